@@ -1,0 +1,732 @@
+//! Contract terms as submitted (a draft) and as validated (terms the engine can compute).
+//!
+//! Validation collects every problem at once and names the field of each, so a caller can
+//! fix a contract in one round trip.
+
+use std::fmt;
+
+use time::{Date, Duration};
+
+use crate::currency::Currency;
+use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
+use crate::recognition::{Convention, Pattern, RecognitionMethod};
+
+/// Most line items one contract may carry.
+pub const MAX_LINES: usize = 500;
+/// Longest term, in years.
+pub const MAX_TERM_YEARS: i32 = 100;
+
+/// The kind of promised good or service; it decides the default recognition pattern and
+/// the revenue account.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum PobType {
+    Hardware,
+    License,
+    Services,
+    Subscription,
+    Support,
+}
+
+impl PobType {
+    /// Every type, in the canonical (alphabetical) order reports use.
+    pub const ALL: [PobType; 5] = [
+        PobType::Hardware,
+        PobType::License,
+        PobType::Services,
+        PobType::Subscription,
+        PobType::Support,
+    ];
+
+    pub fn parse(text: &str) -> Option<PobType> {
+        PobType::ALL.into_iter().find(|kind| kind.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PobType::Hardware => "hardware",
+            PobType::License => "license",
+            PobType::Services => "services",
+            PobType::Subscription => "subscription",
+            PobType::Support => "support",
+        }
+    }
+
+    /// decisions.md §4: subscriptions and support are ratable; the rest are delivered.
+    pub fn default_recognition(self) -> RecognitionMethod {
+        match self {
+            PobType::Subscription | PobType::Support => RecognitionMethod::Ratable,
+            PobType::Services | PobType::License | PobType::Hardware => {
+                RecognitionMethod::PointInTime
+            }
+        }
+    }
+
+    pub fn allowed_list() -> String {
+        PobType::ALL.map(PobType::as_str).join(", ")
+    }
+}
+
+impl fmt::Display for PobType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A contract as submitted: typed, but not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContractDraft {
+    pub customer_name: String,
+    pub currency: Currency,
+    pub start_date: Date,
+    pub end_date: Date,
+    /// When the contract was signed (RPO counts it from then); defaults to `start_date`.
+    pub signed_date: Option<Date>,
+    /// The transaction price in minor units; defaults to the sum of the stated prices.
+    pub transaction_price: Option<i64>,
+    pub convention: Convention,
+    /// Empty means a one-line subscription contract priced at `transaction_price`.
+    pub lines: Vec<LineDraft>,
+}
+
+/// One line item as submitted. `pob_type` and `recognition` are raw text so the error for
+/// an unknown value can list the allowed ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineDraft {
+    /// An existing obligation id, when amending a contract.
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub pob_type: String,
+    pub stated_price: Option<i64>,
+    pub ssp: Option<Ssp>,
+    pub recognition: Option<String>,
+    pub service_start: Option<Date>,
+    pub service_end: Option<Date>,
+    pub delivery_date: Option<Date>,
+}
+
+/// Validated terms: every obligation has a pattern inside the contract term, and the SSPs
+/// can carry the transaction price.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContractTerms {
+    pub customer_name: String,
+    pub currency: Currency,
+    pub start_date: Date,
+    pub end_date: Date,
+    pub signed_date: Date,
+    pub transaction_price: i64,
+    pub convention: Convention,
+    pub obligations: Vec<ObligationTerms>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObligationTerms {
+    pub id: Option<String>,
+    pub name: String,
+    pub pob_type: PobType,
+    pub stated_price: Option<i64>,
+    pub ssp: Ssp,
+    pub pattern: Pattern,
+}
+
+/// Where a validation problem is. Rendered with the guide surface's JSON names; the one
+/// name that differs between surfaces (the price) is a variant of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    CustomerName,
+    Currency,
+    StartDate,
+    EndDate,
+    SignedDate,
+    TransactionPrice,
+    LineItems,
+    Line { index: usize, field: LineField },
+    EffectiveDate,
+    Treatment,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LineField {
+    Id,
+    Name,
+    PobType,
+    StatedPrice,
+    SspPrice,
+    Recognition,
+    ServiceStart,
+    ServiceEnd,
+    DeliveryDate,
+}
+
+impl LineField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineField::Id => "id",
+            LineField::Name => "name",
+            LineField::PobType => "pob_type",
+            LineField::StatedPrice => "stated_price",
+            LineField::SspPrice => "ssp_price",
+            LineField::Recognition => "recognition",
+            LineField::ServiceStart => "service_start",
+            LineField::ServiceEnd => "service_end",
+            LineField::DeliveryDate => "delivery_date",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Field::CustomerName => f.write_str("customer_name"),
+            Field::Currency => f.write_str("currency"),
+            Field::StartDate => f.write_str("start_date"),
+            Field::EndDate => f.write_str("end_date"),
+            Field::SignedDate => f.write_str("signed_date"),
+            Field::TransactionPrice => f.write_str("total_amount"),
+            Field::LineItems => f.write_str("line_items"),
+            Field::Line { index, field } => write!(f, "line_items[{index}].{}", field.as_str()),
+            Field::EffectiveDate => f.write_str("effective_date"),
+            Field::Treatment => f.write_str("treatment"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: Field,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: Field, message: impl Into<String>) -> FieldError {
+        FieldError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// Every problem found in a draft, in field order.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", summary(.0))]
+pub struct ValidationErrors(pub Vec<FieldError>);
+
+fn summary(errors: &[FieldError]) -> String {
+    errors
+        .iter()
+        .map(|error| format!("{}: {}", error.field, error.message))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl ContractDraft {
+    /// Checks every rule of decisions.md §2 and returns terms the engine can compute.
+    pub fn validate(&self) -> Result<ContractTerms, ValidationErrors> {
+        let mut errors = Vec::new();
+        if self.customer_name.trim().is_empty() {
+            errors.push(FieldError::new(Field::CustomerName, "must not be blank"));
+        }
+        let term_is_sound = self.check_term(&mut errors);
+        if let Some(price) = self.transaction_price.filter(|price| *price < 0) {
+            errors.push(FieldError::new(
+                Field::TransactionPrice,
+                format!("must not be negative (got {})", self.format(price)),
+            ));
+        }
+        if self.lines.len() > MAX_LINES {
+            errors.push(FieldError::new(
+                Field::LineItems,
+                format!(
+                    "at most {MAX_LINES} line items are allowed (got {})",
+                    self.lines.len()
+                ),
+            ));
+            return Err(ValidationErrors(errors));
+        }
+        if self.lines.is_empty() && self.transaction_price.is_none() {
+            errors.push(FieldError::new(
+                Field::LineItems,
+                "give line_items, a total amount, or both",
+            ));
+        }
+
+        let obligations: Vec<ObligationTerms> = if self.lines.is_empty() {
+            vec![self.single_subscription()]
+        } else {
+            self.lines
+                .iter()
+                .enumerate()
+                .filter_map(|(index, line)| {
+                    self.check_line(index, line, term_is_sound, &mut errors)
+                })
+                .collect()
+        };
+
+        let transaction_price = self
+            .transaction_price
+            .unwrap_or_else(|| self.lines.iter().filter_map(|line| line.stated_price).sum());
+        let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(self.currency.exponent()));
+        if self.transaction_price.is_none() && transaction_price >= limit {
+            errors.push(FieldError::new(
+                Field::LineItems,
+                "the stated prices add up to 1000000000000 or more; the transaction price must be below that",
+            ));
+        }
+        let all_weights_zero = obligations
+            .iter()
+            .all(|obligation| obligation.ssp.micros() == 0);
+        if errors.is_empty() && transaction_price != 0 && all_weights_zero {
+            errors.push(FieldError::new(
+                Field::LineItems,
+                "every standalone selling price is zero, so a non-zero transaction price cannot be allocated",
+            ));
+        }
+
+        if !errors.is_empty() {
+            errors.sort_by_key(|error| error.field);
+            return Err(ValidationErrors(errors));
+        }
+        Ok(ContractTerms {
+            customer_name: self.customer_name.trim().to_owned(),
+            currency: self.currency,
+            start_date: self.start_date,
+            end_date: self.end_date,
+            signed_date: self.signed_date.unwrap_or(self.start_date),
+            transaction_price,
+            convention: self.convention,
+            obligations,
+        })
+    }
+
+    /// End not before start, and the term no longer than 100 years.
+    fn check_term(&self, errors: &mut Vec<FieldError>) -> bool {
+        if self.end_date < self.start_date {
+            errors.push(FieldError::new(
+                Field::EndDate,
+                format!("must not be before start_date ({})", self.start_date),
+            ));
+            return false;
+        }
+        if self.end_date >= term_limit(self.start_date) {
+            errors.push(FieldError::new(
+                Field::EndDate,
+                format!("the term may not exceed {MAX_TERM_YEARS} years"),
+            ));
+            return false;
+        }
+        true
+    }
+
+    fn single_subscription(&self) -> ObligationTerms {
+        let price = self.transaction_price.unwrap_or(0);
+        ObligationTerms {
+            id: None,
+            name: PobType::Subscription.as_str().to_owned(),
+            pob_type: PobType::Subscription,
+            stated_price: Some(price),
+            ssp: Ssp::from_minor(price, self.currency),
+            pattern: Pattern::Ratable {
+                start: self.start_date,
+                end: self.end_date,
+            },
+        }
+    }
+
+    fn check_line(
+        &self,
+        index: usize,
+        line: &LineDraft,
+        term_is_sound: bool,
+        errors: &mut Vec<FieldError>,
+    ) -> Option<ObligationTerms> {
+        let field = |field| Field::Line { index, field };
+        let before = errors.len();
+
+        if line.id.as_deref().is_some_and(|id| id.trim().is_empty()) {
+            errors.push(FieldError::new(
+                field(LineField::Id),
+                "must not be blank when given",
+            ));
+        }
+        let pob_type = PobType::parse(&line.pob_type);
+        if pob_type.is_none() {
+            errors.push(FieldError::new(
+                field(LineField::PobType),
+                format!(
+                    "unknown pob_type `{}`; allowed: {}",
+                    line.pob_type,
+                    PobType::allowed_list()
+                ),
+            ));
+        }
+        let method = match &line.recognition {
+            None => pob_type.map(PobType::default_recognition),
+            Some(text) => {
+                let method = RecognitionMethod::parse(text);
+                if method.is_none() {
+                    errors.push(FieldError::new(
+                        field(LineField::Recognition),
+                        format!(
+                            "unknown recognition `{text}`; allowed: {}",
+                            RecognitionMethod::allowed_list()
+                        ),
+                    ));
+                }
+                method
+            }
+        };
+        if let Some(price) = line.stated_price.filter(|price| *price < 0) {
+            errors.push(FieldError::new(
+                field(LineField::StatedPrice),
+                format!("must not be negative (got {})", self.format(price)),
+            ));
+        }
+        if line.ssp.is_some_and(Ssp::is_negative) {
+            errors.push(FieldError::new(
+                field(LineField::SspPrice),
+                "must not be negative",
+            ));
+        }
+        if line.stated_price.is_none() {
+            if self.transaction_price.is_none() {
+                errors.push(FieldError::new(
+                    field(LineField::StatedPrice),
+                    "is required when the contract has no total amount",
+                ));
+            } else if line.ssp.is_none() {
+                errors.push(FieldError::new(
+                    field(LineField::SspPrice),
+                    "give ssp_price or stated_price so the line has a standalone selling price",
+                ));
+            }
+        }
+        let pattern = match method {
+            Some(method) if term_is_sound => self.check_dates(line, method, &field, errors),
+            _ => None,
+        };
+
+        if errors.len() > before {
+            return None;
+        }
+        let pob_type = pob_type?;
+        let ssp = line.ssp.or_else(|| {
+            line.stated_price
+                .map(|price| Ssp::from_minor(price, self.currency))
+        })?;
+        Some(ObligationTerms {
+            id: line.id.clone(),
+            name: line
+                .name
+                .as_deref()
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .unwrap_or(pob_type.as_str())
+                .to_owned(),
+            pob_type,
+            stated_price: line.stated_price,
+            ssp,
+            pattern: pattern?,
+        })
+    }
+
+    /// The line's own dates, defaulted from the contract and kept inside its term.
+    fn check_dates(
+        &self,
+        line: &LineDraft,
+        method: RecognitionMethod,
+        field: &dyn Fn(LineField) -> Field,
+        errors: &mut Vec<FieldError>,
+    ) -> Option<Pattern> {
+        let before = errors.len();
+        let term = format!("{} to {}", self.start_date, self.end_date);
+        let mut within_term = |date: Option<Date>, which: LineField| {
+            if let Some(date) = date.filter(|d| *d < self.start_date || *d > self.end_date) {
+                errors.push(FieldError::new(
+                    field(which),
+                    format!("{date} is outside the contract term ({term})"),
+                ));
+            }
+        };
+        match method {
+            RecognitionMethod::Ratable => {
+                within_term(line.service_start, LineField::ServiceStart);
+                within_term(line.service_end, LineField::ServiceEnd);
+                if line.delivery_date.is_some() {
+                    errors.push(FieldError::new(
+                        field(LineField::DeliveryDate),
+                        "applies only to point_in_time obligations; use service_start and service_end",
+                    ));
+                }
+                let start = line.service_start.unwrap_or(self.start_date);
+                let end = line.service_end.unwrap_or(self.end_date);
+                if end < start {
+                    errors.push(FieldError::new(
+                        field(LineField::ServiceEnd),
+                        format!("must not be before service_start ({start})"),
+                    ));
+                }
+                (errors.len() == before).then_some(Pattern::Ratable { start, end })
+            }
+            RecognitionMethod::PointInTime => {
+                within_term(line.delivery_date, LineField::DeliveryDate);
+                for (date, which) in [
+                    (line.service_start, LineField::ServiceStart),
+                    (line.service_end, LineField::ServiceEnd),
+                ] {
+                    if date.is_some() {
+                        errors.push(FieldError::new(
+                            field(which),
+                            "applies only to ratable obligations; use delivery_date",
+                        ));
+                    }
+                }
+                let date = line.delivery_date.unwrap_or(self.start_date);
+                (errors.len() == before).then_some(Pattern::PointInTime { date })
+            }
+        }
+    }
+
+    fn format(&self, minor: i64) -> String {
+        crate::money::format_minor(minor, self.currency.exponent())
+    }
+}
+
+/// The first day past the longest allowed term starting on `start`.
+fn term_limit(start: Date) -> Date {
+    let year = start.year() + MAX_TERM_YEARS;
+    start
+        .replace_year(year)
+        // 29 February to a non-leap year: the term may run through 28 February.
+        .or_else(|_| {
+            (start - Duration::days(1))
+                .replace_year(year)
+                .map(|d| d + Duration::days(1))
+        })
+        .unwrap_or(Date::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    fn draft() -> ContractDraft {
+        ContractDraft {
+            customer_name: "Acme Corp".into(),
+            currency: Currency::USD,
+            start_date: date!(2026 - 01 - 01),
+            end_date: date!(2026 - 12 - 31),
+            signed_date: None,
+            transaction_price: None,
+            convention: Convention::Daily,
+            lines: vec![
+                LineDraft {
+                    name: Some("Platform".into()),
+                    pob_type: "subscription".into(),
+                    stated_price: Some(1_200_000),
+                    ssp: None,
+                    ..LineDraft::default()
+                },
+                LineDraft {
+                    name: Some("Onboarding".into()),
+                    pob_type: "services".into(),
+                    stated_price: Some(300_000),
+                    ssp: Some(Ssp::parse("5000").unwrap()),
+                    ..LineDraft::default()
+                },
+            ],
+        }
+    }
+
+    fn fields(result: Result<ContractTerms, ValidationErrors>) -> Vec<String> {
+        result
+            .unwrap_err()
+            .0
+            .into_iter()
+            .map(|error| format!("{}: {}", error.field, error.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_sound_draft_becomes_terms_with_defaults_applied() {
+        let terms = draft().validate().unwrap();
+        assert_eq!(terms.transaction_price, 1_500_000);
+        assert_eq!(terms.signed_date, date!(2026 - 01 - 01));
+        assert_eq!(
+            terms.obligations[0].pattern,
+            Pattern::Ratable {
+                start: date!(2026 - 01 - 01),
+                end: date!(2026 - 12 - 31)
+            }
+        );
+        assert_eq!(
+            terms.obligations[1].pattern,
+            Pattern::PointInTime {
+                date: date!(2026 - 01 - 01)
+            }
+        );
+        assert_eq!(terms.obligations[0].ssp.micros(), 12_000_000_000);
+        assert_eq!(terms.obligations[1].ssp.micros(), 5_000_000_000);
+    }
+
+    #[test]
+    fn four_field_contract_is_one_ratable_subscription() {
+        let mut one_line = draft();
+        one_line.lines.clear();
+        one_line.transaction_price = Some(1_200_000);
+        let terms = one_line.validate().unwrap();
+        assert_eq!(terms.obligations.len(), 1);
+        assert_eq!(terms.obligations[0].pob_type, PobType::Subscription);
+        assert_eq!(
+            terms.obligations[0].ssp,
+            Ssp::from_minor(1_200_000, Currency::USD)
+        );
+    }
+
+    #[test]
+    fn end_before_start_names_end_date() {
+        let mut bad = draft();
+        bad.end_date = date!(2025 - 12 - 31);
+        assert_eq!(
+            fields(bad.validate()),
+            ["end_date: must not be before start_date (2026-01-01)"]
+        );
+    }
+
+    #[test]
+    fn term_over_100_years_is_refused() {
+        let mut long = draft();
+        long.lines.clear();
+        long.transaction_price = Some(100);
+        // 100 years from 1 January 2026 run through 31 December 2125.
+        long.end_date = date!(2126 - 01 - 01);
+        assert_eq!(
+            fields(long.validate()),
+            ["end_date: the term may not exceed 100 years"]
+        );
+        long.end_date = date!(2125 - 12 - 31);
+        assert!(long.validate().is_ok());
+        // A leap day start into a leap year: the term runs through the day before.
+        long.start_date = date!(2024 - 02 - 29);
+        long.end_date = date!(2124 - 02 - 28);
+        assert!(long.validate().is_ok());
+        long.end_date = date!(2124 - 02 - 29);
+        assert!(long.validate().is_err());
+        // A leap day start into a year without one: through 28 February.
+        long.start_date = date!(2000 - 02 - 29);
+        long.end_date = date!(2100 - 02 - 28);
+        assert!(long.validate().is_ok());
+        long.end_date = date!(2100 - 03 - 01);
+        assert!(long.validate().is_err());
+    }
+
+    #[test]
+    fn line_outside_the_term_is_refused() {
+        let mut bad = draft();
+        bad.lines[0].service_end = Some(date!(2027 - 01 - 31));
+        bad.lines[1].delivery_date = Some(date!(2025 - 06 - 01));
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "line_items[0].service_end: 2027-01-31 is outside the contract term (2026-01-01 to 2026-12-31)",
+                "line_items[1].delivery_date: 2025-06-01 is outside the contract term (2026-01-01 to 2026-12-31)",
+            ]
+        );
+    }
+
+    #[test]
+    fn negative_prices_are_refused() {
+        let mut bad = draft();
+        bad.lines[0].stated_price = Some(-100);
+        bad.lines[1].ssp = Some(Ssp::from_micros(-1));
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "line_items[0].stated_price: must not be negative (got -1.00)",
+                "line_items[1].ssp_price: must not be negative",
+            ]
+        );
+    }
+
+    #[test]
+    fn all_zero_ssp_with_a_non_zero_price_is_refused() {
+        let mut bad = draft();
+        for line in &mut bad.lines {
+            line.ssp = Some(Ssp::from_micros(0));
+        }
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "line_items: every standalone selling price is zero, so a non-zero transaction price cannot be allocated"
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_pob_type_lists_the_allowed_ones() {
+        let mut bad = draft();
+        bad.lines[1].pob_type = "consulting".into();
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "line_items[1].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support"
+            ]
+        );
+    }
+
+    #[test]
+    fn too_many_lines_is_refused() {
+        let mut bad = draft();
+        bad.lines = vec![bad.lines[0].clone(); MAX_LINES + 1];
+        assert_eq!(
+            fields(bad.validate()),
+            ["line_items: at most 500 line items are allowed (got 501)"]
+        );
+        bad.lines.truncate(MAX_LINES);
+        assert!(bad.validate().is_ok());
+    }
+
+    #[test]
+    fn blank_customer_and_missing_prices_are_all_reported_together() {
+        let mut bad = draft();
+        bad.customer_name = "  ".into();
+        bad.lines[0].stated_price = None;
+        bad.lines[1].recognition = Some("weekly".into());
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "customer_name: must not be blank",
+                "line_items[0].stated_price: is required when the contract has no total amount",
+                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, ratable",
+            ]
+        );
+    }
+
+    #[test]
+    fn dates_that_do_not_fit_the_recognition_method_are_refused() {
+        let mut bad = draft();
+        bad.lines[0].delivery_date = Some(date!(2026 - 03 - 01));
+        bad.lines[1].service_start = Some(date!(2026 - 03 - 01));
+        bad.lines.push(LineDraft {
+            pob_type: "support".into(),
+            stated_price: Some(1),
+            service_start: Some(date!(2026 - 05 - 01)),
+            service_end: Some(date!(2026 - 04 - 30)),
+            ..LineDraft::default()
+        });
+        assert_eq!(
+            fields(bad.validate()),
+            [
+                "line_items[0].delivery_date: applies only to point_in_time obligations; use service_start and service_end",
+                "line_items[1].service_start: applies only to ratable obligations; use delivery_date",
+                "line_items[2].service_end: must not be before service_start (2026-05-01)",
+            ]
+        );
+    }
+
+    #[test]
+    fn total_amount_overrides_the_sum_of_stated_prices() {
+        let mut discounted = draft();
+        discounted.transaction_price = Some(1_000_000);
+        assert_eq!(discounted.validate().unwrap().transaction_price, 1_000_000);
+    }
+}

@@ -1,0 +1,118 @@
+//! Canonical digests (`output_hash`): the same figures give the same hash on any run,
+//! any platform and any database, so an auditor can check that a re-run changed nothing.
+//!
+//! A value is fed to SHA-256 as a sequence of tagged, length-prefixed fields in a fixed
+//! order. Lengths make the encoding unambiguous (`"ab","c"` never collides with `"a","bc"`);
+//! the leading schema name keeps two kinds of report with the same numbers apart.
+
+use std::fmt::Write as _;
+
+use sha2::{Digest, Sha256};
+
+/// Something with a canonical encoding.
+pub trait Canonical {
+    fn encode(&self, out: &mut CanonicalWriter);
+}
+
+/// Accumulates a canonical encoding straight into the hash.
+pub struct CanonicalWriter {
+    hasher: Sha256,
+}
+
+impl CanonicalWriter {
+    /// `schema` names the kind and version of what is encoded (`"waterfall/v1"`).
+    pub fn new(schema: &str) -> CanonicalWriter {
+        let mut writer = CanonicalWriter {
+            hasher: Sha256::new(),
+        };
+        writer.text(schema);
+        writer
+    }
+
+    pub fn text(&mut self, value: &str) -> &mut Self {
+        self.hasher.update(b"s");
+        self.hasher.update((value.len() as u64).to_be_bytes());
+        self.hasher.update(value.as_bytes());
+        self
+    }
+
+    pub fn integer(&mut self, value: i64) -> &mut Self {
+        self.hasher.update(b"i");
+        self.hasher.update(value.to_be_bytes());
+        self
+    }
+
+    /// Marks the start of a list of `count` items, so lists of lists stay unambiguous.
+    pub fn list(&mut self, count: usize) -> &mut Self {
+        self.hasher.update(b"l");
+        self.hasher.update((count as u64).to_be_bytes());
+        self
+    }
+
+    pub fn finish(self) -> OutputHash {
+        let digest = self.hasher.finalize();
+        let mut hex = String::with_capacity(71);
+        hex.push_str("sha256:");
+        for byte in digest {
+            let _ = write!(hex, "{byte:02x}");
+        }
+        OutputHash(hex)
+    }
+}
+
+/// `sha256:` followed by 64 lowercase hex digits.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct OutputHash(String);
+
+impl OutputHash {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for OutputHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The digest of a value under `schema`.
+pub fn output_hash<T: Canonical + ?Sized>(schema: &str, value: &T) -> OutputHash {
+    let mut writer = CanonicalWriter::new(schema);
+    value.encode(&mut writer);
+    writer.finish()
+}
+
+/// SHA-256 of text, as lowercase hex (ids derived from names, such as journal entry ids).
+pub fn sha256_hex(parts: &[&str]) -> String {
+    let mut writer = CanonicalWriter::new("id/v1");
+    for part in parts {
+        writer.text(part);
+    }
+    let hash = writer.finish();
+    hash.0.trim_start_matches("sha256:").to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_encoding_is_unambiguous_and_stable() {
+        let hash = |parts: &[&str]| {
+            let mut writer = CanonicalWriter::new("test/v1");
+            for part in parts {
+                writer.text(part);
+            }
+            writer.finish()
+        };
+        assert_ne!(hash(&["ab", "c"]), hash(&["a", "bc"]));
+        assert_eq!(hash(&["ab", "c"]), hash(&["ab", "c"]));
+        // Pinned (computed independently with Python hashlib): a change to the encoding
+        // must be deliberate, because it changes every hash ever published.
+        assert_eq!(
+            hash(&["revrec"]).as_str(),
+            "sha256:4bbf53bb6b26bba910d9c1218c5b63d8726fa5003a7c6183d4f4c29ac7a120db"
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! Ledger-ready journal entries: one entry per contract per month with activity.
+//!
+//! Under the billed-at-start convention the contract's price is billed in its start month
+//! (Dr Accounts Receivable, Cr Deferred Revenue) and earned month by month (Dr Deferred
+//! Revenue, Cr the revenue account of the obligation's type). An amendment or termination
+//! books the change of price in its effective month; a negative catch-up reverses revenue.
+//! Every entry balances; amounts on a line are never negative.
+
+use time::Date;
+
+use crate::contract::PobType;
+use crate::digest::{Canonical, CanonicalWriter, sha256_hex};
+use crate::period::{Period, PeriodRange};
+use crate::plan::ContractPlan;
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Account {
+    pub code: String,
+    pub name: String,
+}
+
+impl Account {
+    pub fn new(code: &str, name: &str) -> Account {
+        Account {
+            code: code.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+}
+
+/// The accounts entries post to. A tenant may configure its own; these are the defaults.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChartOfAccounts {
+    pub receivable: Account,
+    pub deferred_revenue: Account,
+    /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
+    pub revenue: [Account; 5],
+}
+
+impl Default for ChartOfAccounts {
+    fn default() -> ChartOfAccounts {
+        ChartOfAccounts {
+            receivable: Account::new("1200", "Accounts Receivable"),
+            deferred_revenue: Account::new("2400", "Deferred Revenue"),
+            revenue: [
+                Account::new("4400", "Hardware Revenue"),
+                Account::new("4300", "License Revenue"),
+                Account::new("4100", "Services Revenue"),
+                Account::new("4000", "Subscription Revenue"),
+                Account::new("4200", "Support Revenue"),
+            ],
+        }
+    }
+}
+
+impl ChartOfAccounts {
+    pub fn revenue_account(&self, pob_type: PobType) -> &Account {
+        let slot = PobType::ALL
+            .iter()
+            .position(|kind| *kind == pob_type)
+            .unwrap_or(0);
+        self.revenue.get(slot).unwrap_or(&self.deferred_revenue)
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct JournalLine {
+    pub account: Account,
+    pub debit: i64,
+    pub credit: i64,
+    pub pob_id: Option<String>,
+    pub pob_type: Option<PobType>,
+    pub memo: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct JournalEntry {
+    /// `je_` and 32 hex digits of a hash of (tenant, contract, version, period): re-running
+    /// never duplicates an entry, and an entry keeps its id until its figures change.
+    pub id: String,
+    pub period: Period,
+    /// The month's last day.
+    pub date: Date,
+    /// The contract version whose terms produced this month.
+    pub version: u32,
+    pub lines: Vec<JournalLine>,
+}
+
+impl JournalEntry {
+    pub fn total_debit(&self) -> i64 {
+        self.lines.iter().map(|line| line.debit).sum()
+    }
+
+    pub fn total_credit(&self) -> i64 {
+        self.lines.iter().map(|line| line.credit).sum()
+    }
+
+    pub fn is_balanced(&self) -> bool {
+        self.total_debit() == self.total_credit()
+    }
+}
+
+/// Whose entries these are: part of every entry id.
+#[derive(Clone, Copy, Debug)]
+pub struct EntrySource<'a> {
+    pub tenant: &'a str,
+    pub contract_id: &'a str,
+}
+
+pub fn entry_id(source: EntrySource<'_>, version: u32, period: Period) -> String {
+    let hash = sha256_hex(&[
+        source.tenant,
+        source.contract_id,
+        &version.to_string(),
+        &period.to_string(),
+    ]);
+    format!("je_{}", hash.get(..32).unwrap_or(&hash))
+}
+
+/// The contract's entries for the months of `range` (all its months when `None`).
+pub fn journal_entries(
+    plan: &ContractPlan,
+    source: EntrySource<'_>,
+    chart: &ChartOfAccounts,
+    range: Option<PeriodRange>,
+) -> Vec<JournalEntry> {
+    let start = plan.first_period();
+    let schedule = plan.schedule();
+    let mut entries = Vec::new();
+    for (offset, period) in schedule.periods().enumerate() {
+        if range.is_some_and(|range| !range.contains(period)) {
+            continue;
+        }
+        let mut receivable = 0;
+        let mut lines = Vec::new();
+        for (index, obligation) in plan.obligations().iter().enumerate() {
+            let price = schedule.price(index);
+            let billed_now = if period >= start {
+                price.get(offset).copied().unwrap_or(0)
+            } else {
+                0
+            };
+            let billed_before = match offset.checked_sub(1) {
+                Some(previous) if period.previous() >= start => {
+                    price.get(previous).copied().unwrap_or(0)
+                }
+                _ => 0,
+            };
+            let booked = billed_now - billed_before;
+            let revenue = schedule.revenue(index).get(offset).copied().unwrap_or(0);
+            let pob = (obligation.id.clone(), Some(obligation.pob_type));
+            if booked != 0 {
+                receivable += booked;
+                lines.push(line(
+                    &chart.deferred_revenue,
+                    -booked,
+                    pob.clone(),
+                    format!("Billed: {}", obligation.name),
+                ));
+            }
+            if revenue != 0 {
+                lines.push(line(
+                    &chart.deferred_revenue,
+                    revenue,
+                    pob.clone(),
+                    format!("Earned {period}: {}", obligation.name),
+                ));
+                lines.push(line(
+                    chart.revenue_account(obligation.pob_type),
+                    -revenue,
+                    pob,
+                    format!("Earned {period}: {}", obligation.name),
+                ));
+            }
+        }
+        if receivable != 0 {
+            lines.insert(
+                0,
+                line(
+                    &chart.receivable,
+                    receivable,
+                    (None, None),
+                    "Billed at contract price".into(),
+                ),
+            );
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        let version = plan.version_for(period);
+        entries.push(JournalEntry {
+            id: entry_id(source, version, period),
+            period,
+            date: period.last_day(),
+            version,
+            lines,
+        });
+    }
+    entries
+}
+
+/// A line debiting `amount` (crediting when negative).
+fn line(
+    account: &Account,
+    amount: i64,
+    (pob_id, pob_type): (Option<String>, Option<PobType>),
+    memo: String,
+) -> JournalLine {
+    JournalLine {
+        account: account.clone(),
+        debit: amount.max(0),
+        credit: (-amount).max(0),
+        pob_id,
+        pob_type,
+        memo,
+    }
+}
+
+impl Canonical for [JournalEntry] {
+    fn encode(&self, out: &mut CanonicalWriter) {
+        out.list(self.len());
+        for entry in self {
+            out.text(&entry.id)
+                .text(&entry.period.to_string())
+                .integer(i64::from(entry.version));
+            out.list(entry.lines.len());
+            for line in &entry.lines {
+                out.text(&line.account.code)
+                    .integer(line.debit)
+                    .integer(line.credit)
+                    .text(line.pob_id.as_deref().unwrap_or(""))
+                    .text(line.pob_type.map_or("", PobType::as_str));
+            }
+        }
+    }
+}

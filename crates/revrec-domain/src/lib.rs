@@ -1,0 +1,42 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+// Money is exact: integers in minor units, never floating point.
+#![deny(clippy::float_arithmetic)]
+// Index arithmetic must not panic on data it has not seen; tests may index freely.
+#![cfg_attr(not(test), deny(clippy::indexing_slicing))]
+
+pub mod allocation;
+pub mod contract;
+pub mod currency;
+pub mod digest;
+pub mod journal;
+pub mod money;
+pub mod note6;
+pub mod period;
+pub mod plan;
+pub mod recognition;
+pub mod rollup;
+pub mod waterfall;
+
+mod canonical;
+
+pub use allocation::{AllocationError, allocate};
+pub use contract::{
+    ContractDraft, ContractTerms, Field, FieldError, LineDraft, LineField, ObligationTerms,
+    PobType, ValidationErrors,
+};
+pub use currency::{Currency, CurrencyError};
+pub use digest::{Canonical, OutputHash, output_hash};
+pub use journal::{
+    Account, ChartOfAccounts, EntrySource, JournalEntry, JournalLine, journal_entries,
+};
+pub use money::{AmountError, Money, Ssp, format_minor};
+pub use note6::{Note6, note6};
+pub use period::{Period, PeriodError, PeriodRange, Quarter};
+pub use plan::{
+    Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PriceChange,
+    ReplayError,
+};
+pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
+pub use rollup::{Rollup, RollupAmounts, RollupKey, contributions};
+pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

@@ -1,0 +1,421 @@
+//! Exact amounts: decimal text in, integer minor units inside, canonical text out.
+//!
+//! Nothing here goes through floating point. Input is parsed digit by digit into an
+//! integer scaled by the currency's exponent; a digit the exponent cannot hold is refused,
+//! never rounded away.
+
+use std::fmt;
+
+use crate::currency::Currency;
+
+/// Every amount (price, total, SSP) must be below this in absolute value, in major units.
+/// It keeps every product the engine forms inside `i128` with room to spare and every
+/// stored amount inside a `BIGINT`.
+pub const AMOUNT_LIMIT_MAJOR: i64 = 1_000_000_000_000;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    #[error("must be a decimal number such as 1250.00")]
+    Malformed,
+    #[error("{}", too_precise(*allowed, *currency))]
+    TooPrecise {
+        allowed: u32,
+        /// The currency whose exponent was exceeded; `None` for SSP weights.
+        currency: Option<Currency>,
+    },
+    #[error("must be less than 1000000000000 in absolute value")]
+    OutOfRange,
+}
+
+fn too_precise(allowed: u32, currency: Option<Currency>) -> String {
+    match currency {
+        Some(currency) => {
+            format!("{currency} amounts have at most {allowed} decimal places")
+        }
+        None => format!("has at most {allowed} decimal places"),
+    }
+}
+
+/// An exact amount in the minor units of its currency.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Money {
+    minor: i64,
+    currency: Currency,
+}
+
+impl Money {
+    pub fn from_minor(minor: i64, currency: Currency) -> Money {
+        Money { minor, currency }
+    }
+
+    pub fn zero(currency: Currency) -> Money {
+        Money::from_minor(0, currency)
+    }
+
+    /// Parses decimal text (JSON number syntax; an exponent such as `1.5e3` is allowed).
+    /// Trailing zeros past the exponent are accepted (`100.000` USD is 100.00); a non-zero
+    /// digit past it is [`AmountError::TooPrecise`].
+    pub fn parse(text: &str, currency: Currency) -> Result<Money, AmountError> {
+        let scale = u32::from(currency.exponent());
+        parse_scaled(text, scale)
+            .map_err(|error| match error {
+                AmountError::TooPrecise { allowed, .. } => AmountError::TooPrecise {
+                    allowed,
+                    currency: Some(currency),
+                },
+                other => other,
+            })
+            .map(|minor| Money::from_minor(minor, currency))
+    }
+
+    pub fn minor(self) -> i64 {
+        self.minor
+    }
+
+    pub fn currency(self) -> Currency {
+        self.currency
+    }
+}
+
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_minor(self.minor, self.currency.exponent()))
+    }
+}
+
+impl fmt::Debug for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self, self.currency)
+    }
+}
+
+/// A standalone selling price. It is a weight, not money that changes hands, so it may
+/// carry up to six decimals whatever the currency; held in millionths of a major unit.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Ssp(i64);
+
+impl Ssp {
+    pub const DECIMALS: u32 = 6;
+
+    pub fn parse(text: &str) -> Result<Ssp, AmountError> {
+        parse_scaled(text, Ssp::DECIMALS).map(Ssp)
+    }
+
+    /// The SSP a line gets from its stated price when it has none of its own.
+    pub fn from_minor(minor: i64, currency: Currency) -> Ssp {
+        let factor = 10_i64.pow(Ssp::DECIMALS - u32::from(currency.exponent()));
+        Ssp(minor.saturating_mul(factor))
+    }
+
+    pub fn from_micros(micros: i64) -> Ssp {
+        Ssp(micros)
+    }
+
+    pub fn micros(self) -> i64 {
+        self.0
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+}
+
+impl fmt::Display for Ssp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Six decimals with trailing zeros trimmed (but at least one kept for readability).
+        let text = format_minor(self.0, 6);
+        let trimmed = text.trim_end_matches('0');
+        let trimmed = trimmed.strip_suffix('.').unwrap_or(trimmed);
+        f.write_str(trimmed)
+    }
+}
+
+/// Parses decimal text into `value × 10^scale` as an integer, refusing anything that would
+/// need rounding and anything at or beyond [`AMOUNT_LIMIT_MAJOR`].
+///
+/// Grammar: `[+-] digits [. digits] [(e|E) [+-] digits]`: JSON's number syntax, with a
+/// leading `+` and leading zeros tolerated because decimal strings from spreadsheets carry them.
+pub fn parse_scaled(text: &str, scale: u32) -> Result<i64, AmountError> {
+    let digits = DecimalDigits::parse(text)?;
+    let limit = i128::from(AMOUNT_LIMIT_MAJOR) * 10_i128.pow(scale);
+    let magnitude = digits.scaled(scale)?;
+    if magnitude >= limit {
+        return Err(AmountError::OutOfRange);
+    }
+    let magnitude = i64::try_from(magnitude).map_err(|_| AmountError::OutOfRange)?;
+    Ok(if digits.negative {
+        -magnitude
+    } else {
+        magnitude
+    })
+}
+
+/// `mantissa × 10^exponent`, with the mantissa stripped of trailing zeros.
+struct DecimalDigits {
+    negative: bool,
+    mantissa: u128,
+    exponent: i64,
+}
+
+impl DecimalDigits {
+    fn parse(text: &str) -> Result<DecimalDigits, AmountError> {
+        let bytes = text.as_bytes();
+        let mut position = 0;
+        let negative = match bytes.first() {
+            Some(b'-') => {
+                position = 1;
+                true
+            }
+            Some(b'+') => {
+                position = 1;
+                false
+            }
+            _ => false,
+        };
+        let mut mantissa: u128 = 0;
+        let mut pending_zeros: i64 = 0;
+        let mut exponent: i64 = 0;
+        let mut push = |digit: u8| -> Result<(), AmountError> {
+            if digit == 0 {
+                pending_zeros += 1;
+                return Ok(());
+            }
+            // Flush the zeros seen since the last non-zero digit, then this digit.
+            for _ in 0..=pending_zeros {
+                mantissa = mantissa.checked_mul(10).ok_or(AmountError::OutOfRange)?;
+            }
+            mantissa += u128::from(digit);
+            pending_zeros = 0;
+            Ok(())
+        };
+
+        let integer_start = position;
+        while let Some(digit) = bytes.get(position).filter(|b| b.is_ascii_digit()) {
+            push(digit - b'0')?;
+            position += 1;
+        }
+        if position == integer_start {
+            return Err(AmountError::Malformed);
+        }
+        if bytes.get(position) == Some(&b'.') {
+            position += 1;
+            let fraction_start = position;
+            while let Some(digit) = bytes.get(position).filter(|b| b.is_ascii_digit()) {
+                push(digit - b'0')?;
+                exponent -= 1;
+                position += 1;
+            }
+            if position == fraction_start {
+                return Err(AmountError::Malformed);
+            }
+        }
+        if matches!(bytes.get(position), Some(b'e' | b'E')) {
+            position += 1;
+            let exponent_negative = match bytes.get(position) {
+                Some(b'-') => {
+                    position += 1;
+                    true
+                }
+                Some(b'+') => {
+                    position += 1;
+                    false
+                }
+                _ => false,
+            };
+            let exponent_start = position;
+            let mut written: i64 = 0;
+            while let Some(digit) = bytes.get(position).filter(|b| b.is_ascii_digit()) {
+                // Saturate: 1e999999999999 is simply out of range, not a parse failure.
+                written = written
+                    .saturating_mul(10)
+                    .saturating_add(i64::from(digit - b'0'));
+                position += 1;
+            }
+            if position == exponent_start {
+                return Err(AmountError::Malformed);
+            }
+            exponent = exponent.saturating_add(if exponent_negative { -written } else { written });
+        }
+        if position != bytes.len() {
+            return Err(AmountError::Malformed);
+        }
+        Ok(DecimalDigits {
+            negative: negative && mantissa != 0,
+            mantissa,
+            exponent: exponent.saturating_add(pending_zeros),
+        })
+    }
+
+    /// The magnitude times `10^scale`, or the reason it cannot be held exactly.
+    fn scaled(&self, scale: u32) -> Result<i128, AmountError> {
+        if self.mantissa == 0 {
+            return Ok(0);
+        }
+        let shift = self.exponent.saturating_add(i64::from(scale));
+        if shift < 0 {
+            // The mantissa has no trailing zeros, so any negative shift loses a digit.
+            return Err(AmountError::TooPrecise {
+                allowed: scale,
+                currency: None,
+            });
+        }
+        let shift = u32::try_from(shift).map_err(|_| AmountError::OutOfRange)?;
+        let factor = 10_u128.checked_pow(shift).ok_or(AmountError::OutOfRange)?;
+        let value = self
+            .mantissa
+            .checked_mul(factor)
+            .ok_or(AmountError::OutOfRange)?;
+        i128::try_from(value).map_err(|_| AmountError::OutOfRange)
+    }
+}
+
+/// Canonical text of an amount: exactly `exponent` decimals, `-` for negatives, no `+`,
+/// no grouping (`1250.00`, `-0.05`, `12500`, `1.250`).
+pub fn format_minor(minor: i64, exponent: u8) -> String {
+    let mut out = String::with_capacity(24);
+    write_minor(&mut out, minor, exponent);
+    out
+}
+
+/// [`format_minor`] into an existing buffer, for report serializers that write many amounts.
+pub fn write_minor(out: &mut String, minor: i64, exponent: u8) {
+    use fmt::Write as _;
+    let magnitude = minor.unsigned_abs();
+    if minor < 0 {
+        out.push('-');
+    }
+    if exponent == 0 {
+        let _ = write!(out, "{magnitude}");
+        return;
+    }
+    let divisor = 10_u64.pow(u32::from(exponent));
+    let width = usize::from(exponent);
+    let _ = write!(
+        out,
+        "{}.{:0width$}",
+        magnitude / divisor,
+        magnitude % divisor,
+        width = width
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usd(text: &str) -> Result<i64, AmountError> {
+        Money::parse(text, Currency::USD).map(Money::minor)
+    }
+
+    #[test]
+    fn parses_decimal_text_exactly_into_cents() {
+        assert_eq!(usd("100"), Ok(10_000));
+        assert_eq!(usd("100.1"), Ok(10_010));
+        assert_eq!(usd("100.10"), Ok(10_010));
+        assert_eq!(usd("0.07"), Ok(7));
+        assert_eq!(usd("-12.5"), Ok(-1_250));
+        assert_eq!(usd("+3"), Ok(300));
+        assert_eq!(usd("-0"), Ok(0));
+        assert_eq!(usd("007.50"), Ok(750));
+        assert_eq!(usd("999999999999.99"), Ok(99_999_999_999_999));
+    }
+
+    #[test]
+    fn trailing_zeros_past_the_exponent_are_not_extra_precision() {
+        assert_eq!(usd("100.000"), Ok(10_000));
+        assert_eq!(usd("0.1000000000000000000000000000000000000000000"), Ok(10));
+    }
+
+    #[test]
+    fn scientific_notation_is_exact() {
+        assert_eq!(usd("1.5e3"), Ok(150_000));
+        assert_eq!(usd("15E-1"), Ok(150));
+        assert_eq!(usd("1e-2"), Ok(1));
+        assert_eq!(usd("0e999999999999999999999"), Ok(0));
+        assert_eq!(usd("1e-3"), Err(too_precise_usd()));
+        assert_eq!(usd("1e12"), Err(AmountError::OutOfRange));
+        assert_eq!(usd("1e99999999999999999999"), Err(AmountError::OutOfRange));
+    }
+
+    fn too_precise_usd() -> AmountError {
+        AmountError::TooPrecise {
+            allowed: 2,
+            currency: Some(Currency::USD),
+        }
+    }
+
+    #[test]
+    fn more_decimals_than_the_currency_allows_is_refused_not_rounded() {
+        assert_eq!(usd("10.001"), Err(too_precise_usd()));
+        assert_eq!(usd("0.005"), Err(too_precise_usd()));
+        assert_eq!(
+            Money::parse("1.5", Currency::JPY),
+            Err(AmountError::TooPrecise {
+                allowed: 0,
+                currency: Some(Currency::JPY)
+            })
+        );
+        assert_eq!(
+            Money::parse("1.250", Currency::BHD).map(Money::minor),
+            Ok(1_250)
+        );
+        assert!(Money::parse("1.2505", Currency::KWD).is_err());
+        assert_eq!(
+            too_precise_usd().to_string(),
+            "USD amounts have at most 2 decimal places"
+        );
+    }
+
+    #[test]
+    fn malformed_text_is_refused() {
+        for text in [
+            "", "-", "+", ".", "1.", ".5", "1..2", "1e", "1e+", "NaN", "nan", "Infinity", "-inf",
+            "1,000.00", "1 000", " 1", "1 ", "0x10", "1.2.3", "--1", "1e5.5", "١",
+        ] {
+            assert_eq!(usd(text), Err(AmountError::Malformed), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn amounts_at_or_beyond_the_limit_are_out_of_range() {
+        assert_eq!(usd("1000000000000"), Err(AmountError::OutOfRange));
+        assert_eq!(usd("-1000000000000.00"), Err(AmountError::OutOfRange));
+        assert_eq!(
+            usd("123456789012345678901234567890123456789012345"),
+            Err(AmountError::OutOfRange)
+        );
+    }
+
+    #[test]
+    fn formats_with_exactly_the_currency_exponent() {
+        assert_eq!(format_minor(10_000, 2), "100.00");
+        assert_eq!(format_minor(-5, 2), "-0.05");
+        assert_eq!(format_minor(12_500, 0), "12500");
+        assert_eq!(format_minor(1_250, 3), "1.250");
+        assert_eq!(format_minor(0, 2), "0.00");
+        assert_eq!(format_minor(i64::MIN, 2), "-92233720368547758.08");
+        assert_eq!(Money::from_minor(7, Currency::KWD).to_string(), "0.007");
+    }
+
+    #[test]
+    fn ssp_keeps_six_decimals_whatever_the_currency() {
+        assert_eq!(Ssp::parse("33.333333").map(Ssp::micros), Ok(33_333_333));
+        assert!(Ssp::parse("1.0000001").is_err());
+        assert_eq!(Ssp::from_minor(150, Currency::JPY).micros(), 150_000_000);
+        assert_eq!(Ssp::from_minor(150, Currency::USD).micros(), 1_500_000);
+        assert_eq!(Ssp::from_minor(150, Currency::KWD).micros(), 150_000);
+        assert_eq!(Ssp::from_micros(1_500_000).to_string(), "1.5");
+        assert_eq!(Ssp::from_micros(2_000_000).to_string(), "2");
+    }
+
+    #[test]
+    fn parse_then_format_round_trips_for_every_exponent() {
+        for currency in Currency::all() {
+            let exponent = currency.exponent();
+            for minor in [0_i64, 1, -1, 99, 100, 123_456_789, -987_654_321_012] {
+                let text = format_minor(minor, exponent);
+                assert_eq!(Money::parse(&text, currency).map(Money::minor), Ok(minor));
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Note 6 disclosure data for a calendar quarter: remaining performance obligations
+//! (ASC 606-10-50-13), disaggregated revenue (50-5) and contract balances (50-8).
+
+use crate::contract::PobType;
+use crate::currency::Currency;
+use crate::period::Quarter;
+use crate::recognition::Timing;
+use crate::rollup::Rollup;
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Note6 {
+    pub quarter: Quarter,
+    pub currency: Currency,
+    /// Allocated price not yet recognized at the quarter's last day, over contracts signed
+    /// by then (terminated ones have none left).
+    pub rpo_total: i64,
+    /// The part of `rpo_total` scheduled for the twelve months after the quarter.
+    pub rpo_next_12_months: i64,
+    pub rpo_thereafter: i64,
+    /// The quarter's revenue by `pob_type`, for every type the selection has used so far.
+    pub revenue_by_pob_type: Vec<(PobType, i64)>,
+    /// The quarter's revenue by timing of transfer (both keys always present).
+    pub revenue_by_timing: Vec<(Timing, i64)>,
+    pub total_revenue: i64,
+    pub opening_deferred: i64,
+    pub closing_deferred: i64,
+    /// Revenue of the quarter that was in the opening deferred balance (50-8(b)).
+    pub revenue_from_opening_deferred: i64,
+}
+
+pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
+    let first = quarter.first_period();
+    let last = quarter.last_period();
+    let mut by_type = [0_i64; PobType::ALL.len()];
+    let mut type_seen = [false; PobType::ALL.len()];
+    let mut by_timing = [0_i64; Timing::ALL.len()];
+    let (mut rpo_total, mut next_12, mut from_opening) = (0, 0, 0);
+    let (mut opening, mut closing) = (0, 0);
+
+    for (key, amounts) in rollup.rows().filter(|(key, _)| key.period <= last) {
+        let type_slot = PobType::ALL.iter().position(|kind| *kind == key.pob_type);
+        if let Some(seen) = type_slot.and_then(|slot| type_seen.get_mut(slot)) {
+            *seen = true;
+        }
+        rpo_total += amounts.rpo_change;
+        let balance_change = amounts.booked - amounts.recognized;
+        closing += balance_change;
+        if key.period < first {
+            opening += balance_change;
+            continue;
+        }
+        if let Some(sum) = type_slot.and_then(|slot| by_type.get_mut(slot)) {
+            *sum += amounts.recognized;
+        }
+        let timing_slot = Timing::ALL.iter().position(|timing| *timing == key.timing);
+        if let Some(sum) = timing_slot.and_then(|slot| by_timing.get_mut(slot)) {
+            *sum += amounts.recognized;
+        }
+        if key.period == last {
+            next_12 += amounts.rpo_next_12;
+            from_opening += amounts.recognized_from_opening;
+        }
+    }
+
+    let revenue_by_pob_type: Vec<(PobType, i64)> = PobType::ALL
+        .into_iter()
+        .zip(by_type)
+        .zip(type_seen)
+        .filter_map(|(pair, seen)| seen.then_some(pair))
+        .collect();
+    Note6 {
+        quarter,
+        currency,
+        rpo_total,
+        rpo_next_12_months: next_12,
+        rpo_thereafter: rpo_total - next_12,
+        total_revenue: by_timing.iter().sum(),
+        revenue_by_pob_type,
+        revenue_by_timing: Timing::ALL.into_iter().zip(by_timing).collect(),
+        opening_deferred: opening,
+        closing_deferred: closing,
+        revenue_from_opening_deferred: from_opening,
+    }
+}

@@ -1,0 +1,329 @@
+//! Calendar months (`YYYY-MM`), calendar quarters (`YYYY-Qn`) and ranges of months.
+
+use std::fmt;
+
+use time::{Date, Month};
+
+/// Longest range a report may span, in months (50 years).
+pub const MAX_RANGE_MONTHS: usize = 600;
+
+/// A calendar month. Ordered, `Copy`, and cheap to step: it is a month count since year 0.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Period(i32);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PeriodError {
+    #[error("`{0}` is not a month in YYYY-MM form (for example 2026-01)")]
+    BadMonth(String),
+    #[error("`{0}` is not a quarter in YYYY-Qn form (for example 2026-Q1)")]
+    BadQuarter(String),
+    #[error("`{0}` is not a year in YYYY form (for example 2026)")]
+    BadYear(String),
+    #[error("the range starts at {first}, after its end {last}")]
+    StartAfterEnd { first: Period, last: Period },
+    #[error("the range spans {months} months; at most {MAX_RANGE_MONTHS} are allowed")]
+    TooLong { months: usize },
+}
+
+impl Period {
+    pub fn new(year: i32, month: u8) -> Option<Period> {
+        ((1..=9999).contains(&year) && (1..=12).contains(&month))
+            .then(|| Period(year * 12 + i32::from(month) - 1))
+    }
+
+    pub fn of(date: Date) -> Period {
+        Period(date.year() * 12 + i32::from(u8::from(date.month())) - 1)
+    }
+
+    /// Strict `YYYY-MM`: four digits, a hyphen, two digits, month 01–12.
+    pub fn parse(text: &str) -> Result<Period, PeriodError> {
+        let bad = || PeriodError::BadMonth(text.to_owned());
+        let (year, month) = text.split_once('-').ok_or_else(bad)?;
+        let year = parse_digits(year, 4).ok_or_else(bad)?;
+        let month = parse_digits(month, 2).ok_or_else(bad)?;
+        let month = u8::try_from(month).map_err(|_| bad())?;
+        Period::new(year, month).ok_or_else(bad)
+    }
+
+    pub fn year(self) -> i32 {
+        self.0.div_euclid(12)
+    }
+
+    /// 1–12.
+    pub fn month(self) -> u8 {
+        // rem_euclid(12) is 0..=11, so the conversion cannot fail.
+        u8::try_from(self.0.rem_euclid(12) + 1).unwrap_or(1)
+    }
+
+    pub fn next(self) -> Period {
+        Period(self.0 + 1)
+    }
+
+    pub fn previous(self) -> Period {
+        Period(self.0 - 1)
+    }
+
+    pub fn plus(self, months: i32) -> Period {
+        Period(self.0 + months)
+    }
+
+    /// Months from `self` to `later` (negative when `later` is earlier).
+    pub fn months_until(self, later: Period) -> i32 {
+        later.0 - self.0
+    }
+
+    pub fn days(self) -> u8 {
+        days_in_month(self.year(), self.month())
+    }
+
+    pub fn first_day(self) -> Date {
+        self.date(1)
+    }
+
+    pub fn last_day(self) -> Date {
+        self.date(self.days())
+    }
+
+    /// Julian day number of the month's last day (the engine counts days as integers).
+    pub fn last_julian_day(self) -> i32 {
+        self.last_day().to_julian_day()
+    }
+
+    pub fn quarter(self) -> Quarter {
+        Quarter {
+            year: self.year(),
+            number: (self.month() - 1) / 3 + 1,
+        }
+    }
+
+    fn date(self, day: u8) -> Date {
+        let month = Month::try_from(self.month()).unwrap_or(Month::January);
+        Date::from_calendar_date(self.year(), month, day).unwrap_or(Date::MIN)
+    }
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year(), self.month())
+    }
+}
+
+impl fmt::Debug for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A calendar quarter: Q1 is January–March.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Quarter {
+    year: i32,
+    number: u8,
+}
+
+impl Quarter {
+    pub fn new(year: i32, number: u8) -> Option<Quarter> {
+        ((1..=9999).contains(&year) && (1..=4).contains(&number))
+            .then_some(Quarter { year, number })
+    }
+
+    /// Strict `YYYY-Qn` with n in 1–4 (an uppercase Q, as the spec writes it).
+    pub fn parse(text: &str) -> Result<Quarter, PeriodError> {
+        let bad = || PeriodError::BadQuarter(text.to_owned());
+        let (year, number) = text.split_once("-Q").ok_or_else(bad)?;
+        let year = parse_digits(year, 4).ok_or_else(bad)?;
+        let number = parse_digits(number, 1).ok_or_else(bad)?;
+        let number = u8::try_from(number).map_err(|_| bad())?;
+        Quarter::new(year, number).ok_or_else(bad)
+    }
+
+    pub fn year(self) -> i32 {
+        self.year
+    }
+
+    pub fn number(self) -> u8 {
+        self.number
+    }
+
+    pub fn first_period(self) -> Period {
+        Period(self.year * 12 + i32::from(self.number - 1) * 3)
+    }
+
+    pub fn last_period(self) -> Period {
+        self.first_period().plus(2)
+    }
+
+    pub fn periods(self) -> PeriodRange {
+        PeriodRange {
+            first: self.first_period(),
+            last: self.last_period(),
+        }
+    }
+}
+
+impl fmt::Display for Quarter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-Q{}", self.year, self.number)
+    }
+}
+
+/// Strict `YYYY` (a report year such as the guide surface's `period=2026`).
+pub fn parse_year(text: &str) -> Result<i32, PeriodError> {
+    parse_digits(text, 4)
+        .filter(|year| (1..=9999).contains(year))
+        .ok_or_else(|| PeriodError::BadYear(text.to_owned()))
+}
+
+/// An inclusive, non-empty range of months of at most [`MAX_RANGE_MONTHS`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PeriodRange {
+    first: Period,
+    last: Period,
+}
+
+impl PeriodRange {
+    pub fn new(first: Period, last: Period) -> Result<PeriodRange, PeriodError> {
+        if first > last {
+            return Err(PeriodError::StartAfterEnd { first, last });
+        }
+        let months = usize::try_from(first.months_until(last) + 1).unwrap_or(usize::MAX);
+        if months > MAX_RANGE_MONTHS {
+            return Err(PeriodError::TooLong { months });
+        }
+        Ok(PeriodRange { first, last })
+    }
+
+    pub fn first(self) -> Period {
+        self.first
+    }
+
+    pub fn last(self) -> Period {
+        self.last
+    }
+
+    pub fn len(self) -> usize {
+        usize::try_from(self.first.months_until(self.last) + 1).unwrap_or(0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        false
+    }
+
+    pub fn contains(self, period: Period) -> bool {
+        self.first <= period && period <= self.last
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Period> {
+        (self.first.0..=self.last.0).map(Period)
+    }
+}
+
+pub fn is_leap_year(year: i32) -> bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+}
+
+pub fn days_in_month(year: i32, month: u8) -> u8 {
+    match month {
+        2 if is_leap_year(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Exactly `width` ASCII digits, as a number.
+fn parse_digits(text: &str, width: usize) -> Option<i32> {
+    if text.len() != width || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn months_parse_strictly() {
+        assert_eq!(Period::parse("2026-01"), Ok(Period::new(2026, 1).unwrap()));
+        assert_eq!(
+            Period::parse("2024-12").map(|p| p.to_string()).unwrap(),
+            "2024-12"
+        );
+        for bad in [
+            "2026-1",
+            "2026-13",
+            "2026-00",
+            "26-01",
+            "2026/01",
+            "2026-01-01",
+            "",
+            "2026-Q1",
+            "+026-01",
+            "2026-+1",
+        ] {
+            assert!(Period::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn quarters_parse_strictly_and_cover_three_months() {
+        let q = Quarter::parse("2026-Q2").unwrap();
+        assert_eq!(q.first_period().to_string(), "2026-04");
+        assert_eq!(q.last_period().to_string(), "2026-06");
+        assert_eq!(q.to_string(), "2026-Q2");
+        for bad in [
+            "2026-Q0", "2026-Q5", "2026-q1", "2026Q1", "2026-Q12", "2026-03",
+        ] {
+            assert!(Quarter::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            Period::parse("2026-12").unwrap().quarter(),
+            Quarter::new(2026, 4).unwrap()
+        );
+    }
+
+    #[test]
+    fn month_lengths_know_leap_years() {
+        assert_eq!(days_in_month(2024, 2), 29);
+        assert_eq!(days_in_month(2100, 2), 28);
+        assert_eq!(days_in_month(2000, 2), 29);
+        assert_eq!(days_in_month(2026, 4), 30);
+        assert_eq!(
+            Period::of(date!(2024 - 02 - 10)).last_day(),
+            date!(2024 - 02 - 29)
+        );
+        assert_eq!(
+            Period::of(date!(2024 - 03 - 31)).last_julian_day(),
+            date!(2024 - 03 - 31).to_julian_day()
+        );
+    }
+
+    #[test]
+    fn ranges_refuse_reversed_and_overlong_spans() {
+        let jan = Period::parse("2026-01").unwrap();
+        assert!(matches!(
+            PeriodRange::new(jan.next(), jan),
+            Err(PeriodError::StartAfterEnd { .. })
+        ));
+        assert_eq!(
+            PeriodRange::new(jan, jan.plus(599)).map(PeriodRange::len),
+            Ok(600)
+        );
+        assert_eq!(
+            PeriodRange::new(jan, jan.plus(600)),
+            Err(PeriodError::TooLong { months: 601 })
+        );
+        let range = PeriodRange::new(jan, jan.plus(13)).unwrap();
+        assert_eq!(range.iter().count(), 14);
+        assert_eq!(range.iter().last().unwrap().to_string(), "2027-02");
+    }
+
+    #[test]
+    fn years_parse_strictly() {
+        assert_eq!(parse_year("2026"), Ok(2026));
+        assert!(parse_year("26").is_err());
+        assert!(parse_year("0000").is_err());
+    }
+}

@@ -1,0 +1,791 @@
+//! A contract's revenue plan: its obligations, what each was allocated, and how each is
+//! recognized over time, through every amendment.
+//!
+//! An obligation's revenue is a piecewise cumulative function. Each amendment appends a
+//! *segment* that takes over from its effective date `e`: `R(d) = offset + curve(d)` for
+//! `d ≥ e`. Days before `e` keep the segments they had, so revenue already recognized never
+//! changes; the month containing `e` carries whatever the new terms add or take away.
+
+use time::{Date, Duration};
+
+use crate::allocation::{AllocationError, allocate};
+use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
+use crate::currency::Currency;
+use crate::money::{Ssp, format_minor};
+use crate::period::Period;
+use crate::recognition::{Convention, Curve, Pattern, Timing, divide_rounding_wide};
+
+/// How an amendment is accounted for (ASC 606-10-25-12/13). `separate_contract` is not
+/// here: it leaves this plan untouched and starts a contract of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Amendment {
+    /// 25-13(a): the price not yet recognized plus the change is re-allocated over what
+    /// remains and recognized from `effective` on.
+    Prospective {
+        effective: Date,
+        terms: ContractTerms,
+    },
+    /// 25-13(b): from `effective` on, cumulative revenue is the new price × progress, so the
+    /// effective month carries the catch-up (which may be negative).
+    CumulativeCatchUp {
+        effective: Date,
+        terms: ContractTerms,
+    },
+    /// No revenue from `effective` (the first day without service); the unrecognized rest
+    /// leaves the transaction price, deferred revenue and RPO.
+    Termination { effective: Date },
+}
+
+impl Amendment {
+    pub fn effective(&self) -> Date {
+        match self {
+            Amendment::Prospective { effective, .. }
+            | Amendment::CumulativeCatchUp { effective, .. }
+            | Amendment::Termination { effective } => *effective,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AmendmentError {
+    #[error("effective_date {effective} must fall within the contract term ({start} to {end})")]
+    OutsideTerm {
+        effective: Date,
+        start: Date,
+        end: Date,
+    },
+    #[error(
+        "effective_date {effective} is before the previous change ({previous}); changes apply in date order"
+    )]
+    BeforePreviousChange { effective: Date, previous: Date },
+    #[error("the contract was terminated on {on}; a terminated contract cannot change")]
+    Terminated { on: Date },
+    #[error("a modification cannot change the contract currency ({from} to {to})")]
+    CurrencyChanged { from: Currency, to: Currency },
+    #[error("a modification cannot move the contract start date ({from} to {to})")]
+    StartChanged { from: Date, to: Date },
+    #[error("the new end date {end} is before the effective date {effective}")]
+    EndsBeforeEffective { end: Date, effective: Date },
+    #[error(
+        "the new transaction price {price} is below the revenue already recognized ({recognized}); a prospective modification cannot reverse recognized revenue, use cumulative_catch_up"
+    )]
+    PriceBelowRecognized { price: String, recognized: String },
+    #[error(
+        "nothing remains to be delivered after {effective}, so the remaining price {remaining} has nowhere to go; use cumulative_catch_up"
+    )]
+    NothingLeftToDeliver { effective: Date, remaining: String },
+    #[error(
+        "cumulative_catch_up keeps every obligation; `{name}` is missing from the new terms (prospective treatment allows dropping it)"
+    )]
+    ObligationDropped { name: String },
+}
+
+impl AmendmentError {
+    /// The request field a caller should look at.
+    pub fn field(&self) -> Field {
+        match self {
+            AmendmentError::OutsideTerm { .. }
+            | AmendmentError::BeforePreviousChange { .. }
+            | AmendmentError::EndsBeforeEffective { .. } => Field::EffectiveDate,
+            AmendmentError::Terminated { .. } => Field::EffectiveDate,
+            AmendmentError::CurrencyChanged { .. } => Field::Currency,
+            AmendmentError::StartChanged { .. } => Field::StartDate,
+            AmendmentError::PriceBelowRecognized { .. }
+            | AmendmentError::NothingLeftToDeliver { .. }
+            | AmendmentError::ObligationDropped { .. } => Field::Treatment,
+        }
+    }
+}
+
+/// The price of an obligation in force from a day on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PriceChange {
+    pub from: Date,
+    pub price: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Segment {
+    /// First day (Julian) this segment governs; the first segment governs from the start.
+    from: i32,
+    offset: i64,
+    curve: Curve,
+}
+
+/// One performance obligation and its revenue over the life of the contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObligationPlan {
+    pub id: Option<String>,
+    pub name: String,
+    pub pob_type: PobType,
+    pub ssp: Ssp,
+    /// The pattern of the latest terms that listed this obligation.
+    pub pattern: Pattern,
+    /// Listed in the current terms (an obligation dropped by an amendment stays in the
+    /// plan, frozen, because its earlier revenue is history).
+    pub in_force: bool,
+    segments: Vec<Segment>,
+    prices: Vec<PriceChange>,
+}
+
+impl ObligationPlan {
+    pub fn timing(&self) -> Timing {
+        self.pattern.timing()
+    }
+
+    /// The transaction price allocated to this obligation now.
+    pub fn allocated(&self) -> i64 {
+        self.prices.last().map_or(0, |change| change.price)
+    }
+
+    pub fn price_changes(&self) -> &[PriceChange] {
+        &self.prices
+    }
+
+    /// Revenue recognized through `day`, inclusive.
+    pub fn recognized_through(&self, day: Date) -> i64 {
+        self.cumulative_at(day.to_julian_day())
+    }
+
+    fn cumulative_at(&self, day: i32) -> i64 {
+        self.segments
+            .iter()
+            .rev()
+            .find(|segment| segment.from <= day)
+            .map_or(0, |segment| {
+                segment.offset + segment.curve.cumulative_at(day)
+            })
+    }
+
+    fn price_at(&self, day: i32) -> i64 {
+        self.prices
+            .iter()
+            .rev()
+            .find(|change| change.from.to_julian_day() <= day)
+            .map_or(0, |change| change.price)
+    }
+
+    /// Cumulative revenue at the end of each month from `first`, into `out`.
+    fn fill_month_ends(&self, first: Period, out: &mut [i64]) {
+        // Month ends before the first segment: nothing recognized yet (an obligation
+        // added by an amendment starts at its effective date).
+        let first_from = self
+            .segments
+            .first()
+            .map_or(i32::MAX, |segment| segment.from);
+        let before = months_ending_by(first, out.len(), first_from.saturating_sub(1));
+        let (zeros, mut rest) = out.split_at_mut(before);
+        zeros.fill(0);
+        let mut month = first.plus(to_i32(before));
+        for (index, segment) in self.segments.iter().enumerate() {
+            // Month ends this segment governs: up to the day before the next one starts.
+            let until = self
+                .segments
+                .get(index + 1)
+                .map_or(i32::MAX, |next| next.from.saturating_sub(1));
+            let count = months_ending_by(month, rest.len(), until);
+            let (governed, later) = std::mem::take(&mut rest).split_at_mut(count);
+            segment.curve.fill_month_ends(month, governed);
+            for value in governed.iter_mut() {
+                *value += segment.offset;
+            }
+            month = month.plus(to_i32(count));
+            rest = later;
+        }
+    }
+}
+
+/// How many consecutive months from `first` (at most `limit`) end on or before `day`.
+fn months_ending_by(first: Period, limit: usize, day: i32) -> usize {
+    let mut count = 0;
+    let mut month = first;
+    let mut end = first.last_julian_day();
+    while count < limit && end <= day {
+        count += 1;
+        month = month.next();
+        end += i32::from(month.days());
+    }
+    count
+}
+
+fn to_i32(count: usize) -> i32 {
+    i32::try_from(count).unwrap_or(i32::MAX)
+}
+
+/// A contract's obligations with their allocations and revenue over time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContractPlan {
+    currency: Currency,
+    convention: Convention,
+    start_date: Date,
+    end_date: Date,
+    signed_date: Date,
+    obligations: Vec<ObligationPlan>,
+    /// Effective date of every version: the start date for version 1, then each amendment's.
+    versions: Vec<Date>,
+    terminated_on: Option<Date>,
+}
+
+impl ContractPlan {
+    /// Version 1: allocate the transaction price by relative SSP and lay out each pattern.
+    pub fn new(terms: &ContractTerms) -> Result<ContractPlan, AllocationError> {
+        let allocations = allocate(terms.transaction_price, &full_weights(&terms.obligations))?;
+        let obligations = terms
+            .obligations
+            .iter()
+            .zip(allocations)
+            .map(|(obligation, allocated)| {
+                let curve = Curve::new(allocated, obligation.pattern, terms.convention);
+                ObligationPlan {
+                    id: obligation.id.clone(),
+                    name: obligation.name.clone(),
+                    pob_type: obligation.pob_type,
+                    ssp: obligation.ssp,
+                    pattern: obligation.pattern,
+                    in_force: true,
+                    segments: vec![Segment {
+                        from: i32::MIN,
+                        offset: 0,
+                        curve,
+                    }],
+                    prices: vec![PriceChange {
+                        from: terms.start_date,
+                        price: allocated,
+                    }],
+                }
+            })
+            .collect();
+        Ok(ContractPlan {
+            currency: terms.currency,
+            convention: terms.convention,
+            start_date: terms.start_date,
+            end_date: terms.end_date,
+            signed_date: terms.signed_date,
+            obligations,
+            versions: vec![terms.start_date],
+            terminated_on: None,
+        })
+    }
+
+    /// Version 1 and then every amendment, in order.
+    pub fn replay(
+        terms: &ContractTerms,
+        amendments: &[Amendment],
+    ) -> Result<ContractPlan, ReplayError> {
+        let mut plan = ContractPlan::new(terms)?;
+        for amendment in amendments {
+            plan = plan.amend(amendment)?;
+        }
+        Ok(plan)
+    }
+
+    /// The plan after one more amendment (a new version). `self` is left as it was.
+    pub fn amend(&self, amendment: &Amendment) -> Result<ContractPlan, AmendmentError> {
+        let effective = amendment.effective();
+        self.check_effective_date(effective)?;
+        let mut next = self.clone();
+        next.versions.push(effective);
+        match amendment {
+            Amendment::Termination { effective } => {
+                let day = effective.to_julian_day();
+                for obligation in next.obligations.iter_mut().filter(|o| o.in_force) {
+                    freeze(obligation, day);
+                }
+                next.terminated_on = Some(*effective);
+            }
+            Amendment::Prospective { effective, terms } => {
+                next.check_new_terms(*effective, terms)?;
+                next.apply_prospective(*effective, terms)?;
+            }
+            Amendment::CumulativeCatchUp { effective, terms } => {
+                next.check_new_terms(*effective, terms)?;
+                next.apply_catch_up(*effective, terms)?;
+            }
+        }
+        Ok(next)
+    }
+
+    fn check_effective_date(&self, effective: Date) -> Result<(), AmendmentError> {
+        if let Some(on) = self.terminated_on {
+            return Err(AmendmentError::Terminated { on });
+        }
+        if effective < self.start_date || effective > self.end_date {
+            return Err(AmendmentError::OutsideTerm {
+                effective,
+                start: self.start_date,
+                end: self.end_date,
+            });
+        }
+        match self.versions.last() {
+            Some(previous) if self.versions.len() > 1 && effective < *previous => {
+                Err(AmendmentError::BeforePreviousChange {
+                    effective,
+                    previous: *previous,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_new_terms(
+        &self,
+        effective: Date,
+        terms: &ContractTerms,
+    ) -> Result<(), AmendmentError> {
+        if terms.currency != self.currency {
+            return Err(AmendmentError::CurrencyChanged {
+                from: self.currency,
+                to: terms.currency,
+            });
+        }
+        if terms.start_date != self.start_date {
+            return Err(AmendmentError::StartChanged {
+                from: self.start_date,
+                to: terms.start_date,
+            });
+        }
+        if terms.end_date < effective {
+            return Err(AmendmentError::EndsBeforeEffective {
+                end: terms.end_date,
+                effective,
+            });
+        }
+        Ok(())
+    }
+
+    fn apply_prospective(
+        &mut self,
+        effective: Date,
+        terms: &ContractTerms,
+    ) -> Result<(), AmendmentError> {
+        let day = effective.to_julian_day();
+        let recognized: i64 = self
+            .obligations
+            .iter()
+            .map(|o| o.cumulative_at(day - 1))
+            .sum();
+        let remaining = terms.transaction_price - recognized;
+        if remaining < 0 {
+            return Err(AmendmentError::PriceBelowRecognized {
+                price: self.format(terms.transaction_price),
+                recognized: self.format(recognized),
+            });
+        }
+        let weights: Vec<u128> = terms
+            .obligations
+            .iter()
+            .map(|obligation| remaining_weight(obligation, effective))
+            .collect();
+        let shares =
+            allocate(remaining, &weights).map_err(|_| AmendmentError::NothingLeftToDeliver {
+                effective,
+                remaining: self.format(remaining),
+            })?;
+        let continuations = self.continuations(terms);
+        self.freeze_dropped(&continuations, day);
+        for ((obligation, share), continues) in
+            terms.obligations.iter().zip(shares).zip(continuations)
+        {
+            let curve = match remaining_pattern(obligation.pattern, effective) {
+                Some(pattern) => Curve::new(share, pattern, terms.convention),
+                None => Curve::zero(),
+            };
+            self.take_over(obligation, continues, day, effective, curve, |recognized| {
+                recognized + share
+            });
+        }
+        self.adopt(terms);
+        Ok(())
+    }
+
+    fn apply_catch_up(
+        &mut self,
+        effective: Date,
+        terms: &ContractTerms,
+    ) -> Result<(), AmendmentError> {
+        let continuations = self.continuations(terms);
+        let kept: Vec<usize> = continuations.iter().flatten().copied().collect();
+        if let Some(dropped) = self
+            .obligations
+            .iter()
+            .enumerate()
+            .find(|(index, obligation)| obligation.in_force && !kept.contains(index))
+        {
+            return Err(AmendmentError::ObligationDropped {
+                name: dropped.1.name.clone(),
+            });
+        }
+        // Validated terms always have a non-zero SSP when the price is non-zero.
+        let allocations = allocate(terms.transaction_price, &full_weights(&terms.obligations))
+            .unwrap_or_else(|_| vec![0; terms.obligations.len()]);
+        let day = effective.to_julian_day();
+        for ((obligation, allocated), continues) in
+            terms.obligations.iter().zip(allocations).zip(continuations)
+        {
+            let curve = Curve::new(allocated, obligation.pattern, terms.convention);
+            self.take_over(obligation, continues, day, effective, curve, |_| allocated);
+        }
+        self.adopt(terms);
+        Ok(())
+    }
+
+    /// Starts a new segment for one obligation of the new terms, continuing an existing
+    /// obligation (`continues`) or adding one. `offset_and_price` maps the revenue already
+    /// recognized by the continued obligation to its new price.
+    fn take_over(
+        &mut self,
+        terms: &ObligationTerms,
+        continues: Option<usize>,
+        day: i32,
+        effective: Date,
+        curve: Curve,
+        new_price: impl Fn(i64) -> i64,
+    ) {
+        match continues.and_then(|index| self.obligations.get_mut(index)) {
+            Some(existing) => {
+                let recognized = existing.cumulative_at(day - 1);
+                let price = new_price(recognized);
+                // Prospective segments start from what was recognized; catch-up curves are
+                // whole-term curves that already include it.
+                let offset = price - curve.amount();
+                existing.segments.push(Segment {
+                    from: day,
+                    offset,
+                    curve,
+                });
+                existing.prices.push(PriceChange {
+                    from: effective,
+                    price,
+                });
+                existing.id = terms.id.clone().or_else(|| existing.id.clone());
+                existing.name.clone_from(&terms.name);
+                existing.pob_type = terms.pob_type;
+                existing.ssp = terms.ssp;
+                existing.pattern = terms.pattern;
+                existing.in_force = true;
+            }
+            None => {
+                let price = new_price(0);
+                self.obligations.push(ObligationPlan {
+                    id: terms.id.clone(),
+                    name: terms.name.clone(),
+                    pob_type: terms.pob_type,
+                    ssp: terms.ssp,
+                    pattern: terms.pattern,
+                    in_force: true,
+                    segments: vec![Segment {
+                        from: day,
+                        offset: price - curve.amount(),
+                        curve,
+                    }],
+                    prices: vec![PriceChange {
+                        from: effective,
+                        price,
+                    }],
+                });
+            }
+        }
+    }
+
+    /// Obligations of the current terms that the new terms no longer list stop where they are.
+    fn freeze_dropped(&mut self, continuations: &[Option<usize>], day: i32) {
+        for (index, obligation) in self.obligations.iter_mut().enumerate() {
+            if obligation.in_force && !continuations.contains(&Some(index)) {
+                freeze(obligation, day);
+                obligation.in_force = false;
+            }
+        }
+    }
+
+    fn adopt(&mut self, terms: &ContractTerms) {
+        self.end_date = terms.end_date;
+        self.convention = terms.convention;
+    }
+
+    /// For each obligation of `terms`, the index of the obligation in force that it
+    /// continues: the same id when the line names one, else the first unmatched obligation
+    /// with the same name.
+    pub fn continuations(&self, terms: &ContractTerms) -> Vec<Option<usize>> {
+        let mut taken = vec![false; self.obligations.len()];
+        let mut claim = |matches: &dyn Fn(&ObligationPlan) -> bool| {
+            let found = self
+                .obligations
+                .iter()
+                .zip(taken.iter_mut())
+                .enumerate()
+                .find(|(_, (obligation, taken))| {
+                    obligation.in_force && !**taken && matches(obligation)
+                });
+            found.map(|(index, (_, taken))| {
+                *taken = true;
+                index
+            })
+        };
+        // Ids first, so a renamed line that names its id keeps its obligation.
+        let mut result: Vec<Option<usize>> = terms
+            .obligations
+            .iter()
+            .map(|line| {
+                let id = line.id.as_ref()?;
+                claim(&|obligation: &ObligationPlan| obligation.id.as_ref() == Some(id))
+            })
+            .collect();
+        for (slot, line) in result.iter_mut().zip(&terms.obligations) {
+            if slot.is_none() && line.id.is_none() {
+                *slot = claim(&|obligation: &ObligationPlan| obligation.name == line.name);
+            }
+        }
+        result
+    }
+
+    pub fn currency(&self) -> Currency {
+        self.currency
+    }
+
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    pub fn start_date(&self) -> Date {
+        self.start_date
+    }
+
+    /// The end of the current terms (a termination does not move it; see `terminated_on`).
+    pub fn end_date(&self) -> Date {
+        self.end_date
+    }
+
+    pub fn signed_date(&self) -> Date {
+        self.signed_date
+    }
+
+    pub fn terminated_on(&self) -> Option<Date> {
+        self.terminated_on
+    }
+
+    pub fn obligations(&self) -> &[ObligationPlan] {
+        &self.obligations
+    }
+
+    /// Effective date of each version, version 1 first.
+    pub fn version_dates(&self) -> &[Date] {
+        &self.versions
+    }
+
+    /// The version whose terms govern `period`: the latest one effective by its last day.
+    pub fn version_for(&self, period: Period) -> u32 {
+        let last_day = period.last_day();
+        let count = self
+            .versions
+            .iter()
+            .skip(1)
+            .filter(|date| **date <= last_day)
+            .count();
+        u32::try_from(count + 1).unwrap_or(u32::MAX)
+    }
+
+    /// The transaction price now: the sum of every obligation's current price.
+    pub fn transaction_price(&self) -> i64 {
+        self.obligations.iter().map(ObligationPlan::allocated).sum()
+    }
+
+    pub fn recognized_through(&self, day: Date) -> i64 {
+        self.obligations
+            .iter()
+            .map(|o| o.recognized_through(day))
+            .sum()
+    }
+
+    pub fn first_period(&self) -> Period {
+        Period::of(self.start_date)
+    }
+
+    /// The last month with any activity: the term's end, or the month a termination or
+    /// amendment books its change, whichever is later; for a terminated contract, the
+    /// termination month.
+    pub fn last_period(&self) -> Period {
+        if let Some(on) = self.terminated_on {
+            return Period::of(on);
+        }
+        let last_change = self.versions.last().copied().unwrap_or(self.start_date);
+        Period::of(self.end_date.max(last_change))
+    }
+
+    /// Month by month over `[first, last]`: each obligation's revenue, cumulative revenue
+    /// and price in force at month end. `first` may precede the start (zeros there).
+    pub fn monthly(&self, first: Period, last: Period) -> MonthlySchedule {
+        let months = usize::try_from(first.months_until(last) + 1).unwrap_or(0);
+        let cells = months * self.obligations.len();
+        let (mut cumulative, mut revenue, mut price) =
+            (vec![0_i64; cells], vec![0_i64; cells], vec![0_i64; cells]);
+        let rows = cumulative
+            .chunks_mut(months.max(1))
+            .zip(revenue.chunks_mut(months.max(1)))
+            .zip(price.chunks_mut(months.max(1)));
+        for (obligation, ((ends, monthly), prices)) in self.obligations.iter().zip(rows) {
+            obligation.fill_month_ends(first, ends);
+            let mut previous = obligation.cumulative_at(first.previous().last_julian_day());
+            for (slot, end) in monthly.iter_mut().zip(ends.iter()) {
+                *slot = end - previous;
+                previous = *end;
+            }
+            let mut month = first;
+            for slot in prices {
+                *slot = obligation.price_at(month.last_julian_day());
+                month = month.next();
+            }
+        }
+        MonthlySchedule {
+            first,
+            months,
+            revenue,
+            cumulative,
+            price,
+        }
+    }
+
+    /// [`ContractPlan::monthly`] over the contract's own months.
+    pub fn schedule(&self) -> MonthlySchedule {
+        self.monthly(self.first_period(), self.last_period())
+    }
+
+    fn format(&self, minor: i64) -> String {
+        format_minor(minor, self.currency.exponent())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Allocation(#[from] AllocationError),
+    #[error(transparent)]
+    Amendment(#[from] AmendmentError),
+}
+
+/// Per-obligation monthly figures, laid out flat (obligation-major) to keep the hot path
+/// free of small allocations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MonthlySchedule {
+    first: Period,
+    months: usize,
+    revenue: Vec<i64>,
+    cumulative: Vec<i64>,
+    price: Vec<i64>,
+}
+
+impl MonthlySchedule {
+    pub fn first(&self) -> Period {
+        self.first
+    }
+
+    pub fn months(&self) -> usize {
+        self.months
+    }
+
+    pub fn periods(&self) -> impl Iterator<Item = Period> + '_ {
+        (0..self.months).map(|offset| self.first.plus(i32::try_from(offset).unwrap_or(0)))
+    }
+
+    /// Revenue of obligation `index` in each month.
+    pub fn revenue(&self, index: usize) -> &[i64] {
+        self.slice(&self.revenue, index)
+    }
+
+    /// Revenue recognized through each month end.
+    pub fn cumulative(&self, index: usize) -> &[i64] {
+        self.slice(&self.cumulative, index)
+    }
+
+    /// Price in force at each month end (0 before the obligation exists).
+    pub fn price(&self, index: usize) -> &[i64] {
+        self.slice(&self.price, index)
+    }
+
+    /// Contract revenue per month, all obligations together.
+    pub fn total_revenue(&self) -> Vec<i64> {
+        let mut total = vec![0; self.months];
+        for chunk in self.revenue.chunks(self.months.max(1)) {
+            for (sum, value) in total.iter_mut().zip(chunk) {
+                *sum += value;
+            }
+        }
+        total
+    }
+
+    fn slice<'a>(&self, values: &'a [i64], index: usize) -> &'a [i64] {
+        values
+            .get(index * self.months..(index + 1) * self.months)
+            .unwrap_or(&[])
+    }
+}
+
+/// Stops an obligation at `day`: it keeps what it recognized before and its price becomes that.
+fn freeze(obligation: &mut ObligationPlan, day: i32) {
+    let recognized = obligation.cumulative_at(day - 1);
+    obligation.segments.push(Segment {
+        from: day,
+        offset: recognized,
+        curve: Curve::zero(),
+    });
+    let from = Date::from_julian_day(day).unwrap_or(Date::MIN);
+    obligation.prices.push(PriceChange {
+        from,
+        price: recognized,
+    });
+}
+
+/// SSP weights of whole obligations (inception, and catch-up re-allocation).
+fn full_weights(obligations: &[ObligationTerms]) -> Vec<u128> {
+    // Unscaled: multiplying every weight by one constant would not change a single share.
+    obligations
+        .iter()
+        .map(|obligation| weight(obligation.ssp))
+        .collect()
+}
+
+/// Extra precision of a remaining-SSP weight: SSP (to 10^-6) × share of days left, kept to
+/// 10^-12 of a major unit and rounded half away from zero.
+const REMAINING_SCALE: u128 = 1_000_000;
+
+fn weight(ssp: Ssp) -> u128 {
+    u128::try_from(ssp.micros()).unwrap_or(0)
+}
+
+/// decisions.md §2: the SSP of what remains from `effective` on. A ratable obligation
+/// weighs its SSP × its share of service days left; an undelivered point-in-time obligation
+/// weighs its whole SSP, a delivered one nothing.
+fn remaining_weight(obligation: &ObligationTerms, effective: Date) -> u128 {
+    let full = weight(obligation.ssp) * REMAINING_SCALE;
+    match obligation.pattern {
+        Pattern::PointInTime { date } => {
+            if date >= effective {
+                full
+            } else {
+                0
+            }
+        }
+        Pattern::Ratable { start, end } => {
+            let total = i128::from(end.to_julian_day() - start.to_julian_day() + 1);
+            let left = i128::from(end.to_julian_day() - start.max(effective).to_julian_day() + 1)
+                .clamp(0, total);
+            let scaled = divide_rounding_wide(i128::try_from(full).unwrap_or(0) * left, total);
+            u128::try_from(scaled).unwrap_or(0)
+        }
+    }
+}
+
+/// What is left of a pattern from `effective` on, if anything.
+fn remaining_pattern(pattern: Pattern, effective: Date) -> Option<Pattern> {
+    match pattern {
+        Pattern::PointInTime { date } => (date >= effective).then_some(pattern),
+        Pattern::Ratable { start, end } => (end >= effective).then_some(Pattern::Ratable {
+            start: start.max(effective),
+            end,
+        }),
+    }
+}
+
+/// The day before `date` (used for "revenue through e − 1").
+pub fn day_before(date: Date) -> Date {
+    date - Duration::days(1)
+}

@@ -1,0 +1,225 @@
+//! What one contract adds to a portfolio's monthly totals, and the totals themselves.
+//!
+//! Portfolio reports must not walk every contract. Each contract instead contributes a
+//! handful of additive figures per (month, pob_type, timing); a store keeps their sums up to
+//! date in the same transaction as each write (subtracting the old version's contribution,
+//! adding the new one), and a waterfall or Note 6 over any number of contracts reads
+//! O(months) rows. Every figure is chosen so that summing is exact:
+//!
+//! * `recognized`: revenue of the month.
+//! * `booked`: change of the price billed under the billed-at-start convention (the whole
+//!   price in the start month; amendments and terminations at their effective month).
+//!   Deferred revenue at the end of `P` is `Σ booked − Σ recognized` over months `≤ P`.
+//! * `rpo_change`: change of remaining performance obligations. RPO at the end of `P` is
+//!   `Σ rpo_change` over months `≤ P`; a contract counts from its signed month.
+//! * `rpo_next_12`: revenue the contract will recognize in the twelve months after `P`,
+//!   when it is signed by the end of `P` (a snapshot, not a change).
+//! * `recognized_from_opening`: at the last month of a calendar quarter, the quarter's
+//!   revenue that came out of the deferred balance at the quarter's opening, per obligation
+//!   `min(opening deferred, max(quarter revenue, 0))` (first in, first out).
+
+use std::collections::BTreeMap;
+
+use crate::contract::PobType;
+use crate::period::Period;
+use crate::plan::ContractPlan;
+use crate::recognition::Timing;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct RollupKey {
+    pub period: Period,
+    pub pob_type: PobType,
+    pub timing: Timing,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct RollupAmounts {
+    pub recognized: i64,
+    pub booked: i64,
+    pub rpo_change: i64,
+    pub rpo_next_12: i64,
+    pub recognized_from_opening: i64,
+}
+
+impl RollupAmounts {
+    pub fn is_zero(&self) -> bool {
+        *self == RollupAmounts::default()
+    }
+
+    pub fn add(&mut self, other: &RollupAmounts) {
+        self.recognized += other.recognized;
+        self.booked += other.booked;
+        self.rpo_change += other.rpo_change;
+        self.rpo_next_12 += other.rpo_next_12;
+        self.recognized_from_opening += other.recognized_from_opening;
+    }
+
+    pub fn negated(&self) -> RollupAmounts {
+        RollupAmounts {
+            recognized: -self.recognized,
+            booked: -self.booked,
+            rpo_change: -self.rpo_change,
+            rpo_next_12: -self.rpo_next_12,
+            recognized_from_opening: -self.recognized_from_opening,
+        }
+    }
+}
+
+/// Summed contributions of one currency's contracts, keyed by month, type and timing.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Rollup {
+    rows: BTreeMap<RollupKey, RollupAmounts>,
+}
+
+impl Rollup {
+    pub fn new() -> Rollup {
+        Rollup::default()
+    }
+
+    pub fn from_rows(rows: impl IntoIterator<Item = (RollupKey, RollupAmounts)>) -> Rollup {
+        let mut rollup = Rollup::new();
+        for (key, amounts) in rows {
+            rollup.add(key, &amounts);
+        }
+        rollup
+    }
+
+    pub fn add(&mut self, key: RollupKey, amounts: &RollupAmounts) {
+        let entry = self.rows.entry(key).or_default();
+        entry.add(amounts);
+        if entry.is_zero() {
+            self.rows.remove(&key);
+        }
+    }
+
+    pub fn add_plan(&mut self, plan: &ContractPlan) {
+        for (key, amounts) in contributions(plan) {
+            self.add(key, &amounts);
+        }
+    }
+
+    pub fn subtract_plan(&mut self, plan: &ContractPlan) {
+        for (key, amounts) in contributions(plan) {
+            self.add(key, &amounts.negated());
+        }
+    }
+
+    pub fn rows(&self) -> impl Iterator<Item = (&RollupKey, &RollupAmounts)> {
+        self.rows.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// First and last month with revenue or a booking: a waterfall's default range.
+    pub fn extent(&self) -> Option<(Period, Period)> {
+        let mut periods = self
+            .rows
+            .iter()
+            .filter(|(_, amounts)| amounts.recognized != 0 || amounts.booked != 0)
+            .map(|(key, _)| key.period);
+        let first = periods.next()?;
+        let last = periods.next_back().unwrap_or(first);
+        Some((first, last))
+    }
+
+    /// All types and timings of each month added together, months in order.
+    pub fn by_period(&self) -> BTreeMap<Period, RollupAmounts> {
+        let mut totals: BTreeMap<Period, RollupAmounts> = BTreeMap::new();
+        for (key, amounts) in &self.rows {
+            totals.entry(key.period).or_default().add(amounts);
+        }
+        totals
+    }
+}
+
+/// One contract's contributions, all-zero rows left out.
+pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
+    let start = plan.first_period();
+    let signed = Period::of(plan.signed_date());
+    let first = start.min(signed);
+    // Through the end of the last quarter the contract touches, so that quarter's
+    // `recognized_from_opening` has a row.
+    let last = plan.last_period().quarter().last_period().max(signed);
+    let schedule = plan.monthly(first, last);
+    let mut rows: BTreeMap<RollupKey, RollupAmounts> = BTreeMap::new();
+
+    for (index, obligation) in plan.obligations().iter().enumerate() {
+        let revenue = schedule.revenue(index);
+        let cumulative = schedule.cumulative(index);
+        let price = schedule.price(index);
+        // Before the start month the obligation's price is its first one (RPO of a
+        // contract signed ahead of its start).
+        let initial_price = obligation
+            .price_changes()
+            .first()
+            .map_or(0, |change| change.price);
+        let (mut booked_before, mut rpo_before) = (0, 0);
+        let mut deferred_history: Vec<i64> = Vec::with_capacity(revenue.len());
+
+        for (offset, period) in schedule.periods().enumerate() {
+            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) = (
+                revenue.get(offset),
+                cumulative.get(offset),
+                price.get(offset),
+            ) else {
+                continue;
+            };
+            let booked_now = if period >= start { month_price } else { 0 };
+            let rpo_price = if period >= start {
+                month_price
+            } else {
+                initial_price
+            };
+            let rpo_now = if period >= signed {
+                rpo_price - recognized
+            } else {
+                0
+            };
+            let deferred = booked_now - recognized;
+            deferred_history.push(deferred);
+
+            let next_12 = if period >= signed {
+                revenue.iter().skip(offset + 1).take(12).sum()
+            } else {
+                0
+            };
+            let from_opening = if period.month().is_multiple_of(3) {
+                let opening = offset
+                    .checked_sub(3)
+                    .and_then(|at| deferred_history.get(at))
+                    .copied()
+                    .unwrap_or(0);
+                let quarter: i64 = revenue
+                    .iter()
+                    .take(offset + 1)
+                    .skip(offset.saturating_sub(2))
+                    .sum();
+                opening.min(quarter.max(0))
+            } else {
+                0
+            };
+
+            let amounts = RollupAmounts {
+                recognized: month_revenue,
+                booked: booked_now - booked_before,
+                rpo_change: rpo_now - rpo_before,
+                rpo_next_12: next_12,
+                recognized_from_opening: from_opening,
+            };
+            (booked_before, rpo_before) = (booked_now, rpo_now);
+            if !amounts.is_zero() {
+                let key = RollupKey {
+                    period,
+                    pob_type: obligation.pob_type,
+                    timing: obligation.timing(),
+                };
+                rows.entry(key).or_default().add(&amounts);
+            }
+        }
+    }
+    rows.into_iter()
+        .filter(|(_, amounts)| !amounts.is_zero())
+        .collect()
+}

@@ -1,0 +1,196 @@
+//! The revenue waterfall: revenue recognized per month and the deferred balance at each
+//! month end, over a range of months.
+
+use crate::currency::Currency;
+use crate::period::{Period, PeriodRange};
+use crate::rollup::Rollup;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WaterfallRow {
+    /// The row's last month (the month itself for a monthly waterfall).
+    pub period: Period,
+    pub recognized: i64,
+    /// Deferred revenue at the end of `period`, billed-at-start convention.
+    pub deferred_balance: i64,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Waterfall {
+    pub currency: Currency,
+    pub granularity: Granularity,
+    pub rows: Vec<WaterfallRow>,
+    /// Sum of `recognized` over the rows.
+    pub total_recognized: i64,
+    /// The last row's deferred balance.
+    pub total_deferred: i64,
+}
+
+/// How many months a waterfall row covers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Granularity {
+    #[default]
+    Monthly,
+    Quarterly,
+    Annual,
+}
+
+impl Granularity {
+    pub const ALL: [Granularity; 3] = [
+        Granularity::Monthly,
+        Granularity::Quarterly,
+        Granularity::Annual,
+    ];
+
+    pub fn parse(text: &str) -> Option<Granularity> {
+        Granularity::ALL
+            .into_iter()
+            .find(|granularity| granularity.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Granularity::Monthly => "monthly",
+            Granularity::Quarterly => "quarterly",
+            Granularity::Annual => "annual",
+        }
+    }
+
+    /// Whether `period` closes a row of this granularity.
+    fn closes_row(self, period: Period) -> bool {
+        match self {
+            Granularity::Monthly => true,
+            Granularity::Quarterly => period.month().is_multiple_of(3),
+            Granularity::Annual => period.month() == 12,
+        }
+    }
+}
+
+/// Every month of `range` (zeros included, ascending), from summed contributions.
+/// Months before the range only set the opening deferred balance.
+pub fn waterfall(rollup: &Rollup, currency: Currency, range: PeriodRange) -> Waterfall {
+    waterfall_by(rollup, currency, range, Granularity::Monthly)
+}
+
+/// [`waterfall`] with rows of a quarter or a year: revenue summed over the row's months,
+/// the balance at its last month. A row cut short by the range ends at the range's end.
+pub fn waterfall_by(
+    rollup: &Rollup,
+    currency: Currency,
+    range: PeriodRange,
+    granularity: Granularity,
+) -> Waterfall {
+    let totals = rollup.by_period();
+    let mut deferred: i64 = totals
+        .range(..range.first())
+        .map(|(_, amounts)| amounts.booked - amounts.recognized)
+        .sum();
+    let mut rows = Vec::new();
+    let mut row_revenue = 0;
+    for period in range.iter() {
+        let amounts = totals.get(&period).copied().unwrap_or_default();
+        deferred += amounts.booked - amounts.recognized;
+        row_revenue += amounts.recognized;
+        if granularity.closes_row(period) || period == range.last() {
+            rows.push(WaterfallRow {
+                period,
+                recognized: row_revenue,
+                deferred_balance: deferred,
+            });
+            row_revenue = 0;
+        }
+    }
+    Waterfall {
+        currency,
+        granularity,
+        total_recognized: rows.iter().map(|row| row.recognized).sum(),
+        total_deferred: rows.last().map_or(deferred, |row| row.deferred_balance),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::PobType;
+    use crate::recognition::Timing;
+    use crate::rollup::{RollupAmounts, RollupKey};
+
+    fn month(text: &str) -> Period {
+        Period::parse(text).unwrap()
+    }
+
+    fn rollup() -> Rollup {
+        let key = |period: &str| RollupKey {
+            period: month(period),
+            pob_type: PobType::Subscription,
+            timing: Timing::OverTime,
+        };
+        Rollup::from_rows([
+            (
+                key("2026-01"),
+                RollupAmounts {
+                    recognized: 100,
+                    booked: 1_200,
+                    ..Default::default()
+                },
+            ),
+            (
+                key("2026-02"),
+                RollupAmounts {
+                    recognized: 100,
+                    ..Default::default()
+                },
+            ),
+            (
+                key("2026-04"),
+                RollupAmounts {
+                    recognized: 100,
+                    ..Default::default()
+                },
+            ),
+        ])
+    }
+
+    #[test]
+    fn every_month_of_the_range_is_listed_with_zeros_and_running_balances() {
+        let range = PeriodRange::new(month("2026-01"), month("2026-05")).unwrap();
+        let result = waterfall(&rollup(), Currency::USD, range);
+        let rows: Vec<_> = result
+            .rows
+            .iter()
+            .map(|row| (row.period.to_string(), row.recognized, row.deferred_balance))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("2026-01".into(), 100, 1_100),
+                ("2026-02".into(), 100, 1_000),
+                ("2026-03".into(), 0, 1_000),
+                ("2026-04".into(), 100, 900),
+                ("2026-05".into(), 0, 900),
+            ]
+        );
+        assert_eq!((result.total_recognized, result.total_deferred), (300, 900));
+    }
+
+    #[test]
+    fn months_before_the_range_set_the_opening_balance() {
+        let range = PeriodRange::new(month("2026-03"), month("2026-04")).unwrap();
+        let result = waterfall(&rollup(), Currency::USD, range);
+        assert_eq!(result.rows[0].deferred_balance, 1_000);
+        assert_eq!(result.total_recognized, 100);
+    }
+
+    #[test]
+    fn quarterly_rows_sum_revenue_and_keep_the_closing_balance() {
+        let range = PeriodRange::new(month("2026-01"), month("2026-05")).unwrap();
+        let result = waterfall_by(&rollup(), Currency::USD, range, Granularity::Quarterly);
+        let rows: Vec<_> = result
+            .rows
+            .iter()
+            .map(|row| (row.period.to_string(), row.recognized))
+            .collect();
+        assert_eq!(rows, [("2026-03".into(), 200), ("2026-05".into(), 100)]);
+        assert_eq!(result.total_deferred, 900);
+    }
+}
