@@ -34,8 +34,8 @@ pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
 pub use plan::{
-    Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PriceChange,
-    ReplayError,
+    Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PlanHistory,
+    PriceChange, ReplayError,
 };
 pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
 pub use rollup::{Rollup, RollupAmounts, RollupKey, contributions};

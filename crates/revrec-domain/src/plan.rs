@@ -267,18 +267,6 @@ impl ContractPlan {
         })
     }
 
-    /// Version 1 and then every amendment, in order.
-    pub fn replay(
-        terms: &ContractTerms,
-        amendments: &[Amendment],
-    ) -> Result<ContractPlan, ReplayError> {
-        let mut plan = ContractPlan::new(terms)?;
-        for amendment in amendments {
-            plan = plan.amend(amendment)?;
-        }
-        Ok(plan)
-    }
-
     /// The plan after one more amendment (a new version). `self` is left as it was.
     pub fn amend(&self, amendment: &Amendment) -> Result<ContractPlan, AmendmentError> {
         let effective = amendment.effective();
@@ -660,6 +648,59 @@ pub enum ReplayError {
     Allocation(#[from] AllocationError),
     #[error(transparent)]
     Amendment(#[from] AmendmentError),
+}
+
+/// Every version of a contract's plan, version 1 first. Reports as of a past month need
+/// the version that was in force then (RPO's timing bands), not only the latest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanHistory {
+    versions: Vec<ContractPlan>,
+}
+
+impl PlanHistory {
+    pub fn new(terms: &ContractTerms) -> Result<PlanHistory, AllocationError> {
+        Ok(PlanHistory { versions: vec![ContractPlan::new(terms)?] })
+    }
+
+    /// Version 1 and then every amendment, in order.
+    pub fn replay(terms: &ContractTerms, amendments: &[Amendment]) -> Result<PlanHistory, ReplayError> {
+        let mut history = PlanHistory::new(terms)?;
+        for amendment in amendments {
+            history = history.amend(amendment)?;
+        }
+        Ok(history)
+    }
+
+    /// The history with one more version.
+    pub fn amend(&self, amendment: &Amendment) -> Result<PlanHistory, AmendmentError> {
+        let next = self.current().amend(amendment)?;
+        let mut versions = self.versions.clone();
+        versions.push(next);
+        Ok(PlanHistory { versions })
+    }
+
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a history is never empty: `new` starts it with version 1"
+    )]
+    pub fn current(&self) -> &ContractPlan {
+        &self.versions[self.versions.len() - 1]
+    }
+
+    pub fn versions(&self) -> &[ContractPlan] {
+        &self.versions
+    }
+
+    /// Version `number` (1-based), if it exists.
+    pub fn version(&self, number: u32) -> Option<&ContractPlan> {
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        self.versions.get(index)
+    }
+
+    /// The version in force at the end of `period` (0-based index into `versions`).
+    pub fn index_in_force(&self, period: Period) -> usize {
+        usize::try_from(self.current().version_for(period)).unwrap_or(1).saturating_sub(1)
+    }
 }
 
 /// Per-obligation monthly figures, laid out flat (obligation-major) to keep the hot path

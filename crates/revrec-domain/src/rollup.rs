@@ -12,8 +12,10 @@
 //!   Deferred revenue at the end of `P` is `Σ booked − Σ recognized` over months `≤ P`.
 //! * `rpo_change`: change of remaining performance obligations. RPO at the end of `P` is
 //!   `Σ rpo_change` over months `≤ P`; a contract counts from its signed month.
-//! * `rpo_next_12`: revenue the contract will recognize in the twelve months after `P`,
-//!   when it is signed by the end of `P` (a snapshot, not a change).
+//! * `rpo_next_12`: the part of the contract's RPO at the end of `P` that the version in
+//!   force then schedules for the twelve months after `P` (a snapshot, not a change). Using
+//!   the version in force keeps `next 12 + thereafter = RPO` for every past month, even
+//!   when a later termination released what was then expected.
 //! * `recognized_from_opening`: at the last month of a calendar quarter, the quarter's
 //!   revenue that came out of the deferred balance at the quarter's opening, per obligation
 //!   `min(opening deferred, max(quarter revenue, 0))` (first in, first out).
@@ -22,7 +24,7 @@ use std::collections::BTreeMap;
 
 use crate::contract::PobType;
 use crate::period::Period;
-use crate::plan::ContractPlan;
+use crate::plan::PlanHistory;
 use crate::recognition::Timing;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -92,14 +94,14 @@ impl Rollup {
         }
     }
 
-    pub fn add_plan(&mut self, plan: &ContractPlan) {
-        for (key, amounts) in contributions(plan) {
+    pub fn add_contract(&mut self, history: &PlanHistory) {
+        for (key, amounts) in contributions(history) {
             self.add(key, &amounts);
         }
     }
 
-    pub fn subtract_plan(&mut self, plan: &ContractPlan) {
-        for (key, amounts) in contributions(plan) {
+    pub fn subtract_contract(&mut self, history: &PlanHistory) {
+        for (key, amounts) in contributions(history) {
             self.add(key, &amounts.negated());
         }
     }
@@ -135,7 +137,8 @@ impl Rollup {
 }
 
 /// One contract's contributions, all-zero rows left out.
-pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
+pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
+    let plan = history.current();
     let start = plan.first_period();
     let signed = Period::of(plan.signed_date());
     let first = start.min(signed);
@@ -143,6 +146,13 @@ pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
     // `recognized_from_opening` has a row.
     let last = plan.last_period().quarter().last_period().max(signed);
     let schedule = plan.monthly(first, last);
+    // Earlier versions' schedules, for the RPO timing bands of the months they governed.
+    let earlier: Vec<_> = history
+        .versions()
+        .iter()
+        .take(history.versions().len() - 1)
+        .map(|version| version.monthly(first, last))
+        .collect();
     let mut rows: BTreeMap<RollupKey, RollupAmounts> = BTreeMap::new();
 
     for (index, obligation) in plan.obligations().iter().enumerate() {
@@ -151,37 +161,26 @@ pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
         let price = schedule.price(index);
         // Before the start month the obligation's price is its first one (RPO of a
         // contract signed ahead of its start).
-        let initial_price = obligation
-            .price_changes()
-            .first()
-            .map_or(0, |change| change.price);
+        let initial_price = obligation.price_changes().first().map_or(0, |change| change.price);
         let (mut booked_before, mut rpo_before) = (0, 0);
         let mut deferred_history: Vec<i64> = Vec::with_capacity(revenue.len());
 
         for (offset, period) in schedule.periods().enumerate() {
-            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) = (
-                revenue.get(offset),
-                cumulative.get(offset),
-                price.get(offset),
-            ) else {
+            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) =
+                (revenue.get(offset), cumulative.get(offset), price.get(offset))
+            else {
                 continue;
             };
             let booked_now = if period >= start { month_price } else { 0 };
-            let rpo_price = if period >= start {
-                month_price
-            } else {
-                initial_price
-            };
-            let rpo_now = if period >= signed {
-                rpo_price - recognized
-            } else {
-                0
-            };
+            let rpo_price = if period >= start { month_price } else { initial_price };
+            let rpo_now = if period >= signed { rpo_price - recognized } else { 0 };
             let deferred = booked_now - recognized;
             deferred_history.push(deferred);
 
             let next_12 = if period >= signed {
-                revenue.iter().skip(offset + 1).take(12).sum()
+                let in_force = earlier.get(history.index_in_force(period));
+                let planned = in_force.map_or(revenue, |version| version.revenue(index));
+                planned.iter().skip(offset + 1).take(12).sum()
             } else {
                 0
             };
@@ -191,11 +190,8 @@ pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
                     .and_then(|at| deferred_history.get(at))
                     .copied()
                     .unwrap_or(0);
-                let quarter: i64 = revenue
-                    .iter()
-                    .take(offset + 1)
-                    .skip(offset.saturating_sub(2))
-                    .sum();
+                let quarter: i64 =
+                    revenue.iter().take(offset + 1).skip(offset.saturating_sub(2)).sum();
                 opening.min(quarter.max(0))
             } else {
                 0
@@ -219,7 +215,5 @@ pub fn contributions(plan: &ContractPlan) -> Vec<(RollupKey, RollupAmounts)> {
             }
         }
     }
-    rows.into_iter()
-        .filter(|(_, amounts)| !amounts.is_zero())
-        .collect()
+    rows.into_iter().filter(|(_, amounts)| !amounts.is_zero()).collect()
 }

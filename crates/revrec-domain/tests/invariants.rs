@@ -1,0 +1,286 @@
+//! Property tests: the invariants of docs/asc606.md over random contracts (dates 1990–2100,
+//! 1–50 lines, prices up to 10^11 minor units, every currency exponent, every convention)
+//! and random amendments.
+
+#![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
+
+use proptest::prelude::*;
+use revrec_domain::{
+    Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
+    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate,
+    journal_entries, note6, output_hash, waterfall,
+};
+use time::{Date, Duration};
+
+const FIRST_DAY: i32 = 2_447_893; // 1990-01-01
+const LAST_DAY: i32 = 2_488_433; // 2100-12-31
+const MAX_PRICE: i64 = 100_000_000_000; // 10^11 minor units
+
+fn day(julian: i32) -> Date {
+    Date::from_julian_day(julian).unwrap()
+}
+
+prop_compose! {
+    fn line_strategy(start: i32, end: i32)(
+        pob_type in prop::sample::select(vec!["subscription", "support", "services", "license", "hardware"]),
+        recognition in prop::option::of(prop::sample::select(vec!["ratable", "point_in_time"])),
+        price in 0..=MAX_PRICE,
+        ssp in prop::option::of(0..=MAX_PRICE),
+        a in start..=end,
+        b in start..=end,
+        use_own_dates in any::<bool>(),
+    ) -> LineDraft {
+        let ratable = match recognition {
+            Some(text) => text == "ratable",
+            None => matches!(pob_type, "subscription" | "support"),
+        };
+        let (first, second) = (a.min(b), a.max(b));
+        LineDraft {
+            name: Some(format!("{pob_type} {a}")),
+            pob_type: pob_type.into(),
+            stated_price: Some(price),
+            ssp: ssp.map(Ssp::from_micros),
+            recognition: recognition.map(str::to_owned),
+            service_start: (ratable && use_own_dates).then(|| day(first)),
+            service_end: (ratable && use_own_dates).then(|| day(second)),
+            delivery_date: (!ratable && use_own_dates).then(|| day(a)),
+            ..LineDraft::default()
+        }
+    }
+}
+
+fn currency_strategy() -> impl Strategy<Value = Currency> {
+    prop::sample::select(Currency::all().collect::<Vec<_>>())
+}
+
+fn convention_strategy() -> impl Strategy<Value = Convention> {
+    prop::sample::select(Convention::ALL.to_vec())
+}
+
+/// A term inside 1990–2100 and under 100 years.
+fn term_strategy() -> impl Strategy<Value = (i32, i32)> {
+    (FIRST_DAY..=LAST_DAY)
+        .prop_flat_map(|start| {
+            let longest = (LAST_DAY - start).min(36_000);
+            (Just(start), prop_oneof![0..=longest.min(1_200), 0..=longest])
+        })
+        .prop_map(|(start, length)| (start, start + length))
+}
+
+fn terms_strategy(max_lines: usize) -> impl Strategy<Value = ContractTerms> {
+    (term_strategy(), currency_strategy(), convention_strategy(), any::<bool>(), 0..=MAX_PRICE)
+        .prop_flat_map(move |((start, end), currency, convention, has_total, total)| {
+            (
+                Just((start, end, currency, convention, has_total.then_some(total))),
+                prop::collection::vec(line_strategy(start, end), 1..=max_lines),
+                start - 400..=end,
+            )
+        })
+        .prop_filter_map("validates", |((start, end, currency, convention, total), lines, signed)| {
+            ContractDraft {
+                customer_name: "Random Customer".into(),
+                currency,
+                start_date: day(start),
+                end_date: day(end),
+                signed_date: Some(day(signed)),
+                transaction_price: total,
+                convention,
+                lines,
+            }
+            .validate()
+            .ok()
+        })
+}
+
+/// An amendment of a plan: a re-priced copy of its own terms, or a termination.
+fn amendment(terms: &ContractTerms, kind: u8, at: u32, price: i64, end_shift: i32) -> Amendment {
+    let span = (terms.end_date - terms.start_date).whole_days();
+    let effective = terms.start_date + Duration::days(i64::from(at) % (span + 1));
+    let mut next = terms.clone();
+    next.transaction_price = price;
+    let end = terms.end_date + Duration::days(i64::from(end_shift));
+    if end >= effective && end > next.obligations.iter().map(|o| o.pattern.last_day()).max().unwrap_or(end) {
+        next.end_date = end;
+    }
+    match kind % 3 {
+        0 => Amendment::Termination { effective },
+        1 => Amendment::Prospective { effective, terms: next },
+        _ => Amendment::CumulativeCatchUp { effective, terms: next },
+    }
+}
+
+fn history_strategy() -> impl Strategy<Value = PlanHistory> {
+    (terms_strategy(50), prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..3))
+        .prop_map(|(terms, changes)| {
+            let mut history = PlanHistory::new(&terms).unwrap();
+            let mut sorted = changes;
+            sorted.sort_by_key(|change| change.1);
+            for (kind, at, price, shift) in sorted {
+                // Amendments the rules refuse (price below recognized, nothing left …) are skipped.
+                if let Ok(next) = history.amend(&amendment(&terms, kind, at, price, shift)) {
+                    history = next;
+                }
+            }
+            history
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn allocation_sums_to_the_price_and_each_share_is_within_one_unit(
+        amount in -MAX_PRICE * 500..=MAX_PRICE * 500,
+        weights in prop::collection::vec(0..=u128::from(u64::MAX), 1..50),
+    ) {
+        prop_assume!(weights.iter().any(|w| *w > 0));
+        let shares = allocate(amount, &weights).unwrap();
+        prop_assert_eq!(shares.iter().sum::<i64>(), amount);
+        // Each share within one unit of its exact share: |share × total − amount × weight| < total.
+        // Amounts stay under 2^46 and weights under 2^64, so every product fits in i128.
+        let total = i128::try_from(weights.iter().sum::<u128>()).unwrap();
+        for (share, weight) in shares.iter().zip(&weights) {
+            let error = i128::from(*share) * total - i128::from(amount) * i128::try_from(*weight).unwrap();
+            prop_assert!(error.abs() < total, "share {} weight {}", share, weight);
+        }
+    }
+
+    #[test]
+    fn version_one_allocates_exactly_the_transaction_price(terms in terms_strategy(50)) {
+        let history = PlanHistory::new(&terms).unwrap();
+        let allocated: i64 = history.current().obligations().iter().map(|o| o.allocated()).sum();
+        prop_assert_eq!(allocated, terms.transaction_price);
+    }
+
+    #[test]
+    fn schedules_sum_to_allocations_and_agree_day_by_day(history in history_strategy()) {
+        let plan = history.current();
+        let schedule = plan.schedule();
+        prop_assert_eq!(plan.last_period() >= plan.first_period(), true);
+        for (index, obligation) in plan.obligations().iter().enumerate() {
+            let revenue = schedule.revenue(index);
+            prop_assert_eq!(revenue.iter().sum::<i64>(), obligation.allocated(), "obligation {}", index);
+            // recognized to date + remaining = price, with "to date" evaluated on its own path.
+            let mut to_date = 0;
+            for (offset, period) in schedule.periods().enumerate() {
+                to_date += revenue[offset];
+                let remaining: i64 = revenue[offset + 1..].iter().sum();
+                prop_assert_eq!(obligation.recognized_through(period.last_day()), to_date);
+                prop_assert_eq!(to_date + remaining, obligation.allocated());
+            }
+        }
+        prop_assert_eq!(
+            plan.obligations().iter().map(|o| o.allocated()).sum::<i64>(),
+            plan.transaction_price()
+        );
+    }
+
+    #[test]
+    fn deferred_revenue_and_rpo_are_never_negative(history in history_strategy()) {
+        let mut rollup = Rollup::new();
+        rollup.add_contract(&history);
+        let plan = history.current();
+        let first = plan.first_period().min(Period::of(plan.signed_date()));
+        let last = plan.last_period().quarter().last_period();
+        let (mut deferred, mut rpo) = (0_i64, 0_i64);
+        let totals = rollup.by_period();
+        let mut period = first;
+        while period <= last {
+            let amounts = totals.get(&period).copied().unwrap_or_default();
+            deferred += amounts.booked - amounts.recognized;
+            rpo += amounts.rpo_change;
+            prop_assert!(deferred >= 0, "deferred {} at {}", deferred, period);
+            prop_assert!(rpo >= 0, "rpo {} at {}", rpo, period);
+            prop_assert!(amounts.rpo_next_12 <= rpo && amounts.rpo_next_12 >= 0);
+            period = period.next();
+        }
+        prop_assert_eq!(deferred, 0);
+        prop_assert_eq!(rpo, 0);
+    }
+
+    #[test]
+    fn every_journal_entry_balances(history in history_strategy()) {
+        let source = EntrySource { tenant: "t", contract_id: "ctr_x" };
+        let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
+        for entry in &entries {
+            prop_assert!(entry.is_balanced(), "{:?}", entry);
+            prop_assert!(entry.lines.iter().all(|line| line.debit >= 0 && line.credit >= 0));
+        }
+        let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "1200").map(|l| l.debit - l.credit).sum();
+        prop_assert_eq!(billed, history.current().transaction_price());
+    }
+
+    #[test]
+    fn a_longer_range_never_changes_earlier_months(history in history_strategy(), extra in 1..40_i32) {
+        let plan = history.current();
+        let (first, last) = (plan.first_period(), plan.last_period());
+        let short = plan.monthly(first, last);
+        let long = plan.monthly(first, last.plus(extra));
+        for index in 0..plan.obligations().len() {
+            prop_assert_eq!(short.revenue(index), &long.revenue(index)[..short.months()]);
+        }
+        let mut rollup = Rollup::new();
+        rollup.add_contract(&history);
+        let short = waterfall(&rollup, plan.currency(), PeriodRange::new(first, first.plus(extra.min(12))).unwrap());
+        let long = waterfall(&rollup, plan.currency(), PeriodRange::new(first, first.plus(extra.min(12) + 30)).unwrap());
+        prop_assert_eq!(&short.rows[..], &long.rows[..short.rows.len()]);
+    }
+
+    #[test]
+    fn the_same_input_gives_the_same_output_hash(terms in terms_strategy(20)) {
+        let once = PlanHistory::new(&terms).unwrap();
+        let twice = PlanHistory::new(&terms.clone()).unwrap();
+        prop_assert_eq!(output_hash("schedule/v1", once.current()), output_hash("schedule/v1", twice.current()));
+        let mut a = Rollup::new();
+        a.add_contract(&once);
+        let mut b = Rollup::new();
+        b.add_contract(&twice);
+        let quarter = Quarter::new(terms.start_date.year(), 1).unwrap();
+        prop_assert_eq!(
+            output_hash("note6/v1", &note6(&a, terms.currency, quarter)),
+            output_hash("note6/v1", &note6(&b, terms.currency, quarter))
+        );
+    }
+
+    #[test]
+    fn adding_then_subtracting_a_contract_leaves_nothing(history in history_strategy()) {
+        let mut rollup = Rollup::new();
+        rollup.add_contract(&history);
+        rollup.subtract_contract(&history);
+        prop_assert!(rollup.is_empty());
+    }
+
+    #[test]
+    fn revenue_before_an_amendment_never_changes(
+        terms in terms_strategy(10),
+        at in any::<u32>(),
+        price in 0..=MAX_PRICE,
+        prospective in any::<bool>(),
+    ) {
+        let before = PlanHistory::new(&terms).unwrap();
+        let change = amendment(&terms, if prospective { 1 } else { 2 }, at, price, 0);
+        let effective = change.effective();
+        if let Ok(after) = before.amend(&change) {
+            let cutoff = effective - Duration::days(1);
+            for (old, new) in before.current().obligations().iter().zip(after.current().obligations()) {
+                prop_assert_eq!(old.recognized_through(cutoff), new.recognized_through(cutoff));
+            }
+            // Whole months before the effective month are untouched.
+            let first = before.current().first_period();
+            let effective_month = Period::of(effective);
+            if effective_month > first {
+                let old = before.current().monthly(first, effective_month.previous());
+                let new = after.current().monthly(first, effective_month.previous());
+                for index in 0..before.current().obligations().len() {
+                    prop_assert_eq!(old.revenue(index), new.revenue(index));
+                }
+            }
+        }
+    }
+}
+
+
