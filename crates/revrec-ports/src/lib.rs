@@ -1,1 +1,22 @@
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod api_keys;
+pub mod auth;
+pub mod clock;
+pub mod contracts;
+pub mod error;
+pub mod ids;
+pub mod reports;
+
+pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
+pub use auth::{Plan, Scope};
+pub use clock::Clock;
+pub use contracts::{
+    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
+    ContractStatus, ContractWrite, Expected, StoredContract, StoredVersion, VersionChange,
+    VersionWrite,
+};
+pub use error::RepositoryError;
+pub use ids::IdSource;
+pub use reports::{ReportRepository, RollupDelta};

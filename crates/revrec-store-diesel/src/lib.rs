@@ -1,1 +1,48 @@
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod connection;
+mod api_key_store;
+mod blocking;
+mod contract_store;
+mod report_store;
+mod rows;
+pub mod schema;
+
+pub use connection::{DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations};
+
+use std::sync::Arc;
+
+/// The repositories over one pool, ready to hand to the use cases.
+#[derive(Clone)]
+pub struct Store {
+    pool: DbPool,
+    backend: &'static str,
+}
+
+impl Store {
+    /// Connects, migrates and pools. SQLite gets fewer connections: it has one writer anyway.
+    pub fn open(url: &DatabaseUrl) -> Result<Store, StoreSetupError> {
+        let size = match url {
+            DatabaseUrl::Postgres(_) => 16,
+            DatabaseUrl::Sqlite(_) => 8,
+        };
+        Ok(Store { pool: connect_and_migrate(url, size)?, backend: url.backend() })
+    }
+
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
+
+    pub fn contracts(&self) -> Arc<dyn revrec_ports::ContractRepository> {
+        Arc::new(contract_store::ContractStore::new(self.pool.clone()))
+    }
+
+    pub fn reports(&self) -> Arc<dyn revrec_ports::ReportRepository> {
+        Arc::new(report_store::ReportStore::new(self.pool.clone()))
+    }
+
+    pub fn api_keys(&self) -> Arc<dyn revrec_ports::ApiKeyRepository> {
+        Arc::new(api_key_store::ApiKeyStore::new(self.pool.clone()))
+    }
+}

@@ -1,1 +1,24 @@
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+mod error;
+mod services;
+
+pub mod activate_contract;
+pub mod authenticate;
+pub mod contract_view;
+pub mod demo_portfolio;
+pub mod get_contract;
+pub mod history;
+pub mod ingest_contract;
+pub mod list_contracts;
+pub mod manage_api_keys;
+pub mod modify_contract;
+pub mod note6_report;
+pub mod terminate_contract;
+pub mod waterfall_report;
+
+pub use authenticate::{AuthError, Credential, Principal, SANDBOX_TENANT, SANDBOX_TOKEN};
+pub use contract_view::ContractView;
+pub use error::UseCaseError;
+pub use services::Services;

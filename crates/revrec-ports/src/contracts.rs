@@ -1,0 +1,216 @@
+//! Contracts and their versions, as stored.
+
+use std::fmt;
+
+use async_trait::async_trait;
+use revrec_domain::{Amendment, ContractTerms, Currency};
+use time::Date;
+
+use crate::error::RepositoryError;
+use crate::reports::RollupDelta;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ContractStatus {
+    /// An unsigned quote: listed and previewed, in no report.
+    Draft,
+    Active,
+    /// Final: no revenue after the termination date.
+    Terminated,
+}
+
+impl ContractStatus {
+    pub const ALL: [ContractStatus; 3] = [
+        ContractStatus::Active,
+        ContractStatus::Draft,
+        ContractStatus::Terminated,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContractStatus::Draft => "draft",
+            ContractStatus::Active => "active",
+            ContractStatus::Terminated => "terminated",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ContractStatus> {
+        ContractStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == text)
+    }
+
+    /// Whether the contract's figures belong in reports.
+    pub fn is_reported(self) -> bool {
+        !matches!(self, ContractStatus::Draft)
+    }
+}
+
+impl fmt::Display for ContractStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The current state of a contract: what lists and filters need, one row per contract.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractRecord {
+    pub tenant_id: String,
+    pub id: String,
+    pub customer_id: String,
+    pub customer_name: String,
+    pub contract_number: Option<String>,
+    pub currency: Currency,
+    pub status: ContractStatus,
+    /// The current version number (1 for a new contract).
+    pub version: u32,
+    pub start_date: Date,
+    pub end_date: Date,
+    /// The transaction price in force, minor units.
+    pub total_value: i64,
+    pub terminated_on: Option<Date>,
+    /// The contract this one was split from by a `separate_contract` modification.
+    pub parent_contract_id: Option<String>,
+    /// Microseconds since the epoch.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// How a version came to be.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VersionChange {
+    Initial,
+    Prospective { effective: Date },
+    CumulativeCatchUp { effective: Date },
+    Termination { effective: Date },
+}
+
+impl VersionChange {
+    pub fn name(self) -> &'static str {
+        match self {
+            VersionChange::Initial => "initial",
+            VersionChange::Prospective { .. } => "prospective",
+            VersionChange::CumulativeCatchUp { .. } => "cumulative_catch_up",
+            VersionChange::Termination { .. } => "termination",
+        }
+    }
+
+    pub fn effective_date(self) -> Option<Date> {
+        match self {
+            VersionChange::Initial => None,
+            VersionChange::Prospective { effective }
+            | VersionChange::CumulativeCatchUp { effective }
+            | VersionChange::Termination { effective } => Some(effective),
+        }
+    }
+
+    /// The domain amendment this version applies to its predecessor, with `terms` its own.
+    pub fn amendment(self, terms: &ContractTerms) -> Option<Amendment> {
+        match self {
+            VersionChange::Initial => None,
+            VersionChange::Prospective { effective } => Some(Amendment::Prospective {
+                effective,
+                terms: terms.clone(),
+            }),
+            VersionChange::CumulativeCatchUp { effective } => Some(Amendment::CumulativeCatchUp {
+                effective,
+                terms: terms.clone(),
+            }),
+            VersionChange::Termination { effective } => Some(Amendment::Termination { effective }),
+        }
+    }
+}
+
+/// One version: its complete terms (with every obligation id assigned) and how it came to be.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredVersion {
+    pub number: u32,
+    pub change: VersionChange,
+    pub terms: ContractTerms,
+    pub recorded_at: i64,
+}
+
+/// A contract with its versions, oldest first.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredContract {
+    pub record: ContractRecord,
+    pub versions: Vec<StoredVersion>,
+}
+
+/// What the version table gets in a write.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VersionWrite {
+    /// Only the record changes (activation).
+    Unchanged,
+    /// A new version (a new contract's first, or an amendment).
+    Append(StoredVersion),
+    /// The current version's terms are replaced (editing a draft).
+    ReplaceCurrent(StoredVersion),
+}
+
+/// The state a write expects to find; a mismatch is a `Conflict` and nothing is written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Expected {
+    pub version: u32,
+    pub status: ContractStatus,
+}
+
+/// Everything one contract change writes, applied in one transaction.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractWrite {
+    pub record: ContractRecord,
+    /// `None` inserts a new contract.
+    pub expected: Option<Expected>,
+    pub version: VersionWrite,
+    pub rollup: Vec<RollupDelta>,
+}
+
+/// Where a page of a list starts: after this (created_at, id).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractCursor {
+    pub created_at: i64,
+    pub id: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ContractQuery {
+    /// Case-insensitive substring of the customer name, contract number or id.
+    pub text: Option<String>,
+    pub customer_id: Option<String>,
+    pub status: Option<ContractStatus>,
+    pub limit: u32,
+    pub after: Option<ContractCursor>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractPage {
+    pub items: Vec<ContractRecord>,
+    /// Every match, regardless of paging.
+    pub total: u64,
+    /// Set when more items follow.
+    pub next: Option<ContractCursor>,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait ContractRepository: Send + Sync {
+    /// Applies one contract change atomically: the record, the version, the rollup deltas.
+    ///
+    /// # Errors
+    /// `Conflict` when inserting an id that exists, or when the stored version or status is
+    /// not the expected one (someone else changed the contract); nothing is written then.
+    async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError>;
+
+    /// The contract with every version, or `None` when the tenant has no such contract.
+    async fn find(
+        &self,
+        tenant_id: &str,
+        id: &str,
+    ) -> Result<Option<StoredContract>, RepositoryError>;
+
+    /// A page of the tenant's contracts, ordered by creation then id.
+    async fn list(
+        &self,
+        tenant_id: &str,
+        query: &ContractQuery,
+    ) -> Result<ContractPage, RepositoryError>;
+}

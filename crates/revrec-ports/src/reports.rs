@@ -1,0 +1,34 @@
+//! Reads for portfolio reports: per-tenant monthly rollups, never a scan of contracts.
+
+use async_trait::async_trait;
+use revrec_domain::{Currency, Period, Rollup, RollupAmounts, RollupKey};
+
+use crate::error::RepositoryError;
+
+/// One change to one rollup row, written in the same transaction as the contract change
+/// that causes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RollupDelta {
+    pub currency: Currency,
+    pub key: RollupKey,
+    pub amounts: RollupAmounts,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait ReportRepository: Send + Sync {
+    /// Currencies with any report figure for the tenant, in code order.
+    async fn currencies(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError>;
+
+    /// The tenant's rollup in one currency, rows up to and including `through` (all rows
+    /// when `None`).
+    async fn rollup(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        through: Option<Period>,
+    ) -> Result<Rollup, RepositoryError>;
+
+    /// Whether the database answers (for readiness probes).
+    async fn ping(&self) -> Result<(), RepositoryError>;
+}

@@ -1,0 +1,73 @@
+//! `ApiKeyRepository` over Diesel.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use revrec_ports::{ApiKeyRecord, ApiKeyRepository, RepositoryError};
+
+use crate::blocking::with_connection;
+use crate::connection::DbPool;
+use crate::rows::ApiKeyRow;
+use crate::schema::api_keys;
+
+pub struct ApiKeyStore {
+    pool: DbPool,
+}
+
+impl ApiKeyStore {
+    pub fn new(pool: DbPool) -> ApiKeyStore {
+        ApiKeyStore { pool }
+    }
+}
+
+#[async_trait]
+impl ApiKeyRepository for ApiKeyStore {
+    async fn find_by_digest(&self, digest: &str) -> Result<Option<ApiKeyRecord>, RepositoryError> {
+        let digest = digest.to_owned();
+        with_connection(&self.pool, move |connection| {
+            let row: Option<ApiKeyRow> = api_keys::table
+                .filter(api_keys::digest.eq(digest))
+                .select(ApiKeyRow::as_select())
+                .first(connection)
+                .optional()?;
+            row.map(ApiKeyRecord::try_from).transpose()
+        })
+        .await
+    }
+
+    async fn insert(&self, key: &ApiKeyRecord) -> Result<(), RepositoryError> {
+        let row = ApiKeyRow::from(key);
+        with_connection(&self.pool, move |connection| {
+            diesel::insert_into(api_keys::table).values(&row).execute(connection)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn list(&self, tenant_id: Option<String>) -> Result<Vec<ApiKeyRecord>, RepositoryError> {
+        with_connection(&self.pool, move |connection| {
+            let mut query = api_keys::table.into_boxed();
+            if let Some(tenant) = tenant_id {
+                query = query.filter(api_keys::tenant_id.eq(tenant));
+            }
+            let rows: Vec<ApiKeyRow> = query
+                .order((api_keys::created_at.asc(), api_keys::id.asc()))
+                .select(ApiKeyRow::as_select())
+                .load(connection)?;
+            rows.into_iter().map(ApiKeyRecord::try_from).collect()
+        })
+        .await
+    }
+
+    async fn revoke(&self, id: &str, at: i64) -> Result<bool, RepositoryError> {
+        let id = id.to_owned();
+        with_connection(&self.pool, move |connection| {
+            let updated = diesel::update(
+                api_keys::table.filter(api_keys::id.eq(id)).filter(api_keys::revoked_at.is_null()),
+            )
+            .set(api_keys::revoked_at.eq(Some(at)))
+            .execute(connection)?;
+            Ok(updated > 0)
+        })
+        .await
+    }
+}

@@ -1,0 +1,255 @@
+//! `ContractRepository` over Diesel: one transaction per contract change.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use revrec_ports::{
+    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractWrite,
+    RepositoryError, RollupDelta, StoredContract, VersionWrite,
+};
+
+use crate::blocking::{StoreError, with_connection};
+use crate::connection::{DbConnection, DbPool, on_each_backend};
+use crate::rows::{ContractRow, LineRow, RollupRow, VersionRow, stored_version, version_rows};
+use crate::schema::{contract_lines, contract_versions, contracts, rollups};
+
+pub struct ContractStore {
+    pool: DbPool,
+}
+
+impl ContractStore {
+    pub fn new(pool: DbPool) -> ContractStore {
+        ContractStore { pool }
+    }
+}
+
+#[async_trait]
+impl ContractRepository for ContractStore {
+    async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, move |connection| {
+            connection.transaction(|connection| apply_write(connection, &write))
+        })
+        .await
+    }
+
+    async fn find(
+        &self,
+        tenant_id: &str,
+        id: &str,
+    ) -> Result<Option<StoredContract>, RepositoryError> {
+        let (tenant_id, id) = (tenant_id.to_owned(), id.to_owned());
+        with_connection(&self.pool, move |connection| find_contract(connection, &tenant_id, &id))
+            .await
+    }
+
+    async fn list(
+        &self,
+        tenant_id: &str,
+        query: &ContractQuery,
+    ) -> Result<ContractPage, RepositoryError> {
+        let (tenant_id, query) = (tenant_id.to_owned(), query.clone());
+        with_connection(&self.pool, move |connection| list_contracts(connection, &tenant_id, &query))
+            .await
+    }
+}
+
+/// The write, in the order that keeps SQLite from upgrading a read lock: the first
+/// statement already writes (so it waits for the writer lock instead of failing).
+fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(), StoreError> {
+    let row = ContractRow::from(&write.record);
+    let tenant = write.record.tenant_id.as_str();
+    let id = write.record.id.as_str();
+    match write.expected {
+        None => {
+            diesel::insert_into(contracts::table).values(&row).execute(connection)?;
+        }
+        Some(expected) => {
+            let updated = diesel::update(
+                contracts::table
+                    .filter(contracts::tenant_id.eq(tenant))
+                    .filter(contracts::id.eq(id))
+                    .filter(contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)))
+                    .filter(contracts::status.eq(expected.status.as_str())),
+            )
+            .set(&row)
+            .execute(connection)?;
+            if updated == 0 {
+                return Err(StoreError::Conflict(format!(
+                    "contract {id} is no longer at version {} ({})",
+                    expected.version, expected.status
+                )));
+            }
+        }
+    }
+    match &write.version {
+        VersionWrite::Unchanged => {}
+        VersionWrite::Append(version) => {
+            let (version_row, lines) = version_rows(tenant, id, version)?;
+            diesel::insert_into(contract_versions::table).values(&version_row).execute(connection)?;
+            insert_lines(connection, &lines)?;
+        }
+        VersionWrite::ReplaceCurrent(version) => {
+            let (version_row, lines) = version_rows(tenant, id, version)?;
+            diesel::delete(
+                contract_lines::table
+                    .filter(contract_lines::tenant_id.eq(tenant))
+                    .filter(contract_lines::contract_id.eq(id))
+                    .filter(contract_lines::version.eq(version_row.version)),
+            )
+            .execute(connection)?;
+            diesel::delete(
+                contract_versions::table
+                    .filter(contract_versions::tenant_id.eq(tenant))
+                    .filter(contract_versions::contract_id.eq(id))
+                    .filter(contract_versions::version.eq(version_row.version)),
+            )
+            .execute(connection)?;
+            diesel::insert_into(contract_versions::table).values(&version_row).execute(connection)?;
+            insert_lines(connection, &lines)?;
+        }
+    }
+    add_to_rollups(connection, tenant, &write.rollup)
+}
+
+fn insert_lines(connection: &mut DbConnection, lines: &[LineRow]) -> Result<(), StoreError> {
+    // Chunked so a 500-line contract stays under every backend's bind-parameter limit.
+    for chunk in lines.chunks(200) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(contract_lines::table).values(chunk).execute(backend)
+        })?;
+    }
+    Ok(())
+}
+
+/// Adds each delta to its rollup row, creating rows as needed. Rows are written in key
+/// order, so two transactions touching the same months lock them in the same order.
+fn add_to_rollups(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    deltas: &[RollupDelta],
+) -> Result<(), StoreError> {
+    let mut rows: Vec<RollupRow> = deltas.iter().map(|delta| RollupRow::from_delta(tenant_id, delta)).collect();
+    rows.sort_by(|a, b| {
+        (&a.currency, &a.period, &a.pob_type, &a.timing).cmp(&(&b.currency, &b.period, &b.pob_type, &b.timing))
+    });
+    for chunk in rows.chunks(100) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(rollups::table)
+                .values(chunk)
+                .on_conflict((
+                    rollups::tenant_id,
+                    rollups::currency,
+                    rollups::period,
+                    rollups::pob_type,
+                    rollups::timing,
+                ))
+                .do_update()
+                .set((
+                    rollups::recognized.eq(rollups::recognized + excluded(rollups::recognized)),
+                    rollups::booked.eq(rollups::booked + excluded(rollups::booked)),
+                    rollups::rpo_change.eq(rollups::rpo_change + excluded(rollups::rpo_change)),
+                    rollups::rpo_next_12.eq(rollups::rpo_next_12 + excluded(rollups::rpo_next_12)),
+                    rollups::recognized_from_opening.eq(
+                        rollups::recognized_from_opening + excluded(rollups::recognized_from_opening),
+                    ),
+                ))
+                .execute(backend)
+        })?;
+    }
+    Ok(())
+}
+
+fn find_contract(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    id: &str,
+) -> Result<Option<StoredContract>, StoreError> {
+    let row: Option<ContractRow> = contracts::table
+        .filter(contracts::tenant_id.eq(tenant_id))
+        .filter(contracts::id.eq(id))
+        .select(ContractRow::as_select())
+        .first(connection)
+        .optional()?;
+    let Some(row) = row else { return Ok(None) };
+    let versions: Vec<VersionRow> = contract_versions::table
+        .filter(contract_versions::tenant_id.eq(tenant_id))
+        .filter(contract_versions::contract_id.eq(id))
+        .order(contract_versions::version.asc())
+        .select(VersionRow::as_select())
+        .load(connection)?;
+    let mut lines: Vec<LineRow> = contract_lines::table
+        .filter(contract_lines::tenant_id.eq(tenant_id))
+        .filter(contract_lines::contract_id.eq(id))
+        .order((contract_lines::version.asc(), contract_lines::line_number.asc()))
+        .select(LineRow::as_select())
+        .load(connection)?;
+    let mut stored = Vec::with_capacity(versions.len());
+    for version in versions {
+        let split = lines.partition_point(|line| line.version == version.version);
+        let rest = lines.split_off(split);
+        stored.push(stored_version(version, std::mem::replace(&mut lines, rest))?);
+    }
+    Ok(Some(StoredContract { record: ContractRecord::try_from(row)?, versions: stored }))
+}
+
+fn list_contracts(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    query: &ContractQuery,
+) -> Result<ContractPage, StoreError> {
+    // The same filters serve the page and the total.
+    let filtered = || {
+        let mut select = contracts::table.filter(contracts::tenant_id.eq(tenant_id.to_owned())).into_boxed();
+        if let Some(text) = &query.text {
+            select = select.filter(contracts::search_text.like(like_pattern(text)).escape('\\'));
+        }
+        if let Some(customer) = &query.customer_id {
+            select = select.filter(contracts::customer_id.eq(customer.clone()));
+        }
+        if let Some(status) = query.status {
+            select = select.filter(contracts::status.eq(status.as_str()));
+        }
+        select
+    };
+    let total: i64 = filtered().count().get_result(connection)?;
+    let mut page = filtered();
+    if let Some(after) = &query.after {
+        page = page.filter(
+            contracts::created_at
+                .gt(after.created_at)
+                .or(contracts::created_at.eq(after.created_at).and(contracts::id.gt(after.id.clone()))),
+        );
+    }
+    let limit = i64::from(query.limit.max(1));
+    let mut rows: Vec<ContractRow> = page
+        .order((contracts::created_at.asc(), contracts::id.asc()))
+        .limit(limit + 1)
+        .select(ContractRow::as_select())
+        .load(connection)?;
+    let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next = if more {
+        rows.last().map(|row| ContractCursor { created_at: row.created_at, id: row.id.clone() })
+    } else {
+        None
+    };
+    Ok(ContractPage {
+        items: rows.into_iter().map(ContractRecord::try_from).collect::<Result<_, _>>()?,
+        total: u64::try_from(total).unwrap_or(0),
+        next,
+    })
+}
+
+/// `%text%` with LIKE's wildcards escaped, so `50%` matches the characters `50%`.
+fn like_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for character in text.chars() {
+        if matches!(character, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(character);
+    }
+    pattern.push('%');
+    pattern
+}

@@ -1,0 +1,82 @@
+//! `ReportRepository` over Diesel: rollup rows, never contract rows.
+
+use async_trait::async_trait;
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use revrec_domain::{Currency, Period, Rollup};
+use revrec_ports::{ReportRepository, RepositoryError};
+
+use crate::blocking::{StoreError, with_connection};
+use crate::connection::DbPool;
+use crate::rows::RollupRow;
+use crate::schema::rollups;
+
+pub struct ReportStore {
+    pool: DbPool,
+}
+
+impl ReportStore {
+    pub fn new(pool: DbPool) -> ReportStore {
+        ReportStore { pool }
+    }
+}
+
+#[async_trait]
+impl ReportRepository for ReportStore {
+    async fn currencies(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.pool, move |connection| {
+            let codes: Vec<String> = rollups::table
+                .filter(rollups::tenant_id.eq(&tenant_id))
+                .filter(
+                    rollups::recognized
+                        .ne(0)
+                        .or(rollups::booked.ne(0))
+                        .or(rollups::rpo_change.ne(0)),
+                )
+                .select(rollups::currency)
+                .distinct()
+                .order(rollups::currency.asc())
+                .load(connection)?;
+            codes
+                .iter()
+                .map(|code| {
+                    Currency::from_code(code)
+                        .map_err(|_| StoreError::Corrupt(format!("currency `{code}`")))
+                })
+                .collect()
+        })
+        .await
+    }
+
+    async fn rollup(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        through: Option<Period>,
+    ) -> Result<Rollup, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.pool, move |connection| {
+            let mut query = rollups::table
+                .filter(rollups::tenant_id.eq(tenant_id))
+                .filter(rollups::currency.eq(currency.code()))
+                .into_boxed();
+            if let Some(last) = through {
+                // `YYYY-MM` text sorts like the months it names.
+                query = query.filter(rollups::period.le(last.to_string()));
+            }
+            let rows: Vec<RollupRow> = query.select(RollupRow::as_select()).load(connection)?;
+            let mut rollup = Rollup::new();
+            for row in rows {
+                let (key, amounts) = row.key_and_amounts()?;
+                rollup.add(key, &amounts);
+            }
+            Ok(rollup)
+        })
+        .await
+    }
+
+    async fn ping(&self) -> Result<(), RepositoryError> {
+        with_connection(&self.pool, |connection| Ok(connection.batch_execute("SELECT 1")?)).await
+    }
+}

@@ -1,0 +1,339 @@
+//! Rows as stored, and their exact conversions to and from the port types.
+
+use diesel::prelude::*;
+use revrec_domain::{
+    ContractTerms, Convention, Currency, ObligationTerms, Pattern, Period, PobType, RollupAmounts,
+    RollupKey, Ssp, Timing,
+};
+use revrec_ports::{
+    ApiKeyRecord, ContractRecord, ContractStatus, Plan, RollupDelta, Scope, StoredVersion,
+    VersionChange,
+};
+use time::Date;
+
+use crate::blocking::StoreError;
+use crate::schema::{api_keys, contract_lines, contract_versions, contracts, rollups};
+
+fn corrupt(what: &str, value: &str) -> StoreError {
+    StoreError::Corrupt(format!("{what} `{value}`"))
+}
+
+fn currency(code: &str) -> Result<Currency, StoreError> {
+    Currency::from_code(code).map_err(|_| corrupt("currency", code))
+}
+
+fn to_u32(value: i32, what: &str) -> Result<u32, StoreError> {
+    u32::try_from(value).map_err(|_| corrupt(what, &value.to_string()))
+}
+
+fn to_i32(value: u32) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug)]
+#[diesel(table_name = contracts, treat_none_as_null = true, treat_none_as_default_value = false)]
+pub struct ContractRow {
+    pub tenant_id: String,
+    pub id: String,
+    pub customer_id: String,
+    pub customer_name: String,
+    pub contract_number: Option<String>,
+    pub currency: String,
+    pub status: String,
+    pub version: i32,
+    pub start_date: Date,
+    pub end_date: Date,
+    pub total_value: i64,
+    pub terminated_on: Option<Date>,
+    pub parent_contract_id: Option<String>,
+    pub search_text: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl From<&ContractRecord> for ContractRow {
+    fn from(record: &ContractRecord) -> ContractRow {
+        // What `query` matches: name, number and id, lowercased once at write time.
+        let search_text = [
+            record.customer_name.as_str(),
+            record.contract_number.as_deref().unwrap_or(""),
+            record.id.as_str(),
+        ]
+        .join("\n")
+        .to_lowercase();
+        ContractRow {
+            tenant_id: record.tenant_id.clone(),
+            id: record.id.clone(),
+            customer_id: record.customer_id.clone(),
+            customer_name: record.customer_name.clone(),
+            contract_number: record.contract_number.clone(),
+            currency: record.currency.code().to_owned(),
+            status: record.status.as_str().to_owned(),
+            version: to_i32(record.version),
+            start_date: record.start_date,
+            end_date: record.end_date,
+            total_value: record.total_value,
+            terminated_on: record.terminated_on,
+            parent_contract_id: record.parent_contract_id.clone(),
+            search_text,
+            created_at: record.created_at,
+            updated_at: record.updated_at,
+        }
+    }
+}
+
+impl TryFrom<ContractRow> for ContractRecord {
+    type Error = StoreError;
+
+    fn try_from(row: ContractRow) -> Result<ContractRecord, StoreError> {
+        Ok(ContractRecord {
+            currency: currency(&row.currency)?,
+            status: ContractStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
+            version: to_u32(row.version, "version")?,
+            tenant_id: row.tenant_id,
+            id: row.id,
+            customer_id: row.customer_id,
+            customer_name: row.customer_name,
+            contract_number: row.contract_number,
+            start_date: row.start_date,
+            end_date: row.end_date,
+            total_value: row.total_value,
+            terminated_on: row.terminated_on,
+            parent_contract_id: row.parent_contract_id,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = contract_versions, treat_none_as_default_value = false)]
+pub struct VersionRow {
+    pub tenant_id: String,
+    pub contract_id: String,
+    pub version: i32,
+    pub change: String,
+    pub effective_date: Option<Date>,
+    pub customer_name: String,
+    pub currency: String,
+    pub start_date: Date,
+    pub end_date: Date,
+    pub signed_date: Date,
+    pub transaction_price: i64,
+    pub convention: String,
+    pub recorded_at: i64,
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = contract_lines, treat_none_as_default_value = false)]
+pub struct LineRow {
+    pub tenant_id: String,
+    pub contract_id: String,
+    pub version: i32,
+    pub line_number: i32,
+    pub obligation_id: String,
+    pub name: String,
+    pub pob_type: String,
+    pub stated_price: Option<i64>,
+    pub ssp_micros: i64,
+    pub recognition: String,
+    pub first_day: Date,
+    pub last_day: Date,
+}
+
+/// A version as rows: the version itself and its lines in order.
+pub fn version_rows(
+    tenant_id: &str,
+    contract_id: &str,
+    version: &StoredVersion,
+) -> Result<(VersionRow, Vec<LineRow>), StoreError> {
+    let terms = &version.terms;
+    let number = to_i32(version.number);
+    let row = VersionRow {
+        tenant_id: tenant_id.to_owned(),
+        contract_id: contract_id.to_owned(),
+        version: number,
+        change: version.change.name().to_owned(),
+        effective_date: version.change.effective_date(),
+        customer_name: terms.customer_name.clone(),
+        currency: terms.currency.code().to_owned(),
+        start_date: terms.start_date,
+        end_date: terms.end_date,
+        signed_date: terms.signed_date,
+        transaction_price: terms.transaction_price,
+        convention: terms.convention.as_str().to_owned(),
+        recorded_at: version.recorded_at,
+    };
+    let lines = terms
+        .obligations
+        .iter()
+        .enumerate()
+        .map(|(index, obligation)| {
+            let id = obligation
+                .id
+                .clone()
+                .ok_or_else(|| StoreError::Corrupt("an obligation without an id".into()))?;
+            Ok(LineRow {
+                tenant_id: tenant_id.to_owned(),
+                contract_id: contract_id.to_owned(),
+                version: number,
+                line_number: i32::try_from(index).unwrap_or(i32::MAX),
+                obligation_id: id,
+                name: obligation.name.clone(),
+                pob_type: obligation.pob_type.as_str().to_owned(),
+                stated_price: obligation.stated_price,
+                ssp_micros: obligation.ssp.micros(),
+                recognition: obligation.pattern.method().as_str().to_owned(),
+                first_day: obligation.pattern.first_day(),
+                last_day: obligation.pattern.last_day(),
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok((row, lines))
+}
+
+/// The inverse of [`version_rows`]; `lines` are this version's, in line order.
+pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVersion, StoreError> {
+    let change = match (row.change.as_str(), row.effective_date) {
+        ("initial", _) => VersionChange::Initial,
+        ("prospective", Some(effective)) => VersionChange::Prospective { effective },
+        ("cumulative_catch_up", Some(effective)) => VersionChange::CumulativeCatchUp { effective },
+        ("termination", Some(effective)) => VersionChange::Termination { effective },
+        (other, _) => return Err(corrupt("version change", other)),
+    };
+    let obligations = lines
+        .into_iter()
+        .map(|line| {
+            let pattern = match line.recognition.as_str() {
+                "ratable" => Pattern::Ratable { start: line.first_day, end: line.last_day },
+                "point_in_time" => Pattern::PointInTime { date: line.first_day },
+                other => return Err(corrupt("recognition", other)),
+            };
+            Ok(ObligationTerms {
+                id: Some(line.obligation_id),
+                name: line.name,
+                pob_type: PobType::parse(&line.pob_type)
+                    .ok_or_else(|| corrupt("pob_type", &line.pob_type))?,
+                stated_price: line.stated_price,
+                ssp: Ssp::from_micros(line.ssp_micros),
+                pattern,
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(StoredVersion {
+        number: to_u32(row.version, "version")?,
+        change,
+        recorded_at: row.recorded_at,
+        terms: ContractTerms {
+            customer_name: row.customer_name,
+            currency: currency(&row.currency)?,
+            start_date: row.start_date,
+            end_date: row.end_date,
+            signed_date: row.signed_date,
+            transaction_price: row.transaction_price,
+            convention: Convention::parse(&row.convention)
+                .ok_or_else(|| corrupt("convention", &row.convention))?,
+            obligations,
+        },
+    })
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = api_keys, treat_none_as_default_value = false)]
+pub struct ApiKeyRow {
+    pub tenant_id: String,
+    pub id: String,
+    pub name: String,
+    pub prefix: String,
+    pub digest: String,
+    pub scopes: String,
+    pub plan: String,
+    pub created_at: i64,
+    pub revoked_at: Option<i64>,
+}
+
+impl From<&ApiKeyRecord> for ApiKeyRow {
+    fn from(key: &ApiKeyRecord) -> ApiKeyRow {
+        ApiKeyRow {
+            tenant_id: key.tenant_id.clone(),
+            id: key.id.clone(),
+            name: key.name.clone(),
+            prefix: key.prefix.clone(),
+            digest: key.digest.clone(),
+            scopes: Scope::join(&key.scopes),
+            plan: key.plan.as_str().to_owned(),
+            created_at: key.created_at,
+            revoked_at: key.revoked_at,
+        }
+    }
+}
+
+impl TryFrom<ApiKeyRow> for ApiKeyRecord {
+    type Error = StoreError;
+
+    fn try_from(row: ApiKeyRow) -> Result<ApiKeyRecord, StoreError> {
+        Ok(ApiKeyRecord {
+            scopes: Scope::parse_list(&row.scopes).map_err(|scope| corrupt("scope", &scope))?,
+            plan: Plan::parse(&row.plan).ok_or_else(|| corrupt("plan", &row.plan))?,
+            id: row.id,
+            tenant_id: row.tenant_id,
+            name: row.name,
+            prefix: row.prefix,
+            digest: row.digest,
+            created_at: row.created_at,
+            revoked_at: row.revoked_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = rollups, treat_none_as_default_value = false)]
+pub struct RollupRow {
+    pub tenant_id: String,
+    pub currency: String,
+    pub period: String,
+    pub pob_type: String,
+    pub timing: String,
+    pub recognized: i64,
+    pub booked: i64,
+    pub rpo_change: i64,
+    pub rpo_next_12: i64,
+    pub recognized_from_opening: i64,
+}
+
+impl RollupRow {
+    pub fn from_delta(tenant_id: &str, delta: &RollupDelta) -> RollupRow {
+        RollupRow {
+            tenant_id: tenant_id.to_owned(),
+            currency: delta.currency.code().to_owned(),
+            period: delta.key.period.to_string(),
+            pob_type: delta.key.pob_type.as_str().to_owned(),
+            timing: delta.key.timing.as_str().to_owned(),
+            recognized: delta.amounts.recognized,
+            booked: delta.amounts.booked,
+            rpo_change: delta.amounts.rpo_change,
+            rpo_next_12: delta.amounts.rpo_next_12,
+            recognized_from_opening: delta.amounts.recognized_from_opening,
+        }
+    }
+
+    pub fn key_and_amounts(&self) -> Result<(RollupKey, RollupAmounts), StoreError> {
+        let key = RollupKey {
+            period: Period::parse(&self.period).map_err(|_| corrupt("period", &self.period))?,
+            pob_type: PobType::parse(&self.pob_type).ok_or_else(|| corrupt("pob_type", &self.pob_type))?,
+            timing: Timing::parse(&self.timing).ok_or_else(|| corrupt("timing", &self.timing))?,
+        };
+        let amounts = RollupAmounts {
+            recognized: self.recognized,
+            booked: self.booked,
+            rpo_change: self.rpo_change,
+            rpo_next_12: self.rpo_next_12,
+            recognized_from_opening: self.recognized_from_opening,
+        };
+        Ok((key, amounts))
+    }
+}

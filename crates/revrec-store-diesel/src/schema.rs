@@ -1,0 +1,95 @@
+//! The tables, in the types both backends share (MultiConnection's common subset).
+//! Checked against both migrated databases by `tests/schema_parity.rs`.
+
+diesel::table! {
+    api_keys (tenant_id, id) {
+        tenant_id -> Text,
+        id -> Text,
+        name -> Text,
+        prefix -> Text,
+        digest -> Text,
+        scopes -> Text,
+        plan -> Text,
+        created_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    contracts (tenant_id, id) {
+        tenant_id -> Text,
+        id -> Text,
+        customer_id -> Text,
+        customer_name -> Text,
+        contract_number -> Nullable<Text>,
+        currency -> Text,
+        status -> Text,
+        version -> Integer,
+        start_date -> Date,
+        end_date -> Date,
+        total_value -> BigInt,
+        terminated_on -> Nullable<Date>,
+        parent_contract_id -> Nullable<Text>,
+        search_text -> Text,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    contract_versions (tenant_id, contract_id, version) {
+        tenant_id -> Text,
+        contract_id -> Text,
+        version -> Integer,
+        change -> Text,
+        effective_date -> Nullable<Date>,
+        customer_name -> Text,
+        currency -> Text,
+        start_date -> Date,
+        end_date -> Date,
+        signed_date -> Date,
+        transaction_price -> BigInt,
+        convention -> Text,
+        recorded_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    contract_lines (tenant_id, contract_id, version, line_number) {
+        tenant_id -> Text,
+        contract_id -> Text,
+        version -> Integer,
+        line_number -> Integer,
+        obligation_id -> Text,
+        name -> Text,
+        pob_type -> Text,
+        stated_price -> Nullable<BigInt>,
+        ssp_micros -> BigInt,
+        recognition -> Text,
+        first_day -> Date,
+        last_day -> Date,
+    }
+}
+
+diesel::table! {
+    rollups (tenant_id, currency, period, pob_type, timing) {
+        tenant_id -> Text,
+        currency -> Text,
+        period -> Text,
+        pob_type -> Text,
+        timing -> Text,
+        recognized -> BigInt,
+        booked -> BigInt,
+        rpo_change -> BigInt,
+        rpo_next_12 -> BigInt,
+        recognized_from_opening -> BigInt,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(
+    api_keys,
+    contracts,
+    contract_versions,
+    contract_lines,
+    rollups,
+);

@@ -1,0 +1,50 @@
+//! `POST /contracts/{id}/activate`: a signed quote becomes a contract; its figures enter
+//! the reports in the same transaction.
+
+use revrec_ports::{ContractStatus, VersionWrite};
+
+use crate::contract_view::ContractView;
+use crate::error::UseCaseError;
+use crate::history::{replay, rollup_deltas, save_change};
+use crate::services::Services;
+
+pub async fn activate_contract(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<ContractView, UseCaseError> {
+    let stored = services
+        .contracts
+        .find(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    if stored.record.status != ContractStatus::Draft {
+        return Err(UseCaseError::InvalidTransition {
+            status: stored.record.status,
+            action: "activated",
+        });
+    }
+    let history = replay(&stored.versions)?;
+    let mut next = stored.record.clone();
+    next.status = ContractStatus::Active;
+    next.updated_at = services.clock.now_micros();
+    let deltas = rollup_deltas(next.currency, None, Some(&history));
+    save_change(
+        services,
+        &stored.record,
+        next.clone(),
+        VersionWrite::Unchanged,
+        deltas,
+    )
+    .await?;
+    let version = stored
+        .versions
+        .last()
+        .cloned()
+        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    Ok(ContractView {
+        record: next,
+        version,
+        history,
+    })
+}

@@ -1,0 +1,63 @@
+//! What a use case can refuse or fail with. The HTTP adapter maps each variant to a problem
+//! type in one exhaustive match.
+
+use revrec_domain::{Currency, FieldError, PeriodError, ValidationErrors};
+use revrec_ports::{ContractStatus, RepositoryError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum UseCaseError {
+    #[error("no contract {id} for this tenant")]
+    ContractNotFound { id: String },
+    #[error("contract {id} has no version {version} (it has {latest})")]
+    VersionNotFound {
+        id: String,
+        version: u32,
+        latest: u32,
+    },
+    /// The request's fields break the rules; each error names its field.
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("a {status} contract cannot be {action}")]
+    InvalidTransition {
+        status: ContractStatus,
+        action: &'static str,
+    },
+    #[error("the contract changed while this request was being processed; read it again and retry")]
+    Conflict,
+    #[error("the selection holds amounts in {}; name one with the currency parameter", list(.currencies))]
+    CurrencyRequired { currencies: Vec<Currency> },
+    #[error(transparent)]
+    Period(#[from] PeriodError),
+    #[error("stored data could not be replayed: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Storage(#[from] RepositoryError),
+}
+
+impl UseCaseError {
+    pub fn invalid(error: FieldError) -> UseCaseError {
+        UseCaseError::Invalid(ValidationErrors(vec![error]))
+    }
+}
+
+impl From<ValidationErrors> for UseCaseError {
+    fn from(errors: ValidationErrors) -> UseCaseError {
+        UseCaseError::Invalid(errors)
+    }
+}
+
+fn list(currencies: &[Currency]) -> String {
+    currencies
+        .iter()
+        .map(|c| c.code())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A repository conflict on a write means someone else changed the contract first.
+pub(crate) fn conflict_or_storage(error: RepositoryError) -> UseCaseError {
+    match error {
+        RepositoryError::Conflict(_) => UseCaseError::Conflict,
+        other => UseCaseError::Storage(other),
+    }
+}

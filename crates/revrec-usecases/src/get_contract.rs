@@ -1,0 +1,53 @@
+//! Read one contract, at its current version or an earlier one.
+
+use crate::contract_view::ContractView;
+use crate::error::UseCaseError;
+use crate::history::replay;
+use crate::services::Services;
+
+/// `version` is 1-based; `None` means the current version.
+pub async fn get_contract(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+    version: Option<u32>,
+) -> Result<ContractView, UseCaseError> {
+    let stored = services
+        .contracts
+        .find(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let latest = stored.record.version;
+    let shown = version.unwrap_or(latest);
+    let count = usize::try_from(shown).unwrap_or(usize::MAX);
+    if shown == 0 || shown > latest || count > stored.versions.len() {
+        return Err(UseCaseError::VersionNotFound {
+            id: id.to_owned(),
+            version: shown,
+            latest,
+        });
+    }
+    let versions = stored.versions.get(..count).unwrap_or(&stored.versions);
+    let history = replay(versions)?;
+    let version = versions
+        .last()
+        .cloned()
+        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    let mut record = stored.record;
+    if version.number != latest {
+        // An earlier version shows the figures it had then.
+        record.total_value = history.current().transaction_price();
+        record.end_date = version.terms.end_date;
+        record
+            .customer_name
+            .clone_from(&version.terms.customer_name);
+        // Only the last version of a contract can be its termination.
+        record.status = revrec_ports::ContractStatus::Active;
+        record.terminated_on = None;
+    }
+    Ok(ContractView {
+        record,
+        version,
+        history,
+    })
+}

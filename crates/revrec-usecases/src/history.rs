@@ -1,0 +1,141 @@
+//! Helpers shared by the contract use cases: replaying stored versions, naming obligations
+//! and customers, and turning a change of plan into rollup deltas.
+
+use revrec_domain::{
+    ContractPlan, ContractTerms, Currency, Field, FieldError, LineField, PlanHistory, Rollup,
+    RollupAmounts, contributions, digest::sha256_hex,
+};
+use revrec_ports::{
+    ContractRecord, ContractWrite, Expected, IdSource, RollupDelta, StoredVersion, VersionWrite,
+};
+
+use crate::error::{UseCaseError, conflict_or_storage};
+use crate::services::Services;
+
+/// The plan history of the first `versions.len()` versions.
+pub fn replay(versions: &[StoredVersion]) -> Result<PlanHistory, UseCaseError> {
+    let (first, rest) = versions
+        .split_first()
+        .ok_or_else(|| UseCaseError::Corrupt("a contract without versions".into()))?;
+    let mut history =
+        PlanHistory::new(&first.terms).map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+    for version in rest {
+        let amendment = version.change.amendment(&version.terms).ok_or_else(|| {
+            UseCaseError::Corrupt(format!("version {} is marked initial", version.number))
+        })?;
+        history = history
+            .amend(&amendment)
+            .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+    }
+    Ok(history)
+}
+
+/// Gives every obligation of `terms` an id: the id of the obligation it continues in
+/// `previous` (same id, else same name), or a fresh `pob_` id.
+pub fn assign_obligation_ids(
+    terms: &mut ContractTerms,
+    previous: Option<&ContractPlan>,
+    ids: &dyn IdSource,
+) -> Result<(), UseCaseError> {
+    let continuations = previous.map(|plan| plan.continuations(terms));
+    let mut unknown = Vec::new();
+    for (index, obligation) in terms.obligations.iter_mut().enumerate() {
+        let continued = continuations
+            .as_ref()
+            .and_then(|found| found.get(index).copied().flatten())
+            .and_then(|at| previous.and_then(|plan| plan.obligations().get(at)))
+            .and_then(|existing| existing.id.clone());
+        match (continued, &obligation.id) {
+            (Some(id), _) => obligation.id = Some(id),
+            (None, Some(id)) => unknown.push(FieldError::new(
+                Field::Line {
+                    index,
+                    field: LineField::Id,
+                },
+                format!("`{id}` is not an obligation in force on this contract"),
+            )),
+            (None, None) => obligation.id = Some(ids.new_id("pob_")),
+        }
+    }
+    if unknown.is_empty() {
+        Ok(())
+    } else {
+        Err(UseCaseError::Invalid(revrec_domain::ValidationErrors(
+            unknown,
+        )))
+    }
+}
+
+/// `cus_` + a digest of the tenant and the case-folded, trimmed name: one stable id per
+/// customer name per tenant, with no table to race on.
+pub fn customer_id_for(tenant_id: &str, customer_name: &str) -> String {
+    let key = customer_name.trim().to_lowercase();
+    let digest = sha256_hex(&["customer", tenant_id, &key]);
+    format!("cus_{}", digest.get(..24).unwrap_or(&digest))
+}
+
+/// Rollup rows to add when a contract goes from `before` to `after` (either may be absent:
+/// a draft contributes nothing).
+pub fn rollup_deltas(
+    currency: Currency,
+    before: Option<&PlanHistory>,
+    after: Option<&PlanHistory>,
+) -> Vec<RollupDelta> {
+    let mut change = Rollup::new();
+    if let Some(after) = after {
+        for (key, amounts) in contributions(after) {
+            change.add(key, &amounts);
+        }
+    }
+    if let Some(before) = before {
+        for (key, amounts) in contributions(before) {
+            change.add(key, &amounts.negated());
+        }
+    }
+    change
+        .rows()
+        .filter(|(_, amounts)| **amounts != RollupAmounts::default())
+        .map(|(key, amounts)| RollupDelta {
+            currency,
+            key: *key,
+            amounts: *amounts,
+        })
+        .collect()
+}
+
+/// Writes a change to an existing contract, expecting it unchanged since `current` was read.
+pub(crate) async fn save_change(
+    services: &Services,
+    current: &ContractRecord,
+    next: ContractRecord,
+    version: VersionWrite,
+    rollup: Vec<RollupDelta>,
+) -> Result<(), UseCaseError> {
+    services
+        .contracts
+        .save(ContractWrite {
+            record: next,
+            expected: Some(Expected {
+                version: current.version,
+                status: current.status,
+            }),
+            version,
+            rollup,
+        })
+        .await
+        .map_err(conflict_or_storage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn customer_ids_ignore_case_and_surrounding_space_but_not_the_tenant() {
+        let id = customer_id_for("acme", "Globex Corp");
+        assert_eq!(id, customer_id_for("acme", "  globex corp "));
+        assert_ne!(id, customer_id_for("other", "Globex Corp"));
+        assert_ne!(id, customer_id_for("acme", "Globex Corporation"));
+        assert!(id.starts_with("cus_") && id.len() == 28);
+    }
+}

@@ -1,0 +1,100 @@
+//! Ingest a contract: validate, break into obligations, allocate, schedule and store, with
+//! its rollup contribution, in one transaction.
+
+use revrec_domain::{ContractDraft, Field, FieldError, LineField, PlanHistory, ValidationErrors};
+use revrec_ports::{
+    ContractRecord, ContractStatus, ContractWrite, StoredVersion, VersionChange, VersionWrite,
+};
+
+use crate::contract_view::ContractView;
+use crate::error::{UseCaseError, conflict_or_storage};
+use crate::history::{assign_obligation_ids, customer_id_for, rollup_deltas};
+use crate::services::Services;
+
+/// A contract as submitted, with the fields that are not terms.
+#[derive(Clone, Debug)]
+pub struct NewContract {
+    pub draft: ContractDraft,
+    pub customer_id: Option<String>,
+    pub contract_number: Option<String>,
+    /// Keep it a draft (an unsigned quote) instead of activating it.
+    pub as_draft: bool,
+    /// Set when this contract is the separate part of a modification of another.
+    pub parent_contract_id: Option<String>,
+}
+
+pub async fn ingest_contract(
+    services: &Services,
+    tenant_id: &str,
+    input: NewContract,
+) -> Result<ContractView, UseCaseError> {
+    let ids_given: Vec<FieldError> = input
+        .draft
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.id.is_some())
+        .map(|(index, _)| {
+            FieldError::new(
+                Field::Line { index, field: LineField::Id },
+                "a new contract's obligations get their ids from the service; ids are for amendments",
+            )
+        })
+        .collect();
+    if !ids_given.is_empty() {
+        return Err(UseCaseError::Invalid(ValidationErrors(ids_given)));
+    }
+    let mut terms = input.draft.validate()?;
+    assign_obligation_ids(&mut terms, None, services.ids.as_ref())?;
+    let history = PlanHistory::new(&terms).map_err(|error| {
+        UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
+    })?;
+
+    let now = services.clock.now_micros();
+    let status = if input.as_draft {
+        ContractStatus::Draft
+    } else {
+        ContractStatus::Active
+    };
+    let record = ContractRecord {
+        tenant_id: tenant_id.to_owned(),
+        id: services.ids.new_id("ctr_"),
+        customer_id: input
+            .customer_id
+            .unwrap_or_else(|| customer_id_for(tenant_id, &terms.customer_name)),
+        customer_name: terms.customer_name.clone(),
+        contract_number: input.contract_number,
+        currency: terms.currency,
+        status,
+        version: 1,
+        start_date: terms.start_date,
+        end_date: terms.end_date,
+        total_value: terms.transaction_price,
+        terminated_on: None,
+        parent_contract_id: input.parent_contract_id,
+        created_at: now,
+        updated_at: now,
+    };
+    let version = StoredVersion {
+        number: 1,
+        change: VersionChange::Initial,
+        terms,
+        recorded_at: now,
+    };
+    let reported = status.is_reported().then_some(&history);
+    services
+        .contracts
+        .save(ContractWrite {
+            record: record.clone(),
+            expected: None,
+            version: VersionWrite::Append(version.clone()),
+            rollup: rollup_deltas(record.currency, None, reported),
+        })
+        .await
+        .map_err(conflict_or_storage)?;
+    Ok(ContractView {
+        record,
+        version,
+        history,
+    })
+}

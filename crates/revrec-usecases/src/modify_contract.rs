@@ -1,0 +1,227 @@
+//! `PUT /contracts/{id}`: replace a draft's terms, or modify an active contract with an
+//! effective date and an ASC 606-10-25-12/13 treatment, making a new version.
+
+use revrec_domain::{Amendment, ContractDraft, Field, FieldError, PlanHistory};
+use revrec_ports::{ContractStatus, StoredVersion, VersionChange, VersionWrite};
+use time::Date;
+
+use crate::contract_view::ContractView;
+use crate::error::UseCaseError;
+use crate::history::{assign_obligation_ids, customer_id_for, replay, rollup_deltas, save_change};
+use crate::ingest_contract::{NewContract, ingest_contract};
+use crate::services::Services;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Treatment {
+    Prospective,
+    CumulativeCatchUp,
+    SeparateContract,
+}
+
+impl Treatment {
+    pub const ALL: [Treatment; 3] = [
+        Treatment::Prospective,
+        Treatment::CumulativeCatchUp,
+        Treatment::SeparateContract,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Treatment::Prospective => "prospective",
+            Treatment::CumulativeCatchUp => "cumulative_catch_up",
+            Treatment::SeparateContract => "separate_contract",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Treatment> {
+        Treatment::ALL
+            .into_iter()
+            .find(|treatment| treatment.as_str() == text)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ContractModification {
+    /// The complete new terms (for `separate_contract`: the terms of the added goods).
+    pub draft: ContractDraft,
+    pub customer_id: Option<String>,
+    pub contract_number: Option<String>,
+    pub effective_date: Option<Date>,
+    pub treatment: Option<Treatment>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ModificationOutcome {
+    /// A draft's terms were replaced (still version 1).
+    DraftReplaced(ContractView),
+    /// An active contract has a new version.
+    Amended(ContractView),
+    /// The added goods became a contract of their own; the original is untouched.
+    SeparateContract(ContractView),
+}
+
+pub async fn modify_contract(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+    change: ContractModification,
+) -> Result<ModificationOutcome, UseCaseError> {
+    let stored = services
+        .contracts
+        .find(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let before = replay(&stored.versions)?;
+    let record = &stored.record;
+    match record.status {
+        ContractStatus::Terminated => Err(UseCaseError::InvalidTransition {
+            status: record.status,
+            action: "modified",
+        }),
+        ContractStatus::Draft => {
+            for (given, field) in [
+                (change.effective_date.is_some(), Field::EffectiveDate),
+                (change.treatment.is_some(), Field::Treatment),
+            ] {
+                if given {
+                    return Err(UseCaseError::invalid(FieldError::new(
+                        field,
+                        "applies to active contracts; a draft's terms are simply replaced",
+                    )));
+                }
+            }
+            let mut terms = change.draft.validate()?;
+            assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
+            let history = PlanHistory::new(&terms).map_err(|error| {
+                UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
+            })?;
+            let now = services.clock.now_micros();
+            let mut next = record.clone();
+            next.customer_id =
+                customer_for(tenant_id, &stored.record, &change, &terms.customer_name);
+            next.customer_name.clone_from(&terms.customer_name);
+            next.contract_number = change.contract_number.or(next.contract_number);
+            next.currency = terms.currency;
+            next.start_date = terms.start_date;
+            next.end_date = terms.end_date;
+            next.total_value = terms.transaction_price;
+            next.updated_at = now;
+            let version = StoredVersion {
+                number: 1,
+                change: VersionChange::Initial,
+                terms,
+                recorded_at: now,
+            };
+            save_change(
+                services,
+                record,
+                next.clone(),
+                VersionWrite::ReplaceCurrent(version.clone()),
+                Vec::new(),
+            )
+            .await?;
+            Ok(ModificationOutcome::DraftReplaced(ContractView {
+                record: next,
+                version,
+                history,
+            }))
+        }
+        ContractStatus::Active => {
+            let effective = change.effective_date.ok_or_else(|| {
+                UseCaseError::invalid(FieldError::new(
+                    Field::EffectiveDate,
+                    "is required to modify an active contract (the first day under the new terms)",
+                ))
+            })?;
+            let treatment = change.treatment.unwrap_or(Treatment::Prospective);
+            if treatment == Treatment::SeparateContract {
+                let view = ingest_contract(
+                    services,
+                    tenant_id,
+                    NewContract {
+                        draft: change.draft,
+                        customer_id: Some(
+                            change
+                                .customer_id
+                                .unwrap_or_else(|| record.customer_id.clone()),
+                        ),
+                        contract_number: change.contract_number,
+                        as_draft: false,
+                        parent_contract_id: Some(record.id.clone()),
+                    },
+                )
+                .await?;
+                return Ok(ModificationOutcome::SeparateContract(view));
+            }
+            let mut terms = change.draft.validate()?;
+            assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
+            let (amendment, version_change) = match treatment {
+                Treatment::CumulativeCatchUp => (
+                    Amendment::CumulativeCatchUp {
+                        effective,
+                        terms: terms.clone(),
+                    },
+                    VersionChange::CumulativeCatchUp { effective },
+                ),
+                Treatment::Prospective | Treatment::SeparateContract => (
+                    Amendment::Prospective {
+                        effective,
+                        terms: terms.clone(),
+                    },
+                    VersionChange::Prospective { effective },
+                ),
+            };
+            let after = before.amend(&amendment).map_err(|error| {
+                UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
+            })?;
+            let now = services.clock.now_micros();
+            let mut next = record.clone();
+            next.customer_id =
+                customer_for(tenant_id, &stored.record, &change, &terms.customer_name);
+            next.customer_name.clone_from(&terms.customer_name);
+            next.contract_number = change.contract_number.or(next.contract_number);
+            next.end_date = terms.end_date;
+            next.total_value = after.current().transaction_price();
+            next.version = record.version + 1;
+            next.updated_at = now;
+            let version = StoredVersion {
+                number: next.version,
+                change: version_change,
+                terms,
+                recorded_at: now,
+            };
+            let deltas = rollup_deltas(record.currency, Some(&before), Some(&after));
+            save_change(
+                services,
+                record,
+                next.clone(),
+                VersionWrite::Append(version.clone()),
+                deltas,
+            )
+            .await?;
+            Ok(ModificationOutcome::Amended(ContractView {
+                record: next,
+                version,
+                history: after,
+            }))
+        }
+    }
+}
+
+/// The customer id after a change: the one given, else the current one while the name is
+/// the same customer, else the id of the new name.
+fn customer_for(
+    tenant_id: &str,
+    current: &revrec_ports::ContractRecord,
+    change: &ContractModification,
+    new_name: &str,
+) -> String {
+    if let Some(id) = &change.customer_id {
+        return id.clone();
+    }
+    if current.customer_name.trim().to_lowercase() == new_name.trim().to_lowercase() {
+        current.customer_id.clone()
+    } else {
+        customer_id_for(tenant_id, new_name)
+    }
+}

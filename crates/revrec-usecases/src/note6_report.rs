@@ -1,0 +1,29 @@
+//! Note 6 disclosure data for a calendar quarter.
+
+use revrec_domain::{Currency, Note6, OutputHash, Quarter, note6, output_hash};
+
+use crate::error::UseCaseError;
+use crate::services::Services;
+use crate::waterfall_report::select_currency;
+
+#[derive(Clone, Debug)]
+pub struct Note6Report {
+    pub note6: Note6,
+    pub output_hash: OutputHash,
+}
+
+pub async fn note6_report(
+    services: &Services,
+    tenant_id: &str,
+    quarter: Quarter,
+    currency: Option<Currency>,
+) -> Result<Note6Report, UseCaseError> {
+    let currency = select_currency(services, tenant_id, currency).await?;
+    let rollup = services
+        .reports
+        .rollup(tenant_id, currency, Some(quarter.last_period()))
+        .await?;
+    let note6 = note6(&rollup, currency, quarter);
+    let output_hash = output_hash("note6/v1", &note6);
+    Ok(Note6Report { note6, output_hash })
+}

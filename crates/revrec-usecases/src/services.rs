@@ -1,0 +1,14 @@
+//! The ports every use case draws on, bundled so wiring happens once.
+
+use std::sync::Arc;
+
+use revrec_ports::{ApiKeyRepository, Clock, ContractRepository, IdSource, ReportRepository};
+
+#[derive(Clone)]
+pub struct Services {
+    pub contracts: Arc<dyn ContractRepository>,
+    pub reports: Arc<dyn ReportRepository>,
+    pub api_keys: Arc<dyn ApiKeyRepository>,
+    pub clock: Arc<dyn Clock>,
+    pub ids: Arc<dyn IdSource>,
+}

@@ -1,0 +1,98 @@
+//! The revenue waterfall of the tenant's reported contracts, or of one contract.
+
+use revrec_domain::{
+    Currency, Granularity, OutputHash, Period, PeriodRange, Rollup, Waterfall, output_hash,
+    waterfall_by,
+};
+
+use crate::error::UseCaseError;
+use crate::get_contract::get_contract;
+use crate::services::Services;
+
+#[derive(Clone, Debug, Default)]
+pub struct WaterfallQuery {
+    pub start: Option<Period>,
+    pub end: Option<Period>,
+    pub contract_id: Option<String>,
+    pub currency: Option<Currency>,
+    pub granularity: Granularity,
+}
+
+#[derive(Clone, Debug)]
+pub struct WaterfallReport {
+    pub waterfall: Waterfall,
+    pub output_hash: OutputHash,
+}
+
+pub async fn waterfall_report(
+    services: &Services,
+    tenant_id: &str,
+    query: &WaterfallQuery,
+) -> Result<WaterfallReport, UseCaseError> {
+    let (rollup, currency) = match &query.contract_id {
+        Some(id) => {
+            // One contract: its own contributions (a draft shows as a preview).
+            let view = get_contract(services, tenant_id, id, None).await?;
+            let mut rollup = Rollup::new();
+            rollup.add_contract(&view.history);
+            (rollup, view.record.currency)
+        }
+        None => {
+            let currency = select_currency(services, tenant_id, query.currency).await?;
+            (
+                services
+                    .reports
+                    .rollup(tenant_id, currency, query.end)
+                    .await?,
+                currency,
+            )
+        }
+    };
+    // A missing bound defaults to the selection's first or last month (never past the
+    // other bound); with no data and no bounds the waterfall is empty.
+    let range = match (query.start, query.end, rollup.extent()) {
+        (Some(start), Some(end), _) => Some((start, end)),
+        (Some(start), None, Some((_, last))) => Some((start, last.max(start))),
+        (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
+        (Some(only), None, None) | (None, Some(only), None) => Some((only, only)),
+        (None, None, extent) => extent,
+    };
+    let waterfall = match range {
+        Some((start, end)) => waterfall_by(
+            &rollup,
+            currency,
+            PeriodRange::new(start, end)?,
+            query.granularity,
+        ),
+        None => Waterfall {
+            currency,
+            granularity: query.granularity,
+            rows: Vec::new(),
+            total_recognized: 0,
+            total_deferred: 0,
+        },
+    };
+    let output_hash = output_hash("waterfall/v1", &waterfall);
+    Ok(WaterfallReport {
+        waterfall,
+        output_hash,
+    })
+}
+
+/// The report currency: the one asked for, else the only one the tenant has (USD when it
+/// has none yet); several without a choice is `CurrencyRequired`.
+pub async fn select_currency(
+    services: &Services,
+    tenant_id: &str,
+    asked: Option<Currency>,
+) -> Result<Currency, UseCaseError> {
+    if let Some(currency) = asked {
+        return Ok(currency);
+    }
+    let currencies = services.reports.currencies(tenant_id).await?;
+    match currencies.as_slice() {
+        [] => Ok(Currency::USD),
+        [only] => Ok(*only),
+        _ => Err(UseCaseError::CurrencyRequired { currencies }),
+    }
+}
