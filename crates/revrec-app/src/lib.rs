@@ -1,1 +1,8 @@
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod settings;
+pub mod startup;
+pub mod system_ports;
+pub mod telemetry;

@@ -1,0 +1,101 @@
+//! Wiring: settings → store → use cases → HTTP server.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::HttpServer;
+use actix_web::dev::Server;
+use revrec_http::{AppState, HttpSettings, build_app};
+use revrec_store_diesel::{Store, StoreSetupError};
+use revrec_usecases::Services;
+
+use crate::settings::{Mode, Settings};
+use crate::system_ports::{RandomIds, SystemClock};
+
+/// Largest JSON body (decisions.md §11).
+pub const JSON_LIMIT: usize = 1024 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Store(#[from] StoreSetupError),
+    #[error("cannot listen on {address}: {source}")]
+    Listen { address: String, source: std::io::Error },
+    #[error("the database setup task failed: {0}")]
+    Task(String),
+}
+
+/// Opens (and migrates) the store off the async runtime.
+pub async fn open_store(settings: &Settings) -> Result<Store, StartupError> {
+    let url = settings.database_url.clone();
+    tokio::task::spawn_blocking(move || Store::open(&url))
+        .await
+        .map_err(|error| StartupError::Task(error.to_string()))?
+        .map_err(StartupError::from)
+}
+
+pub fn services(store: &Store) -> Services {
+    Services {
+        contracts: store.contracts(),
+        reports: store.reports(),
+        api_keys: store.api_keys(),
+        clock: Arc::new(SystemClock),
+        ids: Arc::new(RandomIds),
+    }
+}
+
+/// A bound, ready-to-run server.
+pub struct Application {
+    server: Server,
+    port: u16,
+    public_url: String,
+    backend: &'static str,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> Result<Application, StartupError> {
+        let store = open_store(&settings).await?;
+        let listener = TcpListener::bind(settings.listen)
+            .map_err(|source| StartupError::Listen { address: settings.listen.to_string(), source })?;
+        let address = listener
+            .local_addr()
+            .map_err(|source| StartupError::Listen { address: settings.listen.to_string(), source })?;
+        let public_url = settings.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
+        let state = AppState {
+            services: services(&store),
+            settings: HttpSettings {
+                public_url: public_url.clone(),
+                sandbox_mode: settings.mode == Mode::Sandbox,
+                json_limit: JSON_LIMIT,
+            },
+        };
+        let mut server = HttpServer::new(move || build_app(state.clone()))
+            // In-flight requests get this long to finish on SIGTERM.
+            .shutdown_timeout(30);
+        if let Some(workers) = settings.workers {
+            server = server.workers(workers);
+        }
+        let server = server
+            .listen(listener)
+            .map_err(|source| StartupError::Listen { address: address.to_string(), source })?
+            .run();
+        Ok(Application { server, port: address.port(), public_url, backend: store.backend() })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
+
+    /// Runs until SIGTERM or SIGINT, then finishes in-flight requests.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

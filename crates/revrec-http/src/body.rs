@@ -1,0 +1,66 @@
+//! Reading JSON bodies: content type, size limit, and parse errors that name the field.
+
+use actix_web::HttpRequest;
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::web;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+use crate::problem::FieldProblem;
+
+/// Reads and parses the body as `T`. Syntax errors are 400 MALFORMED_JSON; a well-formed
+/// document of the wrong shape (missing, unknown or mistyped field) is 422 with the field.
+pub async fn json_body<T: DeserializeOwned>(
+    request: &HttpRequest,
+    payload: web::Payload,
+    limit: usize,
+) -> Result<T, ApiError> {
+    check_json_content_type(request)?;
+    let bytes = match payload.to_bytes_limited(limit).await {
+        Err(_) => return Err(ApiError::PayloadTooLarge { limit }),
+        Ok(Err(error)) => return Err(ApiError::MalformedJson(format!("the body could not be read ({error})"))),
+        Ok(Ok(bytes)) => bytes,
+    };
+    parse_json(&bytes)
+}
+
+fn check_json_content_type(request: &HttpRequest) -> Result<(), ApiError> {
+    let Some(value) = request.headers().get(CONTENT_TYPE) else {
+        return Err(ApiError::UnsupportedMediaType("no Content-Type".into()));
+    };
+    let text = value.to_str().unwrap_or("").to_ascii_lowercase();
+    let essence = text.split(';').next().unwrap_or("").trim();
+    if essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json")) {
+        Ok(())
+    } else {
+        Err(ApiError::UnsupportedMediaType(essence.to_owned()))
+    }
+}
+
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        match inner.classify() {
+            serde_json::error::Category::Data => ApiError::Validation(vec![FieldProblem {
+                field: if path == "." { String::new() } else { path },
+                message: data_message(&inner),
+            }]),
+            serde_json::error::Category::Syntax
+            | serde_json::error::Category::Eof
+            | serde_json::error::Category::Io => ApiError::MalformedJson(inner.to_string()),
+        }
+    })?;
+    deserializer.end().map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+    Ok(value)
+}
+
+/// serde's message without its " at line 1 column 9" suffix (the field names the place).
+fn data_message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}

@@ -1,0 +1,252 @@
+//! The HTTP adapter's errors and their one mapping to problem types.
+//!
+//! Policy: every variant maps to exactly one [`ErrorCode`] in [`ApiError::problem`], an
+//! exhaustive `match` with no wildcard arm, so a new use-case error does not compile until
+//! someone decides its status. Server-side failures (500, 503) log their whole source chain
+//! and say nothing about it to the client beyond the request id.
+
+use std::fmt;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use revrec_domain::{Field, PeriodError, ValidationErrors};
+use revrec_ports::RepositoryError;
+use revrec_usecases::{AuthError, UseCaseError};
+use serde_json::{Value, json};
+
+use crate::problem::{ErrorCode, FieldProblem, ProblemDetails};
+
+/// How a `WWW-Authenticate` challenge must read (rendered by the middleware, which knows
+/// the public URL for `resource_metadata`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BearerChallenge {
+    /// `invalid_token` or `insufficient_scope`; none when no token was sent (RFC 6750 §3.1).
+    pub error: Option<&'static str>,
+    pub scope: Option<String>,
+}
+
+#[derive(Debug)]
+pub enum ApiError {
+    UseCase(UseCaseError),
+    Auth(AuthError),
+    MalformedJson(String),
+    UnsupportedMediaType(String),
+    PayloadTooLarge { limit: usize },
+    InvalidParameter { name: &'static str, message: String },
+    MissingParameter { name: &'static str, expected: &'static str },
+    InvalidPeriodFormat { name: &'static str, value: String, expected: &'static str },
+    /// Fields that failed before the use case ran (types, unknown fields, unparsable values).
+    Validation(Vec<FieldProblem>),
+    RouteNotFound { path: String },
+    MethodNotAllowed { method: String, allowed: &'static str },
+}
+
+impl From<UseCaseError> for ApiError {
+    fn from(error: UseCaseError) -> ApiError {
+        ApiError::UseCase(error)
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(error: AuthError) -> ApiError {
+        ApiError::Auth(error)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.problem().message)
+    }
+}
+
+/// A domain field's name on the primary surface (where the price is `total_value`).
+pub fn primary_field_name(field: Field) -> String {
+    match field {
+        Field::TransactionPrice => "total_value".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+pub fn field_problems(errors: &ValidationErrors) -> Vec<FieldProblem> {
+    errors
+        .0
+        .iter()
+        .map(|error| FieldProblem { field: primary_field_name(error.field), message: error.message.clone() })
+        .collect()
+}
+
+impl ApiError {
+    /// The one mapping from error to problem type.
+    pub fn problem(&self) -> ProblemDetails {
+        match self {
+            ApiError::UseCase(error) => use_case_problem(error),
+            ApiError::Auth(error) => match error {
+                AuthError::Missing => ProblemDetails::new(ErrorCode::AuthenticationRequired, error.to_string()),
+                AuthError::InvalidToken => ProblemDetails::new(ErrorCode::InvalidToken, error.to_string()),
+                AuthError::InsufficientScope { needed } => {
+                    let mut problem = ProblemDetails::new(ErrorCode::InsufficientScope, error.to_string());
+                    problem.extensions.insert("required_scope".into(), Value::String(needed.to_string()));
+                    problem
+                }
+                AuthError::Storage(storage) => storage_problem(storage),
+            },
+            ApiError::MalformedJson(detail) => {
+                ProblemDetails::new(ErrorCode::MalformedJson, format!("The body is not valid JSON: {detail}."))
+            }
+            ApiError::UnsupportedMediaType(found) => ProblemDetails::new(
+                ErrorCode::UnsupportedMediaType,
+                format!("The body was sent as `{found}`; send it as application/json."),
+            ),
+            ApiError::PayloadTooLarge { limit } => ProblemDetails::new(
+                ErrorCode::PayloadTooLarge,
+                format!("The body is larger than the limit of {limit} bytes."),
+            ),
+            ApiError::InvalidParameter { name, message } => {
+                ProblemDetails::new(ErrorCode::InvalidParameter, format!("Query parameter `{name}` {message}."))
+            }
+            ApiError::MissingParameter { name, expected } => ProblemDetails::new(
+                ErrorCode::MissingParameter,
+                format!("Query parameter `{name}` is required ({expected})."),
+            ),
+            ApiError::InvalidPeriodFormat { name, value, expected } => ProblemDetails::new(
+                ErrorCode::InvalidPeriodFormat,
+                format!("`{name}` must be in {expected} form; got `{value}`."),
+            ),
+            ApiError::Validation(errors) => {
+                let mut problem = ProblemDetails::new(ErrorCode::ValidationFailed, summary(errors));
+                problem.errors.clone_from(errors);
+                problem
+            }
+            ApiError::RouteNotFound { path } => {
+                ProblemDetails::new(ErrorCode::RouteNotFound, format!("No route matches `{path}`."))
+            }
+            ApiError::MethodNotAllowed { method, allowed } => {
+                let mut problem = ProblemDetails::new(
+                    ErrorCode::MethodNotAllowed,
+                    format!("`{method}` is not allowed here; use {allowed}."),
+                );
+                problem.extensions.insert("allowed_methods".into(), json!(allowed.split(", ").collect::<Vec<_>>()));
+                problem
+            }
+        }
+    }
+
+    /// The bearer challenge a 401 or 403 carries.
+    pub fn challenge(&self) -> Option<BearerChallenge> {
+        match self {
+            ApiError::Auth(AuthError::Missing) => Some(BearerChallenge { error: None, scope: None }),
+            ApiError::Auth(AuthError::InvalidToken) => {
+                Some(BearerChallenge { error: Some("invalid_token"), scope: None })
+            }
+            ApiError::Auth(AuthError::InsufficientScope { needed }) => Some(BearerChallenge {
+                error: Some("insufficient_scope"),
+                scope: Some(needed.to_string()),
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn summary(errors: &[FieldProblem]) -> String {
+    match errors {
+        [only] => format!("`{}` {}", only.field, only.message),
+        _ => format!("{} fields are not valid; see errors[].", errors.len()),
+    }
+}
+
+fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
+    match error {
+        UseCaseError::ContractNotFound { .. } => ProblemDetails::new(ErrorCode::ContractNotFound, error.to_string()),
+        UseCaseError::VersionNotFound { .. } => ProblemDetails::new(ErrorCode::VersionNotFound, error.to_string()),
+        UseCaseError::Invalid(errors) => ApiError::Validation(field_problems(errors)).problem(),
+        UseCaseError::InvalidTransition { status, .. } => {
+            let mut problem = ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());
+            problem.extensions.insert("contract_status".into(), Value::String(status.to_string()));
+            problem
+        }
+        UseCaseError::Conflict => ProblemDetails::new(ErrorCode::VersionConflict, error.to_string()),
+        UseCaseError::CurrencyRequired { currencies } => {
+            let mut problem = ProblemDetails::new(ErrorCode::CurrencyRequired, error.to_string());
+            problem.extensions.insert(
+                "currencies".into(),
+                json!(currencies.iter().map(|currency| currency.code()).collect::<Vec<_>>()),
+            );
+            problem
+        }
+        UseCaseError::Period(period) => match period {
+            PeriodError::StartAfterEnd { .. } | PeriodError::TooLong { .. } => {
+                ProblemDetails::new(ErrorCode::InvalidPeriodRange, format!("{period}."))
+            }
+            PeriodError::BadMonth(_) | PeriodError::BadQuarter(_) | PeriodError::BadYear(_) => {
+                ProblemDetails::new(ErrorCode::InvalidPeriodFormat, format!("{period}."))
+            }
+        },
+        UseCaseError::Corrupt(_) => internal(),
+        UseCaseError::Storage(storage) => storage_problem(storage),
+    }
+}
+
+fn storage_problem(error: &RepositoryError) -> ProblemDetails {
+    match error {
+        RepositoryError::Conflict(_) => ProblemDetails::new(ErrorCode::VersionConflict, UseCaseError::Conflict.to_string()),
+        RepositoryError::Unavailable(_) => ProblemDetails::new(
+            ErrorCode::ServiceUnavailable,
+            "The database cannot be reached right now; nothing was changed.",
+        ),
+        RepositoryError::Backend(_) => internal(),
+    }
+}
+
+fn internal() -> ProblemDetails {
+    ProblemDetails::new(ErrorCode::InternalError, "The server failed to handle this request; nothing about the failure is exposed.")
+}
+
+/// `error: cause: cause …`, for logs only.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.problem().code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let problem = self.problem();
+        if problem.code.status() >= 500 {
+            let detail = match self {
+                ApiError::UseCase(error) => chain(error),
+                ApiError::Auth(error) => chain(error),
+                other => other.to_string(),
+            };
+            tracing::error!(code = problem.code.as_str(), error = %detail, "request failed");
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if let ApiError::MethodNotAllowed { allowed, .. } = self {
+            response.insert_header(("Allow", *allowed));
+        }
+        let mut response = response.finish();
+        if let Some(challenge) = self.challenge() {
+            response.extensions_mut().insert(challenge);
+        }
+        response.extensions_mut().insert(problem);
+        response
+    }
+}
+
+impl std::error::Error for ApiError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ApiError::UseCase(error) => error.source(),
+            ApiError::Auth(error) => error.source(),
+            _ => None,
+        }
+    }
+}

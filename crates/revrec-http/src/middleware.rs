@@ -1,0 +1,134 @@
+//! The one middleware: request id, tracing span and access log, and the final form of every
+//! error response (RFC 9457 body, `WWW-Authenticate`, `X-Request-Id`).
+
+use std::time::Instant;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpResponse, web};
+use tracing::Instrument;
+
+use crate::error::{ApiError, BearerChallenge};
+use crate::problem::ProblemDetails;
+use crate::state::AppState;
+
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// The id of this request: the caller's `X-Request-Id` when it is short and plain, else a
+/// new ULID. Stored in the request extensions for handlers.
+#[derive(Clone, Debug)]
+pub struct RequestId(pub String);
+
+fn request_id_of(request: &ServiceRequest) -> String {
+    request
+        .headers()
+        .get(REQUEST_ID)
+        .and_then(|value| value.to_str().ok())
+        .filter(|id| {
+            !id.is_empty()
+                && id.len() <= 64
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        })
+        .map_or_else(|| ulid::Ulid::new().to_string().to_lowercase(), str::to_owned)
+}
+
+pub async fn observe_and_finish(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let started = Instant::now();
+    let request_id = request_id_of(&request);
+    request.extensions_mut().insert(RequestId(request_id.clone()));
+    let (public_url, json_limit) = request
+        .app_data::<web::Data<AppState>>()
+        .map(|state| (state.settings.public_url.clone(), state.settings.json_limit))
+        .unwrap_or_default();
+    let method = request.method().to_string();
+    let path = request.path().to_owned();
+    // Logged fields never include headers or bodies: tokens and secrets stay out of logs.
+    let span = tracing::info_span!("request", request_id = %request_id, %method, %path);
+
+    // Handlers' errors arrive as responses; an `Err` here comes from the framework itself
+    // and is answered by it. (Holding a clone of the request across the call is not an
+    // option: the router needs it uniquely.)
+    let response = next.call(request).instrument(span.clone()).await?.map_into_boxed_body();
+    let mut response = finish_problem(response, &public_url, &path, &request_id, json_limit);
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert(HeaderName::from_static(REQUEST_ID), value);
+    }
+    let status = response.status().as_u16();
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1_000.0;
+    span.in_scope(|| tracing::info!(status, elapsed_ms, "request handled"));
+    Ok(response)
+}
+
+/// Gives an error response its problem body, or makes one for framework errors.
+fn finish_problem(
+    response: ServiceResponse<BoxBody>,
+    public_url: &str,
+    path: &str,
+    request_id: &str,
+    json_limit: usize,
+) -> ServiceResponse<BoxBody> {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let details = response.response().extensions().get::<ProblemDetails>().cloned();
+    let is_problem = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/problem+json"));
+    let details = match details {
+        Some(details) => details,
+        None if is_problem => return response,
+        None => framework_problem(status, path, response.request().method().as_str(), json_limit),
+    };
+    let challenge = response.response().extensions().get::<BearerChallenge>().cloned();
+    let body = details.to_body(public_url, path, Some(request_id));
+    let mut rebuilt = HttpResponse::build(status);
+    for (name, value) in response.headers() {
+        if name != CONTENT_TYPE && name != CONTENT_LENGTH {
+            rebuilt.append_header((name.clone(), value.clone()));
+        }
+    }
+    if let Some(challenge) = challenge {
+        rebuilt.insert_header(("WWW-Authenticate", www_authenticate(&challenge, public_url)));
+    }
+    let rebuilt = rebuilt
+        .content_type("application/problem+json")
+        .body(serde_json::to_vec(&body).unwrap_or_default());
+    response.into_response(rebuilt)
+}
+
+/// RFC 6750 §3 with RFC 9728's `resource_metadata`.
+fn www_authenticate(challenge: &BearerChallenge, public_url: &str) -> String {
+    let mut value = String::from("Bearer realm=\"revrec\"");
+    if let Some(error) = challenge.error {
+        value.push_str(&format!(", error=\"{error}\""));
+    }
+    if let Some(scope) = &challenge.scope {
+        value.push_str(&format!(", scope=\"{scope}\""));
+    }
+    value.push_str(&format!(
+        ", resource_metadata=\"{public_url}/.well-known/oauth-protected-resource\""
+    ));
+    value
+}
+
+/// A problem for an error the framework produced itself.
+fn framework_problem(status: StatusCode, path: &str, method: &str, json_limit: usize) -> ProblemDetails {
+    let error = match status.as_u16() {
+        404 => ApiError::RouteNotFound { path: path.to_owned() },
+        405 => ApiError::MethodNotAllowed { method: method.to_owned(), allowed: "the methods listed in Allow" },
+        413 => ApiError::PayloadTooLarge { limit: json_limit },
+        415 => ApiError::UnsupportedMediaType("an unsupported type".into()),
+        400..=499 => ApiError::InvalidParameter { name: "request", message: "could not be read".into() },
+        _ => return ProblemDetails::new(crate::problem::ErrorCode::InternalError, "Unexpected server error."),
+    };
+    error.problem()
+}

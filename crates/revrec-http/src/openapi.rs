@@ -1,0 +1,107 @@
+//! The OpenAPI 3.1 document, generated from the real handlers and wire types.
+//! `docs/openapi.json` is a committed copy, kept in step by a test.
+
+use std::collections::BTreeMap;
+
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
+
+use crate::primary;
+use crate::problem::{FieldProblem, ProblemBody};
+use crate::system;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "revrec",
+        version = "1",
+        description = "Deterministic revenue recognition for ASC 606 and IFRS 15: contracts in; allocations, \
+                       waterfalls, Note 6 disclosures and ledger-ready figures out, exact to the cent. \
+                       Amounts are JSON numbers written with exactly the currency's decimals; send them as \
+                       numbers or decimal strings. Errors are RFC 9457 problem details with a stable `code`.",
+        license(name = "Apache-2.0")
+    ),
+    paths(
+        primary::contracts::list_contracts_route,
+        primary::contracts::ingest_contract_route,
+        primary::contracts::get_contract_route,
+        primary::contracts::update_contract_route,
+        primary::contracts::activate_contract_route,
+        primary::contracts::terminate_contract_route,
+        primary::reports::waterfall_route,
+        primary::reports::note6_route,
+        system::healthz,
+        system::readyz,
+    ),
+    components(schemas(ProblemBody, FieldProblem)),
+    modifiers(&BearerSecurity),
+    tags(
+        (name = "contracts", description = "Contracts, their performance obligations and versions"),
+        (name = "reports", description = "Waterfalls and Note 6 disclosures"),
+        (name = "system", description = "Health and readiness"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as served and as committed.
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+struct BearerSecurity;
+
+impl Modify for BearerSecurity {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.description = Some(
+            "An API key (`rr_live_…` / `rr_test_…`), or in sandbox mode the published token `rr_test_sandbox`.".into(),
+        );
+        components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// The error responses every operation declares (api-spec §4: 400, 401, 402, 403, 404,
+/// 422, 429, 500), plus those our routes can also give (405, 409, 413, 415, 503).
+pub struct StandardErrors;
+
+impl IntoResponses for StandardErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let problem = || {
+            ContentBuilder::new()
+                .schema(Some(RefOr::Ref(Ref::from_schema_name("ProblemBody"))))
+                .build()
+        };
+        [
+            (400, "Invalid parameters or malformed JSON"),
+            (401, "Missing or invalid bearer token"),
+            (402, "Payment required"),
+            (403, "Insufficient scope"),
+            (404, "Not found (another tenant's resources included)"),
+            (405, "Method not allowed"),
+            (409, "The contract's status or version does not allow this"),
+            (413, "Body too large"),
+            (415, "Body is not JSON"),
+            (422, "Validation failed"),
+            (429, "Rate limit exceeded"),
+            (500, "Unexpected server fault"),
+            (503, "Database unavailable"),
+        ]
+        .into_iter()
+        .map(|(status, description)| {
+            let mut response = ResponseBuilder::new()
+                .description(description)
+                .content("application/problem+json", problem());
+            if status == 401 || status == 403 {
+                response = response.header(
+                    "WWW-Authenticate",
+                    HeaderBuilder::new().schema(String::schema()).description(Some("Bearer challenge")).build(),
+                );
+            }
+            (status.to_string(), RefOr::T(response.build()))
+        })
+        .collect()
+    }
+}

@@ -1,0 +1,281 @@
+//! `/v1/contracts`: list, ingest, read, modify, activate, terminate.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, Scope};
+use revrec_usecases::ingest_contract::{NewContract, ingest_contract};
+use revrec_usecases::list_contracts::{DEFAULT_LIMIT, MAX_LIMIT, list_contracts};
+use revrec_usecases::modify_contract::{ContractModification, ModificationOutcome, Treatment, modify_contract};
+use revrec_usecases::{activate_contract, get_contract, terminate_contract};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::auth;
+use crate::body::json_body;
+use crate::error::ApiError;
+use crate::openapi::StandardErrors;
+use crate::respond::{json, query};
+use crate::state::AppState;
+use crate::wire::contracts::{Contract, ContractInput, ContractList, Problems, TerminateInput, to_draft};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Case-insensitive substring of the customer name, contract number or id.
+    query: Option<String>,
+    /// Only this customer's contracts.
+    customer_id: Option<String>,
+    /// `active`, `draft` or `terminated`.
+    status: Option<String>,
+    /// Page size, 1–500 (default 50).
+    limit: Option<String>,
+    /// `next_cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+/// List contracts, oldest first; `total` counts every match regardless of paging.
+#[utoipa::path(
+    get, path = "/v1/contracts", tag = "contracts", operation_id = "listContracts",
+    params(ListParams),
+    responses((status = 200, description = "A page of contracts", body = ContractList), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn list_contracts_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    let params: ListParams = query(&request)?;
+    let status = match params.status.as_deref() {
+        None => None,
+        Some(text) => Some(ContractStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "status",
+            message: format!("must be one of active, draft, terminated (got `{text}`)"),
+        })?),
+    };
+    let limit = match params.limit.as_deref() {
+        None => DEFAULT_LIMIT,
+        Some(text) => text.parse::<u32>().ok().filter(|limit| (1..=MAX_LIMIT).contains(limit)).ok_or_else(|| {
+            ApiError::InvalidParameter { name: "limit", message: format!("must be an integer from 1 to {MAX_LIMIT}") }
+        })?,
+    };
+    let after = params.cursor.as_deref().map(decode_cursor).transpose()?;
+    let contract_query = ContractQuery { text: params.query, customer_id: params.customer_id, status, limit, after };
+    let page = list_contracts(&state.services, &principal.tenant_id, &contract_query).await?;
+    Ok(json(
+        StatusCode::OK,
+        &ContractList {
+            data: page.items.iter().map(Contract::from_record).collect(),
+            total: page.total,
+            next_cursor: page.next.as_ref().map(encode_cursor),
+        },
+    ))
+}
+
+fn encode_cursor(cursor: &ContractCursor) -> String {
+    URL_SAFE_NO_PAD.encode(format!("{}:{}", cursor.created_at, cursor.id))
+}
+
+fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
+    let invalid = || ApiError::InvalidParameter { name: "cursor", message: "is not a cursor this API issued".into() };
+    let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| invalid())?;
+    let decoded = String::from_utf8(bytes).map_err(|_| invalid())?;
+    let (created_at, id) = decoded.split_once(':').ok_or_else(invalid)?;
+    Ok(ContractCursor { created_at: created_at.parse().map_err(|_| invalid())?, id: id.to_owned() })
+}
+
+/// Ingest a contract: it is broken down into performance obligations, allocated and
+/// scheduled in the same transaction, and answered `active` (or `draft` on request).
+#[utoipa::path(
+    post, path = "/v1/contracts", tag = "contracts", operation_id = "ingestContract",
+    request_body = ContractInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Accepted; replay protection is not yet implemented.")),
+    responses((status = 201, description = "Created", body = Contract), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn ingest_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
+    let mut problems = Problems::default();
+    for (given, field) in [(input.effective_date.is_some(), "effective_date"), (input.treatment.is_some(), "treatment")] {
+        if given {
+            problems.push(field, "applies only to PUT /v1/contracts/{id} on an active contract");
+        }
+    }
+    let as_draft = match input.status.as_deref() {
+        None | Some("active") => false,
+        Some("draft") => true,
+        Some(other) => {
+            problems.push("status", format!("a new contract is `active` or `draft` (got `{other}`)"));
+            false
+        }
+    };
+    let draft = to_draft(&input, &mut problems);
+    let draft = match (draft, problems.0.is_empty()) {
+        (Some(draft), true) => draft,
+        _ => return Err(ApiError::Validation(problems.0)),
+    };
+    let view = ingest_contract(
+        &state.services,
+        &principal.tenant_id,
+        NewContract {
+            draft,
+            customer_id: input.customer_id,
+            contract_number: input.contract_number,
+            as_draft,
+            parent_contract_id: None,
+        },
+    )
+    .await?;
+    let mut response = json(StatusCode::CREATED, &Contract::from_view(&view));
+    set_location(&mut response, &state, &view.record.id);
+    Ok(response)
+}
+
+fn set_location(response: &mut HttpResponse, state: &AppState, id: &str) {
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&format!("{}/v1/contracts/{id}", state.settings.public_url)) {
+        response.headers_mut().insert(actix_web::http::header::LOCATION, value);
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct VersionParams {
+    /// An earlier version (1-based); default the current one.
+    version: Option<String>,
+}
+
+/// A contract with its performance obligations, at its current or an earlier version.
+#[utoipa::path(
+    get, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "getContract",
+    params(("id" = String, Path, description = "Contract id"), VersionParams),
+    responses((status = 200, description = "The contract", body = Contract), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn get_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    let params: VersionParams = query(&request)?;
+    let version = match params.version.as_deref() {
+        None => None,
+        Some(text) => Some(text.parse::<u32>().ok().filter(|v| *v >= 1).ok_or(ApiError::InvalidParameter {
+            name: "version",
+            message: "must be a positive integer".into(),
+        })?),
+    };
+    let view = get_contract::get_contract(&state.services, &principal.tenant_id, &path, version).await?;
+    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+}
+
+/// Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
+/// (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+/// a new contract and answers 201).
+#[utoipa::path(
+    put, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "updateContract",
+    params(("id" = String, Path, description = "Contract id")),
+    request_body = ContractInput,
+    responses(
+        (status = 200, description = "The draft replaced, or the new version", body = Contract),
+        (status = 201, description = "A separate contract for the added goods", body = Contract),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn update_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
+    let mut problems = Problems::default();
+    if input.status.is_some() {
+        problems.push("status", "changes through /activate and /terminate, not PUT");
+    }
+    let effective_date = problems.optional_date("effective_date", input.effective_date.as_ref());
+    let treatment = match input.treatment.as_deref() {
+        None => None,
+        Some(text) => {
+            let treatment = Treatment::parse(text);
+            if treatment.is_none() {
+                problems.push(
+                    "treatment",
+                    format!("unknown treatment `{text}`; allowed: cumulative_catch_up, prospective, separate_contract"),
+                );
+            }
+            treatment
+        }
+    };
+    let draft = to_draft(&input, &mut problems);
+    let (Some(draft), Some(effective_date), true) = (draft, effective_date, problems.0.is_empty()) else {
+        return Err(ApiError::Validation(problems.0));
+    };
+    let change = ContractModification {
+        draft,
+        customer_id: input.customer_id,
+        contract_number: input.contract_number,
+        effective_date,
+        treatment,
+    };
+    let outcome = modify_contract(&state.services, &principal.tenant_id, &path, change).await?;
+    Ok(match outcome {
+        ModificationOutcome::DraftReplaced(view) | ModificationOutcome::Amended(view) => {
+            json(StatusCode::OK, &Contract::from_view(&view))
+        }
+        ModificationOutcome::SeparateContract(view) => {
+            let mut response = json(StatusCode::CREATED, &Contract::from_view(&view));
+            set_location(&mut response, &state, &view.record.id);
+            response
+        }
+    })
+}
+
+/// Activate a draft: its figures enter every report.
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/activate", tag = "contracts", operation_id = "activateContract",
+    params(("id" = String, Path, description = "Contract id")),
+    responses((status = 200, description = "The active contract", body = Contract), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn activate_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let view = activate_contract::activate_contract(&state.services, &principal.tenant_id, &path).await?;
+    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+}
+
+/// Terminate an active contract: no revenue from `effective_date` on (the first day without
+/// service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/terminate", tag = "contracts", operation_id = "terminateContract",
+    params(("id" = String, Path, description = "Contract id")),
+    request_body = TerminateInput,
+    responses((status = 200, description = "The terminated contract", body = Contract), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn terminate_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let input: TerminateInput = json_body(&request, payload, state.settings.json_limit).await?;
+    let mut problems = Problems::default();
+    let Some(effective) = problems.date("effective_date", &input.effective_date) else {
+        return Err(ApiError::Validation(problems.0));
+    };
+    let view =
+        terminate_contract::terminate_contract(&state.services, &principal.tenant_id, &path, Some(effective)).await?;
+    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+}

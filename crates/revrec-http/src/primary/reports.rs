@@ -1,0 +1,97 @@
+//! `/v1/waterfalls` and `/v1/disclosures/note6`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_domain::{Currency, Period, Quarter};
+use revrec_ports::Scope;
+use revrec_usecases::note6_report::note6_report;
+use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::auth;
+use crate::error::ApiError;
+use crate::openapi::StandardErrors;
+use crate::respond::{json, query};
+use crate::state::AppState;
+use crate::wire::reports::{Note6Response, WaterfallResponse};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WaterfallParams {
+    /// First month, `YYYY-MM`; default the selection's first month.
+    start_period: Option<String>,
+    /// Last month, `YYYY-MM`; default the selection's last month.
+    end_period: Option<String>,
+    /// One contract instead of the portfolio (a draft's waterfall is a preview).
+    contract_id: Option<String>,
+    /// Required when the selection holds several currencies.
+    currency: Option<String>,
+}
+
+fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
+    text.map(|text| {
+        Period::parse(text).map_err(|_| ApiError::InvalidPeriodFormat { name, value: text.to_owned(), expected: "YYYY-MM" })
+    })
+    .transpose()
+}
+
+pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
+    text.map(|code| {
+        Currency::from_code(code).map_err(|error| ApiError::InvalidParameter { name: "currency", message: error.to_string() })
+    })
+    .transpose()
+}
+
+/// Monthly recognized revenue and deferred balance (ASC 606), every month of the range
+/// listed. The portfolio is the tenant's active and terminated contracts.
+#[utoipa::path(
+    get, path = "/v1/waterfalls", tag = "reports", operation_id = "getRevenueWaterfalls",
+    params(WaterfallParams),
+    responses((status = 200, description = "The waterfall", body = WaterfallResponse), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn waterfall_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
+    let params: WaterfallParams = query(&request)?;
+    let waterfall_query = WaterfallQuery {
+        start: month("start_period", params.start_period.as_deref())?,
+        end: month("end_period", params.end_period.as_deref())?,
+        contract_id: params.contract_id,
+        currency: currency(params.currency.as_deref())?,
+        granularity: revrec_domain::Granularity::Monthly,
+    };
+    let report = waterfall_report(&state.services, &principal.tenant_id, &waterfall_query).await?;
+    Ok(json(StatusCode::OK, &WaterfallResponse::from(&report)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Note6Params {
+    /// Calendar quarter, `YYYY-Qn`.
+    #[param(required = true, example = "2026-Q1")]
+    period: Option<String>,
+    /// Required when the tenant's contracts are in several currencies.
+    currency: Option<String>,
+}
+
+/// Note 6 disclosure data for a quarter: remaining performance obligations, disaggregated
+/// revenue and contract balances.
+#[utoipa::path(
+    get, path = "/v1/disclosures/note6", tag = "reports", operation_id = "getNote6Disclosures",
+    params(Note6Params),
+    responses((status = 200, description = "The disclosure data", body = Note6Response), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn note6_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
+    let params: Note6Params = query(&request)?;
+    let text = params.period.ok_or(ApiError::MissingParameter { name: "period", expected: "a quarter in YYYY-Qn form" })?;
+    let quarter = Quarter::parse(&text).map_err(|_| ApiError::InvalidPeriodFormat {
+        name: "period",
+        value: text.clone(),
+        expected: "YYYY-Qn",
+    })?;
+    let report = note6_report(&state.services, &principal.tenant_id, quarter, currency(params.currency.as_deref())?).await?;
+    Ok(json(StatusCode::OK, &Note6Response::from(&report)))
+}

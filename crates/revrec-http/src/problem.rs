@@ -1,0 +1,297 @@
+//! The error catalogue and RFC 9457 problem details.
+//!
+//! Every error the API returns has one stable `code` from [`ErrorCode`]; each code has a
+//! `type` URL (`{public_url}/errors/<slug>`) that serves a short page about it. Handlers
+//! never write problem bodies themselves: an error response carries a [`ProblemDetails`]
+//! in its extensions and the [`crate::middleware`] renders it with the request's context
+//! (public URL, instance, request id). Framework errors (unknown route, wrong method,
+//! oversized or unreadable body) are turned into problems by the same middleware.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+/// Every machine-readable error code of the API. Adding one forces a decision in every
+/// `match` below (no wildcard arms), and `docs/errors.md` lists them all.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ErrorCode {
+    MalformedJson,
+    InvalidParameter,
+    MissingParameter,
+    InvalidPeriodFormat,
+    InvalidPeriodRange,
+    AuthenticationRequired,
+    InvalidToken,
+    InsufficientScope,
+    ContractNotFound,
+    VersionNotFound,
+    RouteNotFound,
+    MethodNotAllowed,
+    InvalidStateTransition,
+    VersionConflict,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    ValidationFailed,
+    CurrencyRequired,
+    InternalError,
+    ServiceUnavailable,
+}
+
+impl ErrorCode {
+    pub const ALL: [ErrorCode; 20] = [
+        ErrorCode::MalformedJson,
+        ErrorCode::InvalidParameter,
+        ErrorCode::MissingParameter,
+        ErrorCode::InvalidPeriodFormat,
+        ErrorCode::InvalidPeriodRange,
+        ErrorCode::AuthenticationRequired,
+        ErrorCode::InvalidToken,
+        ErrorCode::InsufficientScope,
+        ErrorCode::ContractNotFound,
+        ErrorCode::VersionNotFound,
+        ErrorCode::RouteNotFound,
+        ErrorCode::MethodNotAllowed,
+        ErrorCode::InvalidStateTransition,
+        ErrorCode::VersionConflict,
+        ErrorCode::PayloadTooLarge,
+        ErrorCode::UnsupportedMediaType,
+        ErrorCode::ValidationFailed,
+        ErrorCode::CurrencyRequired,
+        ErrorCode::InternalError,
+        ErrorCode::ServiceUnavailable,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::MalformedJson => "MALFORMED_JSON",
+            ErrorCode::InvalidParameter => "INVALID_PARAMETER",
+            ErrorCode::MissingParameter => "MISSING_PARAMETER",
+            ErrorCode::InvalidPeriodFormat => "INVALID_PERIOD_FORMAT",
+            ErrorCode::InvalidPeriodRange => "INVALID_PERIOD_RANGE",
+            ErrorCode::AuthenticationRequired => "AUTHENTICATION_REQUIRED",
+            ErrorCode::InvalidToken => "INVALID_TOKEN",
+            ErrorCode::InsufficientScope => "INSUFFICIENT_SCOPE",
+            ErrorCode::ContractNotFound => "CONTRACT_NOT_FOUND",
+            ErrorCode::VersionNotFound => "VERSION_NOT_FOUND",
+            ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
+            ErrorCode::MethodNotAllowed => "METHOD_NOT_ALLOWED",
+            ErrorCode::InvalidStateTransition => "INVALID_STATE_TRANSITION",
+            ErrorCode::VersionConflict => "VERSION_CONFLICT",
+            ErrorCode::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
+            ErrorCode::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
+            ErrorCode::ValidationFailed => "VALIDATION_FAILED",
+            ErrorCode::CurrencyRequired => "CURRENCY_REQUIRED",
+            ErrorCode::InternalError => "INTERNAL_ERROR",
+            ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
+        }
+    }
+
+    /// The last segment of the `type` URL: the code in kebab case.
+    pub fn slug(self) -> String {
+        self.as_str().to_lowercase().replace('_', "-")
+    }
+
+    pub fn from_slug(slug: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|code| code.slug() == slug)
+    }
+
+    pub fn status(self) -> u16 {
+        match self {
+            ErrorCode::MalformedJson
+            | ErrorCode::InvalidParameter
+            | ErrorCode::MissingParameter
+            | ErrorCode::InvalidPeriodFormat
+            | ErrorCode::InvalidPeriodRange => 400,
+            ErrorCode::AuthenticationRequired | ErrorCode::InvalidToken => 401,
+            ErrorCode::InsufficientScope => 403,
+            ErrorCode::ContractNotFound | ErrorCode::VersionNotFound | ErrorCode::RouteNotFound => {
+                404
+            }
+            ErrorCode::MethodNotAllowed => 405,
+            ErrorCode::InvalidStateTransition | ErrorCode::VersionConflict => 409,
+            ErrorCode::PayloadTooLarge => 413,
+            ErrorCode::UnsupportedMediaType => 415,
+            ErrorCode::ValidationFailed | ErrorCode::CurrencyRequired => 422,
+            ErrorCode::InternalError => 500,
+            ErrorCode::ServiceUnavailable => 503,
+        }
+    }
+
+    /// Short and the same for every occurrence (RFC 9457 `title`).
+    pub fn title(self) -> &'static str {
+        match self {
+            ErrorCode::MalformedJson => "The request body is not valid JSON",
+            ErrorCode::InvalidParameter => "A query parameter is not valid",
+            ErrorCode::MissingParameter => "A required query parameter is missing",
+            ErrorCode::InvalidPeriodFormat => "A period is not in the expected form",
+            ErrorCode::InvalidPeriodRange => "The period range is not valid",
+            ErrorCode::AuthenticationRequired => "Authentication is required",
+            ErrorCode::InvalidToken => "The bearer token is not valid",
+            ErrorCode::InsufficientScope => "The credential lacks a required scope",
+            ErrorCode::ContractNotFound => "Contract not found",
+            ErrorCode::VersionNotFound => "Contract version not found",
+            ErrorCode::RouteNotFound => "No such route",
+            ErrorCode::MethodNotAllowed => "Method not allowed on this route",
+            ErrorCode::InvalidStateTransition => "The contract's status does not allow this",
+            ErrorCode::VersionConflict => "The contract changed concurrently",
+            ErrorCode::PayloadTooLarge => "The request body is too large",
+            ErrorCode::UnsupportedMediaType => "The request body must be JSON",
+            ErrorCode::ValidationFailed => "The request's fields are not valid",
+            ErrorCode::CurrencyRequired => "A currency must be chosen",
+            ErrorCode::InternalError => "Unexpected server error",
+            ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
+        }
+    }
+
+    /// What the page at the `type` URL explains: when it happens and what to do.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            ErrorCode::MalformedJson => "The body could not be parsed as JSON (a syntax error, a truncated document or an empty body where one is required). `detail` gives the line and column.",
+            ErrorCode::InvalidParameter => "A query parameter has a value the route does not accept (an unknown status, a limit outside 1–500, a cursor this API did not issue, an unknown currency, a version that is not a positive integer).",
+            ErrorCode::MissingParameter => "A required query parameter was not sent, such as `period` on the Note 6 route.",
+            ErrorCode::InvalidPeriodFormat => "A period parameter is not in its documented form: months are `YYYY-MM` (2026-01), quarters `YYYY-Qn` (2026-Q1), years `YYYY`.",
+            ErrorCode::InvalidPeriodRange => "`start_period` is after `end_period`, or the range spans more than 600 months.",
+            ErrorCode::AuthenticationRequired => "No `Authorization: Bearer <token>` header was sent. Use an API key (`rr_live_…`/`rr_test_…`) or, in sandbox mode, the published token `rr_test_sandbox`.",
+            ErrorCode::InvalidToken => "The bearer token is unknown, revoked or malformed, or it is the sandbox token on a production server.",
+            ErrorCode::InsufficientScope => "The credential is valid but lacks the scope the route needs; `WWW-Authenticate` names it. Create a key with that scope.",
+            ErrorCode::ContractNotFound => "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden.",
+            ErrorCode::VersionNotFound => "The contract exists but has no such version; versions are numbered from 1.",
+            ErrorCode::RouteNotFound => "No route matches the path. Primary routes live under `/v1`; see `/docs`.",
+            ErrorCode::MethodNotAllowed => "The route exists but not with this HTTP method; the `Allow` header lists the methods it takes.",
+            ErrorCode::InvalidStateTransition => "The action does not apply to the contract's status: only drafts are activated, only active contracts are modified or terminated, and a terminated contract is final.",
+            ErrorCode::VersionConflict => "Another request changed the contract between this request's read and its write. Nothing was written; read the contract again and retry.",
+            ErrorCode::PayloadTooLarge => "The body exceeds the limit (1 MiB for JSON bodies).",
+            ErrorCode::UnsupportedMediaType => "The body must be sent with `Content-Type: application/json`.",
+            ErrorCode::ValidationFailed => "The JSON is well formed but breaks a rule: a missing or unknown field, a wrong type, more decimals than the currency allows, end before start, an unknown pob_type … `errors[]` lists every problem with its field.",
+            ErrorCode::CurrencyRequired => "The selection holds amounts in several currencies, which are never added together. Repeat the request with `currency=` one of those listed.",
+            ErrorCode::InternalError => "Something failed on the server. Nothing about it is exposed; quote `request_id` when reporting it.",
+            ErrorCode::ServiceUnavailable => "The database cannot be reached right now. Retry later; `/readyz` reports readiness.",
+        }
+    }
+
+    /// A next step an agent can take without a human.
+    pub fn hint(self) -> Option<&'static str> {
+        match self {
+            ErrorCode::InvalidPeriodFormat => Some("Send months as YYYY-MM and quarters as YYYY-Qn, for example 2026-01 or 2026-Q1."),
+            ErrorCode::InvalidPeriodRange => Some("Swap start_period and end_period, or narrow the range to at most 600 months."),
+            ErrorCode::AuthenticationRequired => Some("Send Authorization: Bearer <API key>; in the sandbox the token rr_test_sandbox works."),
+            ErrorCode::InvalidToken => Some("Check the key was copied whole and has not been revoked; create a new one with `revrec keys create`."),
+            ErrorCode::InsufficientScope => Some("Use a key that has the scope named in WWW-Authenticate."),
+            ErrorCode::ContractNotFound => Some("List contracts with GET /v1/contracts to find the right id."),
+            ErrorCode::VersionConflict => Some("GET the contract again and resend the change."),
+            ErrorCode::UnsupportedMediaType => Some("Set Content-Type: application/json."),
+            ErrorCode::ValidationFailed => Some("Fix each field listed in errors[] and send the request again."),
+            ErrorCode::CurrencyRequired => Some("Add currency=<code> to the query, choosing one of the listed currencies."),
+            ErrorCode::ServiceUnavailable => Some("Retry with backoff."),
+            ErrorCode::MalformedJson
+            | ErrorCode::InvalidParameter
+            | ErrorCode::MissingParameter
+            | ErrorCode::VersionNotFound
+            | ErrorCode::RouteNotFound
+            | ErrorCode::MethodNotAllowed
+            | ErrorCode::InvalidStateTransition
+            | ErrorCode::PayloadTooLarge
+            | ErrorCode::InternalError => None,
+        }
+    }
+}
+
+/// One field's problem in a 422.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, ToSchema)]
+pub struct FieldProblem {
+    /// The field, as a path into the request (`line_items[0].pob_type`).
+    pub field: String,
+    pub message: String,
+}
+
+/// An error before rendering: what went wrong, without the request's context.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ProblemDetails {
+    pub code: ErrorCode,
+    /// The occurrence-specific sentence (both `message` and `detail` on the wire).
+    pub message: String,
+    pub errors: Vec<FieldProblem>,
+    /// Extra members for this problem type (`currencies` of CURRENCY_REQUIRED, say).
+    pub extensions: Map<String, Value>,
+}
+
+impl ProblemDetails {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProblemDetails {
+        ProblemDetails { code, message: sentence(message.into()), errors: Vec::new(), extensions: Map::new() }
+    }
+
+    /// The wire body (RFC 9457 members first, then ours).
+    pub fn to_body(&self, public_url: &str, instance: &str, request_id: Option<&str>) -> ProblemBody {
+        ProblemBody {
+            problem_type: format!("{public_url}/errors/{}", self.code.slug()),
+            title: self.code.title().to_owned(),
+            status: self.code.status(),
+            detail: self.message.clone(),
+            instance: instance.to_owned(),
+            code: self.code.as_str().to_owned(),
+            message: self.message.clone(),
+            hint: self.code.hint().map(str::to_owned),
+            errors: (!self.errors.is_empty()).then(|| self.errors.clone()),
+            request_id: request_id.map(str::to_owned),
+            extensions: self.extensions.clone(),
+        }
+    }
+}
+
+/// Capitalized and ending with a full stop, whatever the source error wrote.
+fn sentence(mut text: String) -> String {
+    if let Some(first) = text.chars().next().filter(char::is_ascii_lowercase) {
+        text.replace_range(..1, &first.to_ascii_uppercase().to_string());
+    }
+    if !text.ends_with(['.', '?', '!']) {
+        text.push('.');
+    }
+    text
+}
+
+/// RFC 9457 problem details, as served (`application/problem+json`).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ProblemBody {
+    /// `{public_url}/errors/<slug>`; the page there explains the problem type.
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    pub title: String,
+    /// The HTTP status, repeated.
+    pub status: u16,
+    pub detail: String,
+    /// The path of the request that failed.
+    pub instance: String,
+    /// Stable machine-readable code, such as `INVALID_PERIOD_FORMAT`.
+    pub code: String,
+    /// Human-readable explanation of this occurrence.
+    pub message: String,
+    /// A next step an agent can take.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// Every field problem of a 422.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<FieldProblem>>,
+    /// The request's id (also in `X-Request-Id`), for support.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extensions: Map<String, Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_slugs_and_statuses_are_consistent() {
+        let mut slugs = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(slugs.insert(code.slug()), "duplicate slug {}", code.slug());
+            assert_eq!(ErrorCode::from_slug(&code.slug()), Some(code));
+            assert!((400..600).contains(&code.status()));
+            assert!(!code.title().is_empty() && !code.explanation().is_empty());
+        }
+        assert_eq!(ErrorCode::InvalidPeriodFormat.slug(), "invalid-period-format");
+    }
+}

@@ -1,0 +1,21 @@
+//! Success responses and query-string parsing shared by the route modules.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// `status` with `value` as its JSON body.
+pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {
+    HttpResponse::build(status).content_type("application/json").body(serde_json::to_vec(value).unwrap_or_default())
+}
+
+/// The query string as `T` (whose fields are all optional text, so only a malformed query
+/// string fails here; each route then checks values itself and names the parameter).
+pub fn query<T: DeserializeOwned>(request: &HttpRequest) -> Result<T, ApiError> {
+    web::Query::<T>::from_query(request.query_string())
+        .map(web::Query::into_inner)
+        .map_err(|error| ApiError::InvalidParameter { name: "query", message: format!("could not be read ({error})") })
+}

@@ -1,0 +1,19 @@
+//! What every handler can reach: the use cases' ports and the HTTP settings.
+
+use revrec_usecases::Services;
+
+#[derive(Clone, Debug)]
+pub struct HttpSettings {
+    /// Absolute base URL of this service, without a trailing slash (`type`, metadata URLs).
+    pub public_url: String,
+    /// Whether the published sandbox token is accepted.
+    pub sandbox_mode: bool,
+    /// Largest JSON body, in bytes.
+    pub json_limit: usize,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub services: Services,
+    pub settings: HttpSettings,
+}

@@ -1,0 +1,381 @@
+//! Contracts on the wire: the request bodies, the responses, and their conversions.
+//!
+//! Conversion collects every field problem at once (bad dates, amounts with too many
+//! decimals, unknown currency …) before the domain's own validation runs.
+
+use revrec_domain::{
+    ContractDraft, Convention, Currency, LineDraft, Money, Ssp,
+};
+use revrec_ports::{ContractRecord, ContractStatus};
+use revrec_usecases::ContractView;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::problem::FieldProblem;
+use crate::wire::amount::{Amount, DecimalInput};
+use crate::wire::dates::{format_date, format_timestamp, parse_date};
+
+/// A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
+///
+/// The four fields of the spec's `ContractInput` make a one-line subscription recognized
+/// ratably over the term. The guide surface's fields (`contract_number`, `currency`,
+/// `line_items`) are accepted as extensions; with line items, `total_value` is the
+/// transaction price allocated over them by relative standalone selling price.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContractInput {
+    pub customer_name: String,
+    /// The transaction price.
+    pub total_value: DecimalInput,
+    /// First day of the term, `YYYY-MM-DD`.
+    #[schema(format = Date, example = "2026-01-01")]
+    pub start_date: String,
+    /// Last day of the term (inclusive), `YYYY-MM-DD`.
+    #[schema(format = Date, example = "2026-12-31")]
+    pub end_date: String,
+    /// ISO 4217 code, uppercase; default USD.
+    #[schema(example = "USD")]
+    pub currency: Option<String>,
+    /// The customer's own number for the contract (order form, PO).
+    pub contract_number: Option<String>,
+    /// Your id for the customer; by default one stable id per case-folded customer name.
+    pub customer_id: Option<String>,
+    /// When the contract was signed (RPO counts it from then); default `start_date`.
+    #[schema(format = Date)]
+    pub signed_date: Option<String>,
+    /// `draft` keeps an unsigned quote out of every report until activated; default `active`.
+    #[schema(example = "active")]
+    pub status: Option<String>,
+    /// `daily` (default), `monthly_equal` or `prorated_first_last`.
+    pub recognition_convention: Option<String>,
+    pub line_items: Option<Vec<LineItemInput>>,
+    /// `PUT` on an active contract only: the first day under the new terms.
+    #[schema(format = Date)]
+    pub effective_date: Option<String>,
+    /// `PUT` on an active contract only: `prospective` (default), `cumulative_catch_up` or
+    /// `separate_contract`.
+    pub treatment: Option<String>,
+}
+
+/// One line item: one performance obligation.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineItemInput {
+    /// On `PUT`: the id of the obligation this line continues.
+    pub id: Option<String>,
+    pub name: Option<String>,
+    /// `subscription`, `support`, `services`, `license` or `hardware`.
+    #[schema(example = "subscription")]
+    pub pob_type: String,
+    /// The price stated in the contract.
+    pub stated_price: Option<DecimalInput>,
+    /// Standalone selling price (up to 6 decimals); default `stated_price`.
+    pub ssp_price: Option<DecimalInput>,
+    /// `ratable` or `point_in_time`; default by `pob_type`.
+    pub recognition: Option<String>,
+    #[schema(format = Date)]
+    pub service_start: Option<String>,
+    #[schema(format = Date)]
+    pub service_end: Option<String>,
+    #[schema(format = Date)]
+    pub delivery_date: Option<String>,
+}
+
+/// Body of `POST /v1/contracts/{id}/terminate`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerminateInput {
+    /// The first day without service, `YYYY-MM-DD`.
+    #[schema(format = Date, example = "2026-10-01")]
+    pub effective_date: String,
+}
+
+/// Collects field problems while converting.
+#[derive(Default)]
+pub struct Problems(pub Vec<FieldProblem>);
+
+impl Problems {
+    pub fn push(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(FieldProblem { field: field.into(), message: message.into() });
+    }
+
+    pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
+        let date = parse_date(text);
+        if date.is_none() {
+            self.push(field, format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"));
+        }
+        date
+    }
+
+    pub fn optional_date(&mut self, field: &str, text: Option<&String>) -> Option<Option<time::Date>> {
+        match text {
+            None => Some(None),
+            Some(text) => self.date(field, text).map(Some),
+        }
+    }
+
+    fn money(&mut self, field: &str, text: &DecimalInput, currency: Currency) -> Option<i64> {
+        match Money::parse(&text.0, currency) {
+            Ok(money) => Some(money.minor()),
+            Err(error) => {
+                self.push(field, error.to_string());
+                None
+            }
+        }
+    }
+
+    fn ssp(&mut self, field: &str, text: &DecimalInput) -> Option<Ssp> {
+        match Ssp::parse(&text.0) {
+            Ok(ssp) => Some(ssp),
+            Err(revrec_domain::AmountError::TooPrecise { .. }) => {
+                self.push(field, "has at most 6 decimal places (it is a weight)");
+                None
+            }
+            Err(error) => {
+                self.push(field, error.to_string());
+                None
+            }
+        }
+    }
+}
+
+/// The terms of a contract input, as a domain draft (the domain validates the rest).
+pub fn to_draft(input: &ContractInput, problems: &mut Problems) -> Option<ContractDraft> {
+    let currency = match input.currency.as_deref() {
+        None => Some(Currency::USD),
+        Some(code) => match Currency::from_code(code) {
+            Ok(currency) => Some(currency),
+            Err(error) => {
+                problems.push("currency", error.to_string());
+                None
+            }
+        },
+    };
+    let start = problems.date("start_date", &input.start_date);
+    let end = problems.date("end_date", &input.end_date);
+    let signed = problems.optional_date("signed_date", input.signed_date.as_ref());
+    let convention = match input.recognition_convention.as_deref() {
+        None => Some(Convention::Daily),
+        Some(text) => {
+            let convention = Convention::parse(text);
+            if convention.is_none() {
+                problems.push(
+                    "recognition_convention",
+                    format!("unknown convention `{text}`; allowed: {}", Convention::allowed_list()),
+                );
+            }
+            convention
+        }
+    };
+    let price = currency.and_then(|currency| problems.money("total_value", &input.total_value, currency));
+    let lines: Vec<Option<LineDraft>> = input
+        .line_items
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(index, line)| to_line(index, line, currency, problems))
+        .collect();
+    Some(ContractDraft {
+        customer_name: input.customer_name.clone(),
+        currency: currency?,
+        start_date: start?,
+        end_date: end?,
+        signed_date: signed?,
+        transaction_price: Some(price?),
+        convention: convention?,
+        lines: lines.into_iter().collect::<Option<Vec<_>>>()?,
+    })
+}
+
+fn to_line(
+    index: usize,
+    line: &LineItemInput,
+    currency: Option<Currency>,
+    problems: &mut Problems,
+) -> Option<LineDraft> {
+    let field = |name: &str| format!("line_items[{index}].{name}");
+    let stated_price = match (&line.stated_price, currency) {
+        (Some(text), Some(currency)) => Some(problems.money(&field("stated_price"), text, currency)?),
+        (Some(_), None) => return None,
+        (None, _) => None,
+    };
+    let ssp = match &line.ssp_price {
+        Some(text) => Some(problems.ssp(&field("ssp_price"), text)?),
+        None => None,
+    };
+    let service_start = problems.optional_date(&field("service_start"), line.service_start.as_ref());
+    let service_end = problems.optional_date(&field("service_end"), line.service_end.as_ref());
+    let delivery_date = problems.optional_date(&field("delivery_date"), line.delivery_date.as_ref());
+    Some(LineDraft {
+        id: line.id.clone(),
+        name: line.name.clone(),
+        pob_type: line.pob_type.clone(),
+        stated_price,
+        ssp,
+        recognition: line.recognition.clone(),
+        service_start: service_start?,
+        service_end: service_end?,
+        delivery_date: delivery_date?,
+    })
+}
+
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ContractStatusName {
+    Active,
+    Draft,
+    Terminated,
+}
+
+impl From<ContractStatus> for ContractStatusName {
+    fn from(status: ContractStatus) -> ContractStatusName {
+        match status {
+            ContractStatus::Active => ContractStatusName::Active,
+            ContractStatus::Draft => ContractStatusName::Draft,
+            ContractStatus::Terminated => ContractStatusName::Terminated,
+        }
+    }
+}
+
+/// A contract. The first six fields are the spec's `Contract`; the rest are extensions.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Contract {
+    #[schema(example = "ctr_01jdx8p3yq4g6bqk2v7hzt0w5n")]
+    pub id: String,
+    pub customer_name: String,
+    /// The transaction price in force.
+    pub total_value: Amount,
+    #[schema(format = Date)]
+    pub start_date: String,
+    #[schema(format = Date)]
+    pub end_date: String,
+    pub status: ContractStatusName,
+    pub currency: String,
+    pub customer_id: String,
+    pub contract_number: Option<String>,
+    /// The version shown (1 for a new contract; each modification adds one).
+    pub version: u32,
+    #[schema(format = Date)]
+    pub terminated_on: Option<String>,
+    /// The contract this one was split from by a `separate_contract` modification.
+    pub parent_contract_id: Option<String>,
+    #[schema(format = DateTime)]
+    pub created_at: String,
+    #[schema(format = DateTime)]
+    pub updated_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    pub signed_date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recognition_convention: Option<String>,
+    /// Present on single-contract responses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub performance_obligations: Option<Vec<PerformanceObligation>>,
+}
+
+/// A performance obligation with its allocation (relative SSP, largest remainder).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PerformanceObligation {
+    #[schema(example = "pob_01jdx8p3yq4g6bqk2v7hzt0w5p")]
+    pub id: String,
+    pub name: String,
+    pub pob_type: String,
+    /// The transaction price allocated to it (after amendments: what it carries now).
+    pub allocated_amount: Amount,
+    pub standalone_selling_price: Amount,
+    pub stated_price: Option<Amount>,
+    /// `ratable` or `point_in_time`.
+    pub recognition: String,
+    /// `over_time` or `point_in_time`.
+    pub timing: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    pub service_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    pub service_end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    pub delivery_date: Option<String>,
+    /// False for an obligation a modification dropped (it keeps the revenue it earned).
+    pub in_force: bool,
+}
+
+impl Contract {
+    /// The list form: the record only.
+    pub fn from_record(record: &ContractRecord) -> Contract {
+        Contract {
+            id: record.id.clone(),
+            customer_name: record.customer_name.clone(),
+            total_value: Amount::minor(record.total_value, record.currency),
+            start_date: format_date(record.start_date),
+            end_date: format_date(record.end_date),
+            status: record.status.into(),
+            currency: record.currency.code().to_owned(),
+            customer_id: record.customer_id.clone(),
+            contract_number: record.contract_number.clone(),
+            version: record.version,
+            terminated_on: record.terminated_on.map(format_date),
+            parent_contract_id: record.parent_contract_id.clone(),
+            created_at: format_timestamp(record.created_at),
+            updated_at: format_timestamp(record.updated_at),
+            signed_date: None,
+            recognition_convention: None,
+            performance_obligations: None,
+        }
+    }
+
+    /// The full form: the record, the version's terms and its obligations.
+    pub fn from_view(view: &ContractView) -> Contract {
+        let mut contract = Contract::from_record(&view.record);
+        contract.version = view.version.number;
+        let terms = &view.version.terms;
+        contract.signed_date = Some(format_date(terms.signed_date));
+        contract.recognition_convention = Some(terms.convention.as_str().to_owned());
+        let currency = view.record.currency;
+        let obligations = view
+            .plan()
+            .obligations()
+            .iter()
+            .map(|obligation| {
+                let stated = terms
+                    .obligations
+                    .iter()
+                    .find(|line| line.id.is_some() && line.id == obligation.id)
+                    .and_then(|line| line.stated_price);
+                let (service_start, service_end, delivery_date) = match obligation.pattern {
+                    revrec_domain::Pattern::Ratable { start, end } => {
+                        (Some(format_date(start)), Some(format_date(end)), None)
+                    }
+                    revrec_domain::Pattern::PointInTime { date } => (None, None, Some(format_date(date))),
+                };
+                PerformanceObligation {
+                    id: obligation.id.clone().unwrap_or_default(),
+                    name: obligation.name.clone(),
+                    pob_type: obligation.pob_type.as_str().to_owned(),
+                    allocated_amount: Amount::minor(obligation.allocated(), currency),
+                    standalone_selling_price: Amount(obligation.ssp.to_string()),
+                    stated_price: stated.map(|price| Amount::minor(price, currency)),
+                    recognition: obligation.pattern.method().as_str().to_owned(),
+                    timing: obligation.timing().as_str().to_owned(),
+                    service_start,
+                    service_end,
+                    delivery_date,
+                    in_force: obligation.in_force,
+                }
+            })
+            .collect();
+        contract.performance_obligations = Some(obligations);
+        contract
+    }
+}
+
+/// A page of contracts.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ContractList {
+    pub data: Vec<Contract>,
+    /// Every match, regardless of paging.
+    pub total: u64,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
