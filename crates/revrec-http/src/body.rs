@@ -43,10 +43,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let path = error.path().to_string();
         let inner = error.into_inner();
         match inner.classify() {
-            serde_json::error::Category::Data => ApiError::Validation(vec![FieldProblem {
-                field: if path == "." { String::new() } else { path },
-                message: data_message(&inner),
-            }]),
+            serde_json::error::Category::Data => {
+                let message = data_message(&inner);
+                ApiError::Validation(vec![FieldProblem { field: field_of(&path, &message), message }])
+            }
             serde_json::error::Category::Syntax
             | serde_json::error::Category::Eof
             | serde_json::error::Category::Io => ApiError::MalformedJson(inner.to_string()),
@@ -54,6 +54,20 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })?;
     deserializer.end().map_err(|error| ApiError::MalformedJson(error.to_string()))?;
     Ok(value)
+}
+
+/// The field a data error is about: serde's path, extended by the field a "missing field"
+/// message names (serde reports those at the enclosing object).
+fn field_of(path: &str, message: &str) -> String {
+    let base = if path == "." { "" } else { path };
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next());
+    match (base, missing) {
+        ("", Some(name)) => name.to_owned(),
+        (base, Some(name)) => format!("{base}.{name}"),
+        (base, None) => base.to_owned(),
+    }
 }
 
 /// serde's message without its " at line 1 column 9" suffix (the field names the place).

@@ -1,0 +1,43 @@
+//! `docs/openapi.json` is the committed copy of the generated document; this keeps it in
+//! step with the code. `UPDATE_OPENAPI=1 cargo test -p revrec-http --test openapi_document`
+//! rewrites it after a deliberate change.
+
+#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+
+use std::path::PathBuf;
+
+#[test]
+fn the_committed_document_matches_the_code() {
+    let generated = revrec_http::openapi::document().to_pretty_json().unwrap() + "\n";
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/openapi.json");
+    if std::env::var("UPDATE_OPENAPI").is_ok_and(|value| value == "1") {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "docs/openapi.json is out of date: run UPDATE_OPENAPI=1 cargo test -p revrec-http --test openapi_document"
+    );
+}
+
+#[test]
+fn the_document_is_openapi_3_1_with_every_primary_operation_and_problem_responses() {
+    let document: serde_json::Value = serde_json::from_str(&revrec_http::openapi::document().to_json().unwrap()).unwrap();
+    assert_eq!(document["openapi"], "3.1.0");
+    for (path, method, operation) in [
+        ("/v1/contracts", "get", "listContracts"),
+        ("/v1/contracts", "post", "ingestContract"),
+        ("/v1/waterfalls", "get", "getRevenueWaterfalls"),
+        ("/v1/disclosures/note6", "get", "getNote6Disclosures"),
+    ] {
+        let entry = &document["paths"][path][method];
+        assert_eq!(entry["operationId"], operation);
+        for status in ["400", "401", "402", "403", "404", "422", "429", "500"] {
+            assert!(
+                entry["responses"][status]["content"]["application/problem+json"].is_object(),
+                "{method} {path} declares {status}"
+            );
+        }
+    }
+    assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+}

@@ -1,0 +1,158 @@
+//! `spawn_app`: the real application on port 0 with a fresh database, and typed helpers.
+
+use reqwest::header::HeaderMap;
+use reqwest::{Method, StatusCode};
+use revrec_app::settings::{Mode, Settings};
+use revrec_app::startup::{Application, open_store, services};
+use revrec_ports::{Plan, Scope};
+use revrec_store_diesel::DatabaseUrl;
+use revrec_test_support::{Backend, TestDatabase};
+use revrec_usecases::manage_api_keys::{NewApiKey, create_api_key, revoke_api_key};
+use serde_json::Value;
+
+pub const SANDBOX: &str = "rr_test_sandbox";
+
+pub struct TestApp {
+    pub address: String,
+    pub backend: Backend,
+    pub settings: Settings,
+    client: reqwest::Client,
+    _database: TestDatabase,
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub text: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name).and_then(|value| value.to_str().ok()).map(str::to_owned)
+    }
+
+    /// Asserts an RFC 9457 problem with this status and code, and returns its body.
+    #[track_caller]
+    pub fn problem(&self, status: u16, code: &str) -> Value {
+        assert_eq!(self.status.as_u16(), status, "{}", self.text);
+        assert!(
+            self.header("content-type").is_some_and(|value| value.starts_with("application/problem+json")),
+            "content type {:?}",
+            self.header("content-type")
+        );
+        let body = self.json();
+        assert_eq!(body["code"], code, "{}", self.text);
+        assert_eq!(body["status"], status);
+        let slug = code.to_lowercase().replace('_', "-");
+        assert!(body["type"].as_str().is_some_and(|t| t.ends_with(&format!("/errors/{slug}"))), "{body}");
+        assert!(body["title"].is_string() && body["message"].is_string() && body["detail"].is_string());
+        assert!(body["instance"].as_str().is_some_and(|i| i.starts_with('/')));
+        assert_eq!(body["request_id"].as_str(), self.header("x-request-id").as_deref());
+        body
+    }
+}
+
+/// The app over a fresh database of each available backend.
+pub async fn spawn_each() -> Vec<TestApp> {
+    let mut apps = Vec::new();
+    for database in TestDatabase::all() {
+        apps.push(spawn_app(database, Mode::Sandbox).await);
+    }
+    apps
+}
+
+pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
+    let settings = Settings {
+        database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
+        listen: "127.0.0.1:0".parse().expect("address"),
+        public_url: None,
+        mode,
+        log_filter: "warn".into(),
+        workers: Some(2),
+    };
+    let application = Application::build(settings.clone()).await.expect("the app builds");
+    let address = application.public_url().to_owned();
+    tokio::spawn(application.run_until_stopped());
+    TestApp {
+        address,
+        backend: database.backend,
+        settings,
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
+        _database: database,
+    }
+}
+
+impl TestApp {
+    pub async fn request(&self, method: Method, path: &str, token: Option<&str>, body: Option<&Value>) -> Reply {
+        let mut request = self.client.request(method, format!("{}{path}", self.address));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        read(request.send().await.expect("request sent")).await
+    }
+
+    pub async fn raw(&self, method: Method, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> Reply {
+        let mut request = self.client.request(method, format!("{}{path}", self.address)).body(body);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        read(request.send().await.expect("request sent")).await
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        self.request(Method::GET, path, Some(SANDBOX), None).await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> Reply {
+        self.request(Method::POST, path, Some(SANDBOX), Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, body: &Value) -> Reply {
+        self.request(Method::PUT, path, Some(SANDBOX), Some(body)).await
+    }
+
+    /// Creates a contract in the sandbox tenant and returns its body.
+    pub async fn create(&self, body: &Value) -> Value {
+        let reply = self.post("/v1/contracts", body).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        reply.json()
+    }
+
+    /// An API key made the way `revrec keys create` makes one.
+    pub async fn key(&self, tenant: &str, scopes: &[Scope]) -> (String, String) {
+        let store = open_store(&self.settings).await.expect("store");
+        let created = create_api_key(
+            &services(&store),
+            NewApiKey { tenant_id: tenant.into(), name: "test".into(), scopes: scopes.to_vec(), plan: Plan::Growth, live: false },
+        )
+        .await
+        .expect("key created");
+        (created.key.id, created.secret)
+    }
+
+    pub async fn revoke(&self, id: &str) {
+        let store = open_store(&self.settings).await.expect("store");
+        assert!(revoke_api_key(&services(&store), id).await.expect("revoked"));
+    }
+}
+
+async fn read(response: reqwest::Response) -> Reply {
+    let status = response.status();
+    let headers = response.headers().clone();
+    let text = response.text().await.expect("body");
+    Reply { status, headers, text }
+}
+
+/// The spec's four-field contract.
+pub fn simple_contract(customer: &str, value: &str, start: &str, end: &str) -> Value {
+    serde_json::json!({ "customer_name": customer, "total_value": value, "start_date": start, "end_date": end })
+}

@@ -1,0 +1,13 @@
+//! End-to-end tests: the real app on port 0, a fresh database per test, against SQLite and
+//! (with `REVREC_TEST_POSTGRES_URL`) PostgreSQL.
+
+#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+
+mod auth;
+mod contracts;
+mod determinism;
+mod errors_used;
+mod helpers;
+mod reports;
+mod system;
+mod validation;
