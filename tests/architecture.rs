@@ -14,14 +14,30 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
         "revrec-domain",
         &[],
         &[
-            "serde", "serde_json", "tokio", "async-trait", "diesel", "actix-web", "utoipa",
-            "oauth2", "mockall", "reqwest", "tracing",
+            "serde",
+            "serde_json",
+            "tokio",
+            "async-trait",
+            "diesel",
+            "actix-web",
+            "utoipa",
+            "oauth2",
+            "mockall",
+            "reqwest",
+            "tracing",
         ],
     ),
     (
         "revrec-ports",
         &["revrec-domain"],
-        &["serde", "serde_json", "tokio", "diesel", "actix-web", "utoipa"],
+        &[
+            "serde",
+            "serde_json",
+            "tokio",
+            "diesel",
+            "actix-web",
+            "utoipa",
+        ],
     ),
     (
         "revrec-usecases",
@@ -39,9 +55,18 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
         &["diesel", "diesel_migrations"],
     ),
     (
+        // Dev-only: it may create databases, but never reach into the store or the app.
+        "revrec-test-support",
+        &[],
+        &["actix-web", "utoipa", "serde"],
+    ),
+    (
         "revrec-app",
         &[
-            "revrec-domain", "revrec-ports", "revrec-usecases", "revrec-store-diesel",
+            "revrec-domain",
+            "revrec-ports",
+            "revrec-usecases",
+            "revrec-store-diesel",
             "revrec-http",
         ],
         &[],
@@ -56,11 +81,21 @@ fn workspace_root() -> PathBuf {
 fn dependencies() -> BTreeMap<String, Vec<String>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let output = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
         .current_dir(workspace_root())
         .output()
         .expect("cargo metadata runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let metadata: Value = serde_json::from_slice(&output.stdout).expect("metadata is JSON");
     let mut result = BTreeMap::new();
     for package in metadata["packages"].as_array().expect("packages") {
@@ -82,7 +117,9 @@ fn dependencies_point_inward_only() {
     let all = dependencies();
     let mut problems = Vec::new();
     for (package, allowed_workspace, forbidden) in RULES {
-        let deps = all.get(*package).unwrap_or_else(|| panic!("{package} is in the workspace"));
+        let deps = all
+            .get(*package)
+            .unwrap_or_else(|| panic!("{package} is in the workspace"));
         for dep in deps {
             if dep.starts_with("revrec-") && !allowed_workspace.contains(&dep.as_str()) {
                 problems.push(format!(
@@ -96,10 +133,25 @@ fn dependencies_point_inward_only() {
             }
         }
     }
+    // Test support is a dev-dependency only.
+    for (package, deps) in &all {
+        if package != "revrec-acceptance-tests"
+            && deps.iter().any(|dep| dep == "revrec-test-support")
+        {
+            problems.push(format!(
+                "{package} may use revrec-test-support only as a dev-dependency"
+            ));
+        }
+    }
     // Every crate of the workspace has a rule, so a new crate must take a side.
-    for package in all.keys().filter(|name| name.starts_with("revrec-") && *name != "revrec-acceptance-tests") {
+    for package in all
+        .keys()
+        .filter(|name| name.starts_with("revrec-") && *name != "revrec-acceptance-tests")
+    {
         if !RULES.iter().any(|(name, _, _)| name == package) {
-            problems.push(format!("{package} has no dependency rule in tests/architecture.rs"));
+            problems.push(format!(
+                "{package} has no dependency rule in tests/architecture.rs"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -136,11 +188,20 @@ fn the_domain_crate_has_no_floating_point_and_denies_float_arithmetic() {
                 .split(|c: char| !c.is_alphanumeric() && c != '_')
                 .any(|word| word == "f32" || word == "f64");
             if has_float {
-                offenders.push(format!("{}:{}: {}", file.display(), number + 1, line.trim()));
+                offenders.push(format!(
+                    "{}:{}: {}",
+                    file.display(),
+                    number + 1,
+                    line.trim()
+                ));
             }
         }
     }
-    assert!(offenders.is_empty(), "floating point in the domain:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "floating point in the domain:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]
@@ -149,7 +210,10 @@ fn every_crate_has_a_readme_that_is_its_rustdoc() {
         let dir = workspace_root().join("crates").join(package);
         let readme = std::fs::read_to_string(dir.join("README.md"))
             .unwrap_or_else(|_| panic!("{package} has a README.md"));
-        assert!(readme.lines().count() > 3, "{package}/README.md says what the crate is for");
+        assert!(
+            readme.lines().count() > 3,
+            "{package}/README.md says what the crate is for"
+        );
         let root = ["src/lib.rs", "src/main.rs"]
             .iter()
             .find_map(|file| std::fs::read_to_string(dir.join(file)).ok())

@@ -10,7 +10,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, spawn_app};
 
 fn date(date: time::Date) -> String {
-    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
 }
 
 /// The sample portfolio as request bodies.
@@ -38,7 +43,9 @@ fn bodies(count: usize) -> Vec<Value> {
                     item
                 })
                 .collect();
-            let total = draft.transaction_price.unwrap_or_else(|| draft.lines.iter().filter_map(|l| l.stated_price).sum());
+            let total = draft
+                .transaction_price
+                .unwrap_or_else(|| draft.lines.iter().filter_map(|l| l.stated_price).sum());
             json!({
                 "customer_name": draft.customer_name,
                 "contract_number": contract.contract_number,
@@ -69,7 +76,12 @@ async fn load(app: &TestApp, contracts: &[Value]) {
         .unwrap();
         let effective = date(start + time::Duration::days(100));
         if index % 7 == 3 {
-            let reply = app.post(&format!("/v1/contracts/{id}/terminate"), &json!({"effective_date": effective})).await;
+            let reply = app
+                .post(
+                    &format!("/v1/contracts/{id}/terminate"),
+                    &json!({"effective_date": effective}),
+                )
+                .await;
             assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
         } else if index % 11 == 5 {
             let mut change = body.clone();
@@ -116,7 +128,10 @@ async fn sqlite_and_postgresql_give_byte_identical_reports() {
     let (first_backend, first) = &results[0];
     let (second_backend, second) = &results[1];
     for ((query, a), b) in QUERIES.iter().zip(first).zip(second) {
-        assert_eq!(a, b, "{query} differs between {first_backend:?} and {second_backend:?}");
+        assert_eq!(
+            a, b,
+            "{query} differs between {first_backend:?} and {second_backend:?}"
+        );
     }
     // The reports are not trivially empty.
     let waterfall: Value = serde_json::from_str(&first[1]).unwrap();

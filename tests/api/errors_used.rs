@@ -4,18 +4,35 @@
 use std::path::Path;
 
 const CODES: [&str; 20] = [
-    "MALFORMED_JSON", "INVALID_PARAMETER", "MISSING_PARAMETER", "INVALID_PERIOD_FORMAT",
-    "INVALID_PERIOD_RANGE", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INSUFFICIENT_SCOPE",
-    "CONTRACT_NOT_FOUND", "VERSION_NOT_FOUND", "ROUTE_NOT_FOUND", "METHOD_NOT_ALLOWED",
-    "INVALID_STATE_TRANSITION", "VERSION_CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE",
-    "VALIDATION_FAILED", "CURRENCY_REQUIRED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE",
+    "MALFORMED_JSON",
+    "INVALID_PARAMETER",
+    "MISSING_PARAMETER",
+    "INVALID_PERIOD_FORMAT",
+    "INVALID_PERIOD_RANGE",
+    "AUTHENTICATION_REQUIRED",
+    "INVALID_TOKEN",
+    "INSUFFICIENT_SCOPE",
+    "CONTRACT_NOT_FOUND",
+    "VERSION_NOT_FOUND",
+    "ROUTE_NOT_FOUND",
+    "METHOD_NOT_ALLOWED",
+    "INVALID_STATE_TRANSITION",
+    "VERSION_CONFLICT",
+    "PAYLOAD_TOO_LARGE",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "VALIDATION_FAILED",
+    "CURRENCY_REQUIRED",
+    "INTERNAL_ERROR",
+    "SERVICE_UNAVAILABLE",
 ];
 
 fn read_all(directory: &Path) -> String {
     let mut text = String::new();
     for entry in std::fs::read_dir(directory).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "rs") && path.file_name().is_some_and(|n| n != "errors_used.rs") {
+        if path.extension().is_some_and(|ext| ext == "rs")
+            && path.file_name().is_some_and(|n| n != "errors_used.rs")
+        {
             text.push_str(&std::fs::read_to_string(path).unwrap());
         }
     }
@@ -25,19 +42,36 @@ fn read_all(directory: &Path) -> String {
 #[test]
 fn every_error_code_is_tested_and_documented() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tests = read_all(&root.join("tests/api")) + &read_all(&root.join("crates/revrec-http/tests"));
-    let catalogue = std::fs::read_to_string(root.join("crates/revrec-http/src/problem.rs")).unwrap();
+    let tests =
+        read_all(&root.join("tests/api")) + &read_all(&root.join("crates/revrec-http/tests"));
+    let catalogue =
+        std::fs::read_to_string(root.join("crates/revrec-http/src/problem.rs")).unwrap();
     let documented = std::fs::read_to_string(root.join("docs/errors.md")).unwrap();
     for code in CODES {
-        assert!(catalogue.contains(&format!("\"{code}\"")), "{code} is not in the catalogue");
-        assert!(tests.contains(&format!("\"{code}\"")), "no test produces {code}");
-        assert!(documented.contains(&format!("`{code}`")), "{code} is not in docs/errors.md");
+        assert!(
+            catalogue.contains(&format!("\"{code}\"")),
+            "{code} is not in the catalogue"
+        );
+        assert!(
+            tests.contains(&format!("\"{code}\"")),
+            "no test produces {code}"
+        );
+        assert!(
+            documented.contains(&format!("`{code}`")),
+            "{code} is not in docs/errors.md"
+        );
     }
     // And the catalogue has no code this list forgot.
     let in_catalogue = catalogue
         .lines()
         .filter_map(|line| line.split("=> \"").nth(1)?.split('"').next())
-        .filter(|literal| !literal.is_empty() && literal.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        .filter(|literal| {
+            !literal.is_empty() && literal.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+        })
         .count();
-    assert_eq!(in_catalogue, CODES.len(), "update CODES in tests/api/errors_used.rs");
+    assert_eq!(
+        in_catalogue,
+        CODES.len(),
+        "update CODES in tests/api/errors_used.rs"
+    );
 }

@@ -30,11 +30,15 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.text))
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.text))
     }
 
     pub fn header(&self, name: &str) -> Option<String> {
-        self.headers.get(name).and_then(|value| value.to_str().ok()).map(str::to_owned)
+        self.headers
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
     }
 
     /// Asserts an RFC 9457 problem with this status and code, and returns its body.
@@ -42,7 +46,8 @@ impl Reply {
     pub fn problem(&self, status: u16, code: &str) -> Value {
         assert_eq!(self.status.as_u16(), status, "{}", self.text);
         assert!(
-            self.header("content-type").is_some_and(|value| value.starts_with("application/problem+json")),
+            self.header("content-type")
+                .is_some_and(|value| value.starts_with("application/problem+json")),
             "content type {:?}",
             self.header("content-type")
         );
@@ -50,10 +55,24 @@ impl Reply {
         assert_eq!(body["code"], code, "{}", self.text);
         assert_eq!(body["status"], status);
         let slug = code.to_lowercase().replace('_', "-");
-        assert!(body["type"].as_str().is_some_and(|t| t.ends_with(&format!("/errors/{slug}"))), "{body}");
-        assert!(body["title"].is_string() && body["message"].is_string() && body["detail"].is_string());
-        assert!(body["instance"].as_str().is_some_and(|i| i.starts_with('/')));
-        assert_eq!(body["request_id"].as_str(), self.header("x-request-id").as_deref());
+        assert!(
+            body["type"]
+                .as_str()
+                .is_some_and(|t| t.ends_with(&format!("/errors/{slug}"))),
+            "{body}"
+        );
+        assert!(
+            body["title"].is_string() && body["message"].is_string() && body["detail"].is_string()
+        );
+        assert!(
+            body["instance"]
+                .as_str()
+                .is_some_and(|i| i.starts_with('/'))
+        );
+        assert_eq!(
+            body["request_id"].as_str(),
+            self.header("x-request-id").as_deref()
+        );
         body
     }
 }
@@ -76,21 +95,34 @@ pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
         log_filter: "warn".into(),
         workers: Some(2),
     };
-    let application = Application::build(settings.clone()).await.expect("the app builds");
+    let application = Application::build(settings.clone())
+        .await
+        .expect("the app builds");
     let address = application.public_url().to_owned();
     tokio::spawn(application.run_until_stopped());
     TestApp {
         address,
         backend: database.backend,
         settings,
-        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client"),
         _database: database,
     }
 }
 
 impl TestApp {
-    pub async fn request(&self, method: Method, path: &str, token: Option<&str>, body: Option<&Value>) -> Reply {
-        let mut request = self.client.request(method, format!("{}{path}", self.address));
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Reply {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address));
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
@@ -100,8 +132,17 @@ impl TestApp {
         read(request.send().await.expect("request sent")).await
     }
 
-    pub async fn raw(&self, method: Method, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> Reply {
-        let mut request = self.client.request(method, format!("{}{path}", self.address)).body(body);
+    pub async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> Reply {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address))
+            .body(body);
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
@@ -113,11 +154,13 @@ impl TestApp {
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> Reply {
-        self.request(Method::POST, path, Some(SANDBOX), Some(body)).await
+        self.request(Method::POST, path, Some(SANDBOX), Some(body))
+            .await
     }
 
     pub async fn put(&self, path: &str, body: &Value) -> Reply {
-        self.request(Method::PUT, path, Some(SANDBOX), Some(body)).await
+        self.request(Method::PUT, path, Some(SANDBOX), Some(body))
+            .await
     }
 
     /// Creates a contract in the sandbox tenant and returns its body.
@@ -132,7 +175,13 @@ impl TestApp {
         let store = open_store(&self.settings).await.expect("store");
         let created = create_api_key(
             &services(&store),
-            NewApiKey { tenant_id: tenant.into(), name: "test".into(), scopes: scopes.to_vec(), plan: Plan::Growth, live: false },
+            NewApiKey {
+                tenant_id: tenant.into(),
+                name: "test".into(),
+                scopes: scopes.to_vec(),
+                plan: Plan::Growth,
+                live: false,
+            },
         )
         .await
         .expect("key created");
@@ -141,7 +190,11 @@ impl TestApp {
 
     pub async fn revoke(&self, id: &str) {
         let store = open_store(&self.settings).await.expect("store");
-        assert!(revoke_api_key(&services(&store), id).await.expect("revoked"));
+        assert!(
+            revoke_api_key(&services(&store), id)
+                .await
+                .expect("revoked")
+        );
     }
 }
 
@@ -149,7 +202,11 @@ async fn read(response: reqwest::Response) -> Reply {
     let status = response.status();
     let headers = response.headers().clone();
     let text = response.text().await.expect("body");
-    Reply { status, headers, text }
+    Reply {
+        status,
+        headers,
+        text,
+    }
 }
 
 /// The spec's four-field contract.

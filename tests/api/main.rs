@@ -1,7 +1,10 @@
 //! End-to-end tests: the real app on port 0, a fresh database per test, against SQLite and
 //! (with `REVREC_TEST_POSTGRES_URL`) PostgreSQL.
 
-#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
 
 mod auth;
 mod contracts;

@@ -7,13 +7,33 @@ use crate::helpers::{simple_contract, spawn_each};
 #[tokio::test]
 async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
     for app in spawn_each().await {
-        app.create(&simple_contract("A", "12000.00", "2026-01-01", "2026-12-31")).await;
-        let terminated = app.create(&simple_contract("B", "12000.00", "2026-01-01", "2026-12-31")).await;
+        app.create(&simple_contract(
+            "A",
+            "12000.00",
+            "2026-01-01",
+            "2026-12-31",
+        ))
+        .await;
+        let terminated = app
+            .create(&simple_contract(
+                "B",
+                "12000.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await;
         let id = terminated["id"].as_str().unwrap();
-        let reply = app.post(&format!("/v1/contracts/{id}/terminate"), &json!({"effective_date": "2026-10-01"})).await;
+        let reply = app
+            .post(
+                &format!("/v1/contracts/{id}/terminate"),
+                &json!({"effective_date": "2026-10-01"}),
+            )
+            .await;
         assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
 
-        let waterfall = app.get("/v1/waterfalls?start_period=2026-09&end_period=2026-11").await;
+        let waterfall = app
+            .get("/v1/waterfalls?start_period=2026-09&end_period=2026-11")
+            .await;
         assert_eq!(
             waterfall.json()["periods"],
             json!([
@@ -22,12 +42,24 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
                 {"period": "2026-11", "recognized_amount": 986.30, "deferred_balance": 1019.18}
             ])
         );
-        assert!(waterfall.text.contains("\"total_recognized\":3978.08,\"total_deferred\":1019.18"), "{}", waterfall.text);
+        assert!(
+            waterfall
+                .text
+                .contains("\"total_recognized\":3978.08,\"total_deferred\":1019.18"),
+            "{}",
+            waterfall.text
+        );
         // Defaults: the selection's first and last months, zeros listed.
         let whole = app.get("/v1/waterfalls").await.json();
         assert_eq!(whole["periods"].as_array().unwrap().len(), 12);
-        let wide = app.get("/v1/waterfalls?start_period=2025-11&end_period=2027-02").await.json();
-        assert_eq!(wide["periods"][0], json!({"period": "2025-11", "recognized_amount": 0.00, "deferred_balance": 0.00}));
+        let wide = app
+            .get("/v1/waterfalls?start_period=2025-11&end_period=2027-02")
+            .await
+            .json();
+        assert_eq!(
+            wide["periods"][0],
+            json!({"period": "2025-11", "recognized_amount": 0.00, "deferred_balance": 0.00})
+        );
         assert_eq!(wide["periods"].as_array().unwrap().len(), 16);
         assert!(wide["output_hash"].as_str().unwrap().starts_with("sha256:"));
     }
@@ -36,33 +68,71 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
 #[tokio::test]
 async fn bad_periods_are_400_with_the_expected_form() {
     for app in spawn_each().await {
-        let format = app.get("/v1/waterfalls?start_period=2026-1").await.problem(400, "INVALID_PERIOD_FORMAT");
-        assert!(format["detail"].as_str().unwrap().contains("YYYY-MM"), "{format}");
-        app.get("/v1/waterfalls?end_period=2026-13").await.problem(400, "INVALID_PERIOD_FORMAT");
-        app.get("/v1/waterfalls?start_period=2026-05&end_period=2026-04").await.problem(400, "INVALID_PERIOD_RANGE");
-        app.get("/v1/waterfalls?start_period=2000-01&end_period=2050-01").await.problem(400, "INVALID_PERIOD_RANGE");
-        let note = app.get("/v1/disclosures/note6?period=2026-Q5").await.problem(400, "INVALID_PERIOD_FORMAT");
-        assert!(note["detail"].as_str().unwrap().contains("YYYY-Qn"), "{note}");
-        app.get("/v1/disclosures/note6?period=2026-03").await.problem(400, "INVALID_PERIOD_FORMAT");
-        app.get("/v1/disclosures/note6").await.problem(400, "MISSING_PARAMETER");
-        app.get("/v1/waterfalls?currency=XXX").await.problem(400, "INVALID_PARAMETER");
-        app.get("/v1/waterfalls?contract_id=ctr_nope").await.problem(404, "CONTRACT_NOT_FOUND");
+        let format = app
+            .get("/v1/waterfalls?start_period=2026-1")
+            .await
+            .problem(400, "INVALID_PERIOD_FORMAT");
+        assert!(
+            format["detail"].as_str().unwrap().contains("YYYY-MM"),
+            "{format}"
+        );
+        app.get("/v1/waterfalls?end_period=2026-13")
+            .await
+            .problem(400, "INVALID_PERIOD_FORMAT");
+        app.get("/v1/waterfalls?start_period=2026-05&end_period=2026-04")
+            .await
+            .problem(400, "INVALID_PERIOD_RANGE");
+        app.get("/v1/waterfalls?start_period=2000-01&end_period=2050-01")
+            .await
+            .problem(400, "INVALID_PERIOD_RANGE");
+        let note = app
+            .get("/v1/disclosures/note6?period=2026-Q5")
+            .await
+            .problem(400, "INVALID_PERIOD_FORMAT");
+        assert!(
+            note["detail"].as_str().unwrap().contains("YYYY-Qn"),
+            "{note}"
+        );
+        app.get("/v1/disclosures/note6?period=2026-03")
+            .await
+            .problem(400, "INVALID_PERIOD_FORMAT");
+        app.get("/v1/disclosures/note6")
+            .await
+            .problem(400, "MISSING_PARAMETER");
+        app.get("/v1/waterfalls?currency=XXX")
+            .await
+            .problem(400, "INVALID_PARAMETER");
+        app.get("/v1/waterfalls?contract_id=ctr_nope")
+            .await
+            .problem(404, "CONTRACT_NOT_FOUND");
     }
 }
 
 #[tokio::test]
 async fn currencies_are_never_added_together() {
     for app in spawn_each().await {
-        app.create(&simple_contract("A", "1200.00", "2026-01-01", "2026-12-31")).await;
+        app.create(&simple_contract("A", "1200.00", "2026-01-01", "2026-12-31"))
+            .await;
         let mut euro = simple_contract("B", "2400.00", "2026-01-01", "2026-12-31");
         euro["currency"] = json!("EUR");
         app.create(&euro).await;
-        let problem = app.get("/v1/waterfalls").await.problem(422, "CURRENCY_REQUIRED");
+        let problem = app
+            .get("/v1/waterfalls")
+            .await
+            .problem(422, "CURRENCY_REQUIRED");
         assert_eq!(problem["currencies"], json!(["EUR", "USD"]));
-        app.get("/v1/disclosures/note6?period=2026-Q1").await.problem(422, "CURRENCY_REQUIRED");
+        app.get("/v1/disclosures/note6?period=2026-Q1")
+            .await
+            .problem(422, "CURRENCY_REQUIRED");
         let eur = app.get("/v1/waterfalls?currency=EUR").await.json();
-        assert_eq!((eur["currency"].as_str(), eur["total_recognized"].clone()), (Some("EUR"), json!(2400.0)));
-        let usd = app.get("/v1/disclosures/note6?period=2026-Q4&currency=USD").await.json();
+        assert_eq!(
+            (eur["currency"].as_str(), eur["total_recognized"].clone()),
+            (Some("EUR"), json!(2400.0))
+        );
+        let usd = app
+            .get("/v1/disclosures/note6?period=2026-Q4&currency=USD")
+            .await
+            .json();
         assert_eq!(usd["currency"], "USD");
     }
 }
@@ -70,9 +140,26 @@ async fn currencies_are_never_added_together() {
 #[tokio::test]
 async fn note6_reports_rpo_disaggregation_and_balances() {
     for app in spawn_each().await {
-        app.create(&simple_contract("A", "12000.00", "2026-01-01", "2026-12-31")).await;
-        let b = app.create(&simple_contract("B", "12000.00", "2026-01-01", "2026-12-31")).await;
-        app.post(&format!("/v1/contracts/{}/terminate", b["id"].as_str().unwrap()), &json!({"effective_date": "2026-10-01"})).await;
+        app.create(&simple_contract(
+            "A",
+            "12000.00",
+            "2026-01-01",
+            "2026-12-31",
+        ))
+        .await;
+        let b = app
+            .create(&simple_contract(
+                "B",
+                "12000.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await;
+        app.post(
+            &format!("/v1/contracts/{}/terminate", b["id"].as_str().unwrap()),
+            &json!({"effective_date": "2026-10-01"}),
+        )
+        .await;
         app.create(&json!({
             "customer_name": "C", "total_value": 500, "start_date": "2026-08-01", "end_date": "2027-07-31",
             "line_items": [{"name": "Install", "pob_type": "services", "stated_price": 500, "delivery_date": "2026-08-20"}]
@@ -99,7 +186,13 @@ async fn note6_reports_rpo_disaggregation_and_balances() {
             })
         );
         let q4 = app.get("/v1/disclosures/note6?period=2026-Q4").await.json();
-        assert_eq!((q4["rpo_total"].clone(), q4["total_revenue"].clone()), (json!(0.0), json!(3024.66)));
-        assert_eq!(q4["disaggregated_revenue"], json!({"services": 0.00, "subscription": 3024.66}));
+        assert_eq!(
+            (q4["rpo_total"].clone(), q4["total_revenue"].clone()),
+            (json!(0.0), json!(3024.66))
+        );
+        assert_eq!(
+            q4["disaggregated_revenue"],
+            json!({"services": 0.00, "subscription": 3024.66})
+        );
     }
 }

@@ -8,12 +8,25 @@ use crate::helpers::spawn_each;
 async fn health_readiness_and_docs_are_served_offline() {
     for app in spawn_each().await {
         let health = app.request(Method::GET, "/healthz", None, None).await;
-        assert_eq!((health.status, health.json()["status"].as_str()), (StatusCode::OK, Some("ok")));
+        assert_eq!(
+            (health.status, health.json()["status"].as_str()),
+            (StatusCode::OK, Some("ok"))
+        );
         let ready = app.request(Method::GET, "/readyz", None, None).await;
-        assert_eq!((ready.status, ready.json()["status"].as_str()), (StatusCode::OK, Some("ready")));
-        assert!(health.header("x-request-id").is_some_and(|id| id.len() == 26));
+        assert_eq!(
+            (ready.status, ready.json()["status"].as_str()),
+            (StatusCode::OK, Some("ready"))
+        );
+        assert!(
+            health
+                .header("x-request-id")
+                .is_some_and(|id| id.len() == 26)
+        );
 
-        let document = app.request(Method::GET, "/openapi.json", None, None).await.json();
+        let document = app
+            .request(Method::GET, "/openapi.json", None, None)
+            .await
+            .json();
         assert_eq!(document["openapi"], "3.1.0");
         assert!(document["paths"]["/v1/contracts"]["post"].is_object());
 
@@ -24,10 +37,18 @@ async fn health_readiness_and_docs_are_served_offline() {
         assert!(page.text.contains("swagger-ui"), "{}", page.text);
         // Nothing is loaded from another host: the page works with no internet access.
         assert!(!page.text.contains("https://"), "{}", page.text);
-        let script = app.request(Method::GET, "/docs/swagger-ui-bundle.js", None, None).await;
+        let script = app
+            .request(Method::GET, "/docs/swagger-ui-bundle.js", None, None)
+            .await;
         assert_eq!(script.status, StatusCode::OK);
-        let initializer = app.request(Method::GET, "/docs/swagger-initializer.js", None, None).await;
-        assert!(initializer.text.contains("/openapi.json"), "{}", initializer.text);
+        let initializer = app
+            .request(Method::GET, "/docs/swagger-initializer.js", None, None)
+            .await;
+        assert!(
+            initializer.text.contains("/openapi.json"),
+            "{}",
+            initializer.text
+        );
     }
 }
 
@@ -36,45 +57,98 @@ async fn every_problem_type_url_serves_a_page() {
     for app in spawn_each().await {
         let index = app.request(Method::GET, "/errors", None, None).await;
         assert_eq!(index.status, StatusCode::OK);
-        let body = app.request(Method::GET, "/v1/contracts", None, None).await.json();
-        let path = body["type"].as_str().unwrap().strip_prefix(&app.address).unwrap().to_owned();
+        let body = app
+            .request(Method::GET, "/v1/contracts", None, None)
+            .await
+            .json();
+        let path = body["type"]
+            .as_str()
+            .unwrap()
+            .strip_prefix(&app.address)
+            .unwrap()
+            .to_owned();
         let page = app.request(Method::GET, &path, None, None).await;
         assert_eq!(page.status, StatusCode::OK);
         assert!(page.text.contains("AUTHENTICATION_REQUIRED"));
-        app.request(Method::GET, "/errors/no-such-error", None, None).await.problem(404, "ROUTE_NOT_FOUND");
+        app.request(Method::GET, "/errors/no-such-error", None, None)
+            .await
+            .problem(404, "ROUTE_NOT_FOUND");
     }
 }
 
 #[tokio::test]
 async fn unknown_routes_and_wrong_methods_are_problems() {
     for app in spawn_each().await {
-        let missing = app.request(Method::GET, "/v1/nothing-here", None, None).await.problem(404, "ROUTE_NOT_FOUND");
+        let missing = app
+            .request(Method::GET, "/v1/nothing-here", None, None)
+            .await
+            .problem(404, "ROUTE_NOT_FOUND");
         assert_eq!(missing["instance"], "/v1/nothing-here");
-        let wrong = app.request(Method::DELETE, "/v1/contracts", None, None).await;
+        let wrong = app
+            .request(Method::DELETE, "/v1/contracts", None, None)
+            .await;
         wrong.problem(405, "METHOD_NOT_ALLOWED");
         assert_eq!(wrong.header("allow").as_deref(), Some("GET, POST"));
-        let wrong = app.request(Method::PATCH, "/v1/contracts/ctr_x", None, None).await;
+        let wrong = app
+            .request(Method::PATCH, "/v1/contracts/ctr_x", None, None)
+            .await;
         assert_eq!(wrong.header("allow").as_deref(), Some("GET, PUT"));
-        app.request(Method::GET, "/v1/contracts/ctr_x/terminate", None, None).await.problem(405, "METHOD_NOT_ALLOWED");
+        app.request(Method::GET, "/v1/contracts/ctr_x/terminate", None, None)
+            .await
+            .problem(405, "METHOD_NOT_ALLOWED");
     }
 }
 
 #[tokio::test]
 async fn a_caller_request_id_is_echoed_and_a_bad_one_replaced() {
     for app in spawn_each().await {
-        let echoed = app.raw(Method::GET, "/healthz", &[("X-Request-Id", "trace-123.abc")], Vec::new()).await;
-        assert_eq!(echoed.header("x-request-id").as_deref(), Some("trace-123.abc"));
-        let replaced = app.raw(Method::GET, "/healthz", &[("X-Request-Id", "bad id with spaces")], Vec::new()).await;
-        assert_ne!(replaced.header("x-request-id").as_deref(), Some("bad id with spaces"));
+        let echoed = app
+            .raw(
+                Method::GET,
+                "/healthz",
+                &[("X-Request-Id", "trace-123.abc")],
+                Vec::new(),
+            )
+            .await;
+        assert_eq!(
+            echoed.header("x-request-id").as_deref(),
+            Some("trace-123.abc")
+        );
+        let replaced = app
+            .raw(
+                Method::GET,
+                "/healthz",
+                &[("X-Request-Id", "bad id with spaces")],
+                Vec::new(),
+            )
+            .await;
+        assert_ne!(
+            replaced.header("x-request-id").as_deref(),
+            Some("bad id with spaces")
+        );
     }
 }
 
 #[tokio::test]
 async fn resource_metadata_describes_the_bearer_scheme() {
     for app in spawn_each().await {
-        let metadata = app.request(Method::GET, "/.well-known/oauth-protected-resource", None, None).await.json();
+        let metadata = app
+            .request(
+                Method::GET,
+                "/.well-known/oauth-protected-resource",
+                None,
+                None,
+            )
+            .await
+            .json();
         assert_eq!(metadata["resource"], app.address.as_str());
         assert_eq!(metadata["bearer_methods_supported"][0], "header");
-        assert!(metadata["scopes_supported"].as_array().unwrap().iter().any(|s| s == "read:waterfalls"));
+        assert!(
+            metadata["scopes_supported"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == "read:waterfalls")
+        );
     }
 }

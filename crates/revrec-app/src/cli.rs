@@ -11,7 +11,11 @@ use crate::settings::{Mode, Settings, VARIABLES};
 use crate::startup::{Application, open_store, services};
 
 #[derive(Parser, Debug)]
-#[command(name = "revrec", version, about = "Deterministic revenue recognition (ASC 606 / IFRS 15) over HTTP.")]
+#[command(
+    name = "revrec",
+    version,
+    about = "Deterministic revenue recognition (ASC 606 / IFRS 15) over HTTP."
+)]
 #[command(after_help = environment_help())]
 pub struct Cli {
     #[command(subcommand)]
@@ -102,7 +106,11 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Keys { command } => keys(settings, command).await,
-        Command::Demo { contracts, tenant, seed } => demo(settings, contracts, &tenant, seed).await,
+        Command::Demo {
+            contracts,
+            tenant,
+            seed,
+        } => demo(settings, contracts, &tenant, seed).await,
     }
 }
 
@@ -116,10 +124,17 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     eprintln!("  API (primary surface)  {url}/v1");
     eprintln!("  interactive docs       {url}/docs/");
     eprintln!("  OpenAPI document       {url}/openapi.json");
-    eprintln!("  database               {database} ({})", application.backend());
+    eprintln!(
+        "  database               {database} ({})",
+        application.backend()
+    );
     match mode {
-        Mode::Sandbox => eprintln!("  sandbox token          {SANDBOX_TOKEN}    (curl -H 'Authorization: Bearer {SANDBOX_TOKEN}' {url}/v1/contracts)"),
-        Mode::Production => eprintln!("  mode                   production (API keys only: revrec keys create)"),
+        Mode::Sandbox => eprintln!(
+            "  sandbox token          {SANDBOX_TOKEN}    (curl -H 'Authorization: Bearer {SANDBOX_TOKEN}' {url}/v1/contracts)"
+        ),
+        Mode::Production => {
+            eprintln!("  mode                   production (API keys only: revrec keys create)")
+        }
     }
     tracing::info!(%url, "revrec started");
     application.run_until_stopped().await?;
@@ -131,7 +146,13 @@ async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> 
     let store = open_store(&settings).await?;
     let services = services(&store);
     match command {
-        KeysCommand::Create { tenant, name, scopes, plan, live } => {
+        KeysCommand::Create {
+            tenant,
+            name,
+            scopes,
+            plan,
+            live,
+        } => {
             let scopes = match scopes {
                 None => Scope::ALL.to_vec(),
                 Some(text) => Scope::parse_list(&text).map_err(|unknown| {
@@ -141,12 +162,25 @@ async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> 
                     ))
                 })?,
             };
-            let plan = Plan::parse(&plan)
-                .ok_or_else(|| CliError::Usage(format!("unknown plan `{plan}`; allowed: sandbox, growth, scale")))?;
+            let plan = Plan::parse(&plan).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "unknown plan `{plan}`; allowed: sandbox, growth, scale"
+                ))
+            })?;
             if tenant.trim().is_empty() {
                 return Err(CliError::Usage("--tenant must not be blank".into()));
             }
-            let created = create_api_key(&services, NewApiKey { tenant_id: tenant, name, scopes, plan, live }).await?;
+            let created = create_api_key(
+                &services,
+                NewApiKey {
+                    tenant_id: tenant,
+                    name,
+                    scopes,
+                    plan,
+                    live,
+                },
+            )
+            .await?;
             let key = &created.key;
             eprintln!(
                 "created key {} for tenant {} (plan {}, scopes {}); the secret is shown once:",
@@ -158,9 +192,16 @@ async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> 
             println!("{}", created.secret);
         }
         KeysCommand::List { tenant } => {
-            println!("{:<30} {:<16} {:<14} {:<8} {:<9} {}", "id", "tenant", "prefix", "plan", "status", "scopes");
+            println!(
+                "{:<30} {:<16} {:<14} {:<8} {:<9} scopes",
+                "id", "tenant", "prefix", "plan", "status"
+            );
             for key in list_api_keys(&services, tenant).await? {
-                let status = if key.revoked_at.is_some() { "revoked" } else { "active" };
+                let status = if key.revoked_at.is_some() {
+                    "revoked"
+                } else {
+                    "active"
+                };
                 println!(
                     "{:<30} {:<16} {:<14} {:<8} {:<9} {}",
                     key.id,

@@ -27,16 +27,40 @@ pub struct Settings {
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
     #[error("{name}={value:?} is not valid: {reason}")]
-    Invalid { name: &'static str, value: String, reason: String },
+    Invalid {
+        name: &'static str,
+        value: String,
+        reason: String,
+    },
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
 pub const VARIABLES: [(&str, &str, &str); 6] = [
-    ("REVREC_DATABASE_URL", "revrec.db", "`postgres://…` for PostgreSQL; `sqlite://path` or a path for SQLite"),
-    ("REVREC_LISTEN", "127.0.0.1:8080", "address and port to listen on (port 0: any free port)"),
-    ("REVREC_PUBLIC_URL", "http://<listen address>", "absolute base URL used in problem `type`s, `Location` and metadata"),
-    ("REVREC_MODE", "sandbox", "`sandbox` (accepts the published token rr_test_sandbox) or `production`"),
-    ("REVREC_LOG", "info", "tracing filter, e.g. `warn` or `revrec_http=debug,info`"),
+    (
+        "REVREC_DATABASE_URL",
+        "revrec.db",
+        "`postgres://…` for PostgreSQL; `sqlite://path` or a path for SQLite",
+    ),
+    (
+        "REVREC_LISTEN",
+        "127.0.0.1:8080",
+        "address and port to listen on (port 0: any free port)",
+    ),
+    (
+        "REVREC_PUBLIC_URL",
+        "http://<listen address>",
+        "absolute base URL used in problem `type`s, `Location` and metadata",
+    ),
+    (
+        "REVREC_MODE",
+        "sandbox",
+        "`sandbox` (accepts the published token rr_test_sandbox) or `production`",
+    ),
+    (
+        "REVREC_LOG",
+        "info",
+        "tracing filter, e.g. `warn` or `revrec_http=debug,info`",
+    ),
     ("REVREC_WORKERS", "number of cores", "HTTP worker threads"),
 ];
 
@@ -47,7 +71,11 @@ impl Settings {
 
     /// Settings from any lookup (tests pass a map instead of the process environment).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Settings, SettingsError> {
-        let get = |name: &str| lookup(name).map(|value| value.trim().to_owned()).filter(|value| !value.is_empty());
+        let get = |name: &str| {
+            lookup(name)
+                .map(|value| value.trim().to_owned())
+                .filter(|value| !value.is_empty())
+        };
         let invalid = |name: &'static str, value: &str, reason: String| SettingsError::Invalid {
             name,
             value: value.to_owned(),
@@ -57,20 +85,36 @@ impl Settings {
         let database_url = DatabaseUrl::parse(&database)
             .map_err(|error| invalid("REVREC_DATABASE_URL", &database, error.to_string()))?;
         let listen_text = get("REVREC_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".into());
-        let listen = listen_text
-            .parse()
-            .map_err(|_| invalid("REVREC_LISTEN", &listen_text, "use host:port, such as 127.0.0.1:8080".into()))?;
+        let listen = listen_text.parse().map_err(|_| {
+            invalid(
+                "REVREC_LISTEN",
+                &listen_text,
+                "use host:port, such as 127.0.0.1:8080".into(),
+            )
+        })?;
         let public_url = match get("REVREC_PUBLIC_URL") {
             None => None,
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
                 Some(url.trim_end_matches('/').to_owned())
             }
-            Some(url) => return Err(invalid("REVREC_PUBLIC_URL", &url, "must start with http:// or https://".into())),
+            Some(url) => {
+                return Err(invalid(
+                    "REVREC_PUBLIC_URL",
+                    &url,
+                    "must start with http:// or https://".into(),
+                ));
+            }
         };
         let mode = match get("REVREC_MODE").as_deref() {
             None | Some("sandbox") => Mode::Sandbox,
             Some("production") => Mode::Production,
-            Some(other) => return Err(invalid("REVREC_MODE", other, "use sandbox or production".into())),
+            Some(other) => {
+                return Err(invalid(
+                    "REVREC_MODE",
+                    other,
+                    "use sandbox or production".into(),
+                ));
+            }
         };
         let workers = match get("REVREC_WORKERS") {
             None => None,
@@ -78,7 +122,9 @@ impl Settings {
                 text.parse::<usize>()
                     .ok()
                     .filter(|workers| (1..=512).contains(workers))
-                    .ok_or_else(|| invalid("REVREC_WORKERS", &text, "use a number from 1 to 512".into()))?,
+                    .ok_or_else(|| {
+                        invalid("REVREC_WORKERS", &text, "use a number from 1 to 512".into())
+                    })?,
             ),
         };
         Ok(Settings {
@@ -97,15 +143,20 @@ mod tests {
     use super::*;
 
     fn settings(pairs: &[(&str, &str)]) -> Result<Settings, SettingsError> {
-        let map: std::collections::HashMap<String, String> =
-            pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        let map: std::collections::HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
         Settings::from_lookup(|name| map.get(name).cloned())
     }
 
     #[test]
     fn defaults_need_no_configuration() {
         let defaults = settings(&[]).unwrap();
-        assert_eq!(defaults.database_url, DatabaseUrl::Sqlite("revrec.db".into()));
+        assert_eq!(
+            defaults.database_url,
+            DatabaseUrl::Sqlite("revrec.db".into())
+        );
         assert_eq!(defaults.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(defaults.mode, Mode::Sandbox);
         assert_eq!(defaults.public_url, None);
@@ -113,13 +164,21 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_variable() {
-        let error = settings(&[("REVREC_MODE", "prod")]).unwrap_err().to_string();
-        assert!(error.starts_with("REVREC_MODE=\"prod\" is not valid"), "{error}");
+        let error = settings(&[("REVREC_MODE", "prod")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("REVREC_MODE=\"prod\" is not valid"),
+            "{error}"
+        );
         assert!(settings(&[("REVREC_LISTEN", "8080")]).is_err());
         assert!(settings(&[("REVREC_DATABASE_URL", "mysql://x/y")]).is_err());
         assert!(settings(&[("REVREC_PUBLIC_URL", "example.com")]).is_err());
         assert_eq!(
-            settings(&[("REVREC_PUBLIC_URL", "https://api.example.com/")]).unwrap().public_url.as_deref(),
+            settings(&[("REVREC_PUBLIC_URL", "https://api.example.com/")])
+                .unwrap()
+                .public_url
+                .as_deref(),
             Some("https://api.example.com")
         );
     }

@@ -20,7 +20,10 @@ pub enum StartupError {
     #[error(transparent)]
     Store(#[from] StoreSetupError),
     #[error("cannot listen on {address}: {source}")]
-    Listen { address: String, source: std::io::Error },
+    Listen {
+        address: String,
+        source: std::io::Error,
+    },
     #[error("the database setup task failed: {0}")]
     Task(String),
 }
@@ -55,12 +58,21 @@ pub struct Application {
 impl Application {
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
         let store = open_store(&settings).await?;
-        let listener = TcpListener::bind(settings.listen)
-            .map_err(|source| StartupError::Listen { address: settings.listen.to_string(), source })?;
+        let listener =
+            TcpListener::bind(settings.listen).map_err(|source| StartupError::Listen {
+                address: settings.listen.to_string(),
+                source,
+            })?;
         let address = listener
             .local_addr()
-            .map_err(|source| StartupError::Listen { address: settings.listen.to_string(), source })?;
-        let public_url = settings.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
+            .map_err(|source| StartupError::Listen {
+                address: settings.listen.to_string(),
+                source,
+            })?;
+        let public_url = settings
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{address}"));
         let state = AppState {
             services: services(&store),
             settings: HttpSettings {
@@ -77,9 +89,17 @@ impl Application {
         }
         let server = server
             .listen(listener)
-            .map_err(|source| StartupError::Listen { address: address.to_string(), source })?
+            .map_err(|source| StartupError::Listen {
+                address: address.to_string(),
+                source,
+            })?
             .run();
-        Ok(Application { server, port: address.port(), public_url, backend: store.backend() })
+        Ok(Application {
+            server,
+            port: address.port(),
+            public_url,
+            backend: store.backend(),
+        })
     }
 
     pub fn port(&self) -> u16 {

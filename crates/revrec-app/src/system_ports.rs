@@ -10,7 +10,9 @@ impl Clock for SystemClock {
     fn now_micros(&self) -> i64 {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .map_or(0, |elapsed| i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX))
+            .map_or(0, |elapsed| {
+                i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX)
+            })
     }
 }
 

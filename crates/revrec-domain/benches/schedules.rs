@@ -29,7 +29,10 @@ fn portfolio() -> Vec<ContractTerms> {
         .map(|index| {
             let offset = i64::try_from(index % 1_000).unwrap();
             let start = first + Duration::days(offset);
-            let end = (start + Duration::days(3 * 365 + 1)).replace_day(1).unwrap() - Duration::days(1);
+            let end = (start + Duration::days(3 * 365 + 1))
+                .replace_day(1)
+                .unwrap()
+                - Duration::days(1);
             let price = 1_000_000 + i64::try_from(index).unwrap() * 37;
             ContractDraft {
                 customer_name: format!("Customer {index}"),
@@ -80,7 +83,9 @@ fn schedules(c: &mut Criterion) {
     group.throughput(Throughput::Elements(
         u64::try_from(CONTRACTS * OBLIGATIONS * MONTHS).unwrap(),
     ));
-    group.bench_function("one_core", |b| b.iter(|| black_box(schedule_all(&contracts))));
+    group.bench_function("one_core", |b| {
+        b.iter(|| black_box(schedule_all(&contracts)))
+    });
     group.bench_function(format!("all_cores_{cores}"), |b| {
         b.iter(|| {
             let chunk = contracts.len().div_ceil(cores);

@@ -659,11 +659,16 @@ pub struct PlanHistory {
 
 impl PlanHistory {
     pub fn new(terms: &ContractTerms) -> Result<PlanHistory, AllocationError> {
-        Ok(PlanHistory { versions: vec![ContractPlan::new(terms)?] })
+        Ok(PlanHistory {
+            versions: vec![ContractPlan::new(terms)?],
+        })
     }
 
     /// Version 1 and then every amendment, in order.
-    pub fn replay(terms: &ContractTerms, amendments: &[Amendment]) -> Result<PlanHistory, ReplayError> {
+    pub fn replay(
+        terms: &ContractTerms,
+        amendments: &[Amendment],
+    ) -> Result<PlanHistory, ReplayError> {
         let mut history = PlanHistory::new(terms)?;
         for amendment in amendments {
             history = history.amend(amendment)?;
@@ -699,7 +704,9 @@ impl PlanHistory {
 
     /// The version in force at the end of `period` (0-based index into `versions`).
     pub fn index_in_force(&self, period: Period) -> usize {
-        usize::try_from(self.current().version_for(period)).unwrap_or(1).saturating_sub(1)
+        usize::try_from(self.current().version_for(period))
+            .unwrap_or(1)
+            .saturating_sub(1)
     }
 }
 

@@ -161,19 +161,32 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
         let price = schedule.price(index);
         // Before the start month the obligation's price is its first one (RPO of a
         // contract signed ahead of its start).
-        let initial_price = obligation.price_changes().first().map_or(0, |change| change.price);
+        let initial_price = obligation
+            .price_changes()
+            .first()
+            .map_or(0, |change| change.price);
         let (mut booked_before, mut rpo_before) = (0, 0);
         let mut deferred_history: Vec<i64> = Vec::with_capacity(revenue.len());
 
         for (offset, period) in schedule.periods().enumerate() {
-            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) =
-                (revenue.get(offset), cumulative.get(offset), price.get(offset))
-            else {
+            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) = (
+                revenue.get(offset),
+                cumulative.get(offset),
+                price.get(offset),
+            ) else {
                 continue;
             };
             let booked_now = if period >= start { month_price } else { 0 };
-            let rpo_price = if period >= start { month_price } else { initial_price };
-            let rpo_now = if period >= signed { rpo_price - recognized } else { 0 };
+            let rpo_price = if period >= start {
+                month_price
+            } else {
+                initial_price
+            };
+            let rpo_now = if period >= signed {
+                rpo_price - recognized
+            } else {
+                0
+            };
             let deferred = booked_now - recognized;
             deferred_history.push(deferred);
 
@@ -190,8 +203,11 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                     .and_then(|at| deferred_history.get(at))
                     .copied()
                     .unwrap_or(0);
-                let quarter: i64 =
-                    revenue.iter().take(offset + 1).skip(offset.saturating_sub(2)).sum();
+                let quarter: i64 = revenue
+                    .iter()
+                    .take(offset + 1)
+                    .skip(offset.saturating_sub(2))
+                    .sum();
                 opening.min(quarter.max(0))
             } else {
                 0
@@ -215,5 +231,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             }
         }
     }
-    rows.into_iter().filter(|(_, amounts)| !amounts.is_zero()).collect()
+    rows.into_iter()
+        .filter(|(_, amounts)| !amounts.is_zero())
+        .collect()
 }

@@ -7,8 +7,8 @@
 use proptest::prelude::*;
 use revrec_domain::{
     Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate,
-    journal_entries, note6, output_hash, waterfall,
+    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, journal_entries,
+    note6, output_hash, waterfall,
 };
 use time::{Date, Duration};
 
@@ -62,34 +62,48 @@ fn term_strategy() -> impl Strategy<Value = (i32, i32)> {
     (FIRST_DAY..=LAST_DAY)
         .prop_flat_map(|start| {
             let longest = (LAST_DAY - start).min(36_000);
-            (Just(start), prop_oneof![0..=longest.min(1_200), 0..=longest])
+            (
+                Just(start),
+                prop_oneof![0..=longest.min(1_200), 0..=longest],
+            )
         })
         .prop_map(|(start, length)| (start, start + length))
 }
 
 fn terms_strategy(max_lines: usize) -> impl Strategy<Value = ContractTerms> {
-    (term_strategy(), currency_strategy(), convention_strategy(), any::<bool>(), 0..=MAX_PRICE)
-        .prop_flat_map(move |((start, end), currency, convention, has_total, total)| {
-            (
-                Just((start, end, currency, convention, has_total.then_some(total))),
-                prop::collection::vec(line_strategy(start, end), 1..=max_lines),
-                start - 400..=end,
-            )
-        })
-        .prop_filter_map("validates", |((start, end, currency, convention, total), lines, signed)| {
-            ContractDraft {
-                customer_name: "Random Customer".into(),
-                currency,
-                start_date: day(start),
-                end_date: day(end),
-                signed_date: Some(day(signed)),
-                transaction_price: total,
-                convention,
-                lines,
-            }
-            .validate()
-            .ok()
-        })
+    (
+        term_strategy(),
+        currency_strategy(),
+        convention_strategy(),
+        any::<bool>(),
+        0..=MAX_PRICE,
+    )
+        .prop_flat_map(
+            move |((start, end), currency, convention, has_total, total)| {
+                (
+                    Just((start, end, currency, convention, has_total.then_some(total))),
+                    prop::collection::vec(line_strategy(start, end), 1..=max_lines),
+                    start - 400..=end,
+                )
+            },
+        )
+        .prop_filter_map(
+            "validates",
+            |((start, end, currency, convention, total), lines, signed)| {
+                ContractDraft {
+                    customer_name: "Random Customer".into(),
+                    currency,
+                    start_date: day(start),
+                    end_date: day(end),
+                    signed_date: Some(day(signed)),
+                    transaction_price: total,
+                    convention,
+                    lines,
+                }
+                .validate()
+                .ok()
+            },
+        )
 }
 
 /// An amendment of a plan: a re-priced copy of its own terms, or a termination.
@@ -99,18 +113,35 @@ fn amendment(terms: &ContractTerms, kind: u8, at: u32, price: i64, end_shift: i3
     let mut next = terms.clone();
     next.transaction_price = price;
     let end = terms.end_date + Duration::days(i64::from(end_shift));
-    if end >= effective && end > next.obligations.iter().map(|o| o.pattern.last_day()).max().unwrap_or(end) {
+    if end >= effective
+        && end
+            > next
+                .obligations
+                .iter()
+                .map(|o| o.pattern.last_day())
+                .max()
+                .unwrap_or(end)
+    {
         next.end_date = end;
     }
     match kind % 3 {
         0 => Amendment::Termination { effective },
-        1 => Amendment::Prospective { effective, terms: next },
-        _ => Amendment::CumulativeCatchUp { effective, terms: next },
+        1 => Amendment::Prospective {
+            effective,
+            terms: next,
+        },
+        _ => Amendment::CumulativeCatchUp {
+            effective,
+            terms: next,
+        },
     }
 }
 
 fn history_strategy() -> impl Strategy<Value = PlanHistory> {
-    (terms_strategy(50), prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..3))
+    (
+        terms_strategy(50),
+        prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..3),
+    )
         .prop_map(|(terms, changes)| {
             let mut history = PlanHistory::new(&terms).unwrap();
             let mut sorted = changes;
@@ -282,5 +313,3 @@ proptest! {
         }
     }
 }
-
-

@@ -13,8 +13,13 @@ use support::{cents, contract, line, monthly_revenue, obligation_revenue, pairs,
 use time::macros::date;
 
 fn subscription_2026() -> PlanHistory {
-    PlanHistory::new(&contract(date!(2026 - 01 - 01), date!(2026 - 12 - 31), Some("12000.00"), vec![]))
-        .unwrap()
+    PlanHistory::new(&contract(
+        date!(2026 - 01 - 01),
+        date!(2026 - 12 - 31),
+        Some("12000.00"),
+        vec![],
+    ))
+    .unwrap()
 }
 
 #[test]
@@ -22,10 +27,18 @@ fn example_1_a_365_day_subscription() {
     assert_eq!(
         monthly_revenue(&subscription_2026()),
         pairs(&[
-            ("2026-01", "1019.18"), ("2026-02", "920.55"), ("2026-03", "1019.17"),
-            ("2026-04", "986.31"), ("2026-05", "1019.17"), ("2026-06", "986.30"),
-            ("2026-07", "1019.18"), ("2026-08", "1019.18"), ("2026-09", "986.30"),
-            ("2026-10", "1019.18"), ("2026-11", "986.30"), ("2026-12", "1019.18"),
+            ("2026-01", "1019.18"),
+            ("2026-02", "920.55"),
+            ("2026-03", "1019.17"),
+            ("2026-04", "986.31"),
+            ("2026-05", "1019.17"),
+            ("2026-06", "986.30"),
+            ("2026-07", "1019.18"),
+            ("2026-08", "1019.18"),
+            ("2026-09", "986.30"),
+            ("2026-10", "1019.18"),
+            ("2026-11", "986.30"),
+            ("2026-12", "1019.18"),
         ])
     );
 }
@@ -42,10 +55,18 @@ fn example_2_a_leap_year_term_starting_on_the_31st() {
     assert_eq!(
         monthly_revenue(&history),
         pairs(&[
-            ("2024-01", "27.32"), ("2024-02", "792.35"), ("2024-03", "847.00"),
-            ("2024-04", "819.67"), ("2024-05", "846.99"), ("2024-06", "819.68"),
-            ("2024-07", "846.99"), ("2024-08", "846.99"), ("2024-09", "819.68"),
-            ("2024-10", "846.99"), ("2024-11", "819.67"), ("2024-12", "847.00"),
+            ("2024-01", "27.32"),
+            ("2024-02", "792.35"),
+            ("2024-03", "847.00"),
+            ("2024-04", "819.67"),
+            ("2024-05", "846.99"),
+            ("2024-06", "819.68"),
+            ("2024-07", "846.99"),
+            ("2024-08", "846.99"),
+            ("2024-09", "819.68"),
+            ("2024-10", "846.99"),
+            ("2024-11", "819.67"),
+            ("2024-12", "847.00"),
             ("2025-01", "819.67"),
         ])
     );
@@ -64,8 +85,12 @@ fn example_3_a_bundle_whose_naive_rounding_is_off_by_a_cent() {
         ],
     );
     let history = PlanHistory::new(&terms).unwrap();
-    let allocated: Vec<String> =
-        history.current().obligations().iter().map(|o| cents(o.allocated())).collect();
+    let allocated: Vec<String> = history
+        .current()
+        .obligations()
+        .iter()
+        .map(|o| cents(o.allocated()))
+        .collect();
     // Rounding each share gives 17.78 + 26.67 + 35.56 = 80.01.
     assert_eq!(allocated, ["17.78", "26.67", "35.55"]);
 }
@@ -77,7 +102,10 @@ fn bundle_2026() -> PlanHistory {
         date!(2026 - 01 - 01),
         date!(2026 - 12 - 31),
         Some("14000.00"),
-        vec![line("Platform", "subscription", "12000.00", Some("12000")), onboarding],
+        vec![
+            line("Platform", "subscription", "12000.00", Some("12000")),
+            onboarding,
+        ],
     ))
     .unwrap()
 }
@@ -85,8 +113,12 @@ fn bundle_2026() -> PlanHistory {
 #[test]
 fn example_4_a_prospective_modification_mid_year() {
     let history = bundle_2026();
-    let allocated: Vec<String> =
-        history.current().obligations().iter().map(|o| cents(o.allocated())).collect();
+    let allocated: Vec<String> = history
+        .current()
+        .obligations()
+        .iter()
+        .map(|o| cents(o.allocated()))
+        .collect();
     assert_eq!(allocated, ["11200.00", "2800.00"]);
 
     let mut onboarding = line("Onboarding", "services", "2000.00", Some("3000"));
@@ -100,13 +132,24 @@ fn example_4_a_prospective_modification_mid_year() {
                 date!(2026 - 01 - 01),
                 date!(2026 - 12 - 31),
                 Some("16400.00"),
-                vec![line("Platform", "subscription", "12000.00", Some("12000")), onboarding, support],
+                vec![
+                    line("Platform", "subscription", "12000.00", Some("12000")),
+                    onboarding,
+                    support,
+                ],
             ),
         })
         .unwrap();
     let plan = amended.current();
-    assert_eq!(cents(plan.recognized_through(date!(2026 - 06 - 30))), "8353.97");
-    let allocated: Vec<String> = plan.obligations().iter().map(|o| cents(o.allocated())).collect();
+    assert_eq!(
+        cents(plan.recognized_through(date!(2026 - 06 - 30))),
+        "8353.97"
+    );
+    let allocated: Vec<String> = plan
+        .obligations()
+        .iter()
+        .map(|o| cents(o.allocated()))
+        .collect();
     // Platform: 5553.97 recognized + 5760.58 of the 8046.03 pool; Onboarding was delivered.
     assert_eq!(allocated, ["11314.55", "2800.00", "2285.45"]);
     assert_eq!(cents(plan.transaction_price()), "16400.00");
@@ -119,7 +162,10 @@ fn example_4_a_prospective_modification_mid_year() {
     );
     assert_eq!(
         obligation_revenue(&amended, 2),
-        ["0.00", "0.00", "0.00", "0.00", "0.00", "0.00", "385.05", "385.05", "372.63", "385.04", "372.63", "385.05"]
+        [
+            "0.00", "0.00", "0.00", "0.00", "0.00", "0.00", "385.05", "385.05", "372.63", "385.04",
+            "372.63", "385.05"
+        ]
     );
     // Revenue before the effective date is untouched.
     let before = history.current().schedule();
@@ -134,16 +180,29 @@ fn example_5_a_cumulative_catch_up_mid_year() {
     let amended = subscription_2026()
         .amend(&Amendment::CumulativeCatchUp {
             effective: date!(2026 - 07 - 01),
-            terms: contract(date!(2026 - 01 - 01), date!(2026 - 12 - 31), Some("15000.00"), vec![]),
+            terms: contract(
+                date!(2026 - 01 - 01),
+                date!(2026 - 12 - 31),
+                Some("15000.00"),
+                vec![],
+            ),
         })
         .unwrap();
     assert_eq!(
         monthly_revenue(&amended),
         pairs(&[
-            ("2026-01", "1019.18"), ("2026-02", "920.55"), ("2026-03", "1019.17"),
-            ("2026-04", "986.31"), ("2026-05", "1019.17"), ("2026-06", "986.30"),
-            ("2026-07", "2761.65"), ("2026-08", "1273.97"), ("2026-09", "1232.88"),
-            ("2026-10", "1273.97"), ("2026-11", "1232.88"), ("2026-12", "1273.97"),
+            ("2026-01", "1019.18"),
+            ("2026-02", "920.55"),
+            ("2026-03", "1019.17"),
+            ("2026-04", "986.31"),
+            ("2026-05", "1019.17"),
+            ("2026-06", "986.30"),
+            ("2026-07", "2761.65"),
+            ("2026-08", "1273.97"),
+            ("2026-09", "1232.88"),
+            ("2026-10", "1273.97"),
+            ("2026-11", "1232.88"),
+            ("2026-12", "1273.97"),
         ])
     );
     assert_eq!(cents(amended.current().transaction_price()), "15000.00");
@@ -154,16 +213,26 @@ fn a_downward_catch_up_gives_negative_revenue_in_the_effective_month() {
     let amended = subscription_2026()
         .amend(&Amendment::CumulativeCatchUp {
             effective: date!(2026 - 07 - 01),
-            terms: contract(date!(2026 - 01 - 01), date!(2026 - 12 - 31), Some("6000.00"), vec![]),
+            terms: contract(
+                date!(2026 - 01 - 01),
+                date!(2026 - 12 - 31),
+                Some("6000.00"),
+                vec![],
+            ),
         })
         .unwrap();
     // R_new(31 July) = round(600000 × 212/365) = 348493; R_old(30 June) = 595068.
-    assert_eq!(monthly_revenue(&amended)[6], ("2026-07".into(), "-2465.75".into()));
+    assert_eq!(
+        monthly_revenue(&amended)[6],
+        ("2026-07".into(), "-2465.75".into())
+    );
 }
 
 fn terminated_2026() -> PlanHistory {
     subscription_2026()
-        .amend(&Amendment::Termination { effective: date!(2026 - 10 - 01) })
+        .amend(&Amendment::Termination {
+            effective: date!(2026 - 10 - 01),
+        })
         .unwrap()
 }
 
@@ -173,9 +242,15 @@ fn example_6_a_termination() {
     assert_eq!(
         monthly_revenue(&history),
         pairs(&[
-            ("2026-01", "1019.18"), ("2026-02", "920.55"), ("2026-03", "1019.17"),
-            ("2026-04", "986.31"), ("2026-05", "1019.17"), ("2026-06", "986.30"),
-            ("2026-07", "1019.18"), ("2026-08", "1019.18"), ("2026-09", "986.30"),
+            ("2026-01", "1019.18"),
+            ("2026-02", "920.55"),
+            ("2026-03", "1019.17"),
+            ("2026-04", "986.31"),
+            ("2026-05", "1019.17"),
+            ("2026-06", "986.30"),
+            ("2026-07", "1019.18"),
+            ("2026-08", "1019.18"),
+            ("2026-09", "986.30"),
             ("2026-10", "0.00"),
         ])
     );
@@ -186,11 +261,22 @@ fn example_6_a_termination() {
 fn example_7_the_three_ratable_conventions() {
     let expected = [
         (Convention::Daily, ["177.78", "311.11", "344.44", "166.67"]),
-        (Convention::MonthlyEqual, ["250.00", "250.00", "250.00", "250.00"]),
-        (Convention::ProratedFirstLast, ["171.12", "331.55", "331.55", "165.78"]),
+        (
+            Convention::MonthlyEqual,
+            ["250.00", "250.00", "250.00", "250.00"],
+        ),
+        (
+            Convention::ProratedFirstLast,
+            ["171.12", "331.55", "331.55", "165.78"],
+        ),
     ];
     for (convention, months) in expected {
-        let mut terms = contract(date!(2026 - 01 - 16), date!(2026 - 04 - 15), Some("1000.00"), vec![]);
+        let mut terms = contract(
+            date!(2026 - 01 - 16),
+            date!(2026 - 04 - 15),
+            Some("1000.00"),
+            vec![],
+        );
         terms.convention = convention;
         let history = PlanHistory::new(&terms).unwrap();
         assert_eq!(obligation_revenue(&history, 0), months, "{convention}");
@@ -208,7 +294,13 @@ fn example_8_waterfall_and_note_6_of_a_small_portfolio() {
     let rows: Vec<(String, String, String)> = result
         .rows
         .iter()
-        .map(|row| (row.period.to_string(), cents(row.recognized), cents(row.deferred_balance)))
+        .map(|row| {
+            (
+                row.period.to_string(),
+                cents(row.recognized),
+                cents(row.deferred_balance),
+            )
+        })
         .collect();
     // September: 2 × 986.30 earned, 2 × 3024.66 deferred. October: the termination releases
     // the second contract's 3024.66, only the first earns.
@@ -241,22 +333,40 @@ fn example_8_waterfall_and_note_6_of_a_small_portfolio() {
 #[test]
 fn example_9_journal_entries_of_the_first_and_termination_months() {
     let history = terminated_2026();
-    let source = EntrySource { tenant: "acme", contract_id: "ctr_1" };
+    let source = EntrySource {
+        tenant: "acme",
+        contract_id: "ctr_1",
+    };
     let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
     let render = |index: usize| -> Vec<String> {
         entries[index]
             .lines
             .iter()
-            .map(|line| format!("{} Dr {} Cr {}", line.account.code, cents(line.debit), cents(line.credit)))
+            .map(|line| {
+                format!(
+                    "{} Dr {} Cr {}",
+                    line.account.code,
+                    cents(line.debit),
+                    cents(line.credit)
+                )
+            })
             .collect()
     };
     assert_eq!(entries.len(), 10);
     assert_eq!(
         render(0),
-        ["1200 Dr 12000.00 Cr 0.00", "2400 Dr 0.00 Cr 12000.00", "2400 Dr 1019.18 Cr 0.00", "4000 Dr 0.00 Cr 1019.18"]
+        [
+            "1200 Dr 12000.00 Cr 0.00",
+            "2400 Dr 0.00 Cr 12000.00",
+            "2400 Dr 1019.18 Cr 0.00",
+            "4000 Dr 0.00 Cr 1019.18"
+        ]
     );
     // October: the unearned 3024.66 is released; nothing is earned.
-    assert_eq!(render(9), ["1200 Dr 0.00 Cr 3024.66", "2400 Dr 3024.66 Cr 0.00"]);
+    assert_eq!(
+        render(9),
+        ["1200 Dr 0.00 Cr 3024.66", "2400 Dr 3024.66 Cr 0.00"]
+    );
     assert!(entries.iter().all(|entry| entry.is_balanced()));
     assert_eq!(entries[0].version, 1);
     assert_eq!(entries[9].version, 2);

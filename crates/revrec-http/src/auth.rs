@@ -11,14 +11,25 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The caller, if it presents a valid bearer token holding `scope`.
-pub async fn require(request: &HttpRequest, state: &AppState, scope: Scope) -> Result<Principal, ApiError> {
-    let header = request.headers().get(AUTHORIZATION).ok_or(AuthError::Missing)?;
+pub async fn require(
+    request: &HttpRequest,
+    state: &AppState,
+    scope: Scope,
+) -> Result<Principal, ApiError> {
+    let header = request
+        .headers()
+        .get(AUTHORIZATION)
+        .ok_or(AuthError::Missing)?;
     let value = header.to_str().map_err(|_| AuthError::InvalidToken)?;
-    let (scheme, token) = value.trim().split_once(' ').ok_or(AuthError::InvalidToken)?;
+    let (scheme, token) = value
+        .trim()
+        .split_once(' ')
+        .ok_or(AuthError::InvalidToken)?;
     if !scheme.eq_ignore_ascii_case("bearer") {
         return Err(AuthError::InvalidToken.into());
     }
-    let principal = authenticate(&state.services, state.settings.sandbox_mode, token.trim()).await?;
+    let principal =
+        authenticate(&state.services, state.settings.sandbox_mode, token.trim()).await?;
     principal.require(scope)?;
     Ok(principal)
 }

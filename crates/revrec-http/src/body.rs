@@ -18,7 +18,11 @@ pub async fn json_body<T: DeserializeOwned>(
     check_json_content_type(request)?;
     let bytes = match payload.to_bytes_limited(limit).await {
         Err(_) => return Err(ApiError::PayloadTooLarge { limit }),
-        Ok(Err(error)) => return Err(ApiError::MalformedJson(format!("the body could not be read ({error})"))),
+        Ok(Err(error)) => {
+            return Err(ApiError::MalformedJson(format!(
+                "the body could not be read ({error})"
+            )));
+        }
         Ok(Ok(bytes)) => bytes,
     };
     parse_json(&bytes)
@@ -30,7 +34,9 @@ fn check_json_content_type(request: &HttpRequest) -> Result<(), ApiError> {
     };
     let text = value.to_str().unwrap_or("").to_ascii_lowercase();
     let essence = text.split(';').next().unwrap_or("").trim();
-    if essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json")) {
+    if essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+    {
         Ok(())
     } else {
         Err(ApiError::UnsupportedMediaType(essence.to_owned()))
@@ -45,14 +51,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         match inner.classify() {
             serde_json::error::Category::Data => {
                 let message = data_message(&inner);
-                ApiError::Validation(vec![FieldProblem { field: field_of(&path, &message), message }])
+                ApiError::Validation(vec![FieldProblem {
+                    field: field_of(&path, &message),
+                    message,
+                }])
             }
             serde_json::error::Category::Syntax
             | serde_json::error::Category::Eof
             | serde_json::error::Category::Io => ApiError::MalformedJson(inner.to_string()),
         }
     })?;
-    deserializer.end().map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+    deserializer
+        .end()
+        .map_err(|error| ApiError::MalformedJson(error.to_string()))?;
     Ok(value)
 }
 

@@ -31,14 +31,31 @@ pub enum ApiError {
     Auth(AuthError),
     MalformedJson(String),
     UnsupportedMediaType(String),
-    PayloadTooLarge { limit: usize },
-    InvalidParameter { name: &'static str, message: String },
-    MissingParameter { name: &'static str, expected: &'static str },
-    InvalidPeriodFormat { name: &'static str, value: String, expected: &'static str },
+    PayloadTooLarge {
+        limit: usize,
+    },
+    InvalidParameter {
+        name: &'static str,
+        message: String,
+    },
+    MissingParameter {
+        name: &'static str,
+        expected: &'static str,
+    },
+    InvalidPeriodFormat {
+        name: &'static str,
+        value: String,
+        expected: &'static str,
+    },
     /// Fields that failed before the use case ran (types, unknown fields, unparsable values).
     Validation(Vec<FieldProblem>),
-    RouteNotFound { path: String },
-    MethodNotAllowed { method: String, allowed: &'static str },
+    RouteNotFound {
+        path: String,
+    },
+    MethodNotAllowed {
+        method: String,
+        allowed: &'static str,
+    },
 }
 
 impl From<UseCaseError> for ApiError {
@@ -71,7 +88,10 @@ pub fn field_problems(errors: &ValidationErrors) -> Vec<FieldProblem> {
     errors
         .0
         .iter()
-        .map(|error| FieldProblem { field: primary_field_name(error.field), message: error.message.clone() })
+        .map(|error| FieldProblem {
+            field: primary_field_name(error.field),
+            message: error.message.clone(),
+        })
         .collect()
 }
 
@@ -81,18 +101,26 @@ impl ApiError {
         match self {
             ApiError::UseCase(error) => use_case_problem(error),
             ApiError::Auth(error) => match error {
-                AuthError::Missing => ProblemDetails::new(ErrorCode::AuthenticationRequired, error.to_string()),
-                AuthError::InvalidToken => ProblemDetails::new(ErrorCode::InvalidToken, error.to_string()),
+                AuthError::Missing => {
+                    ProblemDetails::new(ErrorCode::AuthenticationRequired, error.to_string())
+                }
+                AuthError::InvalidToken => {
+                    ProblemDetails::new(ErrorCode::InvalidToken, error.to_string())
+                }
                 AuthError::InsufficientScope { needed } => {
-                    let mut problem = ProblemDetails::new(ErrorCode::InsufficientScope, error.to_string());
-                    problem.extensions.insert("required_scope".into(), Value::String(needed.to_string()));
+                    let mut problem =
+                        ProblemDetails::new(ErrorCode::InsufficientScope, error.to_string());
+                    problem
+                        .extensions
+                        .insert("required_scope".into(), Value::String(needed.to_string()));
                     problem
                 }
                 AuthError::Storage(storage) => storage_problem(storage),
             },
-            ApiError::MalformedJson(detail) => {
-                ProblemDetails::new(ErrorCode::MalformedJson, format!("The body is not valid JSON: {detail}."))
-            }
+            ApiError::MalformedJson(detail) => ProblemDetails::new(
+                ErrorCode::MalformedJson,
+                format!("The body is not valid JSON: {detail}."),
+            ),
             ApiError::UnsupportedMediaType(found) => ProblemDetails::new(
                 ErrorCode::UnsupportedMediaType,
                 format!("The body was sent as `{found}`; send it as application/json."),
@@ -101,14 +129,19 @@ impl ApiError {
                 ErrorCode::PayloadTooLarge,
                 format!("The body is larger than the limit of {limit} bytes."),
             ),
-            ApiError::InvalidParameter { name, message } => {
-                ProblemDetails::new(ErrorCode::InvalidParameter, format!("Query parameter `{name}` {message}."))
-            }
+            ApiError::InvalidParameter { name, message } => ProblemDetails::new(
+                ErrorCode::InvalidParameter,
+                format!("Query parameter `{name}` {message}."),
+            ),
             ApiError::MissingParameter { name, expected } => ProblemDetails::new(
                 ErrorCode::MissingParameter,
                 format!("Query parameter `{name}` is required ({expected})."),
             ),
-            ApiError::InvalidPeriodFormat { name, value, expected } => ProblemDetails::new(
+            ApiError::InvalidPeriodFormat {
+                name,
+                value,
+                expected,
+            } => ProblemDetails::new(
                 ErrorCode::InvalidPeriodFormat,
                 format!("`{name}` must be in {expected} form; got `{value}`."),
             ),
@@ -117,15 +150,19 @@ impl ApiError {
                 problem.errors.clone_from(errors);
                 problem
             }
-            ApiError::RouteNotFound { path } => {
-                ProblemDetails::new(ErrorCode::RouteNotFound, format!("No route matches `{path}`."))
-            }
+            ApiError::RouteNotFound { path } => ProblemDetails::new(
+                ErrorCode::RouteNotFound,
+                format!("No route matches `{path}`."),
+            ),
             ApiError::MethodNotAllowed { method, allowed } => {
                 let mut problem = ProblemDetails::new(
                     ErrorCode::MethodNotAllowed,
                     format!("`{method}` is not allowed here; use {allowed}."),
                 );
-                problem.extensions.insert("allowed_methods".into(), json!(allowed.split(", ").collect::<Vec<_>>()));
+                problem.extensions.insert(
+                    "allowed_methods".into(),
+                    json!(allowed.split(", ").collect::<Vec<_>>()),
+                );
                 problem
             }
         }
@@ -134,10 +171,14 @@ impl ApiError {
     /// The bearer challenge a 401 or 403 carries.
     pub fn challenge(&self) -> Option<BearerChallenge> {
         match self {
-            ApiError::Auth(AuthError::Missing) => Some(BearerChallenge { error: None, scope: None }),
-            ApiError::Auth(AuthError::InvalidToken) => {
-                Some(BearerChallenge { error: Some("invalid_token"), scope: None })
-            }
+            ApiError::Auth(AuthError::Missing) => Some(BearerChallenge {
+                error: None,
+                scope: None,
+            }),
+            ApiError::Auth(AuthError::InvalidToken) => Some(BearerChallenge {
+                error: Some("invalid_token"),
+                scope: None,
+            }),
             ApiError::Auth(AuthError::InsufficientScope { needed }) => Some(BearerChallenge {
                 error: Some("insufficient_scope"),
                 scope: Some(needed.to_string()),
@@ -156,20 +197,34 @@ fn summary(errors: &[FieldProblem]) -> String {
 
 fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
     match error {
-        UseCaseError::ContractNotFound { .. } => ProblemDetails::new(ErrorCode::ContractNotFound, error.to_string()),
-        UseCaseError::VersionNotFound { .. } => ProblemDetails::new(ErrorCode::VersionNotFound, error.to_string()),
+        UseCaseError::ContractNotFound { .. } => {
+            ProblemDetails::new(ErrorCode::ContractNotFound, error.to_string())
+        }
+        UseCaseError::VersionNotFound { .. } => {
+            ProblemDetails::new(ErrorCode::VersionNotFound, error.to_string())
+        }
         UseCaseError::Invalid(errors) => ApiError::Validation(field_problems(errors)).problem(),
         UseCaseError::InvalidTransition { status, .. } => {
-            let mut problem = ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());
-            problem.extensions.insert("contract_status".into(), Value::String(status.to_string()));
+            let mut problem =
+                ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());
+            problem
+                .extensions
+                .insert("contract_status".into(), Value::String(status.to_string()));
             problem
         }
-        UseCaseError::Conflict => ProblemDetails::new(ErrorCode::VersionConflict, error.to_string()),
+        UseCaseError::Conflict => {
+            ProblemDetails::new(ErrorCode::VersionConflict, error.to_string())
+        }
         UseCaseError::CurrencyRequired { currencies } => {
             let mut problem = ProblemDetails::new(ErrorCode::CurrencyRequired, error.to_string());
             problem.extensions.insert(
                 "currencies".into(),
-                json!(currencies.iter().map(|currency| currency.code()).collect::<Vec<_>>()),
+                json!(
+                    currencies
+                        .iter()
+                        .map(|currency| currency.code())
+                        .collect::<Vec<_>>()
+                ),
             );
             problem
         }
@@ -188,7 +243,10 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
 
 fn storage_problem(error: &RepositoryError) -> ProblemDetails {
     match error {
-        RepositoryError::Conflict(_) => ProblemDetails::new(ErrorCode::VersionConflict, UseCaseError::Conflict.to_string()),
+        RepositoryError::Conflict(_) => ProblemDetails::new(
+            ErrorCode::VersionConflict,
+            UseCaseError::Conflict.to_string(),
+        ),
         RepositoryError::Unavailable(_) => ProblemDetails::new(
             ErrorCode::ServiceUnavailable,
             "The database cannot be reached right now; nothing was changed.",
@@ -198,7 +256,10 @@ fn storage_problem(error: &RepositoryError) -> ProblemDetails {
 }
 
 fn internal() -> ProblemDetails {
-    ProblemDetails::new(ErrorCode::InternalError, "The server failed to handle this request; nothing about the failure is exposed.")
+    ProblemDetails::new(
+        ErrorCode::InternalError,
+        "The server failed to handle this request; nothing about the failure is exposed.",
+    )
 }
 
 /// `error: cause: cause …`, for logs only.
@@ -215,7 +276,8 @@ fn chain(error: &dyn std::error::Error) -> String {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        StatusCode::from_u16(self.problem().code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+        StatusCode::from_u16(self.problem().code.status())
+            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     fn error_response(&self) -> HttpResponse {

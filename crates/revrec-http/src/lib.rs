@@ -38,19 +38,29 @@ pub fn build_app(
 > {
     App::new()
         .app_data(web::Data::new(state))
-        .wrap(actix_web::middleware::from_fn(middleware::observe_and_finish))
+        .wrap(actix_web::middleware::from_fn(
+            middleware::observe_and_finish,
+        ))
         .configure(primary::configure)
         .route("/", web::get().to(system::index))
-        .route("/healthz", web::get().to(system::healthz))
-        .route("/readyz", web::get().to(system::readyz))
+        .service(primary::resource("/healthz", "GET").route(web::get().to(system::healthz)))
+        .service(primary::resource("/readyz", "GET").route(web::get().to(system::readyz)))
         .route("/errors", web::get().to(system::error_index))
         .route("/errors/{slug}", web::get().to(system::error_page))
-        .route("/.well-known/oauth-protected-resource", web::get().to(system::protected_resource_metadata))
+        .route(
+            "/.well-known/oauth-protected-resource",
+            web::get().to(system::protected_resource_metadata),
+        )
         .route("/docs", web::get().to(system::docs_redirect))
-        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::document()))
+        .route("/openapi.json", web::get().to(system::openapi_document))
+        .service(
+            SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
+        )
         .default_service(web::to(route_not_found))
 }
 
 async fn route_not_found(request: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::RouteNotFound { path: request.path().to_owned() })
+    Err(ApiError::RouteNotFound {
+        path: request.path().to_owned(),
+    })
 }

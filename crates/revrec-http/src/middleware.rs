@@ -30,9 +30,14 @@ fn request_id_of(request: &ServiceRequest) -> String {
         .filter(|id| {
             !id.is_empty()
                 && id.len() <= 64
-                && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
         })
-        .map_or_else(|| ulid::Ulid::new().to_string().to_lowercase(), str::to_owned)
+        .map_or_else(
+            || ulid::Ulid::new().to_string().to_lowercase(),
+            str::to_owned,
+        )
 }
 
 pub async fn observe_and_finish(
@@ -41,7 +46,9 @@ pub async fn observe_and_finish(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let started = Instant::now();
     let request_id = request_id_of(&request);
-    request.extensions_mut().insert(RequestId(request_id.clone()));
+    request
+        .extensions_mut()
+        .insert(RequestId(request_id.clone()));
     let (public_url, json_limit) = request
         .app_data::<web::Data<AppState>>()
         .map(|state| (state.settings.public_url.clone(), state.settings.json_limit))
@@ -54,10 +61,16 @@ pub async fn observe_and_finish(
     // Handlers' errors arrive as responses; an `Err` here comes from the framework itself
     // and is answered by it. (Holding a clone of the request across the call is not an
     // option: the router needs it uniquely.)
-    let response = next.call(request).instrument(span.clone()).await?.map_into_boxed_body();
+    let response = next
+        .call(request)
+        .instrument(span.clone())
+        .await?
+        .map_into_boxed_body();
     let mut response = finish_problem(response, &public_url, &path, &request_id, json_limit);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
-        response.headers_mut().insert(HeaderName::from_static(REQUEST_ID), value);
+        response
+            .headers_mut()
+            .insert(HeaderName::from_static(REQUEST_ID), value);
     }
     let status = response.status().as_u16();
     let elapsed_ms = started.elapsed().as_secs_f64() * 1_000.0;
@@ -77,7 +90,11 @@ fn finish_problem(
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    let details = response.response().extensions().get::<ProblemDetails>().cloned();
+    let details = response
+        .response()
+        .extensions()
+        .get::<ProblemDetails>()
+        .cloned();
     let is_problem = response
         .headers()
         .get(CONTENT_TYPE)
@@ -86,9 +103,18 @@ fn finish_problem(
     let details = match details {
         Some(details) => details,
         None if is_problem => return response,
-        None => framework_problem(status, path, response.request().method().as_str(), json_limit),
+        None => framework_problem(
+            status,
+            path,
+            response.request().method().as_str(),
+            json_limit,
+        ),
     };
-    let challenge = response.response().extensions().get::<BearerChallenge>().cloned();
+    let challenge = response
+        .response()
+        .extensions()
+        .get::<BearerChallenge>()
+        .cloned();
     let body = details.to_body(public_url, path, Some(request_id));
     let mut rebuilt = HttpResponse::build(status);
     for (name, value) in response.headers() {
@@ -121,14 +147,32 @@ fn www_authenticate(challenge: &BearerChallenge, public_url: &str) -> String {
 }
 
 /// A problem for an error the framework produced itself.
-fn framework_problem(status: StatusCode, path: &str, method: &str, json_limit: usize) -> ProblemDetails {
+fn framework_problem(
+    status: StatusCode,
+    path: &str,
+    method: &str,
+    json_limit: usize,
+) -> ProblemDetails {
     let error = match status.as_u16() {
-        404 => ApiError::RouteNotFound { path: path.to_owned() },
-        405 => ApiError::MethodNotAllowed { method: method.to_owned(), allowed: "the methods listed in Allow" },
+        404 => ApiError::RouteNotFound {
+            path: path.to_owned(),
+        },
+        405 => ApiError::MethodNotAllowed {
+            method: method.to_owned(),
+            allowed: "the methods listed in Allow",
+        },
         413 => ApiError::PayloadTooLarge { limit: json_limit },
         415 => ApiError::UnsupportedMediaType("an unsupported type".into()),
-        400..=499 => ApiError::InvalidParameter { name: "request", message: "could not be read".into() },
-        _ => return ProblemDetails::new(crate::problem::ErrorCode::InternalError, "Unexpected server error."),
+        400..=499 => ApiError::InvalidParameter {
+            name: "request",
+            message: "could not be read".into(),
+        },
+        _ => {
+            return ProblemDetails::new(
+                crate::problem::ErrorCode::InternalError,
+                "Unexpected server error.",
+            );
+        }
     };
     error.problem()
 }

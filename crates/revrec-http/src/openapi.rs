@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
@@ -36,7 +37,7 @@ use crate::system;
         system::readyz,
     ),
     components(schemas(ProblemBody, FieldProblem)),
-    modifiers(&BearerSecurity),
+    modifiers(&BearerSecurity, &ContractLinks),
     tags(
         (name = "contracts", description = "Contracts, their performance obligations and versions"),
         (name = "reports", description = "Waterfalls and Note 6 disclosures"),
@@ -45,9 +46,38 @@ use crate::system;
 )]
 pub struct ApiDoc;
 
-/// The document as served and as committed.
-pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+/// The document as served and as committed: pretty JSON, one trailing newline.
+pub fn document_json() -> String {
+    let mut value = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    fix_link_names(&mut value);
+    serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+}
+
+/// utoipa 5 writes Link Objects' `operationId`, `operationRef` and `requestBody` in snake
+/// case, which OpenAPI tools reject; rename them wherever links appear.
+fn fix_link_names(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(serde_json::Value::Object(links)) = map.get_mut("links") {
+                for link in links.values_mut() {
+                    if let serde_json::Value::Object(link) = link {
+                        for (from, to) in [
+                            ("operation_id", "operationId"),
+                            ("operation_ref", "operationRef"),
+                            ("request_body", "requestBody"),
+                        ] {
+                            if let Some(moved) = link.remove(from) {
+                                link.insert(to.to_owned(), moved);
+                            }
+                        }
+                    }
+                }
+            }
+            map.values_mut().for_each(fix_link_names);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(fix_link_names),
+        _ => {}
+    }
 }
 
 struct BearerSecurity;
@@ -60,6 +90,39 @@ impl Modify for BearerSecurity {
             "An API key (`rr_live_…` / `rr_test_…`), or in sandbox mode the published token `rr_test_sandbox`.".into(),
         );
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// OpenAPI links from a created contract to the operations that take its id, so clients
+/// (and schemathesis' stateful phase) can follow them.
+struct ContractLinks;
+
+impl Modify for ContractLinks {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(post) = openapi
+            .paths
+            .paths
+            .get_mut("/v1/contracts")
+            .and_then(|item| item.post.as_mut())
+        else {
+            return;
+        };
+        let Some(RefOr::T(created)) = post.responses.responses.get_mut("201") else {
+            return;
+        };
+        for (name, operation) in [
+            ("GetContract", "getContract"),
+            ("UpdateContract", "updateContract"),
+            ("ActivateContract", "activateContract"),
+            ("TerminateContract", "terminateContract"),
+        ] {
+            let link = LinkBuilder::new()
+                .operation_id(operation)
+                .parameter("id", "$response.body#/id")
+                .description(format!("The created contract's id, for {operation}"))
+                .build();
+            created.links.insert(name.to_owned(), RefOr::T(link));
+        }
     }
 }
 
@@ -97,7 +160,10 @@ impl IntoResponses for StandardErrors {
             if status == 401 || status == 403 {
                 response = response.header(
                     "WWW-Authenticate",
-                    HeaderBuilder::new().schema(String::schema()).description(Some("Bearer challenge")).build(),
+                    HeaderBuilder::new()
+                        .schema(String::schema())
+                        .description(Some("Bearer challenge"))
+                        .build(),
                 );
             }
             (status.to_string(), RefOr::T(response.build()))

@@ -146,42 +146,96 @@ impl ErrorCode {
     /// What the page at the `type` URL explains: when it happens and what to do.
     pub fn explanation(self) -> &'static str {
         match self {
-            ErrorCode::MalformedJson => "The body could not be parsed as JSON (a syntax error, a truncated document or an empty body where one is required). `detail` gives the line and column.",
-            ErrorCode::InvalidParameter => "A query parameter has a value the route does not accept (an unknown status, a limit outside 1–500, a cursor this API did not issue, an unknown currency, a version that is not a positive integer).",
-            ErrorCode::MissingParameter => "A required query parameter was not sent, such as `period` on the Note 6 route.",
-            ErrorCode::InvalidPeriodFormat => "A period parameter is not in its documented form: months are `YYYY-MM` (2026-01), quarters `YYYY-Qn` (2026-Q1), years `YYYY`.",
-            ErrorCode::InvalidPeriodRange => "`start_period` is after `end_period`, or the range spans more than 600 months.",
-            ErrorCode::AuthenticationRequired => "No `Authorization: Bearer <token>` header was sent. Use an API key (`rr_live_…`/`rr_test_…`) or, in sandbox mode, the published token `rr_test_sandbox`.",
-            ErrorCode::InvalidToken => "The bearer token is unknown, revoked or malformed, or it is the sandbox token on a production server.",
-            ErrorCode::InsufficientScope => "The credential is valid but lacks the scope the route needs; `WWW-Authenticate` names it. Create a key with that scope.",
-            ErrorCode::ContractNotFound => "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden.",
-            ErrorCode::VersionNotFound => "The contract exists but has no such version; versions are numbered from 1.",
-            ErrorCode::RouteNotFound => "No route matches the path. Primary routes live under `/v1`; see `/docs`.",
-            ErrorCode::MethodNotAllowed => "The route exists but not with this HTTP method; the `Allow` header lists the methods it takes.",
-            ErrorCode::InvalidStateTransition => "The action does not apply to the contract's status: only drafts are activated, only active contracts are modified or terminated, and a terminated contract is final.",
-            ErrorCode::VersionConflict => "Another request changed the contract between this request's read and its write. Nothing was written; read the contract again and retry.",
+            ErrorCode::MalformedJson => {
+                "The body could not be parsed as JSON (a syntax error, a truncated document or an empty body where one is required). `detail` gives the line and column."
+            }
+            ErrorCode::InvalidParameter => {
+                "A query parameter has a value the route does not accept (an unknown status, a limit outside 1–500, a cursor this API did not issue, an unknown currency, a version that is not a positive integer)."
+            }
+            ErrorCode::MissingParameter => {
+                "A required query parameter was not sent, such as `period` on the Note 6 route."
+            }
+            ErrorCode::InvalidPeriodFormat => {
+                "A period parameter is not in its documented form: months are `YYYY-MM` (2026-01), quarters `YYYY-Qn` (2026-Q1), years `YYYY`."
+            }
+            ErrorCode::InvalidPeriodRange => {
+                "`start_period` is after `end_period`, or the range spans more than 600 months."
+            }
+            ErrorCode::AuthenticationRequired => {
+                "No `Authorization: Bearer <token>` header was sent. Use an API key (`rr_live_…`/`rr_test_…`) or, in sandbox mode, the published token `rr_test_sandbox`."
+            }
+            ErrorCode::InvalidToken => {
+                "The bearer token is unknown, revoked or malformed, or it is the sandbox token on a production server."
+            }
+            ErrorCode::InsufficientScope => {
+                "The credential is valid but lacks the scope the route needs; `WWW-Authenticate` names it. Create a key with that scope."
+            }
+            ErrorCode::ContractNotFound => {
+                "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden."
+            }
+            ErrorCode::VersionNotFound => {
+                "The contract exists but has no such version; versions are numbered from 1."
+            }
+            ErrorCode::RouteNotFound => {
+                "No route matches the path. Primary routes live under `/v1`; see `/docs`."
+            }
+            ErrorCode::MethodNotAllowed => {
+                "The route exists but not with this HTTP method; the `Allow` header lists the methods it takes."
+            }
+            ErrorCode::InvalidStateTransition => {
+                "The action does not apply to the contract's status: only drafts are activated, only active contracts are modified or terminated, and a terminated contract is final."
+            }
+            ErrorCode::VersionConflict => {
+                "Another request changed the contract between this request's read and its write. Nothing was written; read the contract again and retry."
+            }
             ErrorCode::PayloadTooLarge => "The body exceeds the limit (1 MiB for JSON bodies).",
-            ErrorCode::UnsupportedMediaType => "The body must be sent with `Content-Type: application/json`.",
-            ErrorCode::ValidationFailed => "The JSON is well formed but breaks a rule: a missing or unknown field, a wrong type, more decimals than the currency allows, end before start, an unknown pob_type … `errors[]` lists every problem with its field.",
-            ErrorCode::CurrencyRequired => "The selection holds amounts in several currencies, which are never added together. Repeat the request with `currency=` one of those listed.",
-            ErrorCode::InternalError => "Something failed on the server. Nothing about it is exposed; quote `request_id` when reporting it.",
-            ErrorCode::ServiceUnavailable => "The database cannot be reached right now. Retry later; `/readyz` reports readiness.",
+            ErrorCode::UnsupportedMediaType => {
+                "The body must be sent with `Content-Type: application/json`."
+            }
+            ErrorCode::ValidationFailed => {
+                "The JSON is well formed but breaks a rule: a missing or unknown field, a wrong type, more decimals than the currency allows, end before start, an unknown pob_type … `errors[]` lists every problem with its field."
+            }
+            ErrorCode::CurrencyRequired => {
+                "The selection holds amounts in several currencies, which are never added together. Repeat the request with `currency=` one of those listed."
+            }
+            ErrorCode::InternalError => {
+                "Something failed on the server. Nothing about it is exposed; quote `request_id` when reporting it."
+            }
+            ErrorCode::ServiceUnavailable => {
+                "The database cannot be reached right now. Retry later; `/readyz` reports readiness."
+            }
         }
     }
 
     /// A next step an agent can take without a human.
     pub fn hint(self) -> Option<&'static str> {
         match self {
-            ErrorCode::InvalidPeriodFormat => Some("Send months as YYYY-MM and quarters as YYYY-Qn, for example 2026-01 or 2026-Q1."),
-            ErrorCode::InvalidPeriodRange => Some("Swap start_period and end_period, or narrow the range to at most 600 months."),
-            ErrorCode::AuthenticationRequired => Some("Send Authorization: Bearer <API key>; in the sandbox the token rr_test_sandbox works."),
-            ErrorCode::InvalidToken => Some("Check the key was copied whole and has not been revoked; create a new one with `revrec keys create`."),
-            ErrorCode::InsufficientScope => Some("Use a key that has the scope named in WWW-Authenticate."),
-            ErrorCode::ContractNotFound => Some("List contracts with GET /v1/contracts to find the right id."),
+            ErrorCode::InvalidPeriodFormat => Some(
+                "Send months as YYYY-MM and quarters as YYYY-Qn, for example 2026-01 or 2026-Q1.",
+            ),
+            ErrorCode::InvalidPeriodRange => {
+                Some("Swap start_period and end_period, or narrow the range to at most 600 months.")
+            }
+            ErrorCode::AuthenticationRequired => Some(
+                "Send Authorization: Bearer <API key>; in the sandbox the token rr_test_sandbox works.",
+            ),
+            ErrorCode::InvalidToken => Some(
+                "Check the key was copied whole and has not been revoked; create a new one with `revrec keys create`.",
+            ),
+            ErrorCode::InsufficientScope => {
+                Some("Use a key that has the scope named in WWW-Authenticate.")
+            }
+            ErrorCode::ContractNotFound => {
+                Some("List contracts with GET /v1/contracts to find the right id.")
+            }
             ErrorCode::VersionConflict => Some("GET the contract again and resend the change."),
             ErrorCode::UnsupportedMediaType => Some("Set Content-Type: application/json."),
-            ErrorCode::ValidationFailed => Some("Fix each field listed in errors[] and send the request again."),
-            ErrorCode::CurrencyRequired => Some("Add currency=<code> to the query, choosing one of the listed currencies."),
+            ErrorCode::ValidationFailed => {
+                Some("Fix each field listed in errors[] and send the request again.")
+            }
+            ErrorCode::CurrencyRequired => {
+                Some("Add currency=<code> to the query, choosing one of the listed currencies.")
+            }
             ErrorCode::ServiceUnavailable => Some("Retry with backoff."),
             ErrorCode::MalformedJson
             | ErrorCode::InvalidParameter
@@ -217,11 +271,21 @@ pub struct ProblemDetails {
 
 impl ProblemDetails {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ProblemDetails {
-        ProblemDetails { code, message: sentence(message.into()), errors: Vec::new(), extensions: Map::new() }
+        ProblemDetails {
+            code,
+            message: sentence(message.into()),
+            errors: Vec::new(),
+            extensions: Map::new(),
+        }
     }
 
     /// The wire body (RFC 9457 members first, then ours).
-    pub fn to_body(&self, public_url: &str, instance: &str, request_id: Option<&str>) -> ProblemBody {
+    pub fn to_body(
+        &self,
+        public_url: &str,
+        instance: &str,
+        request_id: Option<&str>,
+    ) -> ProblemBody {
         ProblemBody {
             problem_type: format!("{public_url}/errors/{}", self.code.slug()),
             title: self.code.title().to_owned(),
@@ -292,6 +356,9 @@ mod tests {
             assert!((400..600).contains(&code.status()));
             assert!(!code.title().is_empty() && !code.explanation().is_empty());
         }
-        assert_eq!(ErrorCode::InvalidPeriodFormat.slug(), "invalid-period-format");
+        assert_eq!(
+            ErrorCode::InvalidPeriodFormat.slug(),
+            "invalid-period-format"
+        );
     }
 }

@@ -9,7 +9,9 @@ use crate::error::ApiError;
 
 /// `status` with `value` as its JSON body.
 pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {
-    HttpResponse::build(status).content_type("application/json").body(serde_json::to_vec(value).unwrap_or_default())
+    HttpResponse::build(status)
+        .content_type("application/json")
+        .body(serde_json::to_vec(value).unwrap_or_default())
 }
 
 /// The query string as `T` (whose fields are all optional text, so only a malformed query
@@ -17,5 +19,8 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {
 pub fn query<T: DeserializeOwned>(request: &HttpRequest) -> Result<T, ApiError> {
     web::Query::<T>::from_query(request.query_string())
         .map(web::Query::into_inner)
-        .map_err(|error| ApiError::InvalidParameter { name: "query", message: format!("could not be read ({error})") })
+        .map_err(|error| ApiError::InvalidParameter {
+            name: "query",
+            message: format!("could not be read ({error})"),
+        })
 }

@@ -22,15 +22,39 @@ pub struct Health {
 #[utoipa::path(get, path = "/healthz", tag = "system", operation_id = "healthz",
     responses((status = 200, description = "Alive", body = Health)))]
 pub async fn healthz() -> HttpResponse {
-    json(StatusCode::OK, &Health { status: "ok".into() })
+    json(
+        StatusCode::OK,
+        &Health {
+            status: "ok".into(),
+        },
+    )
 }
 
 /// Readiness: the database answers (503 when it does not).
 #[utoipa::path(get, path = "/readyz", tag = "system", operation_id = "readyz",
     responses((status = 200, description = "Ready", body = Health), StandardErrors))]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    state.services.reports.ping().await.map_err(revrec_usecases::UseCaseError::from)?;
-    Ok(json(StatusCode::OK, &Health { status: "ready".into() }))
+    state
+        .services
+        .reports
+        .ping()
+        .await
+        .map_err(revrec_usecases::UseCaseError::from)?;
+    Ok(json(
+        StatusCode::OK,
+        &Health {
+            status: "ready".into(),
+        },
+    ))
+}
+
+/// The OpenAPI 3.1 document (rendered once per process).
+pub async fn openapi_document() -> HttpResponse {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let document = DOCUMENT.get_or_init(crate::openapi::document_json);
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document.as_str())
 }
 
 /// RFC 9728 protected-resource metadata, linked from every 401.
@@ -65,8 +89,13 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
 
 /// The page a problem's `type` URL points at.
 pub async fn error_page(path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let code = ErrorCode::from_slug(&path).ok_or_else(|| ApiError::RouteNotFound { path: format!("/errors/{path}") })?;
-    let hint = code.hint().map(|hint| format!("<p><strong>Next step:</strong> {}</p>", escape(hint))).unwrap_or_default();
+    let code = ErrorCode::from_slug(&path).ok_or_else(|| ApiError::RouteNotFound {
+        path: format!("/errors/{path}"),
+    })?;
+    let hint = code
+        .hint()
+        .map(|hint| format!("<p><strong>Next step:</strong> {}</p>", escape(hint)))
+        .unwrap_or_default();
     let body = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{code} — revrec</title></head>\
          <body><h1><code>{code}</code></h1><p><strong>HTTP {status}</strong> · {title}</p><p>{explanation}</p>{hint}\
@@ -76,7 +105,9 @@ pub async fn error_page(path: web::Path<String>) -> Result<HttpResponse, ApiErro
         title = escape(code.title()),
         explanation = escape(code.explanation()),
     );
-    Ok(HttpResponse::Ok().content_type("text/html; charset=utf-8").body(body))
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body))
 }
 
 /// Every error code on one page.
@@ -102,10 +133,15 @@ pub async fn error_index() -> HttpResponse {
 /// `/docs` → `/docs/` (the Swagger UI assets are relative to the slash).
 pub async fn docs_redirect(request: HttpRequest) -> HttpResponse {
     let _ = request;
-    HttpResponse::MovedPermanently().insert_header(("Location", "/docs/")).finish()
+    HttpResponse::MovedPermanently()
+        .insert_header(("Location", "/docs/"))
+        .finish()
 }
 
 /// HTML-escapes text for the error pages.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('`', "")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('`', "")
 }

@@ -2,24 +2,29 @@
 //! VERSION_CONFLICT), a broken database (500 INTERNAL_ERROR, with nothing internal in the
 //! body) and an unreachable one (503 SERVICE_UNAVAILABLE).
 
-#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
 
 use std::sync::{Arc, Mutex};
 
 use actix_web::test::{TestRequest, call_service, init_service, read_body};
 use revrec_http::{AppState, HttpSettings, build_app};
-use revrec_ports::contracts::MockContractRepository;
-use revrec_ports::reports::MockReportRepository;
 use revrec_ports::api_keys::MockApiKeyRepository;
 use revrec_ports::clock::MockClock;
+use revrec_ports::contracts::MockContractRepository;
 use revrec_ports::ids::MockIdSource;
+use revrec_ports::reports::MockReportRepository;
 use revrec_ports::{ContractWrite, RepositoryError, StoredContract, VersionWrite};
 use revrec_usecases::Services;
 use serde_json::{Value, json};
 
 fn state(contracts: MockContractRepository, reports: MockReportRepository) -> AppState {
     let mut clock = MockClock::new();
-    clock.expect_now_micros().return_const(1_767_225_600_000_000_i64);
+    clock
+        .expect_now_micros()
+        .return_const(1_767_225_600_000_000_i64);
     let mut ids = MockIdSource::new();
     ids.expect_new_id().returning(|prefix| format!("{prefix}1"));
     AppState {
@@ -30,16 +35,35 @@ fn state(contracts: MockContractRepository, reports: MockReportRepository) -> Ap
             clock: Arc::new(clock),
             ids: Arc::new(ids),
         },
-        settings: HttpSettings { public_url: "http://revrec.test".into(), sandbox_mode: true, json_limit: 1 << 20 },
+        settings: HttpSettings {
+            public_url: "http://revrec.test".into(),
+            sandbox_mode: true,
+            json_limit: 1 << 20,
+        },
     }
 }
 
 async fn send(state: AppState, request: TestRequest) -> (u16, Value) {
     let app = init_service(build_app(state)).await;
-    let response = call_service(&app, request.insert_header(("Authorization", "Bearer rr_test_sandbox")).to_request()).await;
+    let response = call_service(
+        &app,
+        request
+            .insert_header(("Authorization", "Bearer rr_test_sandbox"))
+            .to_request(),
+    )
+    .await;
     let status = response.status().as_u16();
-    let content_type = response.headers().get("content-type").unwrap().to_str().unwrap().to_owned();
-    assert!(content_type.starts_with("application/problem+json"), "{content_type}");
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/problem+json"),
+        "{content_type}"
+    );
     let body: Value = serde_json::from_slice(&read_body(response).await).unwrap();
     (status, body)
 }
@@ -70,43 +94,91 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
     .await;
     assert_eq!(created.status().as_u16(), 201);
     let write = captured.lock().unwrap().clone().unwrap();
-    let VersionWrite::Append(version) = write.version else { panic!("an ingest appends version 1") };
-    let stored = StoredContract { record: write.record, versions: vec![version] };
+    let VersionWrite::Append(version) = write.version else {
+        panic!("an ingest appends version 1")
+    };
+    let stored = StoredContract {
+        record: write.record,
+        versions: vec![version],
+    };
 
     let mut contracts = MockContractRepository::new();
-    contracts.expect_find().returning(move |_, _| Ok(Some(stored.clone())));
-    contracts.expect_save().times(1).returning(|_| Err(RepositoryError::Conflict("version moved".into())));
+    contracts
+        .expect_find()
+        .returning(move |_, _| Ok(Some(stored.clone())));
+    contracts
+        .expect_save()
+        .times(1)
+        .returning(|_| Err(RepositoryError::Conflict("version moved".into())));
     let mut change = contract_body();
     change["total_value"] = json!("2400.00");
     change["effective_date"] = json!("2026-06-01");
-    let (status, body) =
-        send(state(contracts, MockReportRepository::new()), TestRequest::put().uri("/v1/contracts/ctr_1").set_json(change)).await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("VERSION_CONFLICT")));
+    let (status, body) = send(
+        state(contracts, MockReportRepository::new()),
+        TestRequest::put()
+            .uri("/v1/contracts/ctr_1")
+            .set_json(change),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("VERSION_CONFLICT"))
+    );
 }
 
 #[actix_web::test]
 async fn a_broken_database_is_500_and_the_body_exposes_nothing_of_it() {
     let mut contracts = MockContractRepository::new();
     contracts.expect_find().returning(|_, _| {
-        Err(RepositoryError::Backend("relation \"contracts\" does not exist; password=hunter2".into()))
+        Err(RepositoryError::Backend(
+            "relation \"contracts\" does not exist; password=hunter2".into(),
+        ))
     });
-    let (status, body) = send(state(contracts, MockReportRepository::new()), TestRequest::get().uri("/v1/contracts/ctr_1")).await;
-    assert_eq!((status, body["code"].as_str()), (500, Some("INTERNAL_ERROR")));
+    let (status, body) = send(
+        state(contracts, MockReportRepository::new()),
+        TestRequest::get().uri("/v1/contracts/ctr_1"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (500, Some("INTERNAL_ERROR"))
+    );
     let text = body.to_string();
-    assert!(!text.contains("hunter2") && !text.contains("relation"), "{text}");
+    assert!(
+        !text.contains("hunter2") && !text.contains("relation"),
+        "{text}"
+    );
     assert!(body["request_id"].is_string());
 }
 
 #[actix_web::test]
 async fn an_unreachable_database_is_503_for_requests_and_readiness() {
     let mut reports = MockReportRepository::new();
-    reports.expect_ping().returning(|| Err(RepositoryError::Unavailable("connection refused".into())));
-    let (status, body) = send(state(MockContractRepository::new(), reports), TestRequest::get().uri("/readyz")).await;
-    assert_eq!((status, body["code"].as_str()), (503, Some("SERVICE_UNAVAILABLE")));
+    reports
+        .expect_ping()
+        .returning(|| Err(RepositoryError::Unavailable("connection refused".into())));
+    let (status, body) = send(
+        state(MockContractRepository::new(), reports),
+        TestRequest::get().uri("/readyz"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("SERVICE_UNAVAILABLE"))
+    );
     assert!(!body.to_string().contains("refused"));
 
     let mut contracts = MockContractRepository::new();
-    contracts.expect_list().returning(|_, _| Err(RepositoryError::Unavailable("timed out".into())));
-    let (status, body) = send(state(contracts, MockReportRepository::new()), TestRequest::get().uri("/v1/contracts")).await;
-    assert_eq!((status, body["code"].as_str()), (503, Some("SERVICE_UNAVAILABLE")));
+    contracts
+        .expect_list()
+        .returning(|_, _| Err(RepositoryError::Unavailable("timed out".into())));
+    let (status, body) = send(
+        state(contracts, MockReportRepository::new()),
+        TestRequest::get().uri("/v1/contracts"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("SERVICE_UNAVAILABLE"))
+    );
 }

@@ -37,7 +37,9 @@ impl ApiKeyRepository for ApiKeyStore {
     async fn insert(&self, key: &ApiKeyRecord) -> Result<(), RepositoryError> {
         let row = ApiKeyRow::from(key);
         with_connection(&self.pool, move |connection| {
-            diesel::insert_into(api_keys::table).values(&row).execute(connection)?;
+            diesel::insert_into(api_keys::table)
+                .values(&row)
+                .execute(connection)?;
             Ok(())
         })
         .await
@@ -62,7 +64,9 @@ impl ApiKeyRepository for ApiKeyStore {
         let id = id.to_owned();
         with_connection(&self.pool, move |connection| {
             let updated = diesel::update(
-                api_keys::table.filter(api_keys::id.eq(id)).filter(api_keys::revoked_at.is_null()),
+                api_keys::table
+                    .filter(api_keys::id.eq(id))
+                    .filter(api_keys::revoked_at.is_null()),
             )
             .set(api_keys::revoked_at.eq(Some(at)))
             .execute(connection)?;

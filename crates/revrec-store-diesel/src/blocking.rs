@@ -42,12 +42,14 @@ impl From<StoreError> for RepositoryError {
     fn from(error: StoreError) -> RepositoryError {
         match error {
             StoreError::Conflict(message) => RepositoryError::Conflict(message),
-            StoreError::Diesel(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) => {
-                RepositoryError::Conflict(info.message().to_owned())
-            }
-            StoreError::Diesel(DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _)) => {
-                RepositoryError::Unavailable(Box::new(error))
-            }
+            StoreError::Diesel(DieselError::DatabaseError(
+                DatabaseErrorKind::UniqueViolation,
+                info,
+            )) => RepositoryError::Conflict(info.message().to_owned()),
+            StoreError::Diesel(DieselError::DatabaseError(
+                DatabaseErrorKind::ClosedConnection,
+                _,
+            )) => RepositoryError::Unavailable(Box::new(error)),
             other => RepositoryError::Backend(Box::new(other)),
         }
     }

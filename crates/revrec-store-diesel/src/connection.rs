@@ -42,7 +42,9 @@ pub enum DatabaseUrl {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreSetupError {
-    #[error("REVREC_DATABASE_URL `{0}` is not a database URL: use postgres://…, postgresql://…, sqlite://<path> or a file path")]
+    #[error(
+        "REVREC_DATABASE_URL `{0}` is not a database URL: use postgres://…, postgresql://…, sqlite://<path> or a file path"
+    )]
     UnknownScheme(String),
     #[error("cannot connect to the database: {0}")]
     Connect(String),
@@ -56,7 +58,10 @@ impl DatabaseUrl {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             return Ok(DatabaseUrl::Postgres(url.to_owned()));
         }
-        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+        if let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
             if path.is_empty() {
                 return Err(StoreSetupError::UnknownScheme(url.to_owned()));
             }
@@ -155,7 +160,9 @@ pub type PooledDb = PooledConnection<ConnectionManager>;
 /// then builds the pool.
 pub fn connect_and_migrate(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, StoreSetupError> {
     let manager = ConnectionManager::new(url.clone());
-    let mut first = manager.connect().map_err(|error| StoreSetupError::Connect(error.to_string()))?;
+    let mut first = manager
+        .connect()
+        .map_err(|error| StoreSetupError::Connect(error.to_string()))?;
     run_migrations(&mut first)?;
     drop(first);
     Pool::builder()
@@ -168,10 +175,12 @@ pub fn connect_and_migrate(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, 
 /// Applies every pending migration of the connection's backend; returns how many ran.
 pub fn run_migrations(connection: &mut DbConnection) -> Result<usize, StoreSetupError> {
     let applied = match connection {
-        DbConnection::Postgres(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
-        DbConnection::Sqlite(sqlite) => {
-            sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len())
-        }
+        DbConnection::Postgres(pg) => pg
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+        DbConnection::Sqlite(sqlite) => sqlite
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.len()),
     };
     applied.map_err(|error| StoreSetupError::Migrate(error.to_string()))
 }
@@ -186,9 +195,18 @@ mod tests {
             DatabaseUrl::parse("postgres://u:p@h/db").unwrap(),
             DatabaseUrl::Postgres("postgres://u:p@h/db".into())
         );
-        assert!(matches!(DatabaseUrl::parse("postgresql://h/db"), Ok(DatabaseUrl::Postgres(_))));
-        assert_eq!(DatabaseUrl::parse("sqlite://data/r.db").unwrap(), DatabaseUrl::Sqlite("data/r.db".into()));
-        assert_eq!(DatabaseUrl::parse("revrec.db").unwrap(), DatabaseUrl::Sqlite("revrec.db".into()));
+        assert!(matches!(
+            DatabaseUrl::parse("postgresql://h/db"),
+            Ok(DatabaseUrl::Postgres(_))
+        ));
+        assert_eq!(
+            DatabaseUrl::parse("sqlite://data/r.db").unwrap(),
+            DatabaseUrl::Sqlite("data/r.db".into())
+        );
+        assert_eq!(
+            DatabaseUrl::parse("revrec.db").unwrap(),
+            DatabaseUrl::Sqlite("revrec.db".into())
+        );
         for bad in ["", "mysql://h/db", ":memory:", "sqlite://", "postgre://h"] {
             assert!(DatabaseUrl::parse(bad).is_err(), "{bad}");
         }

@@ -38,8 +38,10 @@ impl ContractRepository for ContractStore {
         id: &str,
     ) -> Result<Option<StoredContract>, RepositoryError> {
         let (tenant_id, id) = (tenant_id.to_owned(), id.to_owned());
-        with_connection(&self.pool, move |connection| find_contract(connection, &tenant_id, &id))
-            .await
+        with_connection(&self.pool, move |connection| {
+            find_contract(connection, &tenant_id, &id)
+        })
+        .await
     }
 
     async fn list(
@@ -48,8 +50,10 @@ impl ContractRepository for ContractStore {
         query: &ContractQuery,
     ) -> Result<ContractPage, RepositoryError> {
         let (tenant_id, query) = (tenant_id.to_owned(), query.clone());
-        with_connection(&self.pool, move |connection| list_contracts(connection, &tenant_id, &query))
-            .await
+        with_connection(&self.pool, move |connection| {
+            list_contracts(connection, &tenant_id, &query)
+        })
+        .await
     }
 }
 
@@ -61,14 +65,18 @@ fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(
     let id = write.record.id.as_str();
     match write.expected {
         None => {
-            diesel::insert_into(contracts::table).values(&row).execute(connection)?;
+            diesel::insert_into(contracts::table)
+                .values(&row)
+                .execute(connection)?;
         }
         Some(expected) => {
             let updated = diesel::update(
                 contracts::table
                     .filter(contracts::tenant_id.eq(tenant))
                     .filter(contracts::id.eq(id))
-                    .filter(contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)))
+                    .filter(
+                        contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)),
+                    )
                     .filter(contracts::status.eq(expected.status.as_str())),
             )
             .set(&row)
@@ -85,7 +93,9 @@ fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(
         VersionWrite::Unchanged => {}
         VersionWrite::Append(version) => {
             let (version_row, lines) = version_rows(tenant, id, version)?;
-            diesel::insert_into(contract_versions::table).values(&version_row).execute(connection)?;
+            diesel::insert_into(contract_versions::table)
+                .values(&version_row)
+                .execute(connection)?;
             insert_lines(connection, &lines)?;
         }
         VersionWrite::ReplaceCurrent(version) => {
@@ -104,7 +114,9 @@ fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(
                     .filter(contract_versions::version.eq(version_row.version)),
             )
             .execute(connection)?;
-            diesel::insert_into(contract_versions::table).values(&version_row).execute(connection)?;
+            diesel::insert_into(contract_versions::table)
+                .values(&version_row)
+                .execute(connection)?;
             insert_lines(connection, &lines)?;
         }
     }
@@ -115,7 +127,9 @@ fn insert_lines(connection: &mut DbConnection, lines: &[LineRow]) -> Result<(), 
     // Chunked so a 500-line contract stays under every backend's bind-parameter limit.
     for chunk in lines.chunks(200) {
         on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_lines::table).values(chunk).execute(backend)
+            diesel::insert_into(contract_lines::table)
+                .values(chunk)
+                .execute(backend)
         })?;
     }
     Ok(())
@@ -128,9 +142,17 @@ fn add_to_rollups(
     tenant_id: &str,
     deltas: &[RollupDelta],
 ) -> Result<(), StoreError> {
-    let mut rows: Vec<RollupRow> = deltas.iter().map(|delta| RollupRow::from_delta(tenant_id, delta)).collect();
+    let mut rows: Vec<RollupRow> = deltas
+        .iter()
+        .map(|delta| RollupRow::from_delta(tenant_id, delta))
+        .collect();
     rows.sort_by(|a, b| {
-        (&a.currency, &a.period, &a.pob_type, &a.timing).cmp(&(&b.currency, &b.period, &b.pob_type, &b.timing))
+        (&a.currency, &a.period, &a.pob_type, &a.timing).cmp(&(
+            &b.currency,
+            &b.period,
+            &b.pob_type,
+            &b.timing,
+        ))
     });
     for chunk in rows.chunks(100) {
         on_each_backend!(&mut *connection, |backend| {
@@ -149,9 +171,8 @@ fn add_to_rollups(
                     rollups::booked.eq(rollups::booked + excluded(rollups::booked)),
                     rollups::rpo_change.eq(rollups::rpo_change + excluded(rollups::rpo_change)),
                     rollups::rpo_next_12.eq(rollups::rpo_next_12 + excluded(rollups::rpo_next_12)),
-                    rollups::recognized_from_opening.eq(
-                        rollups::recognized_from_opening + excluded(rollups::recognized_from_opening),
-                    ),
+                    rollups::recognized_from_opening.eq(rollups::recognized_from_opening
+                        + excluded(rollups::recognized_from_opening)),
                 ))
                 .execute(backend)
         })?;
@@ -180,16 +201,25 @@ fn find_contract(
     let mut lines: Vec<LineRow> = contract_lines::table
         .filter(contract_lines::tenant_id.eq(tenant_id))
         .filter(contract_lines::contract_id.eq(id))
-        .order((contract_lines::version.asc(), contract_lines::line_number.asc()))
+        .order((
+            contract_lines::version.asc(),
+            contract_lines::line_number.asc(),
+        ))
         .select(LineRow::as_select())
         .load(connection)?;
     let mut stored = Vec::with_capacity(versions.len());
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
         let rest = lines.split_off(split);
-        stored.push(stored_version(version, std::mem::replace(&mut lines, rest))?);
+        stored.push(stored_version(
+            version,
+            std::mem::replace(&mut lines, rest),
+        )?);
     }
-    Ok(Some(StoredContract { record: ContractRecord::try_from(row)?, versions: stored }))
+    Ok(Some(StoredContract {
+        record: ContractRecord::try_from(row)?,
+        versions: stored,
+    }))
 }
 
 fn list_contracts(
@@ -199,7 +229,9 @@ fn list_contracts(
 ) -> Result<ContractPage, StoreError> {
     // The same filters serve the page and the total.
     let filtered = || {
-        let mut select = contracts::table.filter(contracts::tenant_id.eq(tenant_id.to_owned())).into_boxed();
+        let mut select = contracts::table
+            .filter(contracts::tenant_id.eq(tenant_id.to_owned()))
+            .into_boxed();
         if let Some(text) = &query.text {
             select = select.filter(contracts::search_text.like(like_pattern(text)).escape('\\'));
         }
@@ -217,7 +249,9 @@ fn list_contracts(
         page = page.filter(
             contracts::created_at
                 .gt(after.created_at)
-                .or(contracts::created_at.eq(after.created_at).and(contracts::id.gt(after.id.clone()))),
+                .or(contracts::created_at
+                    .eq(after.created_at)
+                    .and(contracts::id.gt(after.id.clone()))),
         );
     }
     let limit = i64::from(query.limit.max(1));
@@ -229,12 +263,18 @@ fn list_contracts(
     let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
     rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     let next = if more {
-        rows.last().map(|row| ContractCursor { created_at: row.created_at, id: row.id.clone() })
+        rows.last().map(|row| ContractCursor {
+            created_at: row.created_at,
+            id: row.id.clone(),
+        })
     } else {
         None
     };
     Ok(ContractPage {
-        items: rows.into_iter().map(ContractRecord::try_from).collect::<Result<_, _>>()?,
+        items: rows
+            .into_iter()
+            .map(ContractRecord::try_from)
+            .collect::<Result<_, _>>()?,
         total: u64::try_from(total).unwrap_or(0),
         next,
     })

@@ -1,15 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-pub mod connection;
 mod api_key_store;
 mod blocking;
+pub mod connection;
 mod contract_store;
 mod report_store;
 mod rows;
 pub mod schema;
 
-pub use connection::{DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations};
+pub use connection::{
+    DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations,
+};
 
 use std::sync::Arc;
 
@@ -27,7 +29,10 @@ impl Store {
             DatabaseUrl::Postgres(_) => 16,
             DatabaseUrl::Sqlite(_) => 8,
         };
-        Ok(Store { pool: connect_and_migrate(url, size)?, backend: url.backend() })
+        Ok(Store {
+            pool: connect_and_migrate(url, size)?,
+            backend: url.backend(),
+        })
     }
 
     pub fn backend(&self) -> &'static str {

@@ -77,6 +77,9 @@ impl ReportRepository for ReportStore {
     }
 
     async fn ping(&self) -> Result<(), RepositoryError> {
-        with_connection(&self.pool, |connection| Ok(connection.batch_execute("SELECT 1")?)).await
+        with_connection(&self.pool, |connection| {
+            Ok(connection.batch_execute("SELECT 1")?)
+        })
+        .await
     }
 }

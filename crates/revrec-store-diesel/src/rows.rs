@@ -88,7 +88,8 @@ impl TryFrom<ContractRow> for ContractRecord {
     fn try_from(row: ContractRow) -> Result<ContractRecord, StoreError> {
         Ok(ContractRecord {
             currency: currency(&row.currency)?,
-            status: ContractStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
+            status: ContractStatus::parse(&row.status)
+                .ok_or_else(|| corrupt("status", &row.status))?,
             version: to_u32(row.version, "version")?,
             tenant_id: row.tenant_id,
             id: row.id,
@@ -207,8 +208,13 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
         .into_iter()
         .map(|line| {
             let pattern = match line.recognition.as_str() {
-                "ratable" => Pattern::Ratable { start: line.first_day, end: line.last_day },
-                "point_in_time" => Pattern::PointInTime { date: line.first_day },
+                "ratable" => Pattern::Ratable {
+                    start: line.first_day,
+                    end: line.last_day,
+                },
+                "point_in_time" => Pattern::PointInTime {
+                    date: line.first_day,
+                },
                 other => return Err(corrupt("recognition", other)),
             };
             Ok(ObligationTerms {
@@ -324,7 +330,8 @@ impl RollupRow {
     pub fn key_and_amounts(&self) -> Result<(RollupKey, RollupAmounts), StoreError> {
         let key = RollupKey {
             period: Period::parse(&self.period).map_err(|_| corrupt("period", &self.period))?,
-            pob_type: PobType::parse(&self.pob_type).ok_or_else(|| corrupt("pob_type", &self.pob_type))?,
+            pob_type: PobType::parse(&self.pob_type)
+                .ok_or_else(|| corrupt("pob_type", &self.pob_type))?,
             timing: Timing::parse(&self.timing).ok_or_else(|| corrupt("timing", &self.timing))?,
         };
         let amounts = RollupAmounts {

@@ -1,7 +1,10 @@
 //! The repository contract: the same suite against every backend (SQLite always,
 //! PostgreSQL from `REVREC_TEST_POSTGRES_URL`), each test in a fresh database.
 
-#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
 
 use revrec_domain::{
     ContractTerms, Convention, Currency, ObligationTerms, Pattern, Period, PobType, RollupAmounts,
@@ -45,13 +48,23 @@ fn terms(price: i64, obligations: usize) -> ContractTerms {
             .map(|index| ObligationTerms {
                 id: Some(format!("pob_{index}")),
                 name: format!("Line {index}"),
-                pob_type: if index % 2 == 0 { PobType::Subscription } else { PobType::Services },
-                stated_price: (index % 3 != 0).then_some(123_456_789_012 + i64::try_from(index).unwrap()),
+                pob_type: if index % 2 == 0 {
+                    PobType::Subscription
+                } else {
+                    PobType::Services
+                },
+                stated_price: (index % 3 != 0)
+                    .then_some(123_456_789_012 + i64::try_from(index).unwrap()),
                 ssp: Ssp::from_micros(999_999_999_999_999_999 - i64::try_from(index).unwrap()),
                 pattern: if index % 2 == 0 {
-                    Pattern::Ratable { start: date!(2026 - 01 - 01), end: date!(2026 - 12 - 31) }
+                    Pattern::Ratable {
+                        start: date!(2026 - 01 - 01),
+                        end: date!(2026 - 12 - 31),
+                    }
                 } else {
-                    Pattern::PointInTime { date: date!(2026 - 02 - 28) }
+                    Pattern::PointInTime {
+                        date: date!(2026 - 02 - 28),
+                    }
                 },
             })
             .collect(),
@@ -86,7 +99,12 @@ fn delta(period: &str, recognized: i64, booked: i64) -> RollupDelta {
             pob_type: PobType::Subscription,
             timing: Timing::OverTime,
         },
-        amounts: RollupAmounts { recognized, booked, rpo_change: booked - recognized, ..Default::default() },
+        amounts: RollupAmounts {
+            recognized,
+            booked,
+            rpo_change: booked - recognized,
+            ..Default::default()
+        },
     }
 }
 
@@ -109,9 +127,16 @@ async fn a_contract_round_trips_exactly() {
     for_each_backend(|store| async move {
         let write = new_contract("t1", "ctr_a", 1);
         store.contracts().save(write.clone()).await.unwrap();
-        let found = store.contracts().find("t1", "ctr_a").await.unwrap().unwrap();
+        let found = store
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(found.record, write.record);
-        let VersionWrite::Append(version) = write.version else { unreachable!() };
+        let VersionWrite::Append(version) = write.version else {
+            unreachable!()
+        };
         assert_eq!(found.versions, vec![version]);
     })
     .await;
@@ -120,12 +145,33 @@ async fn a_contract_round_trips_exactly() {
 #[tokio::test]
 async fn another_tenant_sees_nothing() {
     for_each_backend(|store| async move {
-        store.contracts().save(new_contract("t1", "ctr_a", 1)).await.unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
         assert_eq!(store.contracts().find("t2", "ctr_a").await.unwrap(), None);
-        let page = store.contracts().list("t2", &ContractQuery { limit: 10, ..Default::default() }).await.unwrap();
+        let page = store
+            .contracts()
+            .list(
+                "t2",
+                &ContractQuery {
+                    limit: 10,
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
         assert_eq!((page.items.len(), page.total), (0, 0));
         assert!(store.reports().currencies("t2").await.unwrap().is_empty());
-        assert!(store.reports().rollup("t2", Currency::EUR, None).await.unwrap().is_empty());
+        assert!(
+            store
+                .reports()
+                .rollup("t2", Currency::EUR, None)
+                .await
+                .unwrap()
+                .is_empty()
+        );
     })
     .await;
 }
@@ -133,11 +179,23 @@ async fn another_tenant_sees_nothing() {
 #[tokio::test]
 async fn a_duplicate_id_is_a_conflict() {
     for_each_backend(|store| async move {
-        store.contracts().save(new_contract("t1", "ctr_a", 1)).await.unwrap();
-        let error = store.contracts().save(new_contract("t1", "ctr_a", 2)).await.unwrap_err();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        let error = store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 2))
+            .await
+            .unwrap_err();
         assert!(matches!(error, RepositoryError::Conflict(_)), "{error:?}");
         // The same id in another tenant is another contract.
-        store.contracts().save(new_contract("t2", "ctr_a", 3)).await.unwrap();
+        store
+            .contracts()
+            .save(new_contract("t2", "ctr_a", 3))
+            .await
+            .unwrap();
     })
     .await;
 }
@@ -145,15 +203,43 @@ async fn a_duplicate_id_is_a_conflict() {
 #[tokio::test]
 async fn a_stale_write_is_a_conflict_and_writes_nothing() {
     for_each_backend(|store| async move {
-        store.contracts().save(new_contract("t1", "ctr_a", 1)).await.unwrap();
-        let before = store.reports().rollup("t1", Currency::EUR, None).await.unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        let before = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
         let mut stale = new_contract("t1", "ctr_a", 1);
-        stale.expected = Some(Expected { version: 7, status: ContractStatus::Active });
+        stale.expected = Some(Expected {
+            version: 7,
+            status: ContractStatus::Active,
+        });
         stale.record.version = 8;
         let error = store.contracts().save(stale).await.unwrap_err();
         assert!(matches!(error, RepositoryError::Conflict(_)), "{error:?}");
-        assert_eq!(store.reports().rollup("t1", Currency::EUR, None).await.unwrap(), before);
-        assert_eq!(store.contracts().find("t1", "ctr_a").await.unwrap().unwrap().versions.len(), 1);
+        assert_eq!(
+            store
+                .reports()
+                .rollup("t1", Currency::EUR, None)
+                .await
+                .unwrap(),
+            before
+        );
+        assert_eq!(
+            store
+                .contracts()
+                .find("t1", "ctr_a")
+                .await
+                .unwrap()
+                .unwrap()
+                .versions
+                .len(),
+            1
+        );
     })
     .await;
 }
@@ -168,7 +254,14 @@ async fn a_failure_midway_rolls_back_every_part_of_the_write() {
         }
         assert!(store.contracts().save(broken).await.is_err());
         assert_eq!(store.contracts().find("t1", "ctr_a").await.unwrap(), None);
-        assert!(store.reports().rollup("t1", Currency::EUR, None).await.unwrap().is_empty());
+        assert!(
+            store
+                .reports()
+                .rollup("t1", Currency::EUR, None)
+                .await
+                .unwrap()
+                .is_empty()
+        );
     })
     .await;
 }
@@ -176,14 +269,20 @@ async fn a_failure_midway_rolls_back_every_part_of_the_write() {
 #[tokio::test]
 async fn versions_append_and_drafts_replace() {
     for_each_backend(|store| async move {
-        store.contracts().save(new_contract("t1", "ctr_a", 1)).await.unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
         let mut next = record("t1", "ctr_a", 1);
         next.version = 2;
         next.status = ContractStatus::Terminated;
         next.terminated_on = Some(date!(2026 - 07 - 01));
         let amended = StoredVersion {
             number: 2,
-            change: VersionChange::Termination { effective: date!(2026 - 07 - 01) },
+            change: VersionChange::Termination {
+                effective: date!(2026 - 07 - 01),
+            },
             terms: terms(5, 2),
             recorded_at: 9,
         };
@@ -191,13 +290,21 @@ async fn versions_append_and_drafts_replace() {
             .contracts()
             .save(ContractWrite {
                 record: next.clone(),
-                expected: Some(Expected { version: 1, status: ContractStatus::Active }),
+                expected: Some(Expected {
+                    version: 1,
+                    status: ContractStatus::Active,
+                }),
                 version: VersionWrite::Append(amended.clone()),
                 rollup: vec![delta("2026-07", 0, -600)],
             })
             .await
             .unwrap();
-        let found = store.contracts().find("t1", "ctr_a").await.unwrap().unwrap();
+        let found = store
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(found.record, next);
         assert_eq!(found.versions.len(), 2);
         assert_eq!(found.versions[1], amended);
@@ -221,13 +328,21 @@ async fn versions_append_and_drafts_replace() {
             .contracts()
             .save(ContractWrite {
                 record: replaced.clone(),
-                expected: Some(Expected { version: 1, status: ContractStatus::Draft }),
+                expected: Some(Expected {
+                    version: 1,
+                    status: ContractStatus::Draft,
+                }),
                 version: VersionWrite::ReplaceCurrent(replacement.clone()),
                 rollup: Vec::new(),
             })
             .await
             .unwrap();
-        let found = store.contracts().find("t1", "ctr_d").await.unwrap().unwrap();
+        let found = store
+            .contracts()
+            .find("t1", "ctr_d")
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(found.versions, vec![replacement]);
         assert_eq!(found.record, replaced);
     })
@@ -237,18 +352,43 @@ async fn versions_append_and_drafts_replace() {
 #[tokio::test]
 async fn rollups_add_up_across_contracts_and_respect_the_through_month() {
     for_each_backend(|store| async move {
-        store.contracts().save(new_contract("t1", "ctr_a", 1)).await.unwrap();
-        store.contracts().save(new_contract("t1", "ctr_b", 2)).await.unwrap();
-        let rollup = store.reports().rollup("t1", Currency::EUR, None).await.unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_b", 2))
+            .await
+            .unwrap();
+        let rollup = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
         let totals = rollup.by_period();
         assert_eq!(totals[&Period::parse("2026-01").unwrap()].recognized, 200);
         assert_eq!(totals[&Period::parse("2026-01").unwrap()].booked, 2_400);
         assert_eq!(totals[&Period::parse("2026-02").unwrap()].recognized, 200);
-        let through_january =
-            store.reports().rollup("t1", Currency::EUR, Some(Period::parse("2026-01").unwrap())).await.unwrap();
+        let through_january = store
+            .reports()
+            .rollup("t1", Currency::EUR, Some(Period::parse("2026-01").unwrap()))
+            .await
+            .unwrap();
         assert_eq!(through_january.by_period().len(), 1);
-        assert_eq!(store.reports().currencies("t1").await.unwrap(), vec![Currency::EUR]);
-        assert!(store.reports().rollup("t1", Currency::USD, None).await.unwrap().is_empty());
+        assert_eq!(
+            store.reports().currencies("t1").await.unwrap(),
+            vec![Currency::EUR]
+        );
+        assert!(
+            store
+                .reports()
+                .rollup("t1", Currency::USD, None)
+                .await
+                .unwrap()
+                .is_empty()
+        );
     })
     .await;
 }
@@ -256,11 +396,18 @@ async fn rollups_add_up_across_contracts_and_respect_the_through_month() {
 #[tokio::test]
 async fn lists_filter_count_and_page_in_creation_order() {
     for_each_backend(|store| async move {
-        for (index, id) in ["ctr_c", "ctr_a", "ctr_b", "ctr_e", "ctr_d"].iter().enumerate() {
+        for (index, id) in ["ctr_c", "ctr_a", "ctr_b", "ctr_e", "ctr_d"]
+            .iter()
+            .enumerate()
+        {
             let mut write = new_contract("t1", id, 100 - i64::try_from(index % 2).unwrap());
             write.record.customer_name = format!("Customer {index}");
             write.record.customer_id = format!("cus_{}", index % 2);
-            write.record.contract_number = Some(if index == 3 { "PO-50%".into() } else { format!("PO-{index}") });
+            write.record.contract_number = Some(if index == 3 {
+                "PO-50%".into()
+            } else {
+                format!("PO-{index}")
+            });
             if index == 4 {
                 write.record.status = ContractStatus::Draft;
             }
@@ -271,32 +418,88 @@ async fn lists_filter_count_and_page_in_creation_order() {
             async move { contracts.list("t1", &query).await.unwrap() }
         };
         // Created ascending (a and e at 99, the rest at 100), then id.
-        let all = list(ContractQuery { limit: 10, ..Default::default() }).await;
+        let all = list(ContractQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
         let ids: Vec<_> = all.items.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["ctr_a", "ctr_e", "ctr_b", "ctr_c", "ctr_d"]);
         assert_eq!((all.total, all.next), (5, None));
 
-        let first = list(ContractQuery { limit: 2, ..Default::default() }).await;
+        let first = list(ContractQuery {
+            limit: 2,
+            ..Default::default()
+        })
+        .await;
         assert_eq!(first.total, 5);
-        assert_eq!(first.next, Some(ContractCursor { created_at: 99, id: "ctr_e".into() }));
-        let second = list(ContractQuery { limit: 2, after: first.next.clone(), ..Default::default() }).await;
+        assert_eq!(
+            first.next,
+            Some(ContractCursor {
+                created_at: 99,
+                id: "ctr_e".into()
+            })
+        );
+        let second = list(ContractQuery {
+            limit: 2,
+            after: first.next.clone(),
+            ..Default::default()
+        })
+        .await;
         let ids: Vec<_> = second.items.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["ctr_b", "ctr_c"]);
         assert_eq!(second.total, 5);
 
-        let by_text = list(ContractQuery { text: Some("customer 3".into()), limit: 10, ..Default::default() }).await;
-        assert_eq!(by_text.items.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["ctr_e"]);
+        let by_text = list(ContractQuery {
+            text: Some("customer 3".into()),
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
+        assert_eq!(
+            by_text
+                .items
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>(),
+            ["ctr_e"]
+        );
         // `%` is a character, not a wildcard.
-        let by_percent = list(ContractQuery { text: Some("50%".into()), limit: 10, ..Default::default() }).await;
+        let by_percent = list(ContractQuery {
+            text: Some("50%".into()),
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
         assert_eq!(by_percent.total, 1);
-        let by_id = list(ContractQuery { text: Some("ctr_d".into()), limit: 10, ..Default::default() }).await;
+        let by_id = list(ContractQuery {
+            text: Some("ctr_d".into()),
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
         assert_eq!(by_id.total, 1);
-        let by_customer =
-            list(ContractQuery { customer_id: Some("cus_1".into()), limit: 10, ..Default::default() }).await;
+        let by_customer = list(ContractQuery {
+            customer_id: Some("cus_1".into()),
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
         assert_eq!(by_customer.total, 2);
-        let drafts =
-            list(ContractQuery { status: Some(ContractStatus::Draft), limit: 10, ..Default::default() }).await;
-        assert_eq!(drafts.items.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["ctr_d"]);
+        let drafts = list(ContractQuery {
+            status: Some(ContractStatus::Draft),
+            limit: 10,
+            ..Default::default()
+        })
+        .await;
+        assert_eq!(
+            drafts
+                .items
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>(),
+            ["ctr_d"]
+        );
     })
     .await;
 }
@@ -318,14 +521,23 @@ async fn api_keys_are_found_by_digest_listed_and_revoked() {
         let keys = store.api_keys();
         keys.insert(&key("key_1", "t1", "d1")).await.unwrap();
         keys.insert(&key("key_2", "t2", "d2")).await.unwrap();
-        assert!(matches!(keys.insert(&key("key_3", "t1", "d1")).await, Err(RepositoryError::Conflict(_))));
-        assert_eq!(keys.find_by_digest("d1").await.unwrap(), Some(key("key_1", "t1", "d1")));
+        assert!(matches!(
+            keys.insert(&key("key_3", "t1", "d1")).await,
+            Err(RepositoryError::Conflict(_))
+        ));
+        assert_eq!(
+            keys.find_by_digest("d1").await.unwrap(),
+            Some(key("key_1", "t1", "d1"))
+        );
         assert_eq!(keys.find_by_digest("nope").await.unwrap(), None);
         assert_eq!(keys.list(Some("t1".into())).await.unwrap().len(), 1);
         assert_eq!(keys.list(None).await.unwrap().len(), 2);
         assert!(keys.revoke("key_1", 77).await.unwrap());
         assert!(!keys.revoke("key_1", 78).await.unwrap());
-        assert_eq!(keys.find_by_digest("d1").await.unwrap().unwrap().revoked_at, Some(77));
+        assert_eq!(
+            keys.find_by_digest("d1").await.unwrap().unwrap().revoked_at,
+            Some(77)
+        );
     })
     .await;
 }

@@ -1,15 +1,26 @@
 //! Both migration folders build the same schema (tables, columns, order, nullability), and
 //! `src/schema.rs` can select every column of it on both backends.
 
-#![allow(clippy::unwrap_used, reason = "a failed fixture should fail the test loudly")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
 
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
-use revrec_store_diesel::schema::{api_keys, contract_lines, contract_versions, contracts, rollups};
+use revrec_store_diesel::schema::{
+    api_keys, contract_lines, contract_versions, contracts, rollups,
+};
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 5] = ["api_keys", "contracts", "contract_versions", "contract_lines", "rollups"];
+const TABLES: [&str; 5] = [
+    "api_keys",
+    "contracts",
+    "contract_versions",
+    "contract_lines",
+    "rollups",
+];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
 struct Column {
@@ -21,8 +32,12 @@ struct Column {
 
 fn migrated(database: &TestDatabase) -> DbConnection {
     let mut connection = match DatabaseUrl::parse(&database.url).unwrap() {
-        DatabaseUrl::Postgres(url) => DbConnection::Postgres(PgConnection::establish(&url).unwrap()),
-        DatabaseUrl::Sqlite(path) => DbConnection::Sqlite(SqliteConnection::establish(&path).unwrap()),
+        DatabaseUrl::Postgres(url) => {
+            DbConnection::Postgres(PgConnection::establish(&url).unwrap())
+        }
+        DatabaseUrl::Sqlite(path) => {
+            DbConnection::Sqlite(SqliteConnection::establish(&path).unwrap())
+        }
     };
     run_migrations(&mut connection).unwrap();
     connection
@@ -51,26 +66,51 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
     let mut schemas = Vec::new();
     for database in &databases {
         let mut connection = migrated(database);
-        let schema: Vec<(String, Vec<Column>)> =
-            TABLES.iter().map(|table| ((*table).to_owned(), columns(&mut connection, table))).collect();
+        let schema: Vec<(String, Vec<Column>)> = TABLES
+            .iter()
+            .map(|table| ((*table).to_owned(), columns(&mut connection, table)))
+            .collect();
         for (table, columns) in &schema {
-            assert!(!columns.is_empty(), "{table} exists on {:?}", database.backend);
+            assert!(
+                !columns.is_empty(),
+                "{table} exists on {:?}",
+                database.backend
+            );
         }
         // Every column schema.rs knows exists (an empty select still checks the names; the
         // repository suite checks that values round-trip).
-        api_keys::table.select(api_keys::all_columns).limit(0).load::<ApiKeyColumns>(&mut connection).unwrap();
-        contracts::table.select(contracts::all_columns).limit(0).load::<ContractColumns>(&mut connection).unwrap();
+        api_keys::table
+            .select(api_keys::all_columns)
+            .limit(0)
+            .load::<ApiKeyColumns>(&mut connection)
+            .unwrap();
+        contracts::table
+            .select(contracts::all_columns)
+            .limit(0)
+            .load::<ContractColumns>(&mut connection)
+            .unwrap();
         contract_versions::table
             .select(contract_versions::all_columns)
             .limit(0)
             .load::<VersionColumns>(&mut connection)
             .unwrap();
-        contract_lines::table.select(contract_lines::all_columns).limit(0).load::<LineColumns>(&mut connection).unwrap();
-        rollups::table.select(rollups::all_columns).limit(0).load::<RollupColumns>(&mut connection).unwrap();
+        contract_lines::table
+            .select(contract_lines::all_columns)
+            .limit(0)
+            .load::<LineColumns>(&mut connection)
+            .unwrap();
+        rollups::table
+            .select(rollups::all_columns)
+            .limit(0)
+            .load::<RollupColumns>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
-        assert_eq!(sqlite, postgres, "migrations/sqlite and migrations/postgres differ");
+        assert_eq!(
+            sqlite, postgres,
+            "migrations/sqlite and migrations/postgres differ"
+        );
     }
 }
 
@@ -81,8 +121,44 @@ type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
     time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64,
 );
-type VersionColumns =
-    (String, String, i32, String, Option<time::Date>, String, String, time::Date, time::Date, time::Date, i64, String, i64);
-type LineColumns =
-    (String, String, i32, i32, String, String, String, Option<i64>, i64, String, time::Date, time::Date);
-type RollupColumns = (String, String, String, String, String, i64, i64, i64, i64, i64);
+type VersionColumns = (
+    String,
+    String,
+    i32,
+    String,
+    Option<time::Date>,
+    String,
+    String,
+    time::Date,
+    time::Date,
+    time::Date,
+    i64,
+    String,
+    i64,
+);
+type LineColumns = (
+    String,
+    String,
+    i32,
+    i32,
+    String,
+    String,
+    String,
+    Option<i64>,
+    i64,
+    String,
+    time::Date,
+    time::Date,
+);
+type RollupColumns = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+);

@@ -30,7 +30,8 @@ enum Cleanup {
 
 impl TestDatabase {
     pub fn sqlite() -> TestDatabase {
-        let directory = tempfile::tempdir().unwrap_or_else(|error| panic!("temporary directory: {error}"));
+        let directory =
+            tempfile::tempdir().unwrap_or_else(|error| panic!("temporary directory: {error}"));
         let path: PathBuf = directory.path().join("revrec-test.db");
         TestDatabase {
             backend: Backend::Sqlite,
@@ -51,7 +52,10 @@ impl TestDatabase {
                 return None;
             }
         };
-        let name = format!("revrec_test_{}", ulid::Ulid::new().to_string().to_lowercase());
+        let name = format!(
+            "revrec_test_{}",
+            ulid::Ulid::new().to_string().to_lowercase()
+        );
         let mut admin = PgConnection::establish(&admin_url)
             .unwrap_or_else(|error| panic!("connect to {POSTGRES_URL_VARIABLE}: {error}"));
         admin
@@ -77,7 +81,8 @@ impl Drop for TestDatabase {
         if let Cleanup::DropDatabase { admin_url, name } = &self.cleanup {
             // Best effort: a failed drop leaves a database behind, never a failed test.
             if let Ok(mut admin) = PgConnection::establish(admin_url) {
-                let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
+                let _ = admin
+                    .batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
             }
         }
     }
@@ -90,7 +95,9 @@ fn replace_database(url: &str, name: &str) -> String {
         None => (url, None),
     };
     let authority_start = base.find("://").map_or(0, |at| at + 3);
-    let path_start = base[authority_start..].find('/').map(|at| authority_start + at);
+    let path_start = base[authority_start..]
+        .find('/')
+        .map(|at| authority_start + at);
     let server = path_start.map_or(base, |at| &base[..at]);
     match query {
         Some(query) => format!("{server}/{name}?{query}"),
@@ -104,8 +111,17 @@ mod tests {
 
     #[test]
     fn replaces_only_the_database_name() {
-        assert_eq!(replace_database("postgres://u@h:5432/test", "x"), "postgres://u@h:5432/x");
-        assert_eq!(replace_database("postgres://u@h:5432", "x"), "postgres://u@h:5432/x");
-        assert_eq!(replace_database("postgres://u@h/test?sslmode=disable", "x"), "postgres://u@h/x?sslmode=disable");
+        assert_eq!(
+            replace_database("postgres://u@h:5432/test", "x"),
+            "postgres://u@h:5432/x"
+        );
+        assert_eq!(
+            replace_database("postgres://u@h:5432", "x"),
+            "postgres://u@h:5432/x"
+        );
+        assert_eq!(
+            replace_database("postgres://u@h/test?sslmode=disable", "x"),
+            "postgres://u@h/x?sslmode=disable"
+        );
     }
 }

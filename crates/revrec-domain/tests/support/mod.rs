@@ -24,7 +24,12 @@ pub fn line(name: &str, pob_type: &str, price: &str, ssp: Option<&str>) -> LineD
     }
 }
 
-pub fn contract(start: Date, end: Date, price: Option<&str>, lines: Vec<LineDraft>) -> ContractTerms {
+pub fn contract(
+    start: Date,
+    end: Date,
+    price: Option<&str>,
+    lines: Vec<LineDraft>,
+) -> ContractTerms {
     ContractDraft {
         customer_name: "Acme Corp".into(),
         currency: Currency::USD,
@@ -51,9 +56,17 @@ pub fn monthly_revenue(history: &PlanHistory) -> Vec<(String, String)> {
 
 /// Revenue of one obligation per month, as text.
 pub fn obligation_revenue(history: &PlanHistory, index: usize) -> Vec<String> {
-    history.current().schedule().revenue(index).iter().map(|amount| cents(*amount)).collect()
+    history
+        .current()
+        .schedule()
+        .revenue(index)
+        .iter()
+        .map(|amount| cents(*amount))
+        .collect()
 }
 
 pub fn pairs(rows: &[(&str, &str)]) -> Vec<(String, String)> {
-    rows.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect()
+    rows.iter()
+        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+        .collect()
 }

@@ -7,7 +7,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, Scope};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract};
 use revrec_usecases::list_contracts::{DEFAULT_LIMIT, MAX_LIMIT, list_contracts};
-use revrec_usecases::modify_contract::{ContractModification, ModificationOutcome, Treatment, modify_contract};
+use revrec_usecases::modify_contract::{
+    ContractModification, ModificationOutcome, Treatment, modify_contract,
+};
 use revrec_usecases::{activate_contract, get_contract, terminate_contract};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -18,7 +20,9 @@ use crate::error::ApiError;
 use crate::openapi::StandardErrors;
 use crate::respond::{json, query};
 use crate::state::AppState;
-use crate::wire::contracts::{Contract, ContractInput, ContractList, Problems, TerminateInput, to_draft};
+use crate::wire::contracts::{
+    Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput, to_draft,
+};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -27,9 +31,10 @@ pub struct ListParams {
     query: Option<String>,
     /// Only this customer's contracts.
     customer_id: Option<String>,
-    /// `active`, `draft` or `terminated`.
+    #[param(value_type = Option<ContractStatusName>)]
     status: Option<String>,
-    /// Page size, 1–500 (default 50).
+    /// Page size (default 50).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 500)]
     limit: Option<String>,
     /// `next_cursor` of the previous page.
     cursor: Option<String>,
@@ -42,24 +47,42 @@ pub struct ListParams {
     responses((status = 200, description = "A page of contracts", body = ContractList), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn list_contracts_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_contracts_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
     let params: ListParams = query(&request)?;
     let status = match params.status.as_deref() {
         None => None,
-        Some(text) => Some(ContractStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
-            name: "status",
-            message: format!("must be one of active, draft, terminated (got `{text}`)"),
-        })?),
+        Some(text) => {
+            Some(
+                ContractStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+                    name: "status",
+                    message: format!("must be one of active, draft, terminated (got `{text}`)"),
+                })?,
+            )
+        }
     };
     let limit = match params.limit.as_deref() {
         None => DEFAULT_LIMIT,
-        Some(text) => text.parse::<u32>().ok().filter(|limit| (1..=MAX_LIMIT).contains(limit)).ok_or_else(|| {
-            ApiError::InvalidParameter { name: "limit", message: format!("must be an integer from 1 to {MAX_LIMIT}") }
-        })?,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
+            .ok_or_else(|| ApiError::InvalidParameter {
+                name: "limit",
+                message: format!("must be an integer from 1 to {MAX_LIMIT}"),
+            })?,
     };
     let after = params.cursor.as_deref().map(decode_cursor).transpose()?;
-    let contract_query = ContractQuery { text: params.query, customer_id: params.customer_id, status, limit, after };
+    let contract_query = ContractQuery {
+        text: params.query,
+        customer_id: params.customer_id,
+        status,
+        limit,
+        after,
+    };
     let page = list_contracts(&state.services, &principal.tenant_id, &contract_query).await?;
     Ok(json(
         StatusCode::OK,
@@ -76,11 +99,17 @@ fn encode_cursor(cursor: &ContractCursor) -> String {
 }
 
 fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
-    let invalid = || ApiError::InvalidParameter { name: "cursor", message: "is not a cursor this API issued".into() };
+    let invalid = || ApiError::InvalidParameter {
+        name: "cursor",
+        message: "is not a cursor this API issued".into(),
+    };
     let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| invalid())?;
     let decoded = String::from_utf8(bytes).map_err(|_| invalid())?;
     let (created_at, id) = decoded.split_once(':').ok_or_else(invalid)?;
-    Ok(ContractCursor { created_at: created_at.parse().map_err(|_| invalid())?, id: id.to_owned() })
+    Ok(ContractCursor {
+        created_at: created_at.parse().map_err(|_| invalid())?,
+        id: id.to_owned(),
+    })
 }
 
 /// Ingest a contract: it is broken down into performance obligations, allocated and
@@ -100,16 +129,25 @@ pub async fn ingest_contract_route(
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
     let mut problems = Problems::default();
-    for (given, field) in [(input.effective_date.is_some(), "effective_date"), (input.treatment.is_some(), "treatment")] {
+    for (given, field) in [
+        (input.effective_date.is_some(), "effective_date"),
+        (input.treatment.is_some(), "treatment"),
+    ] {
         if given {
-            problems.push(field, "applies only to PUT /v1/contracts/{id} on an active contract");
+            problems.push(
+                field,
+                "applies only to PUT /v1/contracts/{id} on an active contract",
+            );
         }
     }
     let as_draft = match input.status.as_deref() {
         None | Some("active") => false,
         Some("draft") => true,
         Some(other) => {
-            problems.push("status", format!("a new contract is `active` or `draft` (got `{other}`)"));
+            problems.push(
+                "status",
+                format!("a new contract is `active` or `draft` (got `{other}`)"),
+            );
             false
         }
     };
@@ -136,8 +174,13 @@ pub async fn ingest_contract_route(
 }
 
 fn set_location(response: &mut HttpResponse, state: &AppState, id: &str) {
-    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&format!("{}/v1/contracts/{id}", state.settings.public_url)) {
-        response.headers_mut().insert(actix_web::http::header::LOCATION, value);
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&format!(
+        "{}/v1/contracts/{id}",
+        state.settings.public_url
+    )) {
+        response
+            .headers_mut()
+            .insert(actix_web::http::header::LOCATION, value);
     }
 }
 
@@ -145,6 +188,7 @@ fn set_location(response: &mut HttpResponse, state: &AppState, id: &str) {
 #[into_params(parameter_in = Query)]
 pub struct VersionParams {
     /// An earlier version (1-based); default the current one.
+    #[param(value_type = Option<u32>, minimum = 1)]
     version: Option<String>,
 }
 
@@ -164,12 +208,15 @@ pub async fn get_contract_route(
     let params: VersionParams = query(&request)?;
     let version = match params.version.as_deref() {
         None => None,
-        Some(text) => Some(text.parse::<u32>().ok().filter(|v| *v >= 1).ok_or(ApiError::InvalidParameter {
-            name: "version",
-            message: "must be a positive integer".into(),
-        })?),
+        Some(text) => Some(text.parse::<u32>().ok().filter(|v| *v >= 1).ok_or(
+            ApiError::InvalidParameter {
+                name: "version",
+                message: "must be a positive integer".into(),
+            },
+        )?),
     };
-    let view = get_contract::get_contract(&state.services, &principal.tenant_id, &path, version).await?;
+    let view =
+        get_contract::get_contract(&state.services, &principal.tenant_id, &path, version).await?;
     Ok(json(StatusCode::OK, &Contract::from_view(&view)))
 }
 
@@ -197,7 +244,10 @@ pub async fn update_contract_route(
     let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
     let mut problems = Problems::default();
     if input.status.is_some() {
-        problems.push("status", "changes through /activate and /terminate, not PUT");
+        problems.push(
+            "status",
+            "changes through /activate and /terminate, not PUT",
+        );
     }
     let effective_date = problems.optional_date("effective_date", input.effective_date.as_ref());
     let treatment = match input.treatment.as_deref() {
@@ -214,7 +264,8 @@ pub async fn update_contract_route(
         }
     };
     let draft = to_draft(&input, &mut problems);
-    let (Some(draft), Some(effective_date), true) = (draft, effective_date, problems.0.is_empty()) else {
+    let (Some(draft), Some(effective_date), true) = (draft, effective_date, problems.0.is_empty())
+    else {
         return Err(ApiError::Validation(problems.0));
     };
     let change = ContractModification {
@@ -250,7 +301,8 @@ pub async fn activate_contract_route(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let view = activate_contract::activate_contract(&state.services, &principal.tenant_id, &path).await?;
+    let view =
+        activate_contract::activate_contract(&state.services, &principal.tenant_id, &path).await?;
     Ok(json(StatusCode::OK, &Contract::from_view(&view)))
 }
 
@@ -275,7 +327,12 @@ pub async fn terminate_contract_route(
     let Some(effective) = problems.date("effective_date", &input.effective_date) else {
         return Err(ApiError::Validation(problems.0));
     };
-    let view =
-        terminate_contract::terminate_contract(&state.services, &principal.tenant_id, &path, Some(effective)).await?;
+    let view = terminate_contract::terminate_contract(
+        &state.services,
+        &principal.tenant_id,
+        &path,
+        Some(effective),
+    )
+    .await?;
     Ok(json(StatusCode::OK, &Contract::from_view(&view)))
 }

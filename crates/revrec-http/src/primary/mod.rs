@@ -29,23 +29,27 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 resource("/contracts/{id}/terminate", "POST")
                     .route(web::post().to(contracts::terminate_contract_route)),
             )
+            .service(resource("/waterfalls", "GET").route(web::get().to(reports::waterfall_route)))
             .service(
-                resource("/waterfalls", "GET")
-                    .route(web::get().to(reports::waterfall_route)),
-            )
-            .service(
-                resource("/disclosures/note6", "GET")
-                    .route(web::get().to(reports::note6_route)),
+                resource("/disclosures/note6", "GET").route(web::get().to(reports::note6_route)),
             ),
     );
 }
 
 /// A resource whose other methods answer 405 with `Allow: <allowed>`.
 pub fn resource(path: &str, allowed: &'static str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(move |request: actix_web::HttpRequest| not_allowed(request, allowed)))
+    web::resource(path).default_service(web::to(move |request: actix_web::HttpRequest| {
+        not_allowed(request, allowed)
+    }))
 }
 
 /// 405 with `Allow` (HEAD and OPTIONS get the same answer: the API serves neither).
-pub async fn not_allowed(request: actix_web::HttpRequest, allowed: &'static str) -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed { method: request.method().to_string(), allowed })
+pub async fn not_allowed(
+    request: actix_web::HttpRequest,
+    allowed: &'static str,
+) -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed {
+        method: request.method().to_string(),
+        allowed,
+    })
 }

@@ -20,25 +20,35 @@ use crate::wire::reports::{Note6Response, WaterfallResponse};
 #[into_params(parameter_in = Query)]
 pub struct WaterfallParams {
     /// First month, `YYYY-MM`; default the selection's first month.
+    #[param(pattern = "^[0-9]{4}-(0[1-9]|1[0-2])$", example = "2026-01")]
     start_period: Option<String>,
     /// Last month, `YYYY-MM`; default the selection's last month.
+    #[param(pattern = "^[0-9]{4}-(0[1-9]|1[0-2])$", example = "2026-12")]
     end_period: Option<String>,
     /// One contract instead of the portfolio (a draft's waterfall is a preview).
     contract_id: Option<String>,
     /// Required when the selection holds several currencies.
+    #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
 }
 
 fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
     text.map(|text| {
-        Period::parse(text).map_err(|_| ApiError::InvalidPeriodFormat { name, value: text.to_owned(), expected: "YYYY-MM" })
+        Period::parse(text).map_err(|_| ApiError::InvalidPeriodFormat {
+            name,
+            value: text.to_owned(),
+            expected: "YYYY-MM",
+        })
     })
     .transpose()
 }
 
 pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
     text.map(|code| {
-        Currency::from_code(code).map_err(|error| ApiError::InvalidParameter { name: "currency", message: error.to_string() })
+        Currency::from_code(code).map_err(|error| ApiError::InvalidParameter {
+            name: "currency",
+            message: error.to_string(),
+        })
     })
     .transpose()
 }
@@ -51,7 +61,10 @@ pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
     responses((status = 200, description = "The waterfall", body = WaterfallResponse), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn waterfall_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn waterfall_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
     let params: WaterfallParams = query(&request)?;
     let waterfall_query = WaterfallQuery {
@@ -69,9 +82,10 @@ pub async fn waterfall_route(request: HttpRequest, state: web::Data<AppState>) -
 #[into_params(parameter_in = Query)]
 pub struct Note6Params {
     /// Calendar quarter, `YYYY-Qn`.
-    #[param(required = true, example = "2026-Q1")]
+    #[param(required = true, pattern = "^[0-9]{4}-Q[1-4]$", example = "2026-Q1")]
     period: Option<String>,
     /// Required when the tenant's contracts are in several currencies.
+    #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
 }
 
@@ -83,15 +97,27 @@ pub struct Note6Params {
     responses((status = 200, description = "The disclosure data", body = Note6Response), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn note6_route(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn note6_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
     let params: Note6Params = query(&request)?;
-    let text = params.period.ok_or(ApiError::MissingParameter { name: "period", expected: "a quarter in YYYY-Qn form" })?;
+    let text = params.period.ok_or(ApiError::MissingParameter {
+        name: "period",
+        expected: "a quarter in YYYY-Qn form",
+    })?;
     let quarter = Quarter::parse(&text).map_err(|_| ApiError::InvalidPeriodFormat {
         name: "period",
         value: text.clone(),
         expected: "YYYY-Qn",
     })?;
-    let report = note6_report(&state.services, &principal.tenant_id, quarter, currency(params.currency.as_deref())?).await?;
+    let report = note6_report(
+        &state.services,
+        &principal.tenant_id,
+        quarter,
+        currency(params.currency.as_deref())?,
+    )
+    .await?;
     Ok(json(StatusCode::OK, &Note6Response::from(&report)))
 }

@@ -5,8 +5,8 @@ use serde::de::{Deserializer, Error as _};
 use serde::ser::{Error as _, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 /// The exact text of an amount as sent: `1250.50`, `"1250.50"`, `1.2505e3`.
@@ -23,7 +23,9 @@ impl<'de> Deserialize<'de> for DecimalInput {
         } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
             Ok(DecimalInput(text.to_owned()))
         } else {
-            Err(D::Error::custom("must be a number or a decimal string such as \"1250.00\""))
+            Err(D::Error::custom(
+                "must be a number or a decimal string such as \"1250.00\"",
+            ))
         }
     }
 }
@@ -86,7 +88,10 @@ mod tests {
     fn numbers_and_strings_keep_their_exact_text() {
         let parse = |json: &str| serde_json::from_str::<DecimalInput>(json).map(|d| d.0);
         assert_eq!(parse("1250.10").unwrap(), "1250.10");
-        assert_eq!(parse("0.1000000000000000000001").unwrap(), "0.1000000000000000000001");
+        assert_eq!(
+            parse("0.1000000000000000000001").unwrap(),
+            "0.1000000000000000000001"
+        );
         assert_eq!(parse("\"99.95\"").unwrap(), "99.95");
         assert_eq!(parse("-1e3").unwrap(), "-1e3");
         assert!(parse("true").is_err());
@@ -95,7 +100,8 @@ mod tests {
 
     #[test]
     fn amounts_serialize_as_bare_numbers_with_their_decimals() {
-        let json = serde_json::to_string(&vec![Amount("100.00".into()), Amount("12500".into())]).unwrap();
+        let json =
+            serde_json::to_string(&vec![Amount("100.00".into()), Amount("12500".into())]).unwrap();
         assert_eq!(json, "[100.00,12500]");
     }
 }

@@ -3,9 +3,7 @@
 //! Conversion collects every field problem at once (bad dates, amounts with too many
 //! decimals, unknown currency …) before the domain's own validation runs.
 
-use revrec_domain::{
-    ContractDraft, Convention, Currency, LineDraft, Money, Ssp,
-};
+use revrec_domain::{ContractDraft, Convention, Currency, LineDraft, Money, Ssp};
 use revrec_ports::{ContractRecord, ContractStatus};
 use revrec_usecases::ContractView;
 use serde::{Deserialize, Serialize};
@@ -24,6 +22,7 @@ use crate::wire::dates::{format_date, format_timestamp, parse_date};
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContractInput {
+    #[schema(min_length = 1, example = "Acme Corp")]
     pub customer_name: String,
     /// The transaction price.
     pub total_value: DecimalInput,
@@ -34,7 +33,7 @@ pub struct ContractInput {
     #[schema(format = Date, example = "2026-12-31")]
     pub end_date: String,
     /// ISO 4217 code, uppercase; default USD.
-    #[schema(example = "USD")]
+    #[schema(pattern = "^[A-Z]{3}$", example = "USD")]
     pub currency: Option<String>,
     /// The customer's own number for the contract (order form, PO).
     pub contract_number: Option<String>,
@@ -44,9 +43,11 @@ pub struct ContractInput {
     #[schema(format = Date)]
     pub signed_date: Option<String>,
     /// `draft` keeps an unsigned quote out of every report until activated; default `active`.
-    #[schema(example = "active")]
+    /// Only on `POST`.
+    #[schema(value_type = Option<NewStatusName>)]
     pub status: Option<String>,
-    /// `daily` (default), `monthly_equal` or `prorated_first_last`.
+    /// How ratable amounts spread over months; default `daily`.
+    #[schema(value_type = Option<ConventionName>)]
     pub recognition_convention: Option<String>,
     pub line_items: Option<Vec<LineItemInput>>,
     /// `PUT` on an active contract only: the first day under the new terms.
@@ -54,6 +55,7 @@ pub struct ContractInput {
     pub effective_date: Option<String>,
     /// `PUT` on an active contract only: `prospective` (default), `cumulative_catch_up` or
     /// `separate_contract`.
+    #[schema(value_type = Option<TreatmentName>)]
     pub treatment: Option<String>,
 }
 
@@ -64,14 +66,14 @@ pub struct LineItemInput {
     /// On `PUT`: the id of the obligation this line continues.
     pub id: Option<String>,
     pub name: Option<String>,
-    /// `subscription`, `support`, `services`, `license` or `hardware`.
-    #[schema(example = "subscription")]
+    #[schema(value_type = PobTypeName)]
     pub pob_type: String,
     /// The price stated in the contract.
     pub stated_price: Option<DecimalInput>,
     /// Standalone selling price (up to 6 decimals); default `stated_price`.
     pub ssp_price: Option<DecimalInput>,
-    /// `ratable` or `point_in_time`; default by `pob_type`.
+    /// Default by `pob_type`.
+    #[schema(value_type = Option<RecognitionName>)]
     pub recognition: Option<String>,
     #[schema(format = Date)]
     pub service_start: Option<String>,
@@ -79,6 +81,69 @@ pub struct LineItemInput {
     pub service_end: Option<String>,
     #[schema(format = Date)]
     pub delivery_date: Option<String>,
+}
+
+/// The performance-obligation types: subscriptions and support are ratable by default,
+/// the others point in time.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum PobTypeName {
+    Subscription,
+    Support,
+    Services,
+    License,
+    Hardware,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum RecognitionName {
+    Ratable,
+    PointInTime,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum ConventionName {
+    Daily,
+    MonthlyEqual,
+    ProratedFirstLast,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum TreatmentName {
+    Prospective,
+    CumulativeCatchUp,
+    SeparateContract,
+}
+
+/// The status a new contract may start in.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum NewStatusName {
+    Active,
+    Draft,
 }
 
 /// Body of `POST /v1/contracts/{id}/terminate`.
@@ -96,18 +161,28 @@ pub struct Problems(pub Vec<FieldProblem>);
 
 impl Problems {
     pub fn push(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.0.push(FieldProblem { field: field.into(), message: message.into() });
+        self.0.push(FieldProblem {
+            field: field.into(),
+            message: message.into(),
+        });
     }
 
     pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
         let date = parse_date(text);
         if date.is_none() {
-            self.push(field, format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"));
+            self.push(
+                field,
+                format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"),
+            );
         }
         date
     }
 
-    pub fn optional_date(&mut self, field: &str, text: Option<&String>) -> Option<Option<time::Date>> {
+    pub fn optional_date(
+        &mut self,
+        field: &str,
+        text: Option<&String>,
+    ) -> Option<Option<time::Date>> {
         match text {
             None => Some(None),
             Some(text) => self.date(field, text).map(Some),
@@ -161,13 +236,17 @@ pub fn to_draft(input: &ContractInput, problems: &mut Problems) -> Option<Contra
             if convention.is_none() {
                 problems.push(
                     "recognition_convention",
-                    format!("unknown convention `{text}`; allowed: {}", Convention::allowed_list()),
+                    format!(
+                        "unknown convention `{text}`; allowed: {}",
+                        Convention::allowed_list()
+                    ),
                 );
             }
             convention
         }
     };
-    let price = currency.and_then(|currency| problems.money("total_value", &input.total_value, currency));
+    let price =
+        currency.and_then(|currency| problems.money("total_value", &input.total_value, currency));
     let lines: Vec<Option<LineDraft>> = input
         .line_items
         .iter()
@@ -195,7 +274,9 @@ fn to_line(
 ) -> Option<LineDraft> {
     let field = |name: &str| format!("line_items[{index}].{name}");
     let stated_price = match (&line.stated_price, currency) {
-        (Some(text), Some(currency)) => Some(problems.money(&field("stated_price"), text, currency)?),
+        (Some(text), Some(currency)) => {
+            Some(problems.money(&field("stated_price"), text, currency)?)
+        }
         (Some(_), None) => return None,
         (None, _) => None,
     };
@@ -203,9 +284,11 @@ fn to_line(
         Some(text) => Some(problems.ssp(&field("ssp_price"), text)?),
         None => None,
     };
-    let service_start = problems.optional_date(&field("service_start"), line.service_start.as_ref());
+    let service_start =
+        problems.optional_date(&field("service_start"), line.service_start.as_ref());
     let service_end = problems.optional_date(&field("service_end"), line.service_end.as_ref());
-    let delivery_date = problems.optional_date(&field("delivery_date"), line.delivery_date.as_ref());
+    let delivery_date =
+        problems.optional_date(&field("delivery_date"), line.delivery_date.as_ref());
     Some(LineDraft {
         id: line.id.clone(),
         name: line.name.clone(),
@@ -347,7 +430,9 @@ impl Contract {
                     revrec_domain::Pattern::Ratable { start, end } => {
                         (Some(format_date(start)), Some(format_date(end)), None)
                     }
-                    revrec_domain::Pattern::PointInTime { date } => (None, None, Some(format_date(date))),
+                    revrec_domain::Pattern::PointInTime { date } => {
+                        (None, None, Some(format_date(date)))
+                    }
                 };
                 PerformanceObligation {
                     id: obligation.id.clone().unwrap_or_default(),

@@ -96,7 +96,10 @@ impl From<&Note6Report> for Note6Response {
         let currency = note.currency;
         let amount = |minor: i64| Amount::minor(minor, currency);
         let timing = |wanted: revrec_domain::Timing| {
-            note.revenue_by_timing.iter().find(|(timing, _)| *timing == wanted).map_or(0, |(_, value)| *value)
+            note.revenue_by_timing
+                .iter()
+                .find(|(timing, _)| *timing == wanted)
+                .map_or(0, |(_, value)| *value)
         };
         Note6Response {
             period: note.quarter.to_string(),
