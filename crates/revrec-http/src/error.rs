@@ -190,6 +190,9 @@ impl ApiError {
 
 fn summary(errors: &[FieldProblem]) -> String {
     match errors {
+        [only] if only.field.is_empty() || only.message.starts_with(&only.field) => {
+            only.message.clone()
+        }
         [only] => format!("`{}` {}", only.field, only.message),
         _ => format!("{} fields are not valid; see errors[].", errors.len()),
     }

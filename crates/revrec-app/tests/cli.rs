@@ -1,0 +1,229 @@
+//! The `revrec` binary itself: zero-configuration serve with its banner, graceful stop on
+//! SIGTERM, migrate, keys (secret printed once, only a digest stored) and demo.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn revrec(directory: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_revrec"));
+    command
+        .current_dir(directory)
+        .env_remove("REVREC_DATABASE_URL")
+        .env_remove("REVREC_PUBLIC_URL")
+        .env_remove("REVREC_MODE")
+        .env("REVREC_LISTEN", "127.0.0.1:0")
+        .env("REVREC_LOG", "info");
+    command
+}
+
+/// Reads the child's stderr until the banner names the URL.
+fn banner(child: &mut Child) -> (String, Vec<String>) {
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = Vec::new();
+    let mut url = None;
+    for line in BufReader::new(stderr).lines() {
+        let line = line.unwrap();
+        if let Some(rest) = line.strip_prefix("revrec is listening on ") {
+            url = Some(rest.trim().to_owned());
+        }
+        let done = line.contains("sandbox token") || line.contains("production");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    (url.expect("the banner names the URL"), lines)
+}
+
+fn http_get(url: &str, token: Option<&str>) -> (u16, String) {
+    // A tiny HTTP/1.1 client over std, to keep this test free of an async runtime.
+    use std::io::{Read, Write};
+    let address = url.trim_start_matches("http://");
+    let (host, path) = address
+        .split_once('/')
+        .map_or((address, "/".to_owned()), |(h, p)| (h, format!("/{p}")));
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    (status, response)
+}
+
+#[test]
+fn serve_needs_no_configuration_prints_the_token_and_stops_gracefully_on_sigterm() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut child = revrec(directory.path())
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (url, lines) = banner(&mut child);
+    let text = lines.join("\n");
+    assert!(text.contains(&format!("{url}/docs/")), "{text}");
+    assert!(text.contains("rr_test_sandbox"), "{text}");
+    // The embedded SQLite file is created in the working directory.
+    assert!(directory.path().join("revrec.db").exists());
+    assert_eq!(http_get(&format!("{url}/readyz"), None).0, 200);
+    let (status, body) = http_get(&format!("{url}/v1/contracts"), Some("rr_test_sandbox"));
+    assert_eq!(status, 200, "{body}");
+
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output.status);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let logs = String::from_utf8_lossy(&output.stdout);
+    assert!(logs.contains("revrec stopped"), "{logs}");
+    // Structured logs carry the request id and never the token.
+    assert!(logs.contains("\"request_id\""), "{logs}");
+    assert!(!logs.contains("rr_test_sandbox"), "{logs}");
+}
+
+#[test]
+fn keys_print_the_secret_once_and_store_only_its_digest() {
+    let directory = tempfile::tempdir().unwrap();
+    let created = revrec(directory.path())
+        .args([
+            "keys",
+            "create",
+            "--tenant",
+            "acme",
+            "--name",
+            "ci",
+            "--scopes",
+            "read:contracts",
+            "--live",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let secret = String::from_utf8(created.stdout).unwrap().trim().to_owned();
+    assert!(
+        secret.starts_with("rr_live_") && secret.len() == 56,
+        "{secret}"
+    );
+
+    let listed = revrec(directory.path())
+        .args(["keys", "list"])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8(listed.stdout).unwrap();
+    assert!(
+        listing.contains("acme") && listing.contains("read:contracts"),
+        "{listing}"
+    );
+    assert!(!listing.contains(&secret), "{listing}");
+    let database = std::fs::read(directory.path().join("revrec.db")).unwrap();
+    let needle = secret.as_bytes();
+    assert!(
+        !database
+            .windows(needle.len())
+            .any(|window| window == needle),
+        "the secret is stored in clear"
+    );
+
+    let id = listing
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(
+        revrec(directory.path())
+            .args(["keys", "revoke", &id])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(
+        !revrec(directory.path())
+            .args(["keys", "revoke", &id])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let bad = revrec(directory.path())
+        .args([
+            "keys",
+            "create",
+            "--tenant",
+            "acme",
+            "--scopes",
+            "read:everything",
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown scope `read:everything`"));
+}
+
+#[test]
+fn migrate_and_demo_work_and_bad_settings_are_refused_clearly() {
+    let directory = tempfile::tempdir().unwrap();
+    assert!(
+        revrec(directory.path())
+            .arg("migrate")
+            .status()
+            .unwrap()
+            .success()
+    );
+    let demo = revrec(directory.path())
+        .args(["demo", "--contracts", "25"])
+        .output()
+        .unwrap();
+    assert!(
+        demo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    assert!(String::from_utf8_lossy(&demo.stderr).contains("loaded 25 sample contracts"));
+
+    let refused = revrec(directory.path())
+        .env("REVREC_MODE", "prod")
+        .arg("migrate")
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("REVREC_MODE=\"prod\" is not valid"));
+    // A real connection error is shown, not swallowed.
+    let unreachable = revrec(directory.path())
+        .env(
+            "REVREC_DATABASE_URL",
+            "postgres://nobody@127.0.0.1:1/nothing",
+        )
+        .arg("migrate")
+        .output()
+        .unwrap();
+    assert!(!unreachable.status.success());
+    let message = String::from_utf8_lossy(&unreachable.stderr);
+    assert!(
+        message.contains("cannot connect to the database") && message.contains("127.0.0.1"),
+        "{message}"
+    );
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# HTTP load figures for revrec, on this machine, in one run of one server:
+#
+#   1. loads 100,000 sample contracts (`revrec demo`, through the use cases);
+#   2. HTTP ingest rate: wrk POSTs a different contract per request (tenant "loadtest");
+#   3. portfolio waterfall and Note 6 latency over the 100,000 contracts (median, 1 connection);
+#   4. single-contract waterfall throughput at 64 connections, against GET /healthz of the
+#      same server in the same run (the framework's floor);
+#   5. the server's resident memory.
+#
+#   scripts/load.sh [postgres|sqlite] [contracts]
+#
+# Needs wrk (Debian package `wrk`; installed here when missing) and, for PostgreSQL, the
+# local server at 127.0.0.1:5432 (a fresh database is created and dropped).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BACKEND="${1:-postgres}"
+CONTRACTS="${2:-100000}"
+DURATION="${DURATION:-15s}"
+command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
+
+cargo build --release --quiet -p revrec-app
+BIN=target/release/revrec
+work="$(mktemp -d)"
+case "$BACKEND" in
+    postgres)
+        db="revrec_load_$(date +%s)"
+        psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $db"
+        export REVREC_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+        cleanup_db() { psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)"; }
+        ;;
+    sqlite)
+        export REVREC_DATABASE_URL="sqlite://$work/revrec.db"
+        cleanup_db() { :; }
+        ;;
+    *) echo "usage: $0 [postgres|sqlite] [contracts]" >&2; exit 2 ;;
+esac
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+URL="http://127.0.0.1:$port"
+export REVREC_LISTEN="127.0.0.1:$port" REVREC_LOG=warn
+
+echo "== loading $CONTRACTS sample contracts into $BACKEND"
+$BIN demo --contracts "$CONTRACTS" --tenant sandbox 2>&1 | tail -n 1
+
+$BIN serve >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; cleanup_db; rm -rf "$work"' EXIT
+for _ in $(seq 1 60); do curl -fsS "$URL/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
+
+median() { grep -E '^ +50%' | awk '{print $2}'; }
+rate() { grep -E '^Requests/sec' | awk '{print $2}'; }
+non2xx() { grep -E 'Non-2xx' | awk '{print $NF}' || true; }
+
+echo "== portfolio reports over $CONTRACTS contracts (1 connection, $DURATION)"
+waterfall="$(REVREC_TOKEN=rr_test_sandbox wrk -t1 -c1 -d"$DURATION" --latency -s scripts/wrk/get.lua "$URL/v1/waterfalls")"
+note6="$(REVREC_TOKEN=rr_test_sandbox wrk -t1 -c1 -d"$DURATION" --latency -s scripts/wrk/get.lua "$URL/v1/disclosures/note6?period=2026-Q2")"
+echo "waterfall: median $(echo "$waterfall" | median), $(echo "$waterfall" | rate) req/s, non-2xx $(echo "$waterfall" | non2xx)"
+echo "note6:     median $(echo "$note6" | median), $(echo "$note6" | rate) req/s, non-2xx $(echo "$note6" | non2xx)"
+
+echo "== single-contract waterfall vs /healthz (64 connections, $DURATION each)"
+id="$(curl -fsS -H 'Authorization: Bearer rr_test_sandbox' "$URL/v1/contracts?limit=1&query=SO-000042" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
+healthz="$(wrk -t2 -c64 -d"$DURATION" --latency "$URL/healthz")"
+single="$(REVREC_TOKEN=rr_test_sandbox wrk -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/get.lua "$URL/v1/waterfalls?contract_id=$id")"
+floor="$(echo "$healthz" | rate)"
+contract="$(echo "$single" | rate)"
+echo "healthz (floor):          $floor req/s, median $(echo "$healthz" | median)"
+echo "single-contract waterfall: $contract req/s, median $(echo "$single" | median), non-2xx $(echo "$single" | non2xx)"
+python3 -c "print('ratio: %.1f %% of the floor' % (100 * $contract / $floor))"
+
+echo "== HTTP ingest (16 connections, $DURATION, tenant loadtest)"
+token="$($BIN keys create --tenant loadtest --name load --scopes 'write:contracts read:contracts' 2>/dev/null)"
+ingest="$(REVREC_TOKEN="$token" wrk -t2 -c16 -d"$DURATION" --latency -s scripts/wrk/ingest.lua "$URL")"
+echo "ingest: $(echo "$ingest" | rate) contracts/s, median $(echo "$ingest" | median), non-2xx $(echo "$ingest" | non2xx)"
+
+echo "== server memory"
+echo "RSS: $(( $(ps -o rss= -p "$server") / 1024 )) MB"
