@@ -12,6 +12,9 @@ use revrec_usecases::Services;
 use crate::settings::{Mode, Settings};
 use crate::system_ports::{RandomIds, SystemClock};
 
+/// Blocking threads per HTTP worker (database calls).
+pub const BLOCKING_THREADS_PER_WORKER: usize = 8;
+
 /// Largest JSON body (decisions.md §11).
 pub const JSON_LIMIT: usize = 1024 * 1024;
 
@@ -83,7 +86,10 @@ impl Application {
         };
         let mut server = HttpServer::new(move || build_app(state.clone()))
             // In-flight requests get this long to finish on SIGTERM.
-            .shutdown_timeout(30);
+            .shutdown_timeout(30)
+            // Database calls run on blocking threads; more of them than pooled connections
+            // only adds threads waiting for a connection (and scheduler churn).
+            .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }

@@ -14,7 +14,7 @@ impl Canonical for Waterfall {
             .text(self.granularity.as_str());
         out.list(self.rows.len());
         for row in &self.rows {
-            out.text(&row.period.to_string())
+            out.period(row.period)
                 .integer(row.recognized)
                 .integer(row.deferred_balance);
         }
@@ -51,7 +51,7 @@ impl Canonical for ContractPlan {
         let schedule = self.schedule();
         out.text(self.currency().code())
             .text(self.convention().as_str())
-            .text(&schedule.first().to_string())
+            .period(schedule.first())
             .integer(i64::try_from(schedule.months()).unwrap_or(i64::MAX));
         out.list(self.obligations().len());
         for (index, obligation) in self.obligations().iter().enumerate() {
@@ -72,7 +72,7 @@ impl Canonical for Rollup {
         let rows: Vec<_> = self.rows().collect();
         out.list(rows.len());
         for (key, amounts) in rows {
-            out.text(&key.period.to_string())
+            out.period(key.period)
                 .text(PobType::as_str(key.pob_type))
                 .text(key.timing.as_str())
                 .integer(amounts.recognized)

@@ -36,6 +36,15 @@ impl CanonicalWriter {
         self
     }
 
+    /// A month, encoded exactly as `text(&period.to_string())` would be, without allocating.
+    pub fn period(&mut self, period: crate::period::Period) -> &mut Self {
+        let ascii = period.ascii();
+        self.hasher.update(b"s");
+        self.hasher.update((ascii.len() as u64).to_be_bytes());
+        self.hasher.update(ascii);
+        self
+    }
+
     pub fn integer(&mut self, value: i64) -> &mut Self {
         self.hasher.update(b"i");
         self.hasher.update(value.to_be_bytes());
@@ -107,6 +116,12 @@ mod tests {
             writer.finish()
         };
         assert_ne!(hash(&["ab", "c"]), hash(&["a", "bc"]));
+        let month = crate::period::Period::new(2026, 3).unwrap();
+        let mut by_text = CanonicalWriter::new("test/v1");
+        by_text.text(&month.to_string());
+        let mut by_period = CanonicalWriter::new("test/v1");
+        by_period.period(month);
+        assert_eq!(by_text.finish(), by_period.finish());
         assert_eq!(hash(&["ab", "c"]), hash(&["ab", "c"]));
         // Pinned (computed independently with Python hashlib): a change to the encoding
         // must be deliberate, because it changes every hash ever published.

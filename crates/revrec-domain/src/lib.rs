@@ -38,5 +38,7 @@ pub use plan::{
     PriceChange, ReplayError,
 };
 pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
-pub use rollup::{Rollup, RollupAmounts, RollupKey, contributions};
+pub use rollup::{
+    MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
+};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

@@ -279,24 +279,37 @@ pub fn format_minor(minor: i64, exponent: u8) -> String {
 
 /// [`format_minor`] into an existing buffer, for report serializers that write many amounts.
 pub fn write_minor(out: &mut String, minor: i64, exponent: u8) {
-    use fmt::Write as _;
-    let magnitude = minor.unsigned_abs();
+    // Digits by hand, least significant first, into a stack buffer: this runs for every
+    // amount of every report, and `format!` machinery was a visible share of a request.
+    let mut digits = [0_u8; 24];
+    let mut count = 0;
+    let mut magnitude = minor.unsigned_abs();
+    let exponent = usize::from(exponent);
+    while magnitude > 0 || count <= exponent {
+        if let Some(slot) = digits.get_mut(count) {
+            *slot = b'0' + u8::try_from(magnitude % 10).unwrap_or(0);
+        }
+        magnitude /= 10;
+        count += 1;
+    }
+    let mut text = [0_u8; 26];
+    let mut length = 0;
+    let mut emit = |byte: u8| {
+        if let Some(slot) = text.get_mut(length) {
+            *slot = byte;
+            length += 1;
+        }
+    };
     if minor < 0 {
-        out.push('-');
+        emit(b'-');
     }
-    if exponent == 0 {
-        let _ = write!(out, "{magnitude}");
-        return;
+    for position in (0..count).rev() {
+        if position + 1 == exponent && exponent > 0 {
+            emit(b'.');
+        }
+        emit(digits.get(position).copied().unwrap_or(b'0'));
     }
-    let divisor = 10_u64.pow(u32::from(exponent));
-    let width = usize::from(exponent);
-    let _ = write!(
-        out,
-        "{}.{:0width$}",
-        magnitude / divisor,
-        magnitude % divisor,
-        width = width
-    );
+    out.push_str(std::str::from_utf8(text.get(..length).unwrap_or_default()).unwrap_or_default());
 }
 
 #[cfg(test)]

@@ -102,9 +102,28 @@ impl Period {
     }
 }
 
+impl Period {
+    /// `YYYY-MM` as ASCII, without allocating (reports write thousands of these).
+    pub fn ascii(self) -> [u8; 7] {
+        let year = u32::try_from(self.year()).unwrap_or(0);
+        let month = u32::from(self.month());
+        let digit = |value: u32| b'0' + u8::try_from(value % 10).unwrap_or(0);
+        [
+            digit(year / 1000),
+            digit(year / 100),
+            digit(year / 10),
+            digit(year),
+            b'-',
+            digit(month / 10),
+            digit(month),
+        ]
+    }
+}
+
 impl fmt::Display for Period {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}", self.year(), self.month())
+        let ascii = self.ascii();
+        f.write_str(std::str::from_utf8(&ascii).unwrap_or("0000-00"))
     }
 }
 

@@ -157,14 +157,6 @@ impl ObligationPlan {
             })
     }
 
-    fn price_at(&self, day: i32) -> i64 {
-        self.prices
-            .iter()
-            .rev()
-            .find(|change| change.from.to_julian_day() <= day)
-            .map_or(0, |change| change.price)
-    }
-
     /// Cumulative revenue at the end of each month from `first`, into `out`.
     fn fill_month_ends(&self, first: Period, out: &mut [i64]) {
         // Month ends before the first segment: nothing recognized yet (an obligation
@@ -617,10 +609,18 @@ impl ContractPlan {
                 *slot = end - previous;
                 previous = *end;
             }
+            // Price changes are in date order: walk them alongside the months.
+            let mut changes = obligation.prices.iter().peekable();
+            let mut price = 0;
+            let mut month_end = first.last_julian_day();
             let mut month = first;
             for slot in prices {
-                *slot = obligation.price_at(month.last_julian_day());
+                while let Some(change) = changes.next_if(|c| c.from.to_julian_day() <= month_end) {
+                    price = change.price;
+                }
+                *slot = price;
                 month = month.next();
+                month_end += i32::from(month.days());
             }
         }
         MonthlySchedule {

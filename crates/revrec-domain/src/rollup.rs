@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use crate::contract::PobType;
 use crate::period::Period;
-use crate::plan::PlanHistory;
+use crate::plan::{ContractPlan, PlanHistory};
 use crate::recognition::Timing;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -65,6 +65,45 @@ impl RollupAmounts {
             recognized_from_opening: -self.recognized_from_opening,
         }
     }
+}
+
+/// All types and timings of each month together, months in order: what a waterfall reads.
+pub type MonthlyTotals = BTreeMap<Period, RollupAmounts>;
+
+/// First and last month with revenue or a booking: a waterfall's default range.
+pub fn extent(totals: &MonthlyTotals) -> Option<(Period, Period)> {
+    let mut periods = totals
+        .iter()
+        .filter(|(_, amounts)| amounts.recognized != 0 || amounts.booked != 0)
+        .map(|(period, _)| *period);
+    let first = periods.next()?;
+    let last = periods.next_back().unwrap_or(first);
+    Some((first, last))
+}
+
+/// One contract's monthly revenue and bookings, straight from its schedule: the same
+/// `recognized` and `booked` figures as the sum of its [`contributions`], without the RPO
+/// columns, which a single contract's waterfall does not read.
+pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
+    let start = plan.first_period();
+    let schedule = plan.schedule();
+    let mut totals = MonthlyTotals::new();
+    for (index, _) in plan.obligations().iter().enumerate() {
+        let mut billed_before = 0;
+        for ((period, revenue), price) in schedule
+            .periods()
+            .zip(schedule.revenue(index))
+            .zip(schedule.price(index))
+        {
+            let billed = if period >= start { *price } else { 0 };
+            let amounts = totals.entry(period).or_default();
+            amounts.recognized += revenue;
+            amounts.booked += billed - billed_before;
+            billed_before = billed;
+        }
+    }
+    totals.retain(|_, amounts| !amounts.is_zero());
+    totals
 }
 
 /// Summed contributions of one currency's contracts, keyed by month, type and timing.
@@ -114,21 +153,9 @@ impl Rollup {
         self.rows.is_empty()
     }
 
-    /// First and last month with revenue or a booking: a waterfall's default range.
-    pub fn extent(&self) -> Option<(Period, Period)> {
-        let mut periods = self
-            .rows
-            .iter()
-            .filter(|(_, amounts)| amounts.recognized != 0 || amounts.booked != 0)
-            .map(|(key, _)| key.period);
-        let first = periods.next()?;
-        let last = periods.next_back().unwrap_or(first);
-        Some((first, last))
-    }
-
     /// All types and timings of each month added together, months in order.
-    pub fn by_period(&self) -> BTreeMap<Period, RollupAmounts> {
-        let mut totals: BTreeMap<Period, RollupAmounts> = BTreeMap::new();
+    pub fn by_period(&self) -> MonthlyTotals {
+        let mut totals = MonthlyTotals::new();
         for (key, amounts) in &self.rows {
             totals.entry(key.period).or_default().add(amounts);
         }

@@ -3,7 +3,7 @@
 
 use crate::currency::Currency;
 use crate::period::{Period, PeriodRange};
-use crate::rollup::Rollup;
+use crate::rollup::{MonthlyTotals, Rollup};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct WaterfallRow {
@@ -68,18 +68,17 @@ impl Granularity {
 /// Every month of `range` (zeros included, ascending), from summed contributions.
 /// Months before the range only set the opening deferred balance.
 pub fn waterfall(rollup: &Rollup, currency: Currency, range: PeriodRange) -> Waterfall {
-    waterfall_by(rollup, currency, range, Granularity::Monthly)
+    waterfall_by(&rollup.by_period(), currency, range, Granularity::Monthly)
 }
 
 /// [`waterfall`] with rows of a quarter or a year: revenue summed over the row's months,
 /// the balance at its last month. A row cut short by the range ends at the range's end.
 pub fn waterfall_by(
-    rollup: &Rollup,
+    totals: &MonthlyTotals,
     currency: Currency,
     range: PeriodRange,
     granularity: Granularity,
 ) -> Waterfall {
-    let totals = rollup.by_period();
     let mut deferred: i64 = totals
         .range(..range.first())
         .map(|(_, amounts)| amounts.booked - amounts.recognized)
@@ -184,7 +183,12 @@ mod tests {
     #[test]
     fn quarterly_rows_sum_revenue_and_keep_the_closing_balance() {
         let range = PeriodRange::new(month("2026-01"), month("2026-05")).unwrap();
-        let result = waterfall_by(&rollup(), Currency::USD, range, Granularity::Quarterly);
+        let result = waterfall_by(
+            &rollup().by_period(),
+            Currency::USD,
+            range,
+            Granularity::Quarterly,
+        );
         let rows: Vec<_> = result
             .rows
             .iter()

@@ -7,8 +7,8 @@
 use proptest::prelude::*;
 use revrec_domain::{
     Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, journal_entries,
-    note6, output_hash, waterfall,
+    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals,
+    journal_entries, note6, output_hash, waterfall,
 };
 use time::{Date, Duration};
 
@@ -275,6 +275,23 @@ proptest! {
             output_hash("note6/v1", &note6(&a, terms.currency, quarter)),
             output_hash("note6/v1", &note6(&b, terms.currency, quarter))
         );
+    }
+
+    #[test]
+    fn a_contracts_own_totals_equal_its_rollup_contribution(history in history_strategy()) {
+        let mut rollup = Rollup::new();
+        rollup.add_contract(&history);
+        let from_rollup: Vec<(Period, i64, i64)> = rollup
+            .by_period()
+            .into_iter()
+            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked))
+            .filter(|(_, recognized, booked)| *recognized != 0 || *booked != 0)
+            .collect();
+        let direct: Vec<(Period, i64, i64)> = contract_totals(history.current())
+            .into_iter()
+            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked))
+            .collect();
+        prop_assert_eq!(direct, from_rollup);
     }
 
     #[test]

@@ -105,7 +105,7 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
     let mut contracts = MockContractRepository::new();
     contracts
         .expect_find()
-        .returning(move |_, _| Ok(Some(stored.clone())));
+        .returning(move |_, _| Ok(Some(Arc::new(stored.clone()))));
     contracts
         .expect_save()
         .times(1)

@@ -1,6 +1,7 @@
 //! Contracts and their versions, as stored.
 
 use std::fmt;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use revrec_domain::{Amendment, ContractTerms, Currency};
@@ -201,11 +202,12 @@ pub trait ContractRepository: Send + Sync {
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError>;
 
     /// The contract with every version, or `None` when the tenant has no such contract.
+    /// Shared (`Arc`): an adapter may hand out the same decoded contract to many readers.
     async fn find(
         &self,
         tenant_id: &str,
         id: &str,
-    ) -> Result<Option<StoredContract>, RepositoryError>;
+    ) -> Result<Option<Arc<StoredContract>>, RepositoryError>;
 
     /// A page of the tenant's contracts, ordered by creation then id.
     async fn list(

@@ -4,18 +4,18 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{ApiKeyRecord, ApiKeyRepository, RepositoryError};
 
-use crate::blocking::with_connection;
-use crate::connection::DbPool;
+use crate::blocking::{Access, Database, with_connection};
+
 use crate::rows::ApiKeyRow;
 use crate::schema::api_keys;
 
 pub struct ApiKeyStore {
-    pool: DbPool,
+    database: Database,
 }
 
 impl ApiKeyStore {
-    pub fn new(pool: DbPool) -> ApiKeyStore {
-        ApiKeyStore { pool }
+    pub fn new(database: Database) -> ApiKeyStore {
+        ApiKeyStore { database }
     }
 }
 
@@ -23,12 +23,12 @@ impl ApiKeyStore {
 impl ApiKeyRepository for ApiKeyStore {
     async fn find_by_digest(&self, digest: &str) -> Result<Option<ApiKeyRecord>, RepositoryError> {
         let digest = digest.to_owned();
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Read, move |connection| {
             let row: Option<ApiKeyRow> = api_keys::table
                 .filter(api_keys::digest.eq(digest))
                 .select(ApiKeyRow::as_select())
-                .first(connection)
-                .optional()?;
+                .load(connection)?
+                .pop();
             row.map(ApiKeyRecord::try_from).transpose()
         })
         .await
@@ -36,7 +36,7 @@ impl ApiKeyRepository for ApiKeyStore {
 
     async fn insert(&self, key: &ApiKeyRecord) -> Result<(), RepositoryError> {
         let row = ApiKeyRow::from(key);
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Write, move |connection| {
             diesel::insert_into(api_keys::table)
                 .values(&row)
                 .execute(connection)?;
@@ -46,7 +46,7 @@ impl ApiKeyRepository for ApiKeyStore {
     }
 
     async fn list(&self, tenant_id: Option<String>) -> Result<Vec<ApiKeyRecord>, RepositoryError> {
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Read, move |connection| {
             let mut query = api_keys::table.into_boxed();
             if let Some(tenant) = tenant_id {
                 query = query.filter(api_keys::tenant_id.eq(tenant));
@@ -62,7 +62,7 @@ impl ApiKeyRepository for ApiKeyStore {
 
     async fn revoke(&self, id: &str, at: i64) -> Result<bool, RepositoryError> {
         let id = id.to_owned();
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Write, move |connection| {
             let updated = diesel::update(
                 api_keys::table
                     .filter(api_keys::id.eq(id))

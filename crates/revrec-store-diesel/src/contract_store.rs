@@ -1,32 +1,54 @@
 //! `ContractRepository` over Diesel: one transaction per contract change.
 
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
+use lru::LruCache;
 use revrec_ports::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractWrite,
     RepositoryError, RollupDelta, StoredContract, VersionWrite,
 };
 
-use crate::blocking::{StoreError, with_connection};
-use crate::connection::{DbConnection, DbPool, on_each_backend};
+use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::connection::{DbConnection, on_each_backend};
 use crate::rows::{ContractRow, LineRow, RollupRow, VersionRow, stored_version, version_rows};
 use crate::schema::{contract_lines, contract_versions, contracts, rollups};
 
+/// How many contracts `find` keeps decoded in memory.
+const CACHED_CONTRACTS: usize = 4_096;
+
+type CacheKey = (String, String);
+type ContractCache = Arc<Mutex<LruCache<CacheKey, (i64, Arc<StoredContract>)>>>;
+
 pub struct ContractStore {
-    pool: DbPool,
+    database: Database,
+    /// Decoded contracts by (tenant, id), each with the `revision` it was read at. A hit is
+    /// used only when the database still holds that revision, so the cache is never stale,
+    /// whichever instance wrote last: it saves decoding, never a check.
+    cache: ContractCache,
 }
 
 impl ContractStore {
-    pub fn new(pool: DbPool) -> ContractStore {
-        ContractStore { pool }
+    pub fn new(database: Database) -> ContractStore {
+        let capacity = NonZeroUsize::new(CACHED_CONTRACTS).unwrap_or(NonZeroUsize::MIN);
+        ContractStore {
+            database,
+            cache: Arc::new(Mutex::new(LruCache::new(capacity))),
+        }
     }
+}
+
+fn lock(cache: &ContractCache) -> MutexGuard<'_, LruCache<CacheKey, (i64, Arc<StoredContract>)>> {
+    cache.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[async_trait]
 impl ContractRepository for ContractStore {
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError> {
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| apply_write(connection, &write))
         })
         .await
@@ -36,10 +58,35 @@ impl ContractRepository for ContractStore {
         &self,
         tenant_id: &str,
         id: &str,
-    ) -> Result<Option<StoredContract>, RepositoryError> {
-        let (tenant_id, id) = (tenant_id.to_owned(), id.to_owned());
-        with_connection(&self.pool, move |connection| {
-            find_contract(connection, &tenant_id, &id)
+    ) -> Result<Option<Arc<StoredContract>>, RepositoryError> {
+        let key = (tenant_id.to_owned(), id.to_owned());
+        let cache = Arc::clone(&self.cache);
+        with_connection(&self.database, Access::Read, move |connection| {
+            let (tenant_id, id) = (&key.0, &key.1);
+            // `load` + `pop`, not `first`: through MultiConnection a LIMIT makes the
+            // statement uncacheable (re-parsed every time), and a key lookup needs none.
+            let revision: Option<i64> = contracts::table
+                .filter(contracts::tenant_id.eq(tenant_id))
+                .filter(contracts::id.eq(id))
+                .select(contracts::revision)
+                .load(connection)?
+                .pop();
+            let Some(revision) = revision else {
+                return Ok(None);
+            };
+            if let Some((cached, stored)) = lock(&cache).get(&key)
+                && *cached == revision
+            {
+                return Ok(Some(Arc::clone(stored)));
+            }
+            // One snapshot for the record, its versions and their lines.
+            let loaded =
+                connection.transaction(|connection| find_contract(connection, tenant_id, id))?;
+            Ok(loaded.map(|(revision, stored)| {
+                let stored = Arc::new(stored);
+                lock(&cache).put(key.clone(), (revision, Arc::clone(&stored)));
+                stored
+            }))
         })
         .await
     }
@@ -50,7 +97,7 @@ impl ContractRepository for ContractStore {
         query: &ContractQuery,
     ) -> Result<ContractPage, RepositoryError> {
         let (tenant_id, query) = (tenant_id.to_owned(), query.clone());
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Read, move |connection| {
             list_contracts(connection, &tenant_id, &query)
         })
         .await
@@ -66,7 +113,7 @@ fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(
     match write.expected {
         None => {
             diesel::insert_into(contracts::table)
-                .values(&row)
+                .values((&row, contracts::revision.eq(1_i64)))
                 .execute(connection)?;
         }
         Some(expected) => {
@@ -79,7 +126,7 @@ fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(
                     )
                     .filter(contracts::status.eq(expected.status.as_str())),
             )
-            .set(&row)
+            .set((&row, contracts::revision.eq(contracts::revision + 1)))
             .execute(connection)?;
             if updated == 0 {
                 return Err(StoreError::Conflict(format!(
@@ -180,18 +227,21 @@ fn add_to_rollups(
     Ok(())
 }
 
+/// The contract with its versions, and the revision they were read at.
 fn find_contract(
     connection: &mut DbConnection,
     tenant_id: &str,
     id: &str,
-) -> Result<Option<StoredContract>, StoreError> {
-    let row: Option<ContractRow> = contracts::table
+) -> Result<Option<(i64, StoredContract)>, StoreError> {
+    let row: Option<(ContractRow, i64)> = contracts::table
         .filter(contracts::tenant_id.eq(tenant_id))
         .filter(contracts::id.eq(id))
-        .select(ContractRow::as_select())
-        .first(connection)
-        .optional()?;
-    let Some(row) = row else { return Ok(None) };
+        .select((ContractRow::as_select(), contracts::revision))
+        .load(connection)?
+        .pop();
+    let Some((row, revision)) = row else {
+        return Ok(None);
+    };
     let versions: Vec<VersionRow> = contract_versions::table
         .filter(contract_versions::tenant_id.eq(tenant_id))
         .filter(contract_versions::contract_id.eq(id))
@@ -216,10 +266,13 @@ fn find_contract(
             std::mem::replace(&mut lines, rest),
         )?);
     }
-    Ok(Some(StoredContract {
-        record: ContractRecord::try_from(row)?,
-        versions: stored,
-    }))
+    Ok(Some((
+        revision,
+        StoredContract {
+            record: ContractRecord::try_from(row)?,
+            versions: stored,
+        },
+    )))
 }
 
 fn list_contracts(

@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// The repositories over one pool, ready to hand to the use cases.
 #[derive(Clone)]
 pub struct Store {
-    pool: DbPool,
+    database: blocking::Database,
     backend: &'static str,
 }
 
@@ -29,8 +29,12 @@ impl Store {
             DatabaseUrl::Postgres(_) => 16,
             DatabaseUrl::Sqlite(_) => 8,
         };
-        Ok(Store {
+        let database = blocking::Database {
             pool: connect_and_migrate(url, size)?,
+            inline_reads: matches!(url, DatabaseUrl::Sqlite(_)),
+        };
+        Ok(Store {
+            database,
             backend: url.backend(),
         })
     }
@@ -40,14 +44,14 @@ impl Store {
     }
 
     pub fn contracts(&self) -> Arc<dyn revrec_ports::ContractRepository> {
-        Arc::new(contract_store::ContractStore::new(self.pool.clone()))
+        Arc::new(contract_store::ContractStore::new(self.database.clone()))
     }
 
     pub fn reports(&self) -> Arc<dyn revrec_ports::ReportRepository> {
-        Arc::new(report_store::ReportStore::new(self.pool.clone()))
+        Arc::new(report_store::ReportStore::new(self.database.clone()))
     }
 
     pub fn api_keys(&self) -> Arc<dyn revrec_ports::ApiKeyRepository> {
-        Arc::new(api_key_store::ApiKeyStore::new(self.pool.clone()))
+        Arc::new(api_key_store::ApiKeyStore::new(self.database.clone()))
     }
 }

@@ -6,18 +6,18 @@ use diesel::prelude::*;
 use revrec_domain::{Currency, Period, Rollup};
 use revrec_ports::{ReportRepository, RepositoryError};
 
-use crate::blocking::{StoreError, with_connection};
-use crate::connection::DbPool;
+use crate::blocking::{Access, Database, StoreError, with_connection};
+
 use crate::rows::RollupRow;
 use crate::schema::rollups;
 
 pub struct ReportStore {
-    pool: DbPool,
+    database: Database,
 }
 
 impl ReportStore {
-    pub fn new(pool: DbPool) -> ReportStore {
-        ReportStore { pool }
+    pub fn new(database: Database) -> ReportStore {
+        ReportStore { database }
     }
 }
 
@@ -25,7 +25,7 @@ impl ReportStore {
 impl ReportRepository for ReportStore {
     async fn currencies(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Read, move |connection| {
             let codes: Vec<String> = rollups::table
                 .filter(rollups::tenant_id.eq(&tenant_id))
                 .filter(
@@ -56,7 +56,7 @@ impl ReportRepository for ReportStore {
         through: Option<Period>,
     ) -> Result<Rollup, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
-        with_connection(&self.pool, move |connection| {
+        with_connection(&self.database, Access::Read, move |connection| {
             let mut query = rollups::table
                 .filter(rollups::tenant_id.eq(tenant_id))
                 .filter(rollups::currency.eq(currency.code()))
@@ -77,7 +77,7 @@ impl ReportRepository for ReportStore {
     }
 
     async fn ping(&self) -> Result<(), RepositoryError> {
-        with_connection(&self.pool, |connection| {
+        with_connection(&self.database, Access::Read, |connection| {
             Ok(connection.batch_execute("SELECT 1")?)
         })
         .await

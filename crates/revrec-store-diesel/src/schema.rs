@@ -31,6 +31,7 @@ diesel::table! {
         terminated_on -> Nullable<Date>,
         parent_contract_id -> Nullable<Text>,
         search_text -> Text,
+        revision -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
     }

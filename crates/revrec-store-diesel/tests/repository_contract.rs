@@ -143,6 +143,59 @@ async fn a_contract_round_trips_exactly() {
 }
 
 #[tokio::test]
+async fn a_write_through_another_instance_is_seen_at_once() {
+    // Two stores over one database stand for two server instances: the reader's cache of
+    // decoded contracts must never serve what the other instance has since changed.
+    for database in TestDatabase::all() {
+        let (reader, writer) = (open(&database), open(&database));
+        reader
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        let before = reader
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(before.record.customer_name, "Ünïcödé Kunde GmbH");
+        let mut renamed = record("t1", "ctr_a", 1);
+        renamed.customer_name = "Renamed AG".into();
+        writer
+            .contracts()
+            .save(ContractWrite {
+                record: renamed,
+                expected: Some(Expected {
+                    version: 1,
+                    status: ContractStatus::Active,
+                }),
+                version: VersionWrite::Unchanged,
+                rollup: Vec::new(),
+            })
+            .await
+            .unwrap();
+        let after = reader
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(after.record.customer_name, "Renamed AG");
+        // And a repeated read, served from the cache, is the same.
+        assert_eq!(
+            reader
+                .contracts()
+                .find("t1", "ctr_a")
+                .await
+                .unwrap()
+                .unwrap(),
+            after
+        );
+    }
+}
+
+#[tokio::test]
 async fn another_tenant_sees_nothing() {
     for_each_backend(|store| async move {
         store

@@ -119,7 +119,7 @@ type ApiKeyColumns = (String, String, String, String, String, String, String, i6
 #[rustfmt::skip]
 type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
-    time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64,
+    time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64, i64,
 );
 type VersionColumns = (
     String,

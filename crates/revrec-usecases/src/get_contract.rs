@@ -33,7 +33,7 @@ pub async fn get_contract(
         .last()
         .cloned()
         .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
-    let mut record = stored.record;
+    let mut record = stored.record.clone();
     if version.number != latest {
         // An earlier version shows the figures it had then.
         record.total_value = history.current().transaction_price();

@@ -1,8 +1,8 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
 use revrec_domain::{
-    Currency, Granularity, OutputHash, Period, PeriodRange, Rollup, Waterfall, output_hash,
-    waterfall_by,
+    Currency, Granularity, OutputHash, Period, PeriodRange, Waterfall, contract_totals, extent,
+    output_hash, waterfall_by,
 };
 
 use crate::error::UseCaseError;
@@ -29,28 +29,24 @@ pub async fn waterfall_report(
     tenant_id: &str,
     query: &WaterfallQuery,
 ) -> Result<WaterfallReport, UseCaseError> {
-    let (rollup, currency) = match &query.contract_id {
+    let (totals, currency) = match &query.contract_id {
         Some(id) => {
-            // One contract: its own contributions (a draft shows as a preview).
+            // One contract, straight from its schedule (a draft shows as a preview).
             let view = get_contract(services, tenant_id, id, None).await?;
-            let mut rollup = Rollup::new();
-            rollup.add_contract(&view.history);
-            (rollup, view.record.currency)
+            (contract_totals(view.plan()), view.record.currency)
         }
         None => {
             let currency = select_currency(services, tenant_id, query.currency).await?;
-            (
-                services
-                    .reports
-                    .rollup(tenant_id, currency, query.end)
-                    .await?,
-                currency,
-            )
+            let rollup = services
+                .reports
+                .rollup(tenant_id, currency, query.end)
+                .await?;
+            (rollup.by_period(), currency)
         }
     };
     // A missing bound defaults to the selection's first or last month (never past the
     // other bound); with no data and no bounds the waterfall is empty.
-    let range = match (query.start, query.end, rollup.extent()) {
+    let range = match (query.start, query.end, extent(&totals)) {
         (Some(start), Some(end), _) => Some((start, end)),
         (Some(start), None, Some((_, last))) => Some((start, last.max(start))),
         (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
@@ -59,7 +55,7 @@ pub async fn waterfall_report(
     };
     let waterfall = match range {
         Some((start, end)) => waterfall_by(
-            &rollup,
+            &totals,
             currency,
             PeriodRange::new(start, end)?,
             query.granularity,

@@ -32,6 +32,8 @@ CREATE TABLE contracts (
     terminated_on       DATE,
     parent_contract_id  TEXT,
     search_text         TEXT    NOT NULL,
+    -- Incremented by every write: a cheap, exact "has this contract changed?" check.
+    revision            BIGINT  NOT NULL,
     created_at          BIGINT  NOT NULL,
     updated_at          BIGINT  NOT NULL,
     PRIMARY KEY (tenant_id, id)
