@@ -75,7 +75,9 @@ pub async fn waterfall_route(
         granularity: revrec_domain::Granularity::Monthly,
     };
     let report = waterfall_report(&state.services, &principal.tenant_id, &waterfall_query).await?;
-    Ok(json(StatusCode::OK, &WaterfallResponse::from(&report)))
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(WaterfallResponse::to_json(&report)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use revrec_domain::money::write_minor;
 use revrec_usecases::note6_report::Note6Report;
 use revrec_usecases::waterfall_report::WaterfallReport;
 use serde::Serialize;
@@ -52,6 +53,42 @@ impl From<&WaterfallReport> for WaterfallResponse {
             currency: currency.code().to_owned(),
             output_hash: report.output_hash.to_string(),
         }
+    }
+}
+
+impl WaterfallResponse {
+    /// The body for `report`, written directly rather than through serde: the waterfall is
+    /// the hottest response and building the struct (a string per period and amount, each
+    /// amount re-parsed by `RawValue`) was a tenth of a request's CPU. Byte for byte the same
+    /// as `serde_json::to_vec(&WaterfallResponse::from(report))`, which a test holds it to.
+    pub fn to_json(report: &WaterfallReport) -> Vec<u8> {
+        let waterfall = &report.waterfall;
+        let exponent = waterfall.currency.exponent();
+        let mut out = String::with_capacity(96 + waterfall.rows.len() * 80);
+        out.push_str("{\"periods\":[");
+        for (index, row) in waterfall.rows.iter().enumerate() {
+            if index > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"period\":\"");
+            out.push_str(std::str::from_utf8(&row.period.ascii()).unwrap_or_default());
+            out.push_str("\",\"recognized_amount\":");
+            write_minor(&mut out, row.recognized, exponent);
+            out.push_str(",\"deferred_balance\":");
+            write_minor(&mut out, row.deferred_balance, exponent);
+            out.push('}');
+        }
+        out.push_str("],\"total_recognized\":");
+        write_minor(&mut out, waterfall.total_recognized, exponent);
+        out.push_str(",\"total_deferred\":");
+        write_minor(&mut out, waterfall.total_deferred, exponent);
+        // Currency codes and hashes are plain ASCII letters and digits: nothing to escape.
+        out.push_str(",\"currency\":\"");
+        out.push_str(waterfall.currency.code());
+        out.push_str("\",\"output_hash\":\"");
+        out.push_str(report.output_hash.as_str());
+        out.push_str("\"}");
+        out.into_bytes()
     }
 }
 
@@ -123,6 +160,63 @@ impl From<&Note6Report> for Note6Response {
                 revenue_recognized_from_opening_balance: amount(note.revenue_from_opening_deferred),
             },
             output_hash: report.output_hash.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use revrec_domain::{
+        Currency, Granularity, OutputHash, Period, Waterfall, WaterfallRow, output_hash,
+    };
+    use revrec_usecases::waterfall_report::WaterfallReport;
+
+    use super::WaterfallResponse;
+
+    fn report(currency: Currency, rows: Vec<(i32, i64, i64)>) -> WaterfallReport {
+        let first = Period::new(2025, 11).unwrap_or_else(|| unreachable!());
+        let rows: Vec<WaterfallRow> = rows
+            .into_iter()
+            .map(|(offset, recognized, deferred_balance)| WaterfallRow {
+                period: first.plus(offset),
+                recognized,
+                deferred_balance,
+            })
+            .collect();
+        let waterfall = Waterfall {
+            currency,
+            granularity: Granularity::Monthly,
+            total_recognized: rows.iter().map(|row| row.recognized).sum(),
+            total_deferred: rows.last().map_or(0, |row| row.deferred_balance),
+            rows,
+        };
+        let output_hash: OutputHash = output_hash("waterfall/v1", &waterfall);
+        WaterfallReport {
+            waterfall,
+            output_hash,
+        }
+    }
+
+    #[test]
+    fn the_direct_body_is_byte_for_byte_the_serde_body() {
+        for example in [
+            report(
+                Currency::USD,
+                vec![
+                    (0, 101_918, 1_098_082),
+                    (1, 0, 1_098_082),
+                    (2, -5, 1_098_087),
+                ],
+            ),
+            report(Currency::JPY, vec![(0, 12_500, 0), (14, 1, -1)]),
+            report(Currency::KWD, vec![(0, 7, 1_250)]),
+            report(Currency::EUR, vec![]),
+        ] {
+            let serde = serde_json::to_vec(&WaterfallResponse::from(&example)).unwrap_or_default();
+            assert_eq!(
+                String::from_utf8_lossy(&WaterfallResponse::to_json(&example)),
+                String::from_utf8_lossy(&serde)
+            );
         }
     }
 }
