@@ -224,12 +224,31 @@ async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> 
     Ok(())
 }
 
+/// Concurrent writers used by `revrec demo`.
+const DEMO_WRITERS: usize = 8;
+
 async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Result<(), CliError> {
     let store = open_store(&settings).await?;
     let services = services(&store);
     let started = std::time::Instant::now();
-    for contract in demo_portfolio(count, seed) {
-        ingest_contract(&services, tenant, contract).await?;
+    // A few writers at once, as a real load would come; each contract is still one
+    // transaction, and the contracts are the same whatever the interleaving.
+    let contracts = demo_portfolio(count, seed);
+    let chunk = contracts.len().div_ceil(DEMO_WRITERS).max(1);
+    let mut writers = Vec::new();
+    for part in contracts.chunks(chunk) {
+        let (services, tenant, part) = (services.clone(), tenant.to_owned(), part.to_vec());
+        writers.push(tokio::spawn(async move {
+            for contract in part {
+                ingest_contract(&services, &tenant, contract).await?;
+            }
+            Ok::<(), revrec_usecases::UseCaseError>(())
+        }));
+    }
+    for writer in writers {
+        writer
+            .await
+            .map_err(|error| CliError::Usage(format!("a loader task failed: {error}")))??;
     }
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
