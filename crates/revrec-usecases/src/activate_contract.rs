@@ -5,7 +5,7 @@ use revrec_ports::{ContractStatus, VersionWrite};
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{replay, rollup_deltas, save_change};
+use crate::history::{load_contract, replay, rollup_deltas, save_change};
 use crate::services::Services;
 
 pub async fn activate_contract(
@@ -13,11 +13,7 @@ pub async fn activate_contract(
     tenant_id: &str,
     id: &str,
 ) -> Result<ContractView, UseCaseError> {
-    let stored = services
-        .contracts
-        .find(tenant_id, id)
-        .await?
-        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let stored = load_contract(services, tenant_id, id).await?;
     if stored.record.status != ContractStatus::Draft {
         return Err(UseCaseError::InvalidTransition {
             status: stored.record.status,

@@ -2,7 +2,7 @@
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::replay;
+use crate::history::{load_contract, replay};
 use crate::services::Services;
 
 /// `version` is 1-based; `None` means the current version.
@@ -12,11 +12,7 @@ pub async fn get_contract(
     id: &str,
     version: Option<u32>,
 ) -> Result<ContractView, UseCaseError> {
-    let stored = services
-        .contracts
-        .find(tenant_id, id)
-        .await?
-        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let stored = load_contract(services, tenant_id, id).await?;
     let latest = stored.record.version;
     let shown = version.unwrap_or(latest);
     let count = usize::try_from(shown).unwrap_or(usize::MAX);

@@ -5,12 +5,28 @@ use revrec_domain::{
     ContractPlan, ContractTerms, Currency, Field, FieldError, LineField, PlanHistory, Rollup,
     RollupAmounts, contributions, digest::sha256_hex,
 };
+use std::sync::Arc;
+
 use revrec_ports::{
-    ContractRecord, ContractWrite, Expected, IdSource, RollupDelta, StoredVersion, VersionWrite,
+    ContractRecord, ContractWrite, Expected, IdSource, RollupDelta, StoredContract, StoredVersion,
+    VersionWrite,
 };
 
 use crate::error::{UseCaseError, conflict_or_storage};
 use crate::services::Services;
+
+/// The tenant's contract `id`, or `ContractNotFound` (another tenant's id included).
+pub async fn load_contract(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<Arc<StoredContract>, UseCaseError> {
+    services
+        .contracts
+        .find(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })
+}
 
 /// The plan history of the first `versions.len()` versions.
 pub fn replay(versions: &[StoredVersion]) -> Result<PlanHistory, UseCaseError> {

@@ -1,13 +1,15 @@
 //! `PUT /contracts/{id}`: replace a draft's terms, or modify an active contract with an
 //! effective date and an ASC 606-10-25-12/13 treatment, making a new version.
 
-use revrec_domain::{Amendment, ContractDraft, Field, FieldError, PlanHistory};
-use revrec_ports::{ContractStatus, StoredVersion, VersionChange, VersionWrite};
+use revrec_domain::{Amendment, ContractDraft, ContractTerms, Field, FieldError, PlanHistory};
+use revrec_ports::{ContractRecord, ContractStatus, StoredVersion, VersionChange, VersionWrite};
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{assign_obligation_ids, customer_id_for, replay, rollup_deltas, save_change};
+use crate::history::{
+    assign_obligation_ids, customer_id_for, load_contract, replay, rollup_deltas, save_change,
+};
 use crate::ingest_contract::{NewContract, ingest_contract};
 use crate::services::Services;
 
@@ -66,11 +68,7 @@ pub async fn modify_contract(
     id: &str,
     change: ContractModification,
 ) -> Result<ModificationOutcome, UseCaseError> {
-    let stored = services
-        .contracts
-        .find(tenant_id, id)
-        .await?
-        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let stored = load_contract(services, tenant_id, id).await?;
     let before = replay(&stored.versions)?;
     let record = &stored.record;
     match record.status {
@@ -96,16 +94,10 @@ pub async fn modify_contract(
                 UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
             })?;
             let now = services.clock.now_micros();
-            let mut next = record.clone();
-            next.customer_id =
-                customer_for(tenant_id, &stored.record, &change, &terms.customer_name);
-            next.customer_name.clone_from(&terms.customer_name);
-            next.contract_number = change.contract_number.or(next.contract_number);
+            let mut next = changed_record(tenant_id, record, &change, &terms, now);
             next.currency = terms.currency;
             next.start_date = terms.start_date;
-            next.end_date = terms.end_date;
             next.total_value = terms.transaction_price;
-            next.updated_at = now;
             let version = StoredVersion {
                 number: 1,
                 change: VersionChange::Initial,
@@ -175,15 +167,9 @@ pub async fn modify_contract(
                 UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
             })?;
             let now = services.clock.now_micros();
-            let mut next = record.clone();
-            next.customer_id =
-                customer_for(tenant_id, &stored.record, &change, &terms.customer_name);
-            next.customer_name.clone_from(&terms.customer_name);
-            next.contract_number = change.contract_number.or(next.contract_number);
-            next.end_date = terms.end_date;
+            let mut next = changed_record(tenant_id, record, &change, &terms, now);
             next.total_value = after.current().transaction_price();
             next.version = record.version + 1;
-            next.updated_at = now;
             let version = StoredVersion {
                 number: next.version,
                 change: version_change,
@@ -208,11 +194,32 @@ pub async fn modify_contract(
     }
 }
 
+/// The record after a change of terms: customer, contract number, end date and time; the
+/// caller sets what differs between a draft's replacement and an amendment.
+fn changed_record(
+    tenant_id: &str,
+    record: &ContractRecord,
+    change: &ContractModification,
+    terms: &ContractTerms,
+    now: i64,
+) -> ContractRecord {
+    let mut next = record.clone();
+    next.customer_id = customer_for(tenant_id, record, change, &terms.customer_name);
+    next.customer_name.clone_from(&terms.customer_name);
+    next.contract_number = change
+        .contract_number
+        .clone()
+        .or_else(|| record.contract_number.clone());
+    next.end_date = terms.end_date;
+    next.updated_at = now;
+    next
+}
+
 /// The customer id after a change: the one given, else the current one while the name is
 /// the same customer, else the id of the new name.
 fn customer_for(
     tenant_id: &str,
-    current: &revrec_ports::ContractRecord,
+    current: &ContractRecord,
     change: &ContractModification,
     new_name: &str,
 ) -> String {

@@ -7,7 +7,7 @@ use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{replay, rollup_deltas, save_change};
+use crate::history::{load_contract, replay, rollup_deltas, save_change};
 use crate::services::Services;
 
 pub async fn terminate_contract(
@@ -16,11 +16,7 @@ pub async fn terminate_contract(
     id: &str,
     effective_date: Option<Date>,
 ) -> Result<ContractView, UseCaseError> {
-    let stored = services
-        .contracts
-        .find(tenant_id, id)
-        .await?
-        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let stored = load_contract(services, tenant_id, id).await?;
     if stored.record.status != ContractStatus::Active {
         return Err(UseCaseError::InvalidTransition {
             status: stored.record.status,
