@@ -6,7 +6,7 @@
 //! `d ≥ e`. Days before `e` keep the segments they had, so revenue already recognized never
 //! changes; the month containing `e` carries whatever the new terms add or take away.
 
-use time::{Date, Duration};
+use time::Date;
 
 use crate::allocation::{AllocationError, allocate};
 use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
@@ -831,9 +831,4 @@ fn remaining_pattern(pattern: Pattern, effective: Date) -> Option<Pattern> {
             end,
         }),
     }
-}
-
-/// The day before `date` (used for "revenue through e − 1").
-pub fn day_before(date: Date) -> Date {
-    date - Duration::days(1)
 }

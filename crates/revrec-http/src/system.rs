@@ -1,7 +1,7 @@
 //! Operational routes: health, readiness, the error-type pages, resource metadata, docs.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -131,8 +131,7 @@ pub async fn error_index() -> HttpResponse {
 }
 
 /// `/docs` → `/docs/` (the Swagger UI assets are relative to the slash).
-pub async fn docs_redirect(request: HttpRequest) -> HttpResponse {
-    let _ = request;
+pub async fn docs_redirect() -> HttpResponse {
     HttpResponse::MovedPermanently()
         .insert_header(("Location", "/docs/"))
         .finish()
