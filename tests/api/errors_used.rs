@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-const CODES: [&str; 20] = [
+const CODES: [&str; 23] = [
     "MALFORMED_JSON",
     "INVALID_PARAMETER",
     "MISSING_PARAMETER",
@@ -22,6 +22,9 @@ const CODES: [&str; 20] = [
     "UNSUPPORTED_MEDIA_TYPE",
     "VALIDATION_FAILED",
     "CURRENCY_REQUIRED",
+    "INVALID_IDEMPOTENCY_KEY",
+    "IDEMPOTENCY_KEY_REUSED",
+    "IDEMPOTENCY_KEY_IN_PROGRESS",
     "INTERNAL_ERROR",
     "SERVICE_UNAVAILABLE",
 ];

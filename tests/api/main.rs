@@ -11,6 +11,7 @@ mod contracts;
 mod determinism;
 mod errors_used;
 mod helpers;
+mod idempotency;
 mod reports;
 mod system;
 mod validation;

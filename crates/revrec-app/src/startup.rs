@@ -45,6 +45,7 @@ pub fn services(store: &Store) -> Services {
         contracts: store.contracts(),
         reports: store.reports(),
         api_keys: store.api_keys(),
+        idempotency: store.idempotency(),
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
     }

@@ -3,6 +3,7 @@
 use actix_web::HttpRequest;
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::web;
+use actix_web::web::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -15,17 +16,29 @@ pub async fn json_body<T: DeserializeOwned>(
     payload: web::Payload,
     limit: usize,
 ) -> Result<T, ApiError> {
+    parse_json(&json_bytes(request, payload, limit).await?)
+}
+
+/// The body of a JSON request, unparsed (for digests before parsing): the content type is
+/// checked and the size capped.
+pub async fn json_bytes(
+    request: &HttpRequest,
+    payload: web::Payload,
+    limit: usize,
+) -> Result<Bytes, ApiError> {
     check_json_content_type(request)?;
-    let bytes = match payload.to_bytes_limited(limit).await {
-        Err(_) => return Err(ApiError::PayloadTooLarge { limit }),
-        Ok(Err(error)) => {
-            return Err(ApiError::MalformedJson(format!(
-                "the body could not be read ({error})"
-            )));
-        }
-        Ok(Ok(bytes)) => bytes,
-    };
-    parse_json(&bytes)
+    raw_bytes(payload, limit).await
+}
+
+/// The body whatever its type (routes that take none still digest what they were sent).
+pub async fn raw_bytes(payload: web::Payload, limit: usize) -> Result<Bytes, ApiError> {
+    match payload.to_bytes_limited(limit).await {
+        Err(_) => Err(ApiError::PayloadTooLarge { limit }),
+        Ok(Err(error)) => Err(ApiError::MalformedJson(format!(
+            "the body could not be read ({error})"
+        ))),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
 }
 
 fn check_json_content_type(request: &HttpRequest) -> Result<(), ApiError> {

@@ -56,6 +56,9 @@ pub enum ApiError {
         method: String,
         allowed: &'static str,
     },
+    InvalidIdempotencyKey,
+    IdempotencyKeyReused,
+    IdempotencyKeyInProgress,
 }
 
 impl From<UseCaseError> for ApiError {
@@ -153,6 +156,18 @@ impl ApiError {
             ApiError::RouteNotFound { path } => ProblemDetails::new(
                 ErrorCode::RouteNotFound,
                 format!("No route matches `{path}`."),
+            ),
+            ApiError::InvalidIdempotencyKey => ProblemDetails::new(
+                ErrorCode::InvalidIdempotencyKey,
+                "Idempotency-Key must be 1 to 255 visible ASCII characters, bare or quoted.",
+            ),
+            ApiError::IdempotencyKeyReused => ProblemDetails::new(
+                ErrorCode::IdempotencyKeyReused,
+                "This Idempotency-Key was used for a different request (method, path or body) within 24 hours.",
+            ),
+            ApiError::IdempotencyKeyInProgress => ProblemDetails::new(
+                ErrorCode::IdempotencyKeyInProgress,
+                "The first request with this Idempotency-Key is still being processed.",
             ),
             ApiError::MethodNotAllowed { method, allowed } => {
                 let mut problem = ProblemDetails::new(

@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod body;
 pub mod error;
+pub mod idempotency;
 pub mod middleware;
 pub mod openapi;
 pub mod primary;

@@ -33,12 +33,15 @@ pub enum ErrorCode {
     UnsupportedMediaType,
     ValidationFailed,
     CurrencyRequired,
+    InvalidIdempotencyKey,
+    IdempotencyKeyReused,
+    IdempotencyKeyInProgress,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 20] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -57,6 +60,9 @@ impl ErrorCode {
         ErrorCode::UnsupportedMediaType,
         ErrorCode::ValidationFailed,
         ErrorCode::CurrencyRequired,
+        ErrorCode::InvalidIdempotencyKey,
+        ErrorCode::IdempotencyKeyReused,
+        ErrorCode::IdempotencyKeyInProgress,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -81,6 +87,9 @@ impl ErrorCode {
             ErrorCode::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
             ErrorCode::ValidationFailed => "VALIDATION_FAILED",
             ErrorCode::CurrencyRequired => "CURRENCY_REQUIRED",
+            ErrorCode::InvalidIdempotencyKey => "INVALID_IDEMPOTENCY_KEY",
+            ErrorCode::IdempotencyKeyReused => "IDEMPOTENCY_KEY_REUSED",
+            ErrorCode::IdempotencyKeyInProgress => "IDEMPOTENCY_KEY_IN_PROGRESS",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
         }
@@ -89,6 +98,12 @@ impl ErrorCode {
     /// The last segment of the `type` URL: the code in kebab case.
     pub fn slug(self) -> String {
         self.as_str().to_lowercase().replace('_', "-")
+    }
+
+    pub fn parse(code: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL
+            .into_iter()
+            .find(|candidate| candidate.as_str() == code)
     }
 
     pub fn from_slug(slug: &str) -> Option<ErrorCode> {
@@ -101,17 +116,22 @@ impl ErrorCode {
             | ErrorCode::InvalidParameter
             | ErrorCode::MissingParameter
             | ErrorCode::InvalidPeriodFormat
-            | ErrorCode::InvalidPeriodRange => 400,
+            | ErrorCode::InvalidPeriodRange
+            | ErrorCode::InvalidIdempotencyKey => 400,
             ErrorCode::AuthenticationRequired | ErrorCode::InvalidToken => 401,
             ErrorCode::InsufficientScope => 403,
             ErrorCode::ContractNotFound | ErrorCode::VersionNotFound | ErrorCode::RouteNotFound => {
                 404
             }
             ErrorCode::MethodNotAllowed => 405,
-            ErrorCode::InvalidStateTransition | ErrorCode::VersionConflict => 409,
+            ErrorCode::InvalidStateTransition
+            | ErrorCode::VersionConflict
+            | ErrorCode::IdempotencyKeyInProgress => 409,
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::UnsupportedMediaType => 415,
-            ErrorCode::ValidationFailed | ErrorCode::CurrencyRequired => 422,
+            ErrorCode::ValidationFailed
+            | ErrorCode::CurrencyRequired
+            | ErrorCode::IdempotencyKeyReused => 422,
             ErrorCode::InternalError => 500,
             ErrorCode::ServiceUnavailable => 503,
         }
@@ -138,6 +158,11 @@ impl ErrorCode {
             ErrorCode::UnsupportedMediaType => "The request body must be JSON",
             ErrorCode::ValidationFailed => "The request's fields are not valid",
             ErrorCode::CurrencyRequired => "A currency must be chosen",
+            ErrorCode::InvalidIdempotencyKey => "The Idempotency-Key header is not valid",
+            ErrorCode::IdempotencyKeyReused => "The Idempotency-Key was used for another request",
+            ErrorCode::IdempotencyKeyInProgress => {
+                "A request with this Idempotency-Key is still running"
+            }
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
         }
@@ -198,6 +223,15 @@ impl ErrorCode {
             ErrorCode::CurrencyRequired => {
                 "The selection holds amounts in several currencies, which are never added together. Repeat the request with `currency=` one of those listed."
             }
+            ErrorCode::InvalidIdempotencyKey => {
+                "`Idempotency-Key` must be 1 to 255 visible ASCII characters, bare or in double quotes."
+            }
+            ErrorCode::IdempotencyKeyReused => {
+                "Within 24 hours a key belongs to one request (method, path and body). The same key with a different request is refused; use a new key for a new request."
+            }
+            ErrorCode::IdempotencyKeyInProgress => {
+                "The first request with this key has not finished. Retry after a moment to get its answer."
+            }
             ErrorCode::InternalError => {
                 "Something failed on the server. Nothing about it is exposed; quote `request_id` when reporting it."
             }
@@ -237,6 +271,12 @@ impl ErrorCode {
                 Some("Add currency=<code> to the query, choosing one of the listed currencies.")
             }
             ErrorCode::ServiceUnavailable => Some("Retry with backoff."),
+            ErrorCode::IdempotencyKeyReused => {
+                Some("Send a new Idempotency-Key for a new request.")
+            }
+            ErrorCode::IdempotencyKeyInProgress => {
+                Some("Retry the same request shortly; it will replay the first answer.")
+            }
             ErrorCode::MalformedJson
             | ErrorCode::InvalidParameter
             | ErrorCode::MissingParameter
@@ -245,13 +285,14 @@ impl ErrorCode {
             | ErrorCode::MethodNotAllowed
             | ErrorCode::InvalidStateTransition
             | ErrorCode::PayloadTooLarge
+            | ErrorCode::InvalidIdempotencyKey
             | ErrorCode::InternalError => None,
         }
     }
 }
 
 /// One field's problem in a 422.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, ToSchema)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct FieldProblem {
     /// The field, as a path into the request (`line_items[0].pob_type`).
     pub field: String,

@@ -14,6 +14,38 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {
         .body(serde_json::to_vec(value).unwrap_or_default())
 }
 
+/// A successful answer of a write route, as data: an idempotency record keeps it to replay.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: Vec<u8>,
+    pub location: Option<String>,
+}
+
+impl Reply {
+    pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Reply {
+        Reply {
+            status,
+            body: serde_json::to_vec(value).unwrap_or_default(),
+            location: None,
+        }
+    }
+
+    pub fn with_location(mut self, location: String) -> Reply {
+        self.location = Some(location);
+        self
+    }
+
+    pub fn into_response(self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        response.content_type("application/json");
+        if let Some(location) = self.location {
+            response.insert_header((actix_web::http::header::LOCATION, location));
+        }
+        response.body(self.body)
+    }
+}
+
 /// The query string as `T` (whose fields are all optional text, so only a malformed query
 /// string fails here; each route then checks values itself and names the parameter).
 pub fn query<T: DeserializeOwned>(request: &HttpRequest) -> Result<T, ApiError> {

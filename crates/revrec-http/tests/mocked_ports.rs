@@ -14,13 +14,22 @@ use revrec_http::{AppState, HttpSettings, build_app};
 use revrec_ports::api_keys::MockApiKeyRepository;
 use revrec_ports::clock::MockClock;
 use revrec_ports::contracts::MockContractRepository;
+use revrec_ports::idempotency::MockIdempotencyRepository;
 use revrec_ports::ids::MockIdSource;
 use revrec_ports::reports::MockReportRepository;
-use revrec_ports::{ContractWrite, RepositoryError, StoredContract, VersionWrite};
+use revrec_ports::{Claim, ContractWrite, RepositoryError, StoredContract, VersionWrite};
 use revrec_usecases::Services;
 use serde_json::{Value, json};
 
 fn state(contracts: MockContractRepository, reports: MockReportRepository) -> AppState {
+    state_with(contracts, reports, MockIdempotencyRepository::new())
+}
+
+fn state_with(
+    contracts: MockContractRepository,
+    reports: MockReportRepository,
+    idempotency: MockIdempotencyRepository,
+) -> AppState {
     let mut clock = MockClock::new();
     clock
         .expect_now_micros()
@@ -32,6 +41,7 @@ fn state(contracts: MockContractRepository, reports: MockReportRepository) -> Ap
             contracts: Arc::new(contracts),
             reports: Arc::new(reports),
             api_keys: Arc::new(MockApiKeyRepository::new()),
+            idempotency: Arc::new(idempotency),
             clock: Arc::new(clock),
             ids: Arc::new(ids),
         },
@@ -180,5 +190,61 @@ async fn an_unreachable_database_is_503_for_requests_and_readiness() {
     assert_eq!(
         (status, body["code"].as_str()),
         (503, Some("SERVICE_UNAVAILABLE"))
+    );
+}
+
+#[actix_web::test]
+async fn a_key_still_in_flight_is_409_and_the_handler_does_not_run() {
+    let mut idempotency = MockIdempotencyRepository::new();
+    idempotency
+        .expect_claim()
+        .returning(|_, _, _, _, _, _| Ok(Claim::InFlight));
+    // No expectation on the contract repository: running the handler would fail the test.
+    let request = TestRequest::post()
+        .uri("/v1/contracts")
+        .insert_header(("Idempotency-Key", "order-1"))
+        .set_json(contract_body());
+    let (status, body) = send(
+        state_with(
+            MockContractRepository::new(),
+            MockReportRepository::new(),
+            idempotency,
+        ),
+        request,
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("IDEMPOTENCY_KEY_IN_PROGRESS"))
+    );
+}
+
+#[actix_web::test]
+async fn a_server_failure_is_not_recorded_so_a_retry_runs_again() {
+    let mut idempotency = MockIdempotencyRepository::new();
+    idempotency
+        .expect_claim()
+        .returning(|_, _, _, _, _, _| Ok(Claim::Granted));
+    idempotency.expect_record().never();
+    idempotency
+        .expect_release()
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let mut contracts = MockContractRepository::new();
+    contracts
+        .expect_save()
+        .returning(|_| Err(RepositoryError::Backend("disk full".into())));
+    let request = TestRequest::post()
+        .uri("/v1/contracts")
+        .insert_header(("Idempotency-Key", "order-1"))
+        .set_json(contract_body());
+    let (status, body) = send(
+        state_with(contracts, MockReportRepository::new(), idempotency),
+        request,
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (500, Some("INTERNAL_ERROR"))
     );
 }

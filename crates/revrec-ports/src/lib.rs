@@ -6,6 +6,7 @@ pub mod auth;
 pub mod clock;
 pub mod contracts;
 pub mod error;
+pub mod idempotency;
 pub mod ids;
 pub mod reports;
 
@@ -18,5 +19,6 @@ pub use contracts::{
     VersionWrite,
 };
 pub use error::RepositoryError;
+pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};
 pub use ids::IdSource;
 pub use reports::{ReportRepository, RollupDelta};

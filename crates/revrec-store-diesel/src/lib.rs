@@ -5,6 +5,7 @@ mod api_key_store;
 mod blocking;
 pub mod connection;
 mod contract_store;
+mod idempotency_store;
 mod report_store;
 mod rows;
 pub mod schema;
@@ -49,6 +50,12 @@ impl Store {
 
     pub fn reports(&self) -> Arc<dyn revrec_ports::ReportRepository> {
         Arc::new(report_store::ReportStore::new(self.database.clone()))
+    }
+
+    pub fn idempotency(&self) -> Arc<dyn revrec_ports::IdempotencyRepository> {
+        Arc::new(idempotency_store::IdempotencyStore::new(
+            self.database.clone(),
+        ))
     }
 
     pub fn api_keys(&self) -> Arc<dyn revrec_ports::ApiKeyRepository> {

@@ -87,10 +87,24 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    idempotency_keys (tenant_id, idempotency_key) {
+        tenant_id -> Text,
+        idempotency_key -> Text,
+        fingerprint -> Text,
+        status -> Nullable<Integer>,
+        response_kind -> Nullable<Text>,
+        response_body -> Nullable<Text>,
+        response_location -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
     contract_versions,
     contract_lines,
     rollups,
+    idempotency_keys,
 );

@@ -11,9 +11,9 @@ use revrec_domain::{
     RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, ContractCursor, ContractQuery, ContractRecord, ContractStatus, ContractWrite,
-    Expected, Plan, RepositoryError, RollupDelta, Scope, StoredVersion, VersionChange,
-    VersionWrite,
+    ApiKeyRecord, Claim, ContractCursor, ContractQuery, ContractRecord, ContractStatus,
+    ContractWrite, Expected, Plan, RecordedKind, RecordedResponse, RepositoryError, RollupDelta,
+    Scope, StoredVersion, VersionChange, VersionWrite,
 };
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
@@ -591,6 +591,52 @@ async fn api_keys_are_found_by_digest_listed_and_revoked() {
             keys.find_by_digest("d1").await.unwrap().unwrap().revoked_at,
             Some(77)
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn idempotency_claims_replay_refuse_expire_and_release() {
+    const HOUR: i64 = 3_600_000_000;
+    for_each_backend(|store| async move {
+        let keys = store.idempotency();
+        let claim = |key: &'static str, fingerprint: &'static str, now: i64| {
+            let keys = store.idempotency();
+            async move {
+                keys.claim("t1", key, fingerprint, now, 24 * HOUR, HOUR / 12)
+                    .await
+                    .unwrap()
+            }
+        };
+        assert_eq!(claim("k1", "f1", 0).await, Claim::Granted);
+        // Still running: the same request waits, another request is refused.
+        assert_eq!(claim("k1", "f1", 1).await, Claim::InFlight);
+        assert_eq!(claim("k1", "f2", 1).await, Claim::Mismatch);
+        let answer = RecordedResponse {
+            status: 201,
+            kind: RecordedKind::Body,
+            content: "{\"id\":\"ctr_1\"}".into(),
+            location: Some("http://x/v1/contracts/ctr_1".into()),
+        };
+        keys.record("t1", "k1", &answer).await.unwrap();
+        assert_eq!(claim("k1", "f1", 2).await, Claim::Replay(answer.clone()));
+        assert_eq!(claim("k1", "f2", 2).await, Claim::Mismatch);
+        // Keys are per tenant.
+        assert_eq!(
+            keys.claim("t2", "k1", "f2", 2, 24 * HOUR, HOUR)
+                .await
+                .unwrap(),
+            Claim::Granted
+        );
+        // After 24 hours the key is new again.
+        assert_eq!(claim("k1", "f2", 24 * HOUR + 3).await, Claim::Granted);
+        // A released claim (a server failure) lets the retry run.
+        assert_eq!(claim("k2", "f1", 0).await, Claim::Granted);
+        keys.release("t1", "k2").await.unwrap();
+        assert_eq!(claim("k2", "f1", 1).await, Claim::Granted);
+        // A claim whose request died is taken over after the abandon time.
+        assert_eq!(claim("k3", "f1", 0).await, Claim::Granted);
+        assert_eq!(claim("k3", "f1", HOUR / 12 + 1).await, Claim::Granted);
     })
     .await;
 }

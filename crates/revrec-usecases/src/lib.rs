@@ -10,6 +10,7 @@ pub mod contract_view;
 pub mod demo_portfolio;
 pub mod get_contract;
 pub mod history;
+pub mod idempotency;
 pub mod ingest_contract;
 pub mod list_contracts;
 pub mod manage_api_keys;

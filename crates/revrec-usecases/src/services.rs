@@ -2,13 +2,16 @@
 
 use std::sync::Arc;
 
-use revrec_ports::{ApiKeyRepository, Clock, ContractRepository, IdSource, ReportRepository};
+use revrec_ports::{
+    ApiKeyRepository, Clock, ContractRepository, IdSource, IdempotencyRepository, ReportRepository,
+};
 
 #[derive(Clone)]
 pub struct Services {
     pub contracts: Arc<dyn ContractRepository>,
     pub reports: Arc<dyn ReportRepository>,
     pub api_keys: Arc<dyn ApiKeyRepository>,
+    pub idempotency: Arc<dyn IdempotencyRepository>,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdSource>,
 }

@@ -10,15 +10,16 @@ use revrec_usecases::list_contracts::{DEFAULT_LIMIT, MAX_LIMIT, list_contracts};
 use revrec_usecases::modify_contract::{
     ContractModification, ModificationOutcome, Treatment, modify_contract,
 };
-use revrec_usecases::{activate_contract, get_contract, terminate_contract};
+use revrec_usecases::{Principal, activate_contract, get_contract, terminate_contract};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::auth;
-use crate::body::json_body;
+use crate::body::{json_bytes, parse_json, raw_bytes};
 use crate::error::ApiError;
+use crate::idempotency;
 use crate::openapi::StandardErrors;
-use crate::respond::{json, query};
+use crate::respond::{Reply, json, query};
 use crate::state::AppState;
 use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput, to_draft,
@@ -112,12 +113,15 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
     })
 }
 
+/// The `Idempotency-Key` parameter every write route declares.
+const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.";
+
 /// Ingest a contract: it is broken down into performance obligations, allocated and
 /// scheduled in the same transaction, and answered `active` (or `draft` on request).
 #[utoipa::path(
     post, path = "/v1/contracts", tag = "contracts", operation_id = "ingestContract",
     request_body = ContractInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Accepted; replay protection is not yet implemented.")),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)),
     responses((status = 201, description = "Created", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
@@ -127,7 +131,15 @@ pub async fn ingest_contract_route(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || {
+        ingest(&state, &principal, &body)
+    })
+    .await
+}
+
+async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<Reply, ApiError> {
+    let input: ContractInput = parse_json(body)?;
     let mut problems = Problems::default();
     for (given, field) in [
         (input.effective_date.is_some(), "effective_date"),
@@ -168,20 +180,15 @@ pub async fn ingest_contract_route(
         },
     )
     .await?;
-    let mut response = json(StatusCode::CREATED, &Contract::from_view(&view));
-    set_location(&mut response, &state, &view.record.id);
-    Ok(response)
+    Ok(created(state, &view))
 }
 
-fn set_location(response: &mut HttpResponse, state: &AppState, id: &str) {
-    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&format!(
-        "{}/v1/contracts/{id}",
-        state.settings.public_url
-    )) {
-        response
-            .headers_mut()
-            .insert(actix_web::http::header::LOCATION, value);
-    }
+/// 201 with the contract and its `Location`.
+fn created(state: &AppState, view: &revrec_usecases::ContractView) -> Reply {
+    Reply::json(StatusCode::CREATED, &Contract::from_view(view)).with_location(format!(
+        "{}/v1/contracts/{}",
+        state.settings.public_url, view.record.id
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -225,7 +232,10 @@ pub async fn get_contract_route(
 /// a new contract and answers 201).
 #[utoipa::path(
     put, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "updateContract",
-    params(("id" = String, Path, description = "Contract id")),
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+    ),
     request_body = ContractInput,
     responses(
         (status = 200, description = "The draft replaced, or the new version", body = Contract),
@@ -241,7 +251,20 @@ pub async fn update_contract_route(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let input: ContractInput = json_body(&request, payload, state.settings.json_limit).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || {
+        update(&state, &principal, &path, &body)
+    })
+    .await
+}
+
+async fn update(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: ContractInput = parse_json(body)?;
     let mut problems = Problems::default();
     if input.status.is_some() {
         problems.push(
@@ -275,23 +298,23 @@ pub async fn update_contract_route(
         effective_date,
         treatment,
     };
-    let outcome = modify_contract(&state.services, &principal.tenant_id, &path, change).await?;
-    Ok(match outcome {
-        ModificationOutcome::DraftReplaced(view) | ModificationOutcome::Amended(view) => {
-            json(StatusCode::OK, &Contract::from_view(&view))
-        }
-        ModificationOutcome::SeparateContract(view) => {
-            let mut response = json(StatusCode::CREATED, &Contract::from_view(&view));
-            set_location(&mut response, &state, &view.record.id);
-            response
-        }
-    })
+    Ok(
+        match modify_contract(&state.services, &principal.tenant_id, id, change).await? {
+            ModificationOutcome::DraftReplaced(view) | ModificationOutcome::Amended(view) => {
+                Reply::json(StatusCode::OK, &Contract::from_view(&view))
+            }
+            ModificationOutcome::SeparateContract(view) => created(state, &view),
+        },
+    )
 }
 
 /// Activate a draft: its figures enter every report.
 #[utoipa::path(
     post, path = "/v1/contracts/{id}/activate", tag = "contracts", operation_id = "activateContract",
-    params(("id" = String, Path, description = "Contract id")),
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+    ),
     responses((status = 200, description = "The active contract", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
@@ -299,18 +322,28 @@ pub async fn activate_contract_route(
     request: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let view =
-        activate_contract::activate_contract(&state.services, &principal.tenant_id, &path).await?;
-    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+    // The route takes no body; whatever was sent still belongs to the request's identity.
+    let body = raw_bytes(payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || async {
+        let view =
+            activate_contract::activate_contract(&state.services, &principal.tenant_id, &path)
+                .await?;
+        Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
+    })
+    .await
 }
 
 /// Terminate an active contract: no revenue from `effective_date` on (the first day without
 /// service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 #[utoipa::path(
     post, path = "/v1/contracts/{id}/terminate", tag = "contracts", operation_id = "terminateContract",
-    params(("id" = String, Path, description = "Contract id")),
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+    ),
     request_body = TerminateInput,
     responses((status = 200, description = "The terminated contract", body = Contract), StandardErrors),
     security(("bearer" = []))
@@ -322,17 +355,21 @@ pub async fn terminate_contract_route(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let input: TerminateInput = json_body(&request, payload, state.settings.json_limit).await?;
-    let mut problems = Problems::default();
-    let Some(effective) = problems.date("effective_date", &input.effective_date) else {
-        return Err(ApiError::Validation(problems.0));
-    };
-    let view = terminate_contract::terminate_contract(
-        &state.services,
-        &principal.tenant_id,
-        &path,
-        Some(effective),
-    )
-    .await?;
-    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || async {
+        let input: TerminateInput = parse_json(&body)?;
+        let mut problems = Problems::default();
+        let Some(effective) = problems.date("effective_date", &input.effective_date) else {
+            return Err(ApiError::Validation(problems.0));
+        };
+        let view = terminate_contract::terminate_contract(
+            &state.services,
+            &principal.tenant_id,
+            &path,
+            Some(effective),
+        )
+        .await?;
+        Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
+    })
+    .await
 }

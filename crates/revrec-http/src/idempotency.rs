@@ -1,0 +1,156 @@
+//! `Idempotency-Key` on every POST and PUT (decisions.md §7, draft-ietf-httpapi-idempotency-
+//! key-header): the first answer to a (tenant, key) is kept 24 hours and replayed, with
+//! `Idempotent-Replayed: true`, to a retry of the same request (method, path, body); the
+//! same key on another request is 422, and while the first is still running, 409. Errors
+//! the client caused (4xx) are kept and replayed like successes; server failures (5xx) are
+//! not, so a retry runs again.
+
+use std::future::Future;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse};
+use revrec_ports::{Claim, RecordedKind, RecordedResponse};
+use revrec_usecases::Principal;
+use revrec_usecases::idempotency::{claim, fingerprint, record, release};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::ApiError;
+use crate::problem::{ErrorCode, FieldProblem, ProblemDetails};
+use crate::respond::Reply;
+use crate::state::AppState;
+
+pub const HEADER: &str = "idempotency-key";
+pub const REPLAYED: &str = "idempotent-replayed";
+const MAX_KEY_LENGTH: usize = 255;
+
+/// The key of the request, if it sent one: bare or as a quoted string (RFC 8941 sf-string,
+/// which the draft specifies; most clients send it bare).
+pub fn key_of(request: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = request.headers().get(HEADER) else {
+        return Ok(None);
+    };
+    let text = value
+        .to_str()
+        .map_err(|_| ApiError::InvalidIdempotencyKey)?
+        .trim();
+    let key = text
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .unwrap_or(text);
+    let visible = key
+        .bytes()
+        .all(|byte| byte.is_ascii_graphic() || byte == b' ');
+    if key.is_empty() || key.len() > MAX_KEY_LENGTH || !visible || key.contains('"') {
+        return Err(ApiError::InvalidIdempotencyKey);
+    }
+    Ok(Some(key.to_owned()))
+}
+
+/// A problem kept for replay: everything but the request's own context.
+#[derive(Serialize, Deserialize)]
+struct RecordedProblem {
+    code: String,
+    message: String,
+    errors: Vec<FieldProblem>,
+    extensions: Map<String, Value>,
+}
+
+/// Runs `handler` under the request's idempotency key, if it has one.
+pub async fn run<F, Fut>(
+    request: &HttpRequest,
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+    handler: F,
+) -> Result<HttpResponse, ApiError>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Reply, ApiError>>,
+{
+    let Some(key) = key_of(request)? else {
+        return handler().await.map(Reply::into_response);
+    };
+    let path = request
+        .uri()
+        .path_and_query()
+        .map_or_else(|| request.path().to_owned(), ToString::to_string);
+    let digest = fingerprint(request.method().as_str(), &path, body);
+    let services = &state.services;
+    let tenant = principal.tenant_id.as_str();
+    match claim(services, tenant, &key, &digest).await? {
+        Claim::Mismatch => Err(ApiError::IdempotencyKeyReused),
+        Claim::InFlight => Err(ApiError::IdempotencyKeyInProgress),
+        Claim::Replay(recorded) => Ok(replay(recorded)),
+        Claim::Granted => {
+            let outcome = handler().await;
+            let recorded = match &outcome {
+                Ok(reply) => Some(RecordedResponse {
+                    status: reply.status.as_u16(),
+                    kind: RecordedKind::Body,
+                    content: String::from_utf8_lossy(&reply.body).into_owned(),
+                    location: reply.location.clone(),
+                }),
+                Err(error) => {
+                    let problem = error.problem();
+                    (problem.code.status() < 500).then(|| RecordedResponse {
+                        status: problem.code.status(),
+                        kind: RecordedKind::Problem,
+                        content: serde_json::to_string(&RecordedProblem {
+                            code: problem.code.as_str().to_owned(),
+                            message: problem.message,
+                            errors: problem.errors,
+                            extensions: problem.extensions,
+                        })
+                        .unwrap_or_default(),
+                        location: None,
+                    })
+                }
+            };
+            match recorded {
+                Some(recorded) => record(services, tenant, &key, &recorded).await?,
+                None => release(services, tenant, &key).await?,
+            }
+            outcome.map(Reply::into_response)
+        }
+    }
+}
+
+/// The recorded answer again; a problem is rendered anew for this request (its instance and
+/// request id), with the same code, status, message and field errors.
+fn replay(recorded: RecordedResponse) -> HttpResponse {
+    let status = StatusCode::from_u16(recorded.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = match recorded.kind {
+        RecordedKind::Body => Reply {
+            status,
+            body: recorded.content.into_bytes(),
+            location: recorded.location,
+        }
+        .into_response(),
+        RecordedKind::Problem => {
+            let kept: Option<RecordedProblem> = serde_json::from_str(&recorded.content).ok();
+            let problem = kept
+                .and_then(|kept| {
+                    let code = ErrorCode::parse(&kept.code)?;
+                    let mut problem = ProblemDetails::new(code, kept.message);
+                    problem.errors = kept.errors;
+                    problem.extensions = kept.extensions;
+                    Some(problem)
+                })
+                .unwrap_or_else(|| {
+                    ProblemDetails::new(
+                        ErrorCode::InternalError,
+                        "The recorded answer is unreadable.",
+                    )
+                });
+            let mut response = HttpResponse::build(status).finish();
+            response.extensions_mut().insert(problem);
+            response
+        }
+    };
+    response.headers_mut().insert(
+        actix_web::http::header::HeaderName::from_static(REPLAYED),
+        actix_web::http::header::HeaderValue::from_static("true"),
+    );
+    response
+}
