@@ -121,7 +121,7 @@ const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the s
 #[utoipa::path(
     post, path = "/v1/contracts", tag = "contracts", operation_id = "ingestContract",
     request_body = ContractInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
     responses((status = 201, description = "Created", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
@@ -234,7 +234,7 @@ pub async fn get_contract_route(
     put, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "updateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
     ),
     request_body = ContractInput,
     responses(
@@ -313,7 +313,7 @@ async fn update(
     post, path = "/v1/contracts/{id}/activate", tag = "contracts", operation_id = "activateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
     ),
     responses((status = 200, description = "The active contract", body = Contract), StandardErrors),
     security(("bearer" = []))
@@ -342,7 +342,7 @@ pub async fn activate_contract_route(
     post, path = "/v1/contracts/{id}/terminate", tag = "contracts", operation_id = "terminateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC)
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
     ),
     request_body = TerminateInput,
     responses((status = 200, description = "The terminated contract", body = Contract), StandardErrors),
