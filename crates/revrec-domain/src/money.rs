@@ -279,37 +279,60 @@ pub fn format_minor(minor: i64, exponent: u8) -> String {
 
 /// [`format_minor`] into an existing buffer, for report serializers that write many amounts.
 pub fn write_minor(out: &mut String, minor: i64, exponent: u8) {
-    // Digits by hand, least significant first, into a stack buffer: this runs for every
-    // amount of every report, and `format!` machinery was a visible share of a request.
-    let mut digits = [0_u8; 24];
-    let mut count = 0;
-    let mut magnitude = minor.unsigned_abs();
-    let exponent = usize::from(exponent);
-    while magnitude > 0 || count <= exponent {
-        if let Some(slot) = digits.get_mut(count) {
-            *slot = b'0' + u8::try_from(magnitude % 10).unwrap_or(0);
+    out.push_str(MinorText::new(minor, exponent).as_str());
+}
+
+/// The canonical text of an amount, built right to left in a stack buffer: reports write
+/// thousands of amounts, and `format!` machinery was a visible share of a request.
+pub struct MinorText {
+    bytes: [u8; 26],
+    start: usize,
+}
+
+impl MinorText {
+    pub fn new(minor: i64, exponent: u8) -> MinorText {
+        let mut text = MinorText {
+            bytes: [0; 26],
+            start: 26,
+        };
+        let exponent = usize::from(exponent);
+        let mut magnitude = minor.unsigned_abs();
+        let mut written = 0;
+        loop {
+            if written == exponent && exponent > 0 {
+                text.prepend(b'.');
+            }
+            text.prepend(b'0' + u8::try_from(magnitude % 10).unwrap_or(0));
+            magnitude /= 10;
+            written += 1;
+            if magnitude == 0 && written > exponent {
+                break;
+            }
         }
-        magnitude /= 10;
-        count += 1;
+        if minor < 0 {
+            text.prepend(b'-');
+        }
+        text
     }
-    let mut text = [0_u8; 26];
-    let mut length = 0;
-    let mut emit = |byte: u8| {
-        if let Some(slot) = text.get_mut(length) {
+
+    fn prepend(&mut self, byte: u8) {
+        // At most 20 digits, a point and a sign: the buffer never runs out.
+        if let Some(at) = self.start.checked_sub(1)
+            && let Some(slot) = self.bytes.get_mut(at)
+        {
             *slot = byte;
-            length += 1;
+            self.start = at;
         }
-    };
-    if minor < 0 {
-        emit(b'-');
     }
-    for position in (0..count).rev() {
-        if position + 1 == exponent && exponent > 0 {
-            emit(b'.');
-        }
-        emit(digits.get(position).copied().unwrap_or(b'0'));
+
+    /// Plain ASCII: digits, at most one `-` and one `.`.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(self.start..).unwrap_or_default()
     }
-    out.push_str(std::str::from_utf8(text.get(..length).unwrap_or_default()).unwrap_or_default());
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

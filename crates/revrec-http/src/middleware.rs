@@ -34,10 +34,15 @@ fn request_id_of(request: &ServiceRequest) -> String {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
         })
-        .map_or_else(
-            || ulid::Ulid::new().to_string().to_lowercase(),
-            str::to_owned,
-        )
+        .map_or_else(new_request_id, str::to_owned)
+}
+
+/// A lowercase ULID, made in one allocation (it runs for every request).
+fn new_request_id() -> String {
+    let mut buffer = [0_u8; ulid::ULID_LEN];
+    let text = ulid::Ulid::new().array_to_str(&mut buffer);
+    text.make_ascii_lowercase();
+    text.to_owned()
 }
 
 pub async fn observe_and_finish(
@@ -49,10 +54,14 @@ pub async fn observe_and_finish(
     request
         .extensions_mut()
         .insert(RequestId(request_id.clone()));
-    let (public_url, json_limit) = request
-        .app_data::<web::Data<AppState>>()
-        .map(|state| (state.settings.public_url.clone(), state.settings.json_limit))
-        .unwrap_or_default();
+    // The shared state, not a copy of its URL: this runs for every request.
+    let state = request.app_data::<web::Data<AppState>>().cloned();
+    let (public_url, json_limit) = state.as_deref().map_or(("", 0), |state| {
+        (
+            state.settings.public_url.as_str(),
+            state.settings.json_limit,
+        )
+    });
     let method = request.method().to_string();
     let path = request.path().to_owned();
     // Logged fields never include headers or bodies: tokens and secrets stay out of logs.
@@ -66,7 +75,7 @@ pub async fn observe_and_finish(
         .instrument(span.clone())
         .await?
         .map_into_boxed_body();
-    let mut response = finish_problem(response, &public_url, &path, &request_id, json_limit);
+    let mut response = finish_problem(response, public_url, &path, &request_id, json_limit);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response
             .headers_mut()

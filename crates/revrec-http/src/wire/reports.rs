@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use revrec_domain::money::write_minor;
+use revrec_domain::money::MinorText;
 use revrec_usecases::note6_report::Note6Report;
 use revrec_usecases::waterfall_report::WaterfallReport;
 use serde::Serialize;
@@ -64,31 +64,32 @@ impl WaterfallResponse {
     pub fn to_json(report: &WaterfallReport) -> Vec<u8> {
         let waterfall = &report.waterfall;
         let exponent = waterfall.currency.exponent();
-        let mut out = String::with_capacity(96 + waterfall.rows.len() * 80);
-        out.push_str("{\"periods\":[");
+        let amount = |minor: i64| MinorText::new(minor, exponent);
+        let mut out: Vec<u8> = Vec::with_capacity(128 + waterfall.rows.len() * 80);
+        out.extend_from_slice(b"{\"periods\":[");
         for (index, row) in waterfall.rows.iter().enumerate() {
             if index > 0 {
-                out.push(',');
+                out.push(b',');
             }
-            out.push_str("{\"period\":\"");
-            out.push_str(std::str::from_utf8(&row.period.ascii()).unwrap_or_default());
-            out.push_str("\",\"recognized_amount\":");
-            write_minor(&mut out, row.recognized, exponent);
-            out.push_str(",\"deferred_balance\":");
-            write_minor(&mut out, row.deferred_balance, exponent);
-            out.push('}');
+            out.extend_from_slice(b"{\"period\":\"");
+            out.extend_from_slice(&row.period.ascii());
+            out.extend_from_slice(b"\",\"recognized_amount\":");
+            out.extend_from_slice(amount(row.recognized).as_bytes());
+            out.extend_from_slice(b",\"deferred_balance\":");
+            out.extend_from_slice(amount(row.deferred_balance).as_bytes());
+            out.push(b'}');
         }
-        out.push_str("],\"total_recognized\":");
-        write_minor(&mut out, waterfall.total_recognized, exponent);
-        out.push_str(",\"total_deferred\":");
-        write_minor(&mut out, waterfall.total_deferred, exponent);
+        out.extend_from_slice(b"],\"total_recognized\":");
+        out.extend_from_slice(amount(waterfall.total_recognized).as_bytes());
+        out.extend_from_slice(b",\"total_deferred\":");
+        out.extend_from_slice(amount(waterfall.total_deferred).as_bytes());
         // Currency codes and hashes are plain ASCII letters and digits: nothing to escape.
-        out.push_str(",\"currency\":\"");
-        out.push_str(waterfall.currency.code());
-        out.push_str("\",\"output_hash\":\"");
-        out.push_str(report.output_hash.as_str());
-        out.push_str("\"}");
-        out.into_bytes()
+        out.extend_from_slice(b",\"currency\":\"");
+        out.extend_from_slice(waterfall.currency.code().as_bytes());
+        out.extend_from_slice(b"\",\"output_hash\":\"");
+        out.extend_from_slice(report.output_hash.as_str().as_bytes());
+        out.extend_from_slice(b"\"}");
+        out
     }
 }
 
