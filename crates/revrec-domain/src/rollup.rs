@@ -87,23 +87,26 @@ pub fn extent(totals: &MonthlyTotals) -> Option<(Period, Period)> {
 pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
     let start = plan.first_period();
     let schedule = plan.schedule();
-    let mut totals = MonthlyTotals::new();
-    for (index, _) in plan.obligations().iter().enumerate() {
+    // Month by month in a flat vector first: one map insertion per month, not per obligation.
+    let mut months = vec![RollupAmounts::default(); schedule.months()];
+    for index in 0..plan.obligations().len() {
         let mut billed_before = 0;
-        for ((period, revenue), price) in schedule
+        let rows = schedule
             .periods()
             .zip(schedule.revenue(index))
-            .zip(schedule.price(index))
-        {
+            .zip(schedule.price(index));
+        for (amounts, ((period, revenue), price)) in months.iter_mut().zip(rows) {
             let billed = if period >= start { *price } else { 0 };
-            let amounts = totals.entry(period).or_default();
             amounts.recognized += revenue;
             amounts.booked += billed - billed_before;
             billed_before = billed;
         }
     }
-    totals.retain(|_, amounts| !amounts.is_zero());
-    totals
+    schedule
+        .periods()
+        .zip(months)
+        .filter(|(_, amounts)| !amounts.is_zero())
+        .collect()
 }
 
 /// Summed contributions of one currency's contracts, keyed by month, type and timing.

@@ -6,7 +6,7 @@ use revrec_domain::{
 };
 
 use crate::error::UseCaseError;
-use crate::get_contract::get_contract;
+use crate::history::{load_contract, replay};
 use crate::services::Services;
 
 #[derive(Clone, Debug, Default)]
@@ -32,8 +32,11 @@ pub async fn waterfall_report(
     let (totals, currency) = match &query.contract_id {
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
-            let view = get_contract(services, tenant_id, id, None).await?;
-            (contract_totals(view.plan()), view.record.currency)
+            let stored = load_contract(services, tenant_id, id).await?;
+            (
+                contract_totals(replay(&stored.versions)?.current()),
+                stored.record.currency,
+            )
         }
         None => {
             let currency = select_currency(services, tenant_id, query.currency).await?;
