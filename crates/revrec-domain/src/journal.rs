@@ -126,6 +126,9 @@ pub fn journal_entries(
 ) -> Vec<JournalEntry> {
     let start = plan.first_period();
     let schedule = plan.schedule();
+    let booked: Vec<Vec<i64>> = (0..plan.obligations().len())
+        .map(|index| schedule.booked(index, start).collect())
+        .collect();
     let mut entries = Vec::new();
     for (offset, period) in schedule.periods().enumerate() {
         if range.is_some_and(|range| !range.contains(period)) {
@@ -134,19 +137,11 @@ pub fn journal_entries(
         let mut receivable = 0;
         let mut lines = Vec::new();
         for (index, obligation) in plan.obligations().iter().enumerate() {
-            let price = schedule.price(index);
-            let billed_now = if period >= start {
-                price.get(offset).copied().unwrap_or(0)
-            } else {
-                0
-            };
-            let billed_before = match offset.checked_sub(1) {
-                Some(previous) if period.previous() >= start => {
-                    price.get(previous).copied().unwrap_or(0)
-                }
-                _ => 0,
-            };
-            let booked = billed_now - billed_before;
+            let booked = booked
+                .get(index)
+                .and_then(|months| months.get(offset))
+                .copied()
+                .unwrap_or(0);
             let revenue = schedule.revenue(index).get(offset).copied().unwrap_or(0);
             let pob = (obligation.id.clone(), Some(obligation.pob_type));
             if booked != 0 {

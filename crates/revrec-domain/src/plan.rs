@@ -749,6 +749,21 @@ impl MonthlySchedule {
         self.slice(&self.price, index)
     }
 
+    /// What obligation `index` adds to the billed price each month under the billed-at-start
+    /// convention: its price counts from the contract's `start` month on, so the start month
+    /// books the whole price and later months book each change of it.
+    pub fn booked(&self, index: usize, start: Period) -> impl Iterator<Item = i64> + '_ {
+        let mut billed_before = 0;
+        self.periods()
+            .zip(self.price(index))
+            .map(move |(period, price)| {
+                let billed = if period >= start { *price } else { 0 };
+                let booked = billed - billed_before;
+                billed_before = billed;
+                booked
+            })
+    }
+
     /// Contract revenue per month, all obligations together.
     pub fn total_revenue(&self) -> Vec<i64> {
         let mut total = vec![0; self.months];

@@ -90,16 +90,13 @@ pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
     // Month by month in a flat vector first: one map insertion per month, not per obligation.
     let mut months = vec![RollupAmounts::default(); schedule.months()];
     for index in 0..plan.obligations().len() {
-        let mut billed_before = 0;
         let rows = schedule
-            .periods()
-            .zip(schedule.revenue(index))
-            .zip(schedule.price(index));
-        for (amounts, ((period, revenue), price)) in months.iter_mut().zip(rows) {
-            let billed = if period >= start { *price } else { 0 };
+            .revenue(index)
+            .iter()
+            .zip(schedule.booked(index, start));
+        for (amounts, (revenue, booked)) in months.iter_mut().zip(rows) {
             amounts.recognized += revenue;
-            amounts.booked += billed - billed_before;
-            billed_before = billed;
+            amounts.booked += booked;
         }
     }
     schedule
@@ -195,10 +192,14 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             .price_changes()
             .first()
             .map_or(0, |change| change.price);
-        let (mut booked_before, mut rpo_before) = (0, 0);
+        let (mut billed, mut rpo_before) = (0, 0);
         let mut deferred_history: Vec<i64> = Vec::with_capacity(revenue.len());
 
-        for (offset, period) in schedule.periods().enumerate() {
+        for ((offset, period), booked) in schedule
+            .periods()
+            .enumerate()
+            .zip(schedule.booked(index, start))
+        {
             let (Some(&month_revenue), Some(&recognized), Some(&month_price)) = (
                 revenue.get(offset),
                 cumulative.get(offset),
@@ -206,7 +207,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             ) else {
                 continue;
             };
-            let booked_now = if period >= start { month_price } else { 0 };
+            billed += booked;
             let rpo_price = if period >= start {
                 month_price
             } else {
@@ -217,7 +218,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             } else {
                 0
             };
-            let deferred = booked_now - recognized;
+            let deferred = billed - recognized;
             deferred_history.push(deferred);
 
             let next_12 = if period >= signed {
@@ -245,12 +246,12 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
 
             let amounts = RollupAmounts {
                 recognized: month_revenue,
-                booked: booked_now - booked_before,
+                booked,
                 rpo_change: rpo_now - rpo_before,
                 rpo_next_12: next_12,
                 recognized_from_opening: from_opening,
             };
-            (booked_before, rpo_before) = (booked_now, rpo_now);
+            rpo_before = rpo_now;
             if !amounts.is_zero() {
                 let key = RollupKey {
                     period,

@@ -9,9 +9,7 @@ use crate::error::ApiError;
 
 /// `status` with `value` as its JSON body.
 pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {
-    HttpResponse::build(status)
-        .content_type("application/json")
-        .body(serde_json::to_vec(value).unwrap_or_default())
+    Reply::json(status, value).into_response()
 }
 
 /// A successful answer of a write route, as data: an idempotency record keeps it to replay.

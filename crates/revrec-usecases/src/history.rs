@@ -3,7 +3,7 @@
 
 use revrec_domain::{
     ContractPlan, ContractTerms, Currency, Field, FieldError, LineField, PlanHistory, Rollup,
-    RollupAmounts, contributions, digest::sha256_hex,
+    digest::sha256_hex,
 };
 use std::sync::Arc;
 
@@ -99,18 +99,14 @@ pub fn rollup_deltas(
 ) -> Vec<RollupDelta> {
     let mut change = Rollup::new();
     if let Some(after) = after {
-        for (key, amounts) in contributions(after) {
-            change.add(key, &amounts);
-        }
+        change.add_contract(after);
     }
     if let Some(before) = before {
-        for (key, amounts) in contributions(before) {
-            change.add(key, &amounts.negated());
-        }
+        change.subtract_contract(before);
     }
+    // `Rollup` drops rows that sum to zero, so only real changes are written.
     change
         .rows()
-        .filter(|(_, amounts)| **amounts != RollupAmounts::default())
         .map(|(key, amounts)| RollupDelta {
             currency,
             key: *key,

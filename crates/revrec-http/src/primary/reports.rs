@@ -12,7 +12,7 @@ use utoipa::IntoParams;
 use crate::auth;
 use crate::error::ApiError;
 use crate::openapi::StandardErrors;
-use crate::respond::{json, query};
+use crate::respond::{Reply, json, query};
 use crate::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
 
@@ -75,9 +75,13 @@ pub async fn waterfall_route(
         granularity: revrec_domain::Granularity::Monthly,
     };
     let report = waterfall_report(&state.services, &principal.tenant_id, &waterfall_query).await?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(WaterfallResponse::to_json(&report)))
+    let body = WaterfallResponse::to_json(&report);
+    Ok(Reply {
+        status: StatusCode::OK,
+        body,
+        location: None,
+    }
+    .into_response())
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
