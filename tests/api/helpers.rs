@@ -2,6 +2,9 @@
 
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
+use std::time::Duration;
+
+use revrec_app::job_worker::JobWorkerSettings;
 use revrec_app::settings::{Mode, Settings};
 use revrec_app::startup::{Application, open_store, services};
 use revrec_ports::{Plan, Scope};
@@ -94,6 +97,10 @@ pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
         mode,
         log_filter: "warn".into(),
         workers: Some(2),
+        job_worker: Some(JobWorkerSettings {
+            lease: Duration::from_secs(5),
+            poll: Duration::from_millis(50),
+        }),
     };
     let application = Application::build(settings.clone())
         .await

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use revrec_ports::{Plan, Scope};
 use revrec_usecases::demo_portfolio::demo_portfolio;
-use revrec_usecases::ingest_contract::ingest_contract;
+use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::manage_api_keys::{NewApiKey, create_api_key, list_api_keys, revoke_api_key};
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
@@ -225,22 +225,26 @@ async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> 
 }
 
 /// Concurrent writers used by `revrec demo`.
-const DEMO_WRITERS: usize = 8;
+const DEMO_WRITERS: usize = 4;
+/// Contracts per transaction: the batch path, as `POST /v1/batch` writes them.
+const DEMO_BATCH: usize = 100;
 
 async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Result<(), CliError> {
     let store = open_store(&settings).await?;
     let services = services(&store);
     let started = std::time::Instant::now();
-    // A few writers at once, as a real load would come; each contract is still one
-    // transaction, and the contracts are the same whatever the interleaving.
+    // A few writers at once, as a real load would come, each writing batches of a hundred
+    // contracts per transaction; the contracts are the same whatever the interleaving.
     let contracts = demo_portfolio(count, seed);
     let chunk = contracts.len().div_ceil(DEMO_WRITERS).max(1);
     let mut writers = Vec::new();
     for part in contracts.chunks(chunk) {
         let (services, tenant, part) = (services.clone(), tenant.to_owned(), part.to_vec());
         writers.push(tokio::spawn(async move {
-            for contract in part {
-                ingest_contract(&services, &tenant, contract).await?;
+            for batch in part.chunks(DEMO_BATCH) {
+                for outcome in ingest_contracts(&services, &tenant, batch.to_vec()).await {
+                    outcome?;
+                }
             }
             Ok::<(), revrec_usecases::UseCaseError>(())
         }));

@@ -2,8 +2,11 @@
 //! value (no global configuration, so tests can build as many apps as they like).
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use revrec_store_diesel::DatabaseUrl;
+
+use crate::job_worker::JobWorkerSettings;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -22,6 +25,8 @@ pub struct Settings {
     pub mode: Mode,
     pub log_filter: String,
     pub workers: Option<usize>,
+    /// The recalculation-job worker; `None` runs none in this process.
+    pub job_worker: Option<JobWorkerSettings>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +40,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 6] = [
+pub const VARIABLES: [(&str, &str, &str); 9] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -62,6 +67,21 @@ pub const VARIABLES: [(&str, &str, &str); 6] = [
         "tracing filter, e.g. `warn` or `revrec_http=debug,info`",
     ),
     ("REVREC_WORKERS", "number of cores", "HTTP worker threads"),
+    (
+        "REVREC_JOB_WORKER",
+        "on",
+        "`off` runs no recalculation-job worker in this process (others on the database still do)",
+    ),
+    (
+        "REVREC_JOB_LEASE_SECONDS",
+        "30",
+        "how long a job's worker may go without committing a page before another takes the job over",
+    ),
+    (
+        "REVREC_JOB_POLL_MS",
+        "500",
+        "how often an idle job worker looks for work",
+    ),
 ];
 
 impl Settings {
@@ -127,6 +147,31 @@ impl Settings {
                     })?,
             ),
         };
+        let number = |name: &'static str, default: u64, range: std::ops::RangeInclusive<u64>| {
+            match get(name) {
+                None => Ok(default),
+                Some(text) => text
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|value| range.contains(value))
+                    .ok_or_else(|| {
+                        invalid(
+                            name,
+                            &text,
+                            format!("use a number from {} to {}", range.start(), range.end()),
+                        )
+                    }),
+            }
+        };
+        let lease = Duration::from_secs(number("REVREC_JOB_LEASE_SECONDS", 30, 1..=3_600)?);
+        let poll = Duration::from_millis(number("REVREC_JOB_POLL_MS", 500, 10..=60_000)?);
+        let job_worker = match get("REVREC_JOB_WORKER").as_deref() {
+            None | Some("on") => Some(JobWorkerSettings { lease, poll }),
+            Some("off") => None,
+            Some(other) => {
+                return Err(invalid("REVREC_JOB_WORKER", other, "use on or off".into()));
+            }
+        };
         Ok(Settings {
             database_url,
             listen,
@@ -134,6 +179,7 @@ impl Settings {
             mode,
             log_filter: get("REVREC_LOG").unwrap_or_else(|| "info".into()),
             workers,
+            job_worker,
         })
     }
 }

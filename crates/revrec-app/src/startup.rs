@@ -9,6 +9,7 @@ use revrec_http::{AppState, HttpSettings, build_app};
 use revrec_store_diesel::{Store, StoreSetupError};
 use revrec_usecases::Services;
 
+use crate::job_worker::JobWorker;
 use crate::settings::{Mode, Settings};
 use crate::system_ports::{RandomIds, SystemClock};
 
@@ -46,6 +47,8 @@ pub fn services(store: &Store) -> Services {
         reports: store.reports(),
         api_keys: store.api_keys(),
         idempotency: store.idempotency(),
+        ledger: store.ledger(),
+        jobs: store.jobs(),
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
     }
@@ -57,6 +60,7 @@ pub struct Application {
     port: u16,
     public_url: String,
     backend: &'static str,
+    jobs: Option<JobWorker>,
 }
 
 impl Application {
@@ -77,8 +81,16 @@ impl Application {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{address}"));
+        let services = services(&store);
+        let jobs = match settings.job_worker {
+            Some(worker) => Some(
+                JobWorker::start(services.clone(), worker)
+                    .map_err(|error| StartupError::Task(error.to_string()))?,
+            ),
+            None => None,
+        };
         let state = AppState {
-            services: services(&store),
+            services,
             settings: HttpSettings {
                 public_url: public_url.clone(),
                 sandbox_mode: settings.mode == Mode::Sandbox,
@@ -106,6 +118,7 @@ impl Application {
             port: address.port(),
             public_url,
             backend: store.backend(),
+            jobs,
         })
     }
 
@@ -121,8 +134,13 @@ impl Application {
         self.backend
     }
 
-    /// Runs until SIGTERM or SIGINT, then finishes in-flight requests.
+    /// Runs until SIGTERM or SIGINT, then finishes in-flight requests and hands the job
+    /// in hand (if any) back to the queue.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        if let Some(jobs) = self.jobs {
+            jobs.stop().await;
+        }
+        served
     }
 }

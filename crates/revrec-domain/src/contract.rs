@@ -86,6 +86,10 @@ pub struct ContractDraft {
     pub convention: Convention,
     /// Empty means a one-line subscription contract priced at `transaction_price`.
     pub lines: Vec<LineDraft>,
+    /// Fields the caller could not read (and has already reported): their values here are
+    /// placeholders, so the rules that need them are skipped and `validate` refuses the
+    /// draft, while every other rule still runs and reports, all in one round trip.
+    pub unread: Vec<Field>,
 }
 
 /// One line item as submitted. `pob_type` and `recognition` are raw text so the error for
@@ -220,12 +224,17 @@ fn summary(errors: &[FieldError]) -> String {
 
 impl ContractDraft {
     /// Checks every rule of decisions.md §2 and returns terms the engine can compute.
+    ///
+    /// With `unread` fields the result is always `Err`, holding the problems of the fields
+    /// that could be checked (possibly none).
     pub fn validate(&self) -> Result<ContractTerms, ValidationErrors> {
         let mut errors = Vec::new();
         if self.customer_name.trim().is_empty() {
             errors.push(FieldError::new(Field::CustomerName, "must not be blank"));
         }
-        let term_is_sound = self.check_term(&mut errors);
+        let term_is_sound = !self.is_unread(Field::StartDate)
+            && !self.is_unread(Field::EndDate)
+            && self.check_term(&mut errors);
         if let Some(price) = self.transaction_price.filter(|price| *price < 0) {
             errors.push(FieldError::new(
                 Field::TransactionPrice,
@@ -242,7 +251,8 @@ impl ContractDraft {
             ));
             return Err(ValidationErrors(errors));
         }
-        if self.lines.is_empty() && self.transaction_price.is_none() {
+        let price_is_unread = self.is_unread(Field::TransactionPrice);
+        if self.lines.is_empty() && self.transaction_price.is_none() && !price_is_unread {
             errors.push(FieldError::new(
                 Field::LineItems,
                 "give line_items, a total amount, or both",
@@ -265,7 +275,7 @@ impl ContractDraft {
             .transaction_price
             .unwrap_or_else(|| self.lines.iter().filter_map(|line| line.stated_price).sum());
         let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(self.currency.exponent()));
-        if self.transaction_price.is_none() && transaction_price >= limit {
+        if self.transaction_price.is_none() && transaction_price >= limit && !price_is_unread {
             errors.push(FieldError::new(
                 Field::LineItems,
                 "the stated prices add up to 1000000000000 or more; the transaction price must be below that",
@@ -274,14 +284,15 @@ impl ContractDraft {
         let all_weights_zero = obligations
             .iter()
             .all(|obligation| obligation.ssp.micros() == 0);
-        if errors.is_empty() && transaction_price != 0 && all_weights_zero {
+        if errors.is_empty() && self.unread.is_empty() && transaction_price != 0 && all_weights_zero
+        {
             errors.push(FieldError::new(
                 Field::LineItems,
                 "every standalone selling price is zero, so a non-zero transaction price cannot be allocated",
             ));
         }
 
-        if !errors.is_empty() {
+        if !errors.is_empty() || !self.unread.is_empty() {
             errors.sort_by_key(|error| error.field);
             return Err(ValidationErrors(errors));
         }
@@ -295,6 +306,10 @@ impl ContractDraft {
             convention: self.convention,
             obligations,
         })
+    }
+
+    fn is_unread(&self, field: Field) -> bool {
+        self.unread.contains(&field)
     }
 
     /// End not before start, and the term no longer than 100 years.
@@ -386,7 +401,11 @@ impl ContractDraft {
                 "must not be negative",
             ));
         }
-        if line.stated_price.is_none() {
+        let unread = |which| self.is_unread(field(which));
+        let prices_unread = unread(LineField::StatedPrice)
+            || unread(LineField::SspPrice)
+            || self.is_unread(Field::TransactionPrice);
+        if line.stated_price.is_none() && !prices_unread {
             if self.transaction_price.is_none() {
                 errors.push(FieldError::new(
                     field(LineField::StatedPrice),
@@ -400,7 +419,18 @@ impl ContractDraft {
             }
         }
         let pattern = match method {
-            Some(method) if term_is_sound => self.check_dates(line, method, &field, errors),
+            Some(method)
+                if term_is_sound
+                    && ![
+                        LineField::ServiceStart,
+                        LineField::ServiceEnd,
+                        LineField::DeliveryDate,
+                    ]
+                    .into_iter()
+                    .any(unread) =>
+            {
+                self.check_dates(line, method, &field, errors)
+            }
             _ => None,
         };
 
@@ -534,6 +564,7 @@ mod tests {
                     ..LineDraft::default()
                 },
             ],
+            unread: Vec::new(),
         }
     }
 
@@ -721,6 +752,35 @@ mod tests {
                 "line_items[2].service_end: must not be before service_start (2026-05-01)",
             ]
         );
+    }
+
+    #[test]
+    fn unread_fields_skip_the_rules_that_need_them_and_the_rest_still_report() {
+        let mut partial = draft();
+        // The caller could not read start_date nor line 1's stated price: placeholders here.
+        partial.start_date = Date::MIN;
+        partial.lines[1].stated_price = None;
+        partial.lines[1].ssp = None;
+        partial.unread = vec![
+            Field::StartDate,
+            Field::Line {
+                index: 1,
+                field: LineField::StatedPrice,
+            },
+        ];
+        partial.customer_name = " ".into();
+        partial.lines[0].pob_type = "consulting".into();
+        assert_eq!(
+            fields(partial.validate()),
+            [
+                "customer_name: must not be blank",
+                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support",
+            ]
+        );
+        // Nothing else wrong: still refused, with no problem of its own to add.
+        partial.customer_name = "Acme".into();
+        partial.lines[0].pob_type = "subscription".into();
+        assert_eq!(partial.validate(), Err(ValidationErrors(Vec::new())));
     }
 
     #[test]

@@ -8,60 +8,11 @@
 
 use time::Date;
 
+use crate::chart::{Account, ChartOfAccounts};
 use crate::contract::PobType;
 use crate::digest::{Canonical, CanonicalWriter, sha256_hex};
 use crate::period::{Period, PeriodRange};
 use crate::plan::ContractPlan;
-
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Account {
-    pub code: String,
-    pub name: String,
-}
-
-impl Account {
-    pub fn new(code: &str, name: &str) -> Account {
-        Account {
-            code: code.to_owned(),
-            name: name.to_owned(),
-        }
-    }
-}
-
-/// The accounts entries post to. A tenant may configure its own; these are the defaults.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ChartOfAccounts {
-    pub receivable: Account,
-    pub deferred_revenue: Account,
-    /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
-    pub revenue: [Account; 5],
-}
-
-impl Default for ChartOfAccounts {
-    fn default() -> ChartOfAccounts {
-        ChartOfAccounts {
-            receivable: Account::new("1200", "Accounts Receivable"),
-            deferred_revenue: Account::new("2400", "Deferred Revenue"),
-            revenue: [
-                Account::new("4400", "Hardware Revenue"),
-                Account::new("4300", "License Revenue"),
-                Account::new("4100", "Services Revenue"),
-                Account::new("4000", "Subscription Revenue"),
-                Account::new("4200", "Support Revenue"),
-            ],
-        }
-    }
-}
-
-impl ChartOfAccounts {
-    pub fn revenue_account(&self, pob_type: PobType) -> &Account {
-        let slot = PobType::ALL
-            .iter()
-            .position(|kind| *kind == pob_type)
-            .unwrap_or(0);
-        self.revenue.get(slot).unwrap_or(&self.deferred_revenue)
-    }
-}
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct JournalLine {
@@ -105,15 +56,20 @@ impl JournalEntry {
 pub struct EntrySource<'a> {
     pub tenant: &'a str,
     pub contract_id: &'a str,
+    /// How many times a change of policy restated the contract's figures in place. Part of
+    /// the id once non-zero, so restated figures never reuse the ids of the figures they
+    /// replace.
+    pub restatements: u32,
 }
 
 pub fn entry_id(source: EntrySource<'_>, version: u32, period: Period) -> String {
-    let hash = sha256_hex(&[
-        source.tenant,
-        source.contract_id,
-        &version.to_string(),
-        &period.to_string(),
-    ]);
+    let (version, period) = (version.to_string(), period.to_string());
+    let restatements = source.restatements.to_string();
+    let mut parts = vec![source.tenant, source.contract_id, &version, &period];
+    if source.restatements > 0 {
+        parts.push(&restatements);
+    }
+    let hash = sha256_hex(&parts);
     format!("je_{}", hash.get(..32).unwrap_or(&hash))
 }
 

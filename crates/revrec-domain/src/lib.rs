@@ -6,6 +6,7 @@
 #![cfg_attr(not(test), deny(clippy::indexing_slicing))]
 
 pub mod allocation;
+pub mod chart;
 pub mod contract;
 pub mod currency;
 pub mod digest;
@@ -16,20 +17,20 @@ pub mod period;
 pub mod plan;
 pub mod recognition;
 pub mod rollup;
+pub mod trial_balance;
 pub mod waterfall;
 
 mod canonical;
 
 pub use allocation::{AllocationError, allocate};
+pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
     ContractDraft, ContractTerms, Field, FieldError, LineDraft, LineField, ObligationTerms,
     PobType, ValidationErrors,
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
-pub use journal::{
-    Account, ChartOfAccounts, EntrySource, JournalEntry, JournalLine, journal_entries,
-};
+pub use journal::{EntrySource, JournalEntry, JournalLine, journal_entries};
 pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
@@ -41,4 +42,5 @@ pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
 pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
+pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

@@ -5,10 +5,12 @@
 #![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
 
 use proptest::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+
 use revrec_domain::{
     Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals,
-    journal_entries, note6, output_hash, waterfall,
+    JournalEntry, LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate,
+    contract_totals, journal_entries, note6, output_hash, trial_balance, waterfall,
 };
 use time::{Date, Duration};
 
@@ -99,6 +101,7 @@ fn terms_strategy(max_lines: usize) -> impl Strategy<Value = ContractTerms> {
                     transaction_price: total,
                     convention,
                     lines,
+                    unread: Vec::new(),
                 }
                 .validate()
                 .ok()
@@ -138,8 +141,12 @@ fn amendment(terms: &ContractTerms, kind: u8, at: u32, price: i64, end_shift: i3
 }
 
 fn history_strategy() -> impl Strategy<Value = PlanHistory> {
+    history_with_lines(50)
+}
+
+fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
     (
-        terms_strategy(50),
+        terms_strategy(max_lines),
         prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..3),
     )
         .prop_map(|(terms, changes)| {
@@ -235,7 +242,7 @@ proptest! {
 
     #[test]
     fn every_journal_entry_balances(history in history_strategy()) {
-        let source = EntrySource { tenant: "t", contract_id: "ctr_x" };
+        let source = EntrySource { tenant: "t", contract_id: "ctr_x", restatements: 0 };
         let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
         for entry in &entries {
             prop_assert!(entry.is_balanced(), "{:?}", entry);
@@ -326,6 +333,85 @@ proptest! {
                 for index in 0..before.current().obligations().len() {
                     prop_assert_eq!(old.revenue(index), new.revenue(index));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn journals_tie_to_the_waterfall_and_the_trial_balance(
+        portfolio in prop::collection::vec(history_with_lines(8), 1..5),
+        restated in any::<bool>(),
+    ) {
+        let chart = ChartOfAccounts::default();
+        let revenue_codes: Vec<&str> = chart.revenue.iter().map(|a| a.code.as_str()).collect();
+        let restatements = u32::from(restated);
+        let mut by_currency: BTreeMap<&str, (Currency, Rollup, Vec<JournalEntry>)> = BTreeMap::new();
+        // id → (contract, period, lines): an id may recur across versions only for the same entry.
+        let mut seen: HashMap<String, (usize, Period, String)> = HashMap::new();
+        for (number, history) in portfolio.iter().enumerate() {
+            let plan = history.current();
+            let contract_id = format!("ctr_{number}");
+            let source = EntrySource { tenant: "t", contract_id: &contract_id, restatements };
+            let (_, rollup, entries) = by_currency
+                .entry(plan.currency().code())
+                .or_insert_with(|| (plan.currency(), Rollup::new(), Vec::new()));
+            rollup.add_contract(history);
+            let current = journal_entries(plan, source, &chart, None);
+            for version in history.versions() {
+                let mut ids_of_version = std::collections::HashSet::new();
+                for entry in journal_entries(version, source, &chart, None) {
+                    prop_assert!(entry.is_balanced(), "{:?}", entry);
+                    prop_assert!(ids_of_version.insert(entry.id.clone()), "id repeated within a version");
+                    let figures = format!("{:?}", entry.lines);
+                    match seen.get(&entry.id) {
+                        Some(earlier) => prop_assert_eq!(earlier, &(number, entry.period, figures)),
+                        None => { seen.insert(entry.id.clone(), (number, entry.period, figures)); }
+                    }
+                }
+            }
+            entries.extend(current);
+        }
+        for (currency, rollup, entries) in by_currency.values() {
+            let totals = rollup.by_period();
+            let (Some(first), Some(last)) = (
+                entries.iter().map(|e| e.period).min(),
+                entries.iter().map(|e| e.period).max(),
+            ) else { continue };
+            // Journal postings per month and account, and life to date by account.
+            let mut recognition: BTreeMap<Period, i64> = BTreeMap::new();
+            let mut posted: BTreeMap<Period, BTreeMap<String, i64>> = BTreeMap::new();
+            for entry in entries {
+                for line in &entry.lines {
+                    if revenue_codes.contains(&line.account.code.as_str()) {
+                        *recognition.entry(entry.period).or_default() += line.credit - line.debit;
+                    }
+                    *posted.entry(entry.period).or_default().entry(line.account.code.clone()).or_default() += line.debit - line.credit;
+                }
+            }
+            let mut to_date: BTreeMap<String, i64> = BTreeMap::new();
+            let mut chunk_start = first;
+            while chunk_start <= last {
+                let chunk_end = chunk_start.plus(599).min(last);
+                let report = revrec_domain::waterfall_by(&totals, *currency, PeriodRange::new(chunk_start, chunk_end).unwrap(), revrec_domain::Granularity::Monthly);
+                for row in &report.rows {
+                    prop_assert_eq!(recognition.get(&row.period).copied().unwrap_or(0), row.recognized, "{}", row.period);
+                    for (code, net) in posted.get(&row.period).into_iter().flatten() {
+                        *to_date.entry(code.clone()).or_default() += net;
+                    }
+                    // The trial balance reads every rollup row: check it on a sample of months.
+                    if row.period.months_until(last) % 17 != 0 && row.period != first {
+                        continue;
+                    }
+                    let balance = trial_balance(rollup, &chart, *currency, row.period);
+                    prop_assert_eq!(balance.total_debit, balance.total_credit);
+                    for account in &balance.accounts {
+                        let from_journal = to_date.get(&account.account.code).copied().unwrap_or(0);
+                        prop_assert_eq!(account.debit - account.credit, from_journal, "{} at {}", account.account.code, row.period);
+                    }
+                    let deferred = balance.accounts.iter().find(|a| a.account.code == "2400").unwrap();
+                    prop_assert_eq!(deferred.credit - deferred.debit, row.deferred_balance, "{}", row.period);
+                }
+                chunk_start = chunk_end.next();
             }
         }
     }

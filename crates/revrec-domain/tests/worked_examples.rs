@@ -336,6 +336,7 @@ fn example_9_journal_entries_of_the_first_and_termination_months() {
     let source = EntrySource {
         tenant: "acme",
         contract_id: "ctr_1",
+        restatements: 0,
     };
     let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
     let render = |index: usize| -> Vec<String> {

@@ -26,7 +26,7 @@ pub async fn json_bytes(
     payload: web::Payload,
     limit: usize,
 ) -> Result<Bytes, ApiError> {
-    check_json_content_type(request)?;
+    require_json_content_type(request)?;
     raw_bytes(payload, limit).await
 }
 
@@ -41,7 +41,8 @@ pub async fn raw_bytes(payload: web::Payload, limit: usize) -> Result<Bytes, Api
     }
 }
 
-fn check_json_content_type(request: &HttpRequest) -> Result<(), ApiError> {
+/// 415 unless the request says its body is JSON.
+pub fn require_json_content_type(request: &HttpRequest) -> Result<(), ApiError> {
     let Some(value) = request.headers().get(CONTENT_TYPE) else {
         return Err(ApiError::UnsupportedMediaType("no Content-Type".into()));
     };
@@ -63,7 +64,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let inner = error.into_inner();
         match inner.classify() {
             serde_json::error::Category::Data => {
-                let message = data_message(&inner);
+                let message = without_position(&inner);
                 ApiError::Validation(vec![FieldProblem {
                     field: field_of(&path, &message),
                     message,
@@ -95,7 +96,7 @@ fn field_of(path: &str, message: &str) -> String {
 }
 
 /// serde's message without its " at line 1 column 9" suffix (the field names the place).
-fn data_message(error: &serde_json::Error) -> String {
+pub(crate) fn without_position(error: &serde_json::Error) -> String {
     let text = error.to_string();
     match text.rfind(" at line ") {
         Some(at) => text[..at].to_owned(),

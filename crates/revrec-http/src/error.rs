@@ -59,11 +59,31 @@ pub enum ApiError {
     InvalidIdempotencyKey,
     IdempotencyKeyReused,
     IdempotencyKeyInProgress,
+    BatchTooLarge {
+        count: usize,
+        limit: usize,
+    },
+    /// A batch operation names a route that cannot run inside a batch.
+    BatchOperationNotAllowed {
+        path: String,
+    },
 }
 
 impl From<UseCaseError> for ApiError {
     fn from(error: UseCaseError) -> ApiError {
         ApiError::UseCase(error)
+    }
+}
+
+impl ApiError {
+    /// A use case's error on the guide surface, whose field names differ for the price.
+    pub fn on_guide(error: UseCaseError) -> ApiError {
+        match error {
+            UseCaseError::Invalid(errors) => {
+                ApiError::Validation(field_problems(&errors, GUIDE_PRICE_FIELD))
+            }
+            other => ApiError::UseCase(other),
+        }
     }
 }
 
@@ -79,20 +99,21 @@ impl fmt::Display for ApiError {
     }
 }
 
-/// A domain field's name on the primary surface (where the price is `total_value`).
-pub fn primary_field_name(field: Field) -> String {
-    match field {
-        Field::TransactionPrice => "total_value".to_owned(),
-        other => other.to_string(),
-    }
-}
+/// The price's field name on the primary surface; the guide surface calls it `total_amount`.
+pub const PRIMARY_PRICE_FIELD: &str = "total_value";
+pub const GUIDE_PRICE_FIELD: &str = "total_amount";
 
-pub fn field_problems(errors: &ValidationErrors) -> Vec<FieldProblem> {
+/// The domain's field problems with the request's field names (the price is named
+/// `price_field`; every other field has one name on both surfaces).
+pub fn field_problems(errors: &ValidationErrors, price_field: &str) -> Vec<FieldProblem> {
     errors
         .0
         .iter()
         .map(|error| FieldProblem {
-            field: primary_field_name(error.field),
+            field: match error.field {
+                Field::TransactionPrice => price_field.to_owned(),
+                other => other.to_string(),
+            },
             message: error.message.clone(),
         })
         .collect()
@@ -169,6 +190,18 @@ impl ApiError {
                 ErrorCode::IdempotencyKeyInProgress,
                 "The first request with this Idempotency-Key is still being processed.",
             ),
+            ApiError::BatchTooLarge { count, limit } => ProblemDetails::new(
+                ErrorCode::BatchTooLarge,
+                format!(
+                    "The batch has {count} operations; the most one batch may carry is {limit}."
+                ),
+            ),
+            ApiError::BatchOperationNotAllowed { path } => ProblemDetails::new(
+                ErrorCode::BatchOperationNotAllowed,
+                format!(
+                    "`{path}` cannot run inside a batch (neither /batch nor the payment routes can)."
+                ),
+            ),
             ApiError::MethodNotAllowed { method, allowed } => {
                 let mut problem = ProblemDetails::new(
                     ErrorCode::MethodNotAllowed,
@@ -221,7 +254,31 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::VersionNotFound { .. } => {
             ProblemDetails::new(ErrorCode::VersionNotFound, error.to_string())
         }
-        UseCaseError::Invalid(errors) => ApiError::Validation(field_problems(errors)).problem(),
+        UseCaseError::Invalid(errors) => {
+            ApiError::Validation(field_problems(errors, PRIMARY_PRICE_FIELD)).problem()
+        }
+        UseCaseError::InvalidChart(problems) => ApiError::Validation(
+            problems
+                .iter()
+                .map(|problem| FieldProblem {
+                    field: problem.field.clone(),
+                    message: problem.message.clone(),
+                })
+                .collect(),
+        )
+        .problem(),
+        UseCaseError::UnknownContracts { ids } => ApiError::Validation(
+            ids.iter()
+                .map(|id| FieldProblem {
+                    field: "contract_ids".into(),
+                    message: format!("no contract {id} for this tenant"),
+                })
+                .collect(),
+        )
+        .problem(),
+        UseCaseError::JobNotFound { .. } => {
+            ProblemDetails::new(ErrorCode::JobNotFound, error.to_string())
+        }
         UseCaseError::InvalidTransition { status, .. } => {
             let mut problem =
                 ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());
@@ -280,6 +337,21 @@ fn internal() -> ProblemDetails {
     )
 }
 
+impl ApiError {
+    /// A server-side failure (5xx) logs its whole source chain; the client sees none of it.
+    pub fn log_server_error(&self) {
+        let problem = self.problem();
+        if problem.code.status() >= 500 {
+            let detail = match self {
+                ApiError::UseCase(error) => chain(error),
+                ApiError::Auth(error) => chain(error),
+                other => other.to_string(),
+            };
+            tracing::error!(code = problem.code.as_str(), error = %detail, "request failed");
+        }
+    }
+}
+
 /// `error: cause: cause …`, for logs only.
 fn chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
@@ -300,14 +372,7 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let problem = self.problem();
-        if problem.code.status() >= 500 {
-            let detail = match self {
-                ApiError::UseCase(error) => chain(error),
-                ApiError::Auth(error) => chain(error),
-                other => other.to_string(),
-            };
-            tracing::error!(code = problem.code.as_str(), error = %detail, "request failed");
-        }
+        self.log_server_error();
         let mut response = HttpResponse::build(self.status_code());
         if let ApiError::MethodNotAllowed { allowed, .. } = self {
             response.insert_header(("Allow", *allowed));

@@ -6,12 +6,14 @@
 pub mod auth;
 pub mod body;
 pub mod error;
+pub mod guide;
 pub mod idempotency;
 pub mod middleware;
 pub mod openapi;
 pub mod primary;
 pub mod problem;
 pub mod respond;
+pub mod routing;
 pub mod state;
 pub mod system;
 pub mod wire;
@@ -43,9 +45,10 @@ pub fn build_app(
             middleware::observe_and_finish,
         ))
         .configure(primary::configure)
+        .configure(guide::configure)
         .route("/", web::get().to(system::index))
-        .service(primary::resource("/healthz", "GET").route(web::get().to(system::healthz)))
-        .service(primary::resource("/readyz", "GET").route(web::get().to(system::readyz)))
+        .service(routing::resource("/healthz", "GET").route(web::get().to(system::healthz)))
+        .service(routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))
         .route("/errors", web::get().to(system::error_index))
         .route("/errors/{slug}", web::get().to(system::error_page))
         .route(

@@ -9,9 +9,9 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
 
-use crate::primary;
 use crate::problem::{FieldProblem, ProblemBody};
 use crate::system;
+use crate::{guide, primary};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,14 +33,23 @@ use crate::system;
         primary::contracts::terminate_contract_route,
         primary::reports::waterfall_route,
         primary::reports::note6_route,
+        primary::batch::batch_route,
+        primary::jobs::create_job_route,
+        primary::jobs::get_job_route,
+        guide::contracts::ingest_contract_route,
+        guide::reports::waterfall_route,
+        guide::accounting::journal_entries_route,
+        guide::accounting::trial_balance_route,
+        guide::accounting::get_chart_route,
+        guide::accounting::put_chart_route,
         system::healthz,
         system::readyz,
     ),
     components(schemas(ProblemBody, FieldProblem)),
     modifiers(&BearerSecurity, &ContractLinks),
     tags(
-        (name = "contracts", description = "Contracts, their performance obligations and versions"),
-        (name = "reports", description = "Waterfalls and Note 6 disclosures"),
+        (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
+        (name = "guide", description = "The guide surface, under /api/v1: contract ingest in the guide payload, the yearly waterfall, journal entries, the trial balance and the chart of accounts"),
         (name = "system", description = "Health and readiness"),
     )
 )]
@@ -99,30 +108,62 @@ struct ContractLinks;
 
 impl Modify for ContractLinks {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let Some(post) = openapi
-            .paths
-            .paths
-            .get_mut("/v1/contracts")
-            .and_then(|item| item.post.as_mut())
-        else {
-            return;
-        };
-        let Some(RefOr::T(created)) = post.responses.responses.get_mut("201") else {
-            return;
-        };
-        for (name, operation) in [
+        let contract_operations = [
             ("GetContract", "getContract"),
             ("UpdateContract", "updateContract"),
             ("ActivateContract", "activateContract"),
             ("TerminateContract", "terminateContract"),
-        ] {
-            let link = LinkBuilder::new()
-                .operation_id(operation)
-                .parameter("id", "$response.body#/id")
-                .description(format!("The created contract's id, for {operation}"))
-                .build();
-            created.links.insert(name.to_owned(), RefOr::T(link));
+        ];
+        for path in ["/v1/contracts", "/api/v1/contracts/ingest"] {
+            add_links(
+                openapi,
+                path,
+                "201",
+                "id",
+                "$response.body#/id",
+                &contract_operations,
+            );
         }
+        add_links(
+            openapi,
+            "/v1/jobs/recalculate-waterfall",
+            "202",
+            "job_id",
+            "$response.body#/job_id",
+            &[("GetJobStatus", "getJobStatus")],
+        );
+    }
+}
+
+/// Links from `path`'s POST `status` response to operations taking `parameter` from it.
+fn add_links(
+    openapi: &mut utoipa::openapi::OpenApi,
+    path: &str,
+    status: &str,
+    parameter: &str,
+    value: &str,
+    operations: &[(&str, &str)],
+) {
+    let Some(post) = openapi
+        .paths
+        .paths
+        .get_mut(path)
+        .and_then(|item| item.post.as_mut())
+    else {
+        return;
+    };
+    let Some(RefOr::T(response)) = post.responses.responses.get_mut(status) else {
+        return;
+    };
+    for (name, operation) in operations {
+        let link = LinkBuilder::new()
+            .operation_id(*operation)
+            .parameter(parameter, value)
+            .description(format!(
+                "The created resource's {parameter}, for {operation}"
+            ))
+            .build();
+        response.links.insert((*name).to_owned(), RefOr::T(link));
     }
 }
 

@@ -36,12 +36,15 @@ pub enum ErrorCode {
     InvalidIdempotencyKey,
     IdempotencyKeyReused,
     IdempotencyKeyInProgress,
+    JobNotFound,
+    BatchTooLarge,
+    BatchOperationNotAllowed,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 23] = [
+    pub const ALL: [ErrorCode; 26] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -63,6 +66,9 @@ impl ErrorCode {
         ErrorCode::InvalidIdempotencyKey,
         ErrorCode::IdempotencyKeyReused,
         ErrorCode::IdempotencyKeyInProgress,
+        ErrorCode::JobNotFound,
+        ErrorCode::BatchTooLarge,
+        ErrorCode::BatchOperationNotAllowed,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -90,6 +96,9 @@ impl ErrorCode {
             ErrorCode::InvalidIdempotencyKey => "INVALID_IDEMPOTENCY_KEY",
             ErrorCode::IdempotencyKeyReused => "IDEMPOTENCY_KEY_REUSED",
             ErrorCode::IdempotencyKeyInProgress => "IDEMPOTENCY_KEY_IN_PROGRESS",
+            ErrorCode::JobNotFound => "JOB_NOT_FOUND",
+            ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
+            ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
         }
@@ -117,12 +126,15 @@ impl ErrorCode {
             | ErrorCode::MissingParameter
             | ErrorCode::InvalidPeriodFormat
             | ErrorCode::InvalidPeriodRange
-            | ErrorCode::InvalidIdempotencyKey => 400,
+            | ErrorCode::InvalidIdempotencyKey
+            | ErrorCode::BatchTooLarge
+            | ErrorCode::BatchOperationNotAllowed => 400,
             ErrorCode::AuthenticationRequired | ErrorCode::InvalidToken => 401,
             ErrorCode::InsufficientScope => 403,
-            ErrorCode::ContractNotFound | ErrorCode::VersionNotFound | ErrorCode::RouteNotFound => {
-                404
-            }
+            ErrorCode::ContractNotFound
+            | ErrorCode::VersionNotFound
+            | ErrorCode::RouteNotFound
+            | ErrorCode::JobNotFound => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::InvalidStateTransition
             | ErrorCode::VersionConflict
@@ -163,6 +175,9 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyInProgress => {
                 "A request with this Idempotency-Key is still running"
             }
+            ErrorCode::JobNotFound => "Job not found",
+            ErrorCode::BatchTooLarge => "The batch has too many operations",
+            ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
         }
@@ -232,6 +247,15 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyInProgress => {
                 "The first request with this key has not finished. Retry after a moment to get its answer."
             }
+            ErrorCode::JobNotFound => {
+                "No job with this id belongs to the caller's tenant. Another tenant's jobs are reported the same way."
+            }
+            ErrorCode::BatchTooLarge => {
+                "A batch carries at most 100 operations; split the work into several batches."
+            }
+            ErrorCode::BatchOperationNotAllowed => {
+                "An operation of a batch names a route that cannot run inside one: `/batch` itself and the payment routes. The operation's result says so; the other operations run."
+            }
             ErrorCode::InternalError => {
                 "Something failed on the server. Nothing about it is exposed; quote `request_id` when reporting it."
             }
@@ -271,6 +295,13 @@ impl ErrorCode {
                 Some("Add currency=<code> to the query, choosing one of the listed currencies.")
             }
             ErrorCode::ServiceUnavailable => Some("Retry with backoff."),
+            ErrorCode::JobNotFound => Some(
+                "Use the job_id (or poll_url) returned by POST /v1/jobs/recalculate-waterfall.",
+            ),
+            ErrorCode::BatchTooLarge => Some("Send at most 100 operations per batch."),
+            ErrorCode::BatchOperationNotAllowed => {
+                Some("Call that route on its own, outside the batch.")
+            }
             ErrorCode::IdempotencyKeyReused => {
                 Some("Send a new Idempotency-Key for a new request.")
             }

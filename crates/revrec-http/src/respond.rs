@@ -44,10 +44,15 @@ impl Reply {
     }
 }
 
-/// The query string as `T` (whose fields are all optional text, so only a malformed query
-/// string fails here; each route then checks values itself and names the parameter).
+/// The request's query string as `T` (see [`parse_query`]).
 pub fn query<T: DeserializeOwned>(request: &HttpRequest) -> Result<T, ApiError> {
-    web::Query::<T>::from_query(request.query_string())
+    parse_query(request.query_string())
+}
+
+/// A query string as `T` (whose fields are all optional text, so only a malformed query
+/// string fails here; each route then checks values itself and names the parameter).
+pub fn parse_query<T: DeserializeOwned>(query_string: &str) -> Result<T, ApiError> {
+    web::Query::<T>::from_query(query_string)
         .map(web::Query::into_inner)
         .map_err(|error| ApiError::InvalidParameter {
             name: "query",

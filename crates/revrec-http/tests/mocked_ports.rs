@@ -16,6 +16,8 @@ use revrec_ports::clock::MockClock;
 use revrec_ports::contracts::MockContractRepository;
 use revrec_ports::idempotency::MockIdempotencyRepository;
 use revrec_ports::ids::MockIdSource;
+use revrec_ports::jobs::MockJobRepository;
+use revrec_ports::ledger::MockLedgerRepository;
 use revrec_ports::reports::MockReportRepository;
 use revrec_ports::{Claim, ContractWrite, RepositoryError, StoredContract, VersionWrite};
 use revrec_usecases::Services;
@@ -42,6 +44,8 @@ fn state_with(
             reports: Arc::new(reports),
             api_keys: Arc::new(MockApiKeyRepository::new()),
             idempotency: Arc::new(idempotency),
+            ledger: Arc::new(MockLedgerRepository::new()),
+            jobs: Arc::new(MockJobRepository::new()),
             clock: Arc::new(clock),
             ids: Arc::new(ids),
         },
@@ -110,6 +114,7 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
     let stored = StoredContract {
         record: write.record,
         versions: vec![version],
+        revision: 1,
     };
 
     let mut contracts = MockContractRepository::new();

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use revrec_domain::{Amendment, ContractTerms, Currency};
+use revrec_domain::{Amendment, ContractTerms, Convention, Currency};
 use time::Date;
 
 use crate::error::RepositoryError;
@@ -71,6 +71,8 @@ pub struct ContractRecord {
     pub terminated_on: Option<Date>,
     /// The contract this one was split from by a `separate_contract` modification.
     pub parent_contract_id: Option<String>,
+    /// How many times a change of policy restated the contract's figures in place.
+    pub restatements: u32,
     /// Microseconds since the epoch.
     pub created_at: i64,
     pub updated_at: i64,
@@ -135,6 +137,8 @@ pub struct StoredVersion {
 pub struct StoredContract {
     pub record: ContractRecord,
     pub versions: Vec<StoredVersion>,
+    /// Bumped by every write: what a write that must not race another expects.
+    pub revision: i64,
 }
 
 /// What the version table gets in a write.
@@ -182,6 +186,31 @@ pub struct ContractQuery {
     pub after: Option<ContractCursor>,
 }
 
+/// Which stored contracts to read whole, a page at a time, in id order.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ContractScan {
+    /// Start after this contract id.
+    pub after: Option<String>,
+    pub limit: u32,
+    /// Only these ids (ids the tenant does not have are left out).
+    pub ids: Option<Vec<String>>,
+    /// Only these statuses; empty means all.
+    pub statuses: Vec<ContractStatus>,
+    /// Only contracts whose term `[start_date, end_date]` overlaps these days, inclusive.
+    pub overlapping: Option<(Date, Date)>,
+}
+
+/// A change of policy applied to a contract in place: every version's recognition
+/// convention becomes `convention` (a retrospective restatement, not a modification).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractRestatement {
+    pub contract_id: String,
+    /// The revision the contract was read at; any other is a conflict.
+    pub expected_revision: i64,
+    pub convention: Convention,
+    pub updated_at: i64,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ContractPage {
     pub items: Vec<ContractRecord>,
@@ -201,6 +230,13 @@ pub trait ContractRepository: Send + Sync {
     /// not the expected one (someone else changed the contract); nothing is written then.
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError>;
 
+    /// Applies several contract changes in one transaction, with multi-row statements and
+    /// the rollup deltas of all of them summed: all are written or none is.
+    ///
+    /// # Errors
+    /// As [`ContractRepository::save`] for any one of them; nothing is written then.
+    async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError>;
+
     /// The contract with every version, or `None` when the tenant has no such contract.
     /// Shared (`Arc`): an adapter may hand out the same decoded contract to many readers.
     async fn find(
@@ -208,6 +244,14 @@ pub trait ContractRepository: Send + Sync {
         tenant_id: &str,
         id: &str,
     ) -> Result<Option<Arc<StoredContract>>, RepositoryError>;
+
+    /// Whole contracts (record, versions, revision), a page at a time in id order: what a
+    /// job or an export reads instead of calling `find` for each contract.
+    async fn scan(
+        &self,
+        tenant_id: &str,
+        scan: &ContractScan,
+    ) -> Result<Vec<Arc<StoredContract>>, RepositoryError>;
 
     /// A page of the tenant's contracts, ordered by creation then id.
     async fn list(

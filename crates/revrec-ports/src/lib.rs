@@ -8,6 +8,8 @@ pub mod contracts;
 pub mod error;
 pub mod idempotency;
 pub mod ids;
+pub mod jobs;
+pub mod ledger;
 pub mod reports;
 
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
@@ -15,10 +17,15 @@ pub use auth::{Plan, Scope};
 pub use clock::Clock;
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
-    ContractStatus, ContractWrite, Expected, StoredContract, StoredVersion, VersionChange,
-    VersionWrite,
+    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, StoredContract,
+    StoredVersion, VersionChange, VersionWrite,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};
 pub use ids::IdSource;
+pub use jobs::{
+    JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit,
+    RecalculationRequest,
+};
+pub use ledger::LedgerRepository;
 pub use reports::{ReportRepository, RollupDelta};

@@ -1,5 +1,6 @@
 //! `ContractRepository` over Diesel: one transaction per contract change.
 
+use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -7,14 +8,17 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use lru::LruCache;
+use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
-    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractWrite,
-    RepositoryError, RollupDelta, StoredContract, VersionWrite,
+    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractScan,
+    ContractWrite, Expected, RepositoryError, RollupDelta, StoredContract, VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
-use crate::rows::{ContractRow, LineRow, RollupRow, VersionRow, stored_version, version_rows};
+use crate::rows::{
+    ContractRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version, version_rows,
+};
 use crate::schema::{contract_lines, contract_versions, contracts, rollups};
 
 /// How many contracts `find` keeps decoded in memory.
@@ -48,8 +52,24 @@ fn lock(cache: &ContractCache) -> MutexGuard<'_, LruCache<CacheKey, (i64, Arc<St
 #[async_trait]
 impl ContractRepository for ContractStore {
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError> {
+        self.save_all(vec![write]).await
+    }
+
+    async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError> {
         with_connection(&self.database, Access::Write, move |connection| {
-            connection.transaction(|connection| apply_write(connection, &write))
+            connection.transaction(|connection| apply_writes(connection, &writes))
+        })
+        .await
+    }
+
+    async fn scan(
+        &self,
+        tenant_id: &str,
+        scan: &ContractScan,
+    ) -> Result<Vec<Arc<StoredContract>>, RepositoryError> {
+        let (tenant_id, scan) = (tenant_id.to_owned(), scan.clone());
+        with_connection(&self.database, Access::Read, move |connection| {
+            connection.transaction(|connection| scan_contracts(connection, &tenant_id, &scan))
         })
         .await
     }
@@ -104,104 +124,148 @@ impl ContractRepository for ContractStore {
     }
 }
 
-/// The write, in the order that keeps SQLite from upgrading a read lock: the first
-/// statement already writes (so it waits for the writer lock instead of failing).
-fn apply_write(connection: &mut DbConnection, write: &ContractWrite) -> Result<(), StoreError> {
-    let row = ContractRow::from(&write.record);
-    let tenant = write.record.tenant_id.as_str();
-    let id = write.record.id.as_str();
-    match write.expected {
-        None => {
+/// The writes, in one transaction already opened by the caller, in the order that keeps
+/// SQLite from upgrading a read lock (the first statement already writes, so it waits for
+/// the writer lock instead of failing): new contracts in multi-row statements, updates one
+/// by one, then every version and line, then the rollup deltas of all of them summed.
+pub(crate) fn apply_writes(
+    connection: &mut DbConnection,
+    writes: &[ContractWrite],
+) -> Result<(), StoreError> {
+    let new_rows: Vec<NewContractRow> = writes
+        .iter()
+        .filter(|write| write.expected.is_none())
+        .map(|write| NewContractRow {
+            row: ContractRow::from(&write.record),
+            revision: 1,
+        })
+        .collect();
+    for chunk in new_rows.chunks(500) {
+        on_each_backend!(&mut *connection, |backend| {
             diesel::insert_into(contracts::table)
-                .values((&row, contracts::revision.eq(1_i64)))
-                .execute(connection)?;
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
+    for write in writes {
+        if let Some(expected) = write.expected {
+            update_record(connection, write, expected)?;
         }
-        Some(expected) => {
-            let updated = diesel::update(
-                contracts::table
-                    .filter(contracts::tenant_id.eq(tenant))
-                    .filter(contracts::id.eq(id))
-                    .filter(
-                        contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)),
-                    )
-                    .filter(contracts::status.eq(expected.status.as_str())),
-            )
-            .set((&row, contracts::revision.eq(contracts::revision + 1)))
-            .execute(connection)?;
-            if updated == 0 {
-                return Err(StoreError::Conflict(format!(
-                    "contract {id} is no longer at version {} ({})",
-                    expected.version, expected.status
-                )));
+    }
+    let (mut versions, mut lines) = (Vec::new(), Vec::new());
+    for write in writes {
+        let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
+        match &write.version {
+            VersionWrite::Unchanged => {}
+            VersionWrite::Append(version) => {
+                let (version_row, version_lines) = version_rows(tenant, id, version)?;
+                versions.push(version_row);
+                lines.extend(version_lines);
+            }
+            VersionWrite::ReplaceCurrent(version) => {
+                let (version_row, version_lines) = version_rows(tenant, id, version)?;
+                delete_version(connection, tenant, id, version_row.version)?;
+                versions.push(version_row);
+                lines.extend(version_lines);
             }
         }
     }
-    match &write.version {
-        VersionWrite::Unchanged => {}
-        VersionWrite::Append(version) => {
-            let (version_row, lines) = version_rows(tenant, id, version)?;
+    for chunk in versions.chunks(500) {
+        on_each_backend!(&mut *connection, |backend| {
             diesel::insert_into(contract_versions::table)
-                .values(&version_row)
-                .execute(connection)?;
-            insert_lines(connection, &lines)?;
-        }
-        VersionWrite::ReplaceCurrent(version) => {
-            let (version_row, lines) = version_rows(tenant, id, version)?;
-            diesel::delete(
-                contract_lines::table
-                    .filter(contract_lines::tenant_id.eq(tenant))
-                    .filter(contract_lines::contract_id.eq(id))
-                    .filter(contract_lines::version.eq(version_row.version)),
-            )
-            .execute(connection)?;
-            diesel::delete(
-                contract_versions::table
-                    .filter(contract_versions::tenant_id.eq(tenant))
-                    .filter(contract_versions::contract_id.eq(id))
-                    .filter(contract_versions::version.eq(version_row.version)),
-            )
-            .execute(connection)?;
-            diesel::insert_into(contract_versions::table)
-                .values(&version_row)
-                .execute(connection)?;
-            insert_lines(connection, &lines)?;
-        }
+                .values(chunk)
+                .execute(backend)
+        })?;
     }
-    add_to_rollups(connection, tenant, &write.rollup)
-}
-
-fn insert_lines(connection: &mut DbConnection, lines: &[LineRow]) -> Result<(), StoreError> {
-    // Chunked so a 500-line contract stays under every backend's bind-parameter limit.
-    for chunk in lines.chunks(200) {
+    // Chunked so that no statement passes either backend's bind-parameter limit.
+    for chunk in lines.chunks(1_000) {
         on_each_backend!(&mut *connection, |backend| {
             diesel::insert_into(contract_lines::table)
                 .values(chunk)
                 .execute(backend)
         })?;
     }
+    add_rollup_deltas(
+        connection,
+        writes.iter().flat_map(|write| {
+            write
+                .rollup
+                .iter()
+                .map(move |delta| (write.record.tenant_id.as_str(), delta))
+        }),
+    )
+}
+
+/// The record of an existing contract, if it is still as `expected`.
+fn update_record(
+    connection: &mut DbConnection,
+    write: &ContractWrite,
+    expected: Expected,
+) -> Result<(), StoreError> {
+    let row = ContractRow::from(&write.record);
+    let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
+    let updated = diesel::update(
+        contracts::table
+            .filter(contracts::tenant_id.eq(tenant))
+            .filter(contracts::id.eq(id))
+            .filter(contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)))
+            .filter(contracts::status.eq(expected.status.as_str())),
+    )
+    .set((&row, contracts::revision.eq(contracts::revision + 1)))
+    .execute(connection)?;
+    if updated == 0 {
+        return Err(StoreError::Conflict(format!(
+            "contract {id} is no longer at version {} ({})",
+            expected.version, expected.status
+        )));
+    }
     Ok(())
 }
 
-/// Adds each delta to its rollup row, creating rows as needed. Rows are written in key
-/// order, so two transactions touching the same months lock them in the same order.
-fn add_to_rollups(
+/// Removes a draft's current version and its lines, to be written anew.
+fn delete_version(
     connection: &mut DbConnection,
-    tenant_id: &str,
-    deltas: &[RollupDelta],
+    tenant: &str,
+    id: &str,
+    version: i32,
 ) -> Result<(), StoreError> {
-    let mut rows: Vec<RollupRow> = deltas
-        .iter()
-        .map(|delta| RollupRow::from_delta(tenant_id, delta))
+    diesel::delete(
+        contract_lines::table
+            .filter(contract_lines::tenant_id.eq(tenant))
+            .filter(contract_lines::contract_id.eq(id))
+            .filter(contract_lines::version.eq(version)),
+    )
+    .execute(connection)?;
+    diesel::delete(
+        contract_versions::table
+            .filter(contract_versions::tenant_id.eq(tenant))
+            .filter(contract_versions::contract_id.eq(id))
+            .filter(contract_versions::version.eq(version)),
+    )
+    .execute(connection)?;
+    Ok(())
+}
+
+/// Adds each tenant's deltas, summed per row first, to the rollup rows, creating rows as
+/// needed. Rows are written in key order, so two transactions touching the same months lock
+/// them in the same order.
+pub(crate) fn add_rollup_deltas<'a>(
+    connection: &mut DbConnection,
+    deltas: impl IntoIterator<Item = (&'a str, &'a RollupDelta)>,
+) -> Result<(), StoreError> {
+    let mut summed: BTreeMap<(&str, &str, RollupKey), RollupAmounts> = BTreeMap::new();
+    for (tenant, delta) in deltas {
+        summed
+            .entry((tenant, delta.currency.code(), delta.key))
+            .or_default()
+            .add(&delta.amounts);
+    }
+    let rows: Vec<RollupRow> = summed
+        .into_iter()
+        .filter(|(_, amounts)| !amounts.is_zero())
+        .map(|((tenant, currency, key), amounts)| RollupRow::new(tenant, currency, key, amounts))
         .collect();
-    rows.sort_by(|a, b| {
-        (&a.currency, &a.period, &a.pob_type, &a.timing).cmp(&(
-            &b.currency,
-            &b.period,
-            &b.pob_type,
-            &b.timing,
-        ))
-    });
-    for chunk in rows.chunks(100) {
+    for chunk in rows.chunks(500) {
         on_each_backend!(&mut *connection, |backend| {
             diesel::insert_into(rollups::table)
                 .values(chunk)
@@ -248,7 +312,7 @@ fn find_contract(
         .order(contract_versions::version.asc())
         .select(VersionRow::as_select())
         .load(connection)?;
-    let mut lines: Vec<LineRow> = contract_lines::table
+    let lines: Vec<LineRow> = contract_lines::table
         .filter(contract_lines::tenant_id.eq(tenant_id))
         .filter(contract_lines::contract_id.eq(id))
         .order((
@@ -257,6 +321,18 @@ fn find_contract(
         ))
         .select(LineRow::as_select())
         .load(connection)?;
+    let stored = assemble(row, revision, versions, lines)?;
+    Ok(Some((revision, stored)))
+}
+
+/// One contract from its rows: `versions` in version order, `lines` in (version, line)
+/// order, all of this contract.
+fn assemble(
+    row: ContractRow,
+    revision: i64,
+    versions: Vec<VersionRow>,
+    mut lines: Vec<LineRow>,
+) -> Result<StoredContract, StoreError> {
     let mut stored = Vec::with_capacity(versions.len());
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
@@ -266,13 +342,83 @@ fn find_contract(
             std::mem::replace(&mut lines, rest),
         )?);
     }
-    Ok(Some((
+    Ok(StoredContract {
+        record: ContractRecord::try_from(row)?,
+        versions: stored,
         revision,
-        StoredContract {
-            record: ContractRecord::try_from(row)?,
-            versions: stored,
-        },
-    )))
+    })
+}
+
+/// A page of whole contracts in id order: three statements, whatever the page size.
+fn scan_contracts(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    scan: &ContractScan,
+) -> Result<Vec<Arc<StoredContract>>, StoreError> {
+    let mut select = contracts::table
+        .filter(contracts::tenant_id.eq(tenant_id.to_owned()))
+        .into_boxed();
+    if let Some(after) = &scan.after {
+        select = select.filter(contracts::id.gt(after.clone()));
+    }
+    if let Some(ids) = &scan.ids {
+        select = select.filter(contracts::id.eq_any(ids.clone()));
+    }
+    if !scan.statuses.is_empty() {
+        let statuses: Vec<&'static str> = scan.statuses.iter().map(|s| s.as_str()).collect();
+        select = select.filter(contracts::status.eq_any(statuses));
+    }
+    if let Some((first, last)) = scan.overlapping {
+        select = select
+            .filter(contracts::start_date.le(last))
+            .filter(contracts::end_date.ge(first));
+    }
+    let records: Vec<(ContractRow, i64)> = select
+        .order(contracts::id.asc())
+        .limit(i64::from(scan.limit.max(1)))
+        .select((ContractRow::as_select(), contracts::revision))
+        .load(connection)?;
+    let ids: Vec<String> = records.iter().map(|(row, _)| row.id.clone()).collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let versions: Vec<VersionRow> = contract_versions::table
+        .filter(contract_versions::tenant_id.eq(tenant_id))
+        .filter(contract_versions::contract_id.eq_any(&ids))
+        .order((
+            contract_versions::contract_id.asc(),
+            contract_versions::version.asc(),
+        ))
+        .select(VersionRow::as_select())
+        .load(connection)?;
+    let lines: Vec<LineRow> = contract_lines::table
+        .filter(contract_lines::tenant_id.eq(tenant_id))
+        .filter(contract_lines::contract_id.eq_any(&ids))
+        .order((
+            contract_lines::contract_id.asc(),
+            contract_lines::version.asc(),
+            contract_lines::line_number.asc(),
+        ))
+        .select(LineRow::as_select())
+        .load(connection)?;
+    // Rows come in contract id order, like the records: walk the three lists together.
+    let (mut versions, mut lines) = (
+        versions.into_iter().peekable(),
+        lines.into_iter().peekable(),
+    );
+    let mut contracts = Vec::with_capacity(records.len());
+    for (row, revision) in records {
+        let mut own_versions = Vec::new();
+        while let Some(version) = versions.next_if(|version| version.contract_id == row.id) {
+            own_versions.push(version);
+        }
+        let mut own_lines = Vec::new();
+        while let Some(line) = lines.next_if(|line| line.contract_id == row.id) {
+            own_lines.push(line);
+        }
+        contracts.push(Arc::new(assemble(row, revision, own_versions, own_lines)?));
+    }
+    Ok(contracts)
 }
 
 fn list_contracts(

@@ -6,6 +6,8 @@ mod blocking;
 pub mod connection;
 mod contract_store;
 mod idempotency_store;
+mod job_store;
+mod ledger_store;
 mod report_store;
 mod rows;
 pub mod schema;
@@ -56,6 +58,14 @@ impl Store {
         Arc::new(idempotency_store::IdempotencyStore::new(
             self.database.clone(),
         ))
+    }
+
+    pub fn ledger(&self) -> Arc<dyn revrec_ports::LedgerRepository> {
+        Arc::new(ledger_store::LedgerStore::new(self.database.clone()))
+    }
+
+    pub fn jobs(&self) -> Arc<dyn revrec_ports::JobRepository> {
+        Arc::new(job_store::JobStore::new(self.database.clone()))
     }
 
     pub fn api_keys(&self) -> Arc<dyn revrec_ports::ApiKeyRepository> {

@@ -6,8 +6,7 @@ use revrec_domain::{
     RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, ContractRecord, ContractStatus, Plan, RollupDelta, Scope, StoredVersion,
-    VersionChange,
+    ApiKeyRecord, ContractRecord, ContractStatus, Plan, Scope, StoredVersion, VersionChange,
 };
 use time::Date;
 
@@ -49,6 +48,16 @@ pub struct ContractRow {
     pub search_text: String,
     pub created_at: i64,
     pub updated_at: i64,
+    pub restatements: i32,
+}
+
+/// A new contract's row: the record and its first revision.
+#[derive(Insertable, Clone, Debug)]
+#[diesel(table_name = contracts, treat_none_as_default_value = false)]
+pub struct NewContractRow {
+    #[diesel(embed)]
+    pub row: ContractRow,
+    pub revision: i64,
 }
 
 impl From<&ContractRecord> for ContractRow {
@@ -78,6 +87,7 @@ impl From<&ContractRecord> for ContractRow {
             search_text,
             created_at: record.created_at,
             updated_at: record.updated_at,
+            restatements: to_i32(record.restatements),
         }
     }
 }
@@ -91,6 +101,7 @@ impl TryFrom<ContractRow> for ContractRecord {
             status: ContractStatus::parse(&row.status)
                 .ok_or_else(|| corrupt("status", &row.status))?,
             version: to_u32(row.version, "version")?,
+            restatements: to_u32(row.restatements, "restatements")?,
             tenant_id: row.tenant_id,
             id: row.id,
             customer_id: row.customer_id,
@@ -312,18 +323,23 @@ pub struct RollupRow {
 }
 
 impl RollupRow {
-    pub fn from_delta(tenant_id: &str, delta: &RollupDelta) -> RollupRow {
+    pub fn new(
+        tenant_id: &str,
+        currency: &str,
+        key: RollupKey,
+        amounts: RollupAmounts,
+    ) -> RollupRow {
         RollupRow {
             tenant_id: tenant_id.to_owned(),
-            currency: delta.currency.code().to_owned(),
-            period: delta.key.period.to_string(),
-            pob_type: delta.key.pob_type.as_str().to_owned(),
-            timing: delta.key.timing.as_str().to_owned(),
-            recognized: delta.amounts.recognized,
-            booked: delta.amounts.booked,
-            rpo_change: delta.amounts.rpo_change,
-            rpo_next_12: delta.amounts.rpo_next_12,
-            recognized_from_opening: delta.amounts.recognized_from_opening,
+            currency: currency.to_owned(),
+            period: key.period.to_string(),
+            pob_type: key.pob_type.as_str().to_owned(),
+            timing: key.timing.as_str().to_owned(),
+            recognized: amounts.recognized,
+            booked: amounts.booked,
+            rpo_change: amounts.rpo_change,
+            rpo_next_12: amounts.rpo_next_12,
+            recognized_from_opening: amounts.recognized_from_opening,
         }
     }
 

@@ -34,6 +34,7 @@ diesel::table! {
         revision -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        restatements -> Integer,
     }
 }
 
@@ -100,6 +101,42 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ledger_accounts (tenant_id, role) {
+        tenant_id -> Text,
+        role -> Text,
+        code -> Text,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    jobs (tenant_id, id) {
+        tenant_id -> Text,
+        id -> Text,
+        kind -> Text,
+        status -> Text,
+        contract_ids -> Nullable<Text>,
+        convention -> Nullable<Text>,
+        as_of -> Text,
+        total -> BigInt,
+        processed -> BigInt,
+        changed -> BigInt,
+        recognized_delta -> Text,
+        hash_chain -> Text,
+        skipped -> Text,
+        cursor -> Nullable<Text>,
+        failure_code -> Nullable<Text>,
+        failure_message -> Nullable<Text>,
+        attempts -> Integer,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<BigInt>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        finished_at -> Nullable<BigInt>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
@@ -107,4 +144,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     contract_lines,
     rollups,
     idempotency_keys,
+    ledger_accounts,
+    jobs,
 );

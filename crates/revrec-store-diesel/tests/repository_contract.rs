@@ -86,6 +86,7 @@ fn record(tenant: &str, id: &str, created_at: i64) -> ContractRecord {
         total_value: 9_999_999_999_999_999,
         terminated_on: None,
         parent_contract_id: None,
+        restatements: 0,
         created_at,
         updated_at: created_at,
     }

@@ -9,17 +9,21 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
-    api_keys, contract_lines, contract_versions, contracts, rollups,
+    api_keys, contract_lines, contract_versions, contracts, idempotency_keys, jobs,
+    ledger_accounts, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 8] = [
     "api_keys",
     "contracts",
     "contract_versions",
     "contract_lines",
     "rollups",
+    "idempotency_keys",
+    "ledger_accounts",
+    "jobs",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -104,6 +108,21 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<RollupColumns>(&mut connection)
             .unwrap();
+        idempotency_keys::table
+            .select(idempotency_keys::all_columns)
+            .limit(0)
+            .load::<IdempotencyColumns>(&mut connection)
+            .unwrap();
+        ledger_accounts::table
+            .select(ledger_accounts::all_columns)
+            .limit(0)
+            .load::<(String, String, String, String)>(&mut connection)
+            .unwrap();
+        jobs::table
+            .select(jobs::all_columns)
+            .limit(0)
+            .load::<JobColumns>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
@@ -119,7 +138,15 @@ type ApiKeyColumns = (String, String, String, String, String, String, String, i6
 #[rustfmt::skip]
 type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
-    time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64, i64,
+    time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64, i64, i32,
+);
+#[rustfmt::skip]
+type IdempotencyColumns = (String, String, String, Option<i32>, Option<String>, Option<String>, Option<String>, i64);
+#[rustfmt::skip]
+type JobColumns = (
+    String, String, String, String, Option<String>, Option<String>, String, i64, i64, i64,
+    String, String, String, Option<String>, Option<String>, Option<String>, i32, Option<String>,
+    Option<i64>, i64, i64, Option<i64>,
 );
 type VersionColumns = (
     String,

@@ -1,7 +1,7 @@
 //! What a use case can refuse or fail with. The HTTP adapter maps each variant to a problem
 //! type in one exhaustive match.
 
-use revrec_domain::{Currency, FieldError, PeriodError, ValidationErrors};
+use revrec_domain::{ChartProblem, Currency, FieldError, PeriodError, ValidationErrors};
 use revrec_ports::{ContractStatus, RepositoryError};
 
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +17,13 @@ pub enum UseCaseError {
     /// The request's fields break the rules; each error names its field.
     #[error("{0}")]
     Invalid(ValidationErrors),
+    /// A proposed chart of accounts breaks the rules; each problem names its field.
+    #[error("the chart of accounts is not valid")]
+    InvalidChart(Vec<ChartProblem>),
+    #[error("no job {id} for this tenant")]
+    JobNotFound { id: String },
+    #[error("no contract {} for this tenant", .ids.join(", "))]
+    UnknownContracts { ids: Vec<String> },
     #[error("a {status} contract cannot be {action}")]
     InvalidTransition {
         status: ContractStatus,

@@ -28,6 +28,61 @@ pub async fn ingest_contract(
     tenant_id: &str,
     input: NewContract,
 ) -> Result<ContractView, UseCaseError> {
+    let (write, view) = prepare(services, tenant_id, input)?;
+    services
+        .contracts
+        .save(write)
+        .await
+        .map_err(conflict_or_storage)?;
+    Ok(view)
+}
+
+/// Ingests several contracts at once, each with its own outcome, in request order. The
+/// valid ones are written in one transaction (multi-row statements, their rollup deltas
+/// summed first), which is what makes a batch of a hundred contracts cheaper than a hundred
+/// writes; should that transaction fail, each is written on its own, so one contract's
+/// failure never becomes another's.
+pub async fn ingest_contracts(
+    services: &Services,
+    tenant_id: &str,
+    inputs: Vec<NewContract>,
+) -> Vec<Result<ContractView, UseCaseError>> {
+    let prepared: Vec<Result<(ContractWrite, ContractView), UseCaseError>> = inputs
+        .into_iter()
+        .map(|input| prepare(services, tenant_id, input))
+        .collect();
+    let writes: Vec<ContractWrite> = prepared
+        .iter()
+        .filter_map(|outcome| outcome.as_ref().ok().map(|(write, _)| write.clone()))
+        .collect();
+    if writes.is_empty() || services.contracts.save_all(writes).await.is_ok() {
+        return prepared
+            .into_iter()
+            .map(|outcome| outcome.map(|(_, view)| view))
+            .collect();
+    }
+    let mut outcomes = Vec::with_capacity(prepared.len());
+    for outcome in prepared {
+        outcomes.push(match outcome {
+            Ok((write, view)) => services
+                .contracts
+                .save(write)
+                .await
+                .map(|()| view)
+                .map_err(conflict_or_storage),
+            Err(error) => Err(error),
+        });
+    }
+    outcomes
+}
+
+/// Validation, obligation ids, allocation, schedule and rollup contribution: everything but
+/// the write.
+fn prepare(
+    services: &Services,
+    tenant_id: &str,
+    input: NewContract,
+) -> Result<(ContractWrite, ContractView), UseCaseError> {
     let ids_given: Vec<FieldError> = input
         .draft
         .lines
@@ -72,6 +127,7 @@ pub async fn ingest_contract(
         total_value: terms.transaction_price,
         terminated_on: None,
         parent_contract_id: input.parent_contract_id,
+        restatements: 0,
         created_at: now,
         updated_at: now,
     };
@@ -82,19 +138,18 @@ pub async fn ingest_contract(
         recorded_at: now,
     };
     let reported = status.is_reported().then_some(&history);
-    services
-        .contracts
-        .save(ContractWrite {
-            record: record.clone(),
-            expected: None,
-            version: VersionWrite::Append(version.clone()),
-            rollup: rollup_deltas(record.currency, None, reported),
-        })
-        .await
-        .map_err(conflict_or_storage)?;
-    Ok(ContractView {
-        record,
-        version,
-        history,
-    })
+    let write = ContractWrite {
+        record: record.clone(),
+        expected: None,
+        version: VersionWrite::Append(version.clone()),
+        rollup: rollup_deltas(record.currency, None, reported),
+    };
+    Ok((
+        write,
+        ContractView {
+            record,
+            version,
+            history,
+        },
+    ))
 }

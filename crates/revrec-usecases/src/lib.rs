@@ -12,10 +12,12 @@ pub mod get_contract;
 pub mod history;
 pub mod idempotency;
 pub mod ingest_contract;
+pub mod ledger;
 pub mod list_contracts;
 pub mod manage_api_keys;
 pub mod modify_contract;
 pub mod note6_report;
+pub mod recalculation;
 pub mod terminate_contract;
 pub mod waterfall_report;
 

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use revrec_ports::{
-    ApiKeyRepository, Clock, ContractRepository, IdSource, IdempotencyRepository, ReportRepository,
+    ApiKeyRepository, Clock, ContractRepository, IdSource, IdempotencyRepository, JobRepository,
+    LedgerRepository, ReportRepository,
 };
 
 #[derive(Clone)]
@@ -12,6 +13,8 @@ pub struct Services {
     pub reports: Arc<dyn ReportRepository>,
     pub api_keys: Arc<dyn ApiKeyRepository>,
     pub idempotency: Arc<dyn IdempotencyRepository>,
+    pub ledger: Arc<dyn LedgerRepository>,
+    pub jobs: Arc<dyn JobRepository>,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdSource>,
 }

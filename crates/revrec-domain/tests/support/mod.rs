@@ -39,6 +39,7 @@ pub fn contract(
         transaction_price: price.map(usd),
         convention: Convention::Daily,
         lines,
+        unread: Vec::new(),
     }
     .validate()
     .unwrap()

@@ -19,11 +19,13 @@ use crate::body::{json_bytes, parse_json, raw_bytes};
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::StandardErrors;
-use crate::respond::{Reply, json, query};
+use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::contracts::{
-    Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput, to_draft,
+    Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
+    new_contract, to_draft,
 };
+use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -43,7 +45,7 @@ pub struct ListParams {
 
 /// List contracts, oldest first; `total` counts every match regardless of paging.
 #[utoipa::path(
-    get, path = "/v1/contracts", tag = "contracts", operation_id = "listContracts",
+    get, path = "/v1/contracts", tag = "primary", operation_id = "listContracts",
     params(ListParams),
     responses((status = 200, description = "A page of contracts", body = ContractList), StandardErrors),
     security(("bearer" = []))
@@ -53,7 +55,17 @@ pub async fn list_contracts_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    let params: ListParams = query(&request)?;
+    list(&state, &principal, request.query_string())
+        .await
+        .map(Reply::into_response)
+}
+
+pub async fn list(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: ListParams = parse_query(query_string)?;
     let status = match params.status.as_deref() {
         None => None,
         Some(text) => {
@@ -85,7 +97,7 @@ pub async fn list_contracts_route(
         after,
     };
     let page = list_contracts(&state.services, &principal.tenant_id, &contract_query).await?;
-    Ok(json(
+    Ok(Reply::json(
         StatusCode::OK,
         &ContractList {
             data: page.items.iter().map(Contract::from_record).collect(),
@@ -114,12 +126,12 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
 }
 
 /// The `Idempotency-Key` parameter every write route declares.
-const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.";
+pub const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.";
 
 /// Ingest a contract: it is broken down into performance obligations, allocated and
 /// scheduled in the same transaction, and answered `active` (or `draft` on request).
 #[utoipa::path(
-    post, path = "/v1/contracts", tag = "contracts", operation_id = "ingestContract",
+    post, path = "/v1/contracts", tag = "primary", operation_id = "ingestContract",
     request_body = ContractInput,
     params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
     responses((status = 201, description = "Created", body = Contract), StandardErrors),
@@ -138,8 +150,19 @@ pub async fn ingest_contract_route(
     .await
 }
 
-async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<Reply, ApiError> {
-    let input: ContractInput = parse_json(body)?;
+pub async fn ingest(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let contract = parse_new_contract(body)?;
+    let view = ingest_contract(&state.services, &principal.tenant_id, contract).await?;
+    Ok(created(state, &view))
+}
+
+/// The body of `POST /v1/contracts` as a new contract, or a 422 naming every problem.
+pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
+    let input: ContractInput = parse_reporting_all(body, CONTRACT_INPUT)?;
     let mut problems = Problems::default();
     for (given, field) in [
         (input.effective_date.is_some(), "effective_date"),
@@ -152,39 +175,17 @@ async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<
             );
         }
     }
-    let as_draft = match input.status.as_deref() {
-        None | Some("active") => false,
-        Some("draft") => true,
-        Some(other) => {
-            problems.push(
-                "status",
-                format!("a new contract is `active` or `draft` (got `{other}`)"),
-            );
-            false
-        }
-    };
-    let draft = to_draft(&input, &mut problems);
-    let draft = match (draft, problems.0.is_empty()) {
-        (Some(draft), true) => draft,
-        _ => return Err(ApiError::Validation(problems.0)),
-    };
-    let view = ingest_contract(
-        &state.services,
-        &principal.tenant_id,
-        NewContract {
-            draft,
-            customer_id: input.customer_id,
-            contract_number: input.contract_number,
-            as_draft,
-            parent_contract_id: None,
-        },
+    new_contract(
+        &input.fields(),
+        input.status.as_deref(),
+        input.customer_id.clone(),
+        input.contract_number.clone(),
+        problems,
     )
-    .await?;
-    Ok(created(state, &view))
 }
 
 /// 201 with the contract and its `Location`.
-fn created(state: &AppState, view: &revrec_usecases::ContractView) -> Reply {
+pub fn created(state: &AppState, view: &revrec_usecases::ContractView) -> Reply {
     Reply::json(StatusCode::CREATED, &Contract::from_view(view)).with_location(format!(
         "{}/v1/contracts/{}",
         state.settings.public_url, view.record.id
@@ -201,7 +202,7 @@ pub struct VersionParams {
 
 /// A contract with its performance obligations, at its current or an earlier version.
 #[utoipa::path(
-    get, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "getContract",
+    get, path = "/v1/contracts/{id}", tag = "primary", operation_id = "getContract",
     params(("id" = String, Path, description = "Contract id"), VersionParams),
     responses((status = 200, description = "The contract", body = Contract), StandardErrors),
     security(("bearer" = []))
@@ -212,7 +213,18 @@ pub async fn get_contract_route(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    let params: VersionParams = query(&request)?;
+    get(&state, &principal, &path, request.query_string())
+        .await
+        .map(Reply::into_response)
+}
+
+pub async fn get(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: VersionParams = parse_query(query_string)?;
     let version = match params.version.as_deref() {
         None => None,
         Some(text) => Some(text.parse::<u32>().ok().filter(|v| *v >= 1).ok_or(
@@ -223,15 +235,15 @@ pub async fn get_contract_route(
         )?),
     };
     let view =
-        get_contract::get_contract(&state.services, &principal.tenant_id, &path, version).await?;
-    Ok(json(StatusCode::OK, &Contract::from_view(&view)))
+        get_contract::get_contract(&state.services, &principal.tenant_id, id, version).await?;
+    Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
 }
 
 /// Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
 /// (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
 /// a new contract and answers 201).
 #[utoipa::path(
-    put, path = "/v1/contracts/{id}", tag = "contracts", operation_id = "updateContract",
+    put, path = "/v1/contracts/{id}", tag = "primary", operation_id = "updateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
         ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
@@ -258,13 +270,13 @@ pub async fn update_contract_route(
     .await
 }
 
-async fn update(
+pub async fn update(
     state: &AppState,
     principal: &Principal,
     id: &str,
     body: &[u8],
 ) -> Result<Reply, ApiError> {
-    let input: ContractInput = parse_json(body)?;
+    let input: ContractInput = parse_reporting_all(body, CONTRACT_INPUT)?;
     let mut problems = Problems::default();
     if input.status.is_some() {
         problems.push(
@@ -286,16 +298,13 @@ async fn update(
             treatment
         }
     };
-    let draft = to_draft(&input, &mut problems);
-    let (Some(draft), Some(effective_date), true) = (draft, effective_date, problems.0.is_empty())
-    else {
-        return Err(ApiError::Validation(problems.0));
-    };
+    // Any problem so far makes this an error listing them all with the draft's own.
+    let draft = to_draft(&input.fields(), problems)?;
     let change = ContractModification {
         draft,
         customer_id: input.customer_id,
         contract_number: input.contract_number,
-        effective_date,
+        effective_date: effective_date.flatten(),
         treatment,
     };
     Ok(
@@ -310,7 +319,7 @@ async fn update(
 
 /// Activate a draft: its figures enter every report.
 #[utoipa::path(
-    post, path = "/v1/contracts/{id}/activate", tag = "contracts", operation_id = "activateContract",
+    post, path = "/v1/contracts/{id}/activate", tag = "primary", operation_id = "activateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
         ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
@@ -327,19 +336,26 @@ pub async fn activate_contract_route(
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     // The route takes no body; whatever was sent still belongs to the request's identity.
     let body = raw_bytes(payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        let view =
-            activate_contract::activate_contract(&state.services, &principal.tenant_id, &path)
-                .await?;
-        Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
+    idempotency::run(&request, &state, &principal, &body, || {
+        activate(&state, &principal, &path)
     })
     .await
+}
+
+pub async fn activate(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+) -> Result<Reply, ApiError> {
+    let view =
+        activate_contract::activate_contract(&state.services, &principal.tenant_id, id).await?;
+    Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
 }
 
 /// Terminate an active contract: no revenue from `effective_date` on (the first day without
 /// service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 #[utoipa::path(
-    post, path = "/v1/contracts/{id}/terminate", tag = "contracts", operation_id = "terminateContract",
+    post, path = "/v1/contracts/{id}/terminate", tag = "primary", operation_id = "terminateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
         ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
@@ -356,20 +372,29 @@ pub async fn terminate_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        let input: TerminateInput = parse_json(&body)?;
-        let mut problems = Problems::default();
-        let Some(effective) = problems.date("effective_date", &input.effective_date) else {
-            return Err(ApiError::Validation(problems.0));
-        };
-        let view = terminate_contract::terminate_contract(
-            &state.services,
-            &principal.tenant_id,
-            &path,
-            Some(effective),
-        )
-        .await?;
-        Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
+    idempotency::run(&request, &state, &principal, &body, || {
+        terminate(&state, &principal, &path, &body)
     })
     .await
+}
+
+pub async fn terminate(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: TerminateInput = parse_json(body)?;
+    let mut problems = Problems::default();
+    let Some(effective) = problems.date("effective_date", &input.effective_date) else {
+        return Err(ApiError::Validation(problems.0));
+    };
+    let view = terminate_contract::terminate_contract(
+        &state.services,
+        &principal.tenant_id,
+        id,
+        Some(effective),
+    )
+    .await?;
+    Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
 }

@@ -1,12 +1,14 @@
 //! The primary surface, rooted at `/v1` (api-spec §4.1–§4.4 and the contract extensions of
 //! decisions.md §2).
 
+pub mod batch;
 pub mod contracts;
+pub mod jobs;
 pub mod reports;
 
 use actix_web::web;
 
-use crate::error::ApiError;
+use crate::routing::resource;
 
 pub fn configure(config: &mut web::ServiceConfig) {
     config.service(
@@ -32,24 +34,12 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(resource("/waterfalls", "GET").route(web::get().to(reports::waterfall_route)))
             .service(
                 resource("/disclosures/note6", "GET").route(web::get().to(reports::note6_route)),
-            ),
+            )
+            .service(resource("/batch", "POST").route(web::post().to(batch::batch_route)))
+            .service(
+                resource("/jobs/recalculate-waterfall", "POST")
+                    .route(web::post().to(jobs::create_job_route)),
+            )
+            .service(resource("/jobs/{job_id}", "GET").route(web::get().to(jobs::get_job_route))),
     );
-}
-
-/// A resource whose other methods answer 405 with `Allow: <allowed>`.
-pub fn resource(path: &str, allowed: &'static str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(move |request: actix_web::HttpRequest| {
-        not_allowed(request, allowed)
-    }))
-}
-
-/// 405 with `Allow` (HEAD and OPTIONS get the same answer: the API serves neither).
-pub async fn not_allowed(
-    request: actix_web::HttpRequest,
-    allowed: &'static str,
-) -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed {
-        method: request.method().to_string(),
-        allowed,
-    })
 }

@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::{Currency, Period, Quarter};
 use revrec_ports::Scope;
+use revrec_usecases::Principal;
 use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
 use serde::Deserialize;
@@ -12,7 +13,7 @@ use utoipa::IntoParams;
 use crate::auth;
 use crate::error::ApiError;
 use crate::openapi::StandardErrors;
-use crate::respond::{Reply, json, query};
+use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
 
@@ -56,7 +57,7 @@ pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
 /// Monthly recognized revenue and deferred balance (ASC 606), every month of the range
 /// listed. The portfolio is the tenant's active and terminated contracts.
 #[utoipa::path(
-    get, path = "/v1/waterfalls", tag = "reports", operation_id = "getRevenueWaterfalls",
+    get, path = "/v1/waterfalls", tag = "primary", operation_id = "getRevenueWaterfalls",
     params(WaterfallParams),
     responses((status = 200, description = "The waterfall", body = WaterfallResponse), StandardErrors),
     security(("bearer" = []))
@@ -66,7 +67,17 @@ pub async fn waterfall_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    let params: WaterfallParams = query(&request)?;
+    waterfall(&state, &principal, request.query_string())
+        .await
+        .map(Reply::into_response)
+}
+
+pub async fn waterfall(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: WaterfallParams = parse_query(query_string)?;
     let waterfall_query = WaterfallQuery {
         start: month("start_period", params.start_period.as_deref())?,
         end: month("end_period", params.end_period.as_deref())?,
@@ -75,13 +86,11 @@ pub async fn waterfall_route(
         granularity: revrec_domain::Granularity::Monthly,
     };
     let report = waterfall_report(&state.services, &principal.tenant_id, &waterfall_query).await?;
-    let body = WaterfallResponse::to_json(&report);
     Ok(Reply {
         status: StatusCode::OK,
-        body,
+        body: WaterfallResponse::to_json(&report),
         location: None,
-    }
-    .into_response())
+    })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -98,7 +107,7 @@ pub struct Note6Params {
 /// Note 6 disclosure data for a quarter: remaining performance obligations, disaggregated
 /// revenue and contract balances.
 #[utoipa::path(
-    get, path = "/v1/disclosures/note6", tag = "reports", operation_id = "getNote6Disclosures",
+    get, path = "/v1/disclosures/note6", tag = "primary", operation_id = "getNote6Disclosures",
     params(Note6Params),
     responses((status = 200, description = "The disclosure data", body = Note6Response), StandardErrors),
     security(("bearer" = []))
@@ -108,7 +117,17 @@ pub async fn note6_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
-    let params: Note6Params = query(&request)?;
+    note6(&state, &principal, request.query_string())
+        .await
+        .map(Reply::into_response)
+}
+
+pub async fn note6(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: Note6Params = parse_query(query_string)?;
     let text = params.period.ok_or(ApiError::MissingParameter {
         name: "period",
         expected: "a quarter in YYYY-Qn form",
@@ -125,5 +144,5 @@ pub async fn note6_route(
         currency(params.currency.as_deref())?,
     )
     .await?;
-    Ok(json(StatusCode::OK, &Note6Response::from(&report)))
+    Ok(Reply::json(StatusCode::OK, &Note6Response::from(&report)))
 }

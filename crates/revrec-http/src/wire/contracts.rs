@@ -3,12 +3,14 @@
 //! Conversion collects every field problem at once (bad dates, amounts with too many
 //! decimals, unknown currency …) before the domain's own validation runs.
 
-use revrec_domain::{ContractDraft, Convention, Currency, LineDraft, Money, Ssp};
+use revrec_domain::{ContractDraft, Convention, Currency, Field, LineDraft, LineField, Money, Ssp};
 use revrec_ports::{ContractRecord, ContractStatus};
 use revrec_usecases::ContractView;
+use revrec_usecases::ingest_contract::NewContract;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::{ApiError, field_problems};
 use crate::problem::FieldProblem;
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::dates::{format_date, format_timestamp, parse_date};
@@ -155,6 +157,87 @@ pub struct TerminateInput {
     pub effective_date: String,
 }
 
+/// A contract as submitted to `POST /api/v1/contracts/ingest` (api-spec §2.3). Required:
+/// `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
+/// the transaction price is `total_amount` when given, else the sum of `stated_price`.
+/// Beyond the spec's fields it takes the primary surface's options.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GuideContractInput {
+    #[schema(min_length = 1, example = "Acme Corp")]
+    pub customer_name: String,
+    /// The customer's own number for the contract (order form, PO).
+    #[schema(example = "SO-1001")]
+    pub contract_number: Option<String>,
+    #[schema(format = Date, example = "2026-01-01")]
+    pub start_date: String,
+    #[schema(format = Date, example = "2026-12-31")]
+    pub end_date: String,
+    /// ISO 4217 code, uppercase; default USD.
+    #[schema(pattern = "^[A-Z]{3}$", example = "USD")]
+    pub currency: Option<String>,
+    /// The transaction price; default the sum of the lines' `stated_price`.
+    pub total_amount: Option<DecimalInput>,
+    pub line_items: Option<Vec<LineItemInput>>,
+    /// Your id for the customer; by default one stable id per case-folded customer name.
+    pub customer_id: Option<String>,
+    /// When the contract was signed (RPO counts it from then); default `start_date`.
+    #[schema(format = Date)]
+    pub signed_date: Option<String>,
+    /// `draft` keeps an unsigned quote out of every report until activated; default `active`.
+    #[schema(value_type = Option<NewStatusName>)]
+    pub status: Option<String>,
+    /// How ratable amounts spread over months; default `daily`.
+    #[schema(value_type = Option<ConventionName>)]
+    pub recognition_convention: Option<String>,
+}
+
+/// The terms-bearing fields of either surface's contract input, for one conversion.
+pub struct ContractFields<'a> {
+    pub customer_name: &'a str,
+    /// The price's field name on this surface (`total_value` or `total_amount`).
+    pub price_field: &'static str,
+    pub price: Option<&'a DecimalInput>,
+    pub start_date: &'a str,
+    pub end_date: &'a str,
+    pub currency: Option<&'a str>,
+    pub signed_date: Option<&'a String>,
+    pub recognition_convention: Option<&'a str>,
+    pub line_items: &'a [LineItemInput],
+}
+
+impl ContractInput {
+    pub fn fields(&self) -> ContractFields<'_> {
+        ContractFields {
+            customer_name: &self.customer_name,
+            price_field: "total_value",
+            price: Some(&self.total_value),
+            start_date: &self.start_date,
+            end_date: &self.end_date,
+            currency: self.currency.as_deref(),
+            signed_date: self.signed_date.as_ref(),
+            recognition_convention: self.recognition_convention.as_deref(),
+            line_items: self.line_items.as_deref().unwrap_or_default(),
+        }
+    }
+}
+
+impl GuideContractInput {
+    pub fn fields(&self) -> ContractFields<'_> {
+        ContractFields {
+            customer_name: &self.customer_name,
+            price_field: "total_amount",
+            price: self.total_amount.as_ref(),
+            start_date: &self.start_date,
+            end_date: &self.end_date,
+            currency: self.currency.as_deref(),
+            signed_date: self.signed_date.as_ref(),
+            recognition_convention: self.recognition_convention.as_deref(),
+            line_items: self.line_items.as_deref().unwrap_or_default(),
+        }
+    }
+}
+
 /// Collects field problems while converting.
 #[derive(Default)]
 pub struct Problems(pub Vec<FieldProblem>);
@@ -214,56 +297,124 @@ impl Problems {
     }
 }
 
-/// The terms of a contract input, as a domain draft (the domain validates the rest).
-pub fn to_draft(input: &ContractInput, problems: &mut Problems) -> Option<ContractDraft> {
-    let currency = match input.currency.as_deref() {
+/// A new contract from either surface's input: its terms, status and identifiers.
+pub fn new_contract(
+    fields: &ContractFields<'_>,
+    status: Option<&str>,
+    customer_id: Option<String>,
+    contract_number: Option<String>,
+    mut problems: Problems,
+) -> Result<NewContract, ApiError> {
+    let as_draft = match status {
+        None | Some("active") => false,
+        Some("draft") => true,
+        Some(other) => {
+            problems.push(
+                "status",
+                format!("a new contract is `active` or `draft` (got `{other}`)"),
+            );
+            false
+        }
+    };
+    Ok(NewContract {
+        draft: to_draft(fields, problems)?,
+        customer_id,
+        contract_number,
+        as_draft,
+        parent_contract_id: None,
+    })
+}
+
+/// The draft of `fields`, or a 422 listing every problem: those of converting the text
+/// (dates, amounts, codes) and those the domain finds in the fields that could be read.
+pub fn to_draft(
+    fields: &ContractFields<'_>,
+    mut problems: Problems,
+) -> Result<ContractDraft, ApiError> {
+    let draft = convert(fields, &mut problems);
+    if problems.0.is_empty() {
+        return Ok(draft);
+    }
+    if let Err(errors) = draft.validate() {
+        problems
+            .0
+            .extend(field_problems(&errors, fields.price_field));
+    }
+    Err(ApiError::Validation(problems.0))
+}
+
+/// Every field converted; one that cannot be is reported, left a placeholder and named in
+/// the draft's `unread` (so the domain skips the rules that need it).
+fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraft {
+    let mut unread = Vec::new();
+    let currency = match fields.currency {
         None => Some(Currency::USD),
         Some(code) => match Currency::from_code(code) {
             Ok(currency) => Some(currency),
             Err(error) => {
                 problems.push("currency", error.to_string());
+                unread.push(Field::Currency);
                 None
             }
         },
     };
-    let start = problems.date("start_date", &input.start_date);
-    let end = problems.date("end_date", &input.end_date);
-    let signed = problems.optional_date("signed_date", input.signed_date.as_ref());
-    let convention = match input.recognition_convention.as_deref() {
-        None => Some(Convention::Daily),
-        Some(text) => {
-            let convention = Convention::parse(text);
-            if convention.is_none() {
-                problems.push(
-                    "recognition_convention",
-                    format!(
-                        "unknown convention `{text}`; allowed: {}",
-                        Convention::allowed_list()
-                    ),
-                );
+    let start = problems.date("start_date", fields.start_date);
+    if start.is_none() {
+        unread.push(Field::StartDate);
+    }
+    let end = problems.date("end_date", fields.end_date);
+    if end.is_none() {
+        unread.push(Field::EndDate);
+    }
+    let signed = problems.optional_date("signed_date", fields.signed_date);
+    if signed.is_none() {
+        unread.push(Field::SignedDate);
+    }
+    let convention = match fields.recognition_convention {
+        None => Convention::Daily,
+        Some(text) => Convention::parse(text).unwrap_or_else(|| {
+            problems.push(
+                "recognition_convention",
+                format!(
+                    "unknown convention `{text}`; allowed: {}",
+                    Convention::allowed_list()
+                ),
+            );
+            Convention::Daily
+        }),
+    };
+    let price = match (fields.price, currency) {
+        (None, _) => None,
+        (Some(text), Some(currency)) => {
+            let price = problems.money(fields.price_field, text, currency);
+            if price.is_none() {
+                unread.push(Field::TransactionPrice);
             }
-            convention
+            price
+        }
+        (Some(_), None) => {
+            unread.push(Field::TransactionPrice);
+            None
         }
     };
-    let price =
-        currency.and_then(|currency| problems.money("total_value", &input.total_value, currency));
-    let lines: Vec<Option<LineDraft>> = input
+    let lines = fields
         .line_items
         .iter()
-        .flatten()
         .enumerate()
-        .map(|(index, line)| to_line(index, line, currency, problems))
+        .map(|(index, line)| to_line(index, line, currency, problems, &mut unread))
         .collect();
-    Some(ContractDraft {
-        customer_name: input.customer_name.clone(),
-        currency: currency?,
-        start_date: start?,
-        end_date: end?,
-        signed_date: signed?,
-        transaction_price: Some(price?),
-        convention: convention?,
-        lines: lines.into_iter().collect::<Option<Vec<_>>>()?,
-    })
+    ContractDraft {
+        customer_name: fields.customer_name.to_owned(),
+        currency: currency.unwrap_or(Currency::USD),
+        // Placeholders of unread dates; the domain skips every rule that needs them.
+        start_date: start.unwrap_or(time::Date::MIN),
+        end_date: end.unwrap_or(time::Date::MIN),
+        signed_date: signed.flatten(),
+        transaction_price: price,
+        convention,
+        lines,
+        unread,
+    }
 }
 
 fn to_line(
@@ -271,35 +422,50 @@ fn to_line(
     line: &LineItemInput,
     currency: Option<Currency>,
     problems: &mut Problems,
-) -> Option<LineDraft> {
-    let field = |name: &str| format!("line_items[{index}].{name}");
+    unread: &mut Vec<Field>,
+) -> LineDraft {
+    let name = |field: LineField| format!("line_items[{index}].{}", field.as_str());
+    let mut unreadable = |field: LineField| unread.push(Field::Line { index, field });
     let stated_price = match (&line.stated_price, currency) {
-        (Some(text), Some(currency)) => {
-            Some(problems.money(&field("stated_price"), text, currency)?)
-        }
-        (Some(_), None) => return None,
         (None, _) => None,
+        (Some(text), Some(currency)) => {
+            let price = problems.money(&name(LineField::StatedPrice), text, currency);
+            if price.is_none() {
+                unreadable(LineField::StatedPrice);
+            }
+            price
+        }
+        (Some(_), None) => {
+            unreadable(LineField::StatedPrice);
+            None
+        }
     };
-    let ssp = match &line.ssp_price {
-        Some(text) => Some(problems.ssp(&field("ssp_price"), text)?),
-        None => None,
+    let ssp = line.ssp_price.as_ref().and_then(|text| {
+        let ssp = problems.ssp(&name(LineField::SspPrice), text);
+        if ssp.is_none() {
+            unreadable(LineField::SspPrice);
+        }
+        ssp
+    });
+    let mut date = |field: LineField, text: Option<&String>| {
+        problems
+            .optional_date(&name(field), text)
+            .unwrap_or_else(|| {
+                unreadable(field);
+                None
+            })
     };
-    let service_start =
-        problems.optional_date(&field("service_start"), line.service_start.as_ref());
-    let service_end = problems.optional_date(&field("service_end"), line.service_end.as_ref());
-    let delivery_date =
-        problems.optional_date(&field("delivery_date"), line.delivery_date.as_ref());
-    Some(LineDraft {
+    LineDraft {
         id: line.id.clone(),
         name: line.name.clone(),
         pob_type: line.pob_type.clone(),
         stated_price,
         ssp,
         recognition: line.recognition.clone(),
-        service_start: service_start?,
-        service_end: service_end?,
-        delivery_date: delivery_date?,
-    })
+        service_start: date(LineField::ServiceStart, line.service_start.as_ref()),
+        service_end: date(LineField::ServiceEnd, line.service_end.as_ref()),
+        delivery_date: date(LineField::DeliveryDate, line.delivery_date.as_ref()),
+    }
 }
 
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]

@@ -1,6 +1,10 @@
 //! Wire types: what the JSON looks like, separate from the domain types it converts to.
 
 pub mod amount;
+pub mod batch;
 pub mod contracts;
 pub mod dates;
+pub mod jobs;
+pub mod ledger;
+pub mod reader;
 pub mod reports;

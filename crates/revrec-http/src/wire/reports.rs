@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use revrec_domain::Granularity;
 use revrec_domain::money::MinorText;
 use revrec_usecases::note6_report::Note6Report;
 use revrec_usecases::waterfall_report::WaterfallReport;
@@ -90,6 +91,74 @@ impl WaterfallResponse {
         out.extend_from_slice(report.output_hash.as_str().as_bytes());
         out.extend_from_slice(b"\"}");
         out
+    }
+}
+
+/// One row of the guide surface's waterfall.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GuideWaterfallRow {
+    /// `YYYY-MM`, `YYYY-Qn` or `YYYY`, by granularity.
+    #[schema(example = "2026-01")]
+    pub period: String,
+    /// Revenue of the row's months.
+    pub recognized_amount: Amount,
+    /// Deferred revenue at the end of the row's last month.
+    pub deferred_balance: Amount,
+}
+
+/// The guide surface's waterfall of one year (decisions.md §5).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GuideWaterfallResponse {
+    #[schema(example = "2026")]
+    pub period: String,
+    #[schema(value_type = GranularityName)]
+    pub granularity: String,
+    pub currency: String,
+    pub rows: Vec<GuideWaterfallRow>,
+    pub total_recognized: Amount,
+    /// Deferred revenue at the end of the year.
+    pub closing_deferred_balance: Amount,
+    pub output_hash: String,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum GranularityName {
+    Monthly,
+    Quarterly,
+    Annual,
+}
+
+impl GuideWaterfallResponse {
+    pub fn new(year: i32, report: &WaterfallReport) -> GuideWaterfallResponse {
+        let waterfall = &report.waterfall;
+        let currency = waterfall.currency;
+        let label = |period: revrec_domain::Period| match waterfall.granularity {
+            Granularity::Monthly => period.to_string(),
+            Granularity::Quarterly => period.quarter().to_string(),
+            Granularity::Annual => format!("{:04}", period.year()),
+        };
+        GuideWaterfallResponse {
+            period: format!("{year:04}"),
+            granularity: waterfall.granularity.as_str().to_owned(),
+            currency: currency.code().to_owned(),
+            rows: waterfall
+                .rows
+                .iter()
+                .map(|row| GuideWaterfallRow {
+                    period: label(row.period),
+                    recognized_amount: Amount::minor(row.recognized, currency),
+                    deferred_balance: Amount::minor(row.deferred_balance, currency),
+                })
+                .collect(),
+            total_recognized: Amount::minor(waterfall.total_recognized, currency),
+            closing_deferred_balance: Amount::minor(waterfall.total_deferred, currency),
+            output_hash: report.output_hash.to_string(),
+        }
     }
 }
 

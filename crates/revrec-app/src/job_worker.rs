@@ -1,0 +1,100 @@
+//! The recalculation-job worker that runs inside `revrec serve`.
+//!
+//! It has a thread and a small runtime of its own, so a job's CPU work (replaying thousands
+//! of contracts) never holds up an HTTP worker. It claims jobs from the database, so any
+//! number of instances on one PostgreSQL share the queue; on shutdown it finishes the page
+//! in hand and hands its lease back, so another instance resumes the job at once.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use revrec_usecases::Services;
+use revrec_usecases::recalculation::{WorkerSettings, job_output_hash, run_next_job};
+
+/// How the worker waits and holds jobs.
+#[derive(Clone, Copy, Debug)]
+pub struct JobWorkerSettings {
+    pub lease: Duration,
+    /// How often an idle worker looks for a job.
+    pub poll: Duration,
+}
+
+pub struct JobWorker {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+impl JobWorker {
+    pub fn start(
+        services: Services,
+        settings: JobWorkerSettings,
+    ) -> Result<JobWorker, std::io::Error> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let worker = format!("worker_{}", ulid::Ulid::new().to_string().to_lowercase());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
+            .name("revrec-jobs".into())
+            .spawn(move || runtime.block_on(work(services, settings, worker, flag)))?;
+        Ok(JobWorker { stop, thread })
+    }
+
+    /// Finishes the page in hand, hands the job back and returns.
+    pub async fn stop(self) {
+        self.stop.store(true, Ordering::SeqCst);
+        let thread = self.thread;
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+}
+
+async fn work(
+    services: Services,
+    settings: JobWorkerSettings,
+    worker: String,
+    stop: Arc<AtomicBool>,
+) {
+    let lease_micros = i64::try_from(settings.lease.as_micros()).unwrap_or(i64::MAX);
+    let stopping = || stop.load(Ordering::SeqCst);
+    while !stopping() {
+        let outcome = run_next_job(
+            &services,
+            &worker,
+            WorkerSettings { lease_micros },
+            &stopping,
+        )
+        .await;
+        match outcome {
+            Ok(Some(job)) => tracing::info!(
+                job_id = %job.id,
+                tenant = %job.tenant_id,
+                status = job.status.as_str(),
+                processed = job.progress.processed,
+                changed = job.progress.changed,
+                output_hash = %job_output_hash(&job),
+                "job left the worker"
+            ),
+            Ok(None) => pause(settings.poll, &stopping).await,
+            Err(error) => {
+                tracing::warn!(%error, "job worker step failed; retrying");
+                pause(settings.poll, &stopping).await;
+            }
+        }
+    }
+    if let Err(error) = services.jobs.release(&worker).await {
+        tracing::warn!(%error, "could not hand jobs back on shutdown; their leases will run out");
+    }
+}
+
+/// Waits up to `period`, waking early when asked to stop.
+async fn pause(period: Duration, stopping: &impl Fn() -> bool) {
+    let step = Duration::from_millis(50);
+    let mut waited = Duration::ZERO;
+    while waited < period && !stopping() {
+        tokio::time::sleep(step).await;
+        waited += step;
+    }
+}

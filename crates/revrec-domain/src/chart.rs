@@ -1,0 +1,267 @@
+//! The chart of accounts journal entries post to: a tenant's own codes and names, or the
+//! defaults of decisions.md §5.
+
+use std::fmt;
+
+use crate::contract::PobType;
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Account {
+    pub code: String,
+    pub name: String,
+}
+
+impl Account {
+    pub fn new(code: &str, name: &str) -> Account {
+        Account {
+            code: code.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+}
+
+/// What an account is used for; every role has exactly one account.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum AccountRole {
+    Receivable,
+    DeferredRevenue,
+    Revenue(PobType),
+}
+
+impl AccountRole {
+    /// Every role, in the order charts are listed.
+    pub fn all() -> impl Iterator<Item = AccountRole> {
+        [AccountRole::Receivable, AccountRole::DeferredRevenue]
+            .into_iter()
+            .chain(PobType::ALL.into_iter().map(AccountRole::Revenue))
+    }
+
+    pub fn parse(text: &str) -> Option<AccountRole> {
+        AccountRole::all().find(|role| role.to_string() == text)
+    }
+}
+
+impl fmt::Display for AccountRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccountRole::Receivable => f.write_str("receivable"),
+            AccountRole::DeferredRevenue => f.write_str("deferred_revenue"),
+            AccountRole::Revenue(pob_type) => write!(f, "revenue.{pob_type}"),
+        }
+    }
+}
+
+/// The accounts entries post to. A tenant may configure its own; these are the defaults.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChartOfAccounts {
+    pub receivable: Account,
+    pub deferred_revenue: Account,
+    /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
+    pub revenue: [Account; 5],
+}
+
+impl Default for ChartOfAccounts {
+    fn default() -> ChartOfAccounts {
+        ChartOfAccounts {
+            receivable: Account::new("1200", "Accounts Receivable"),
+            deferred_revenue: Account::new("2400", "Deferred Revenue"),
+            revenue: [
+                Account::new("4400", "Hardware Revenue"),
+                Account::new("4300", "License Revenue"),
+                Account::new("4100", "Services Revenue"),
+                Account::new("4000", "Subscription Revenue"),
+                Account::new("4200", "Support Revenue"),
+            ],
+        }
+    }
+}
+
+/// One problem with a proposed chart, named by role and attribute (`revenue.services.code`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChartProblem {
+    pub field: String,
+    pub message: String,
+}
+
+/// Longest account code and name.
+pub const MAX_CODE_LENGTH: usize = 32;
+pub const MAX_NAME_LENGTH: usize = 128;
+
+impl ChartOfAccounts {
+    pub fn revenue_account(&self, pob_type: PobType) -> &Account {
+        self.account(AccountRole::Revenue(pob_type))
+    }
+
+    pub fn account(&self, role: AccountRole) -> &Account {
+        match role {
+            AccountRole::Receivable => &self.receivable,
+            AccountRole::DeferredRevenue => &self.deferred_revenue,
+            AccountRole::Revenue(pob_type) => {
+                let slot = PobType::ALL
+                    .iter()
+                    .position(|kind| *kind == pob_type)
+                    .unwrap_or(0);
+                self.revenue.get(slot).unwrap_or(&self.deferred_revenue)
+            }
+        }
+    }
+
+    pub fn account_mut(&mut self, role: AccountRole) -> &mut Account {
+        match role {
+            AccountRole::Receivable => &mut self.receivable,
+            AccountRole::DeferredRevenue => &mut self.deferred_revenue,
+            AccountRole::Revenue(pob_type) => {
+                let slot = PobType::ALL
+                    .iter()
+                    .position(|kind| *kind == pob_type)
+                    .unwrap_or(0);
+                match self.revenue.get_mut(slot) {
+                    Some(account) => account,
+                    None => &mut self.deferred_revenue,
+                }
+            }
+        }
+    }
+
+    /// Every role with its account, in [`AccountRole::all`] order.
+    pub fn accounts(&self) -> impl Iterator<Item = (AccountRole, &Account)> {
+        AccountRole::all().map(|role| (role, self.account(role)))
+    }
+
+    /// The rules a ledger import needs: codes and names present, short and plain; the
+    /// receivable and deferred revenue accounts distinct from each other and from every
+    /// revenue account; revenue types may share an account only under one name.
+    pub fn validate(&self) -> Result<(), Vec<ChartProblem>> {
+        let mut problems = Vec::new();
+        let mut push = |role: AccountRole, attribute: &str, message: String| {
+            problems.push(ChartProblem {
+                field: format!("{role}.{attribute}"),
+                message,
+            });
+        };
+        for (role, account) in self.accounts() {
+            let code_is_plain = account
+                .code
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_'));
+            if account.code.is_empty() || account.code.len() > MAX_CODE_LENGTH || !code_is_plain {
+                push(
+                    role,
+                    "code",
+                    format!(
+                        "must be 1 to {MAX_CODE_LENGTH} letters, digits, `.`, `-` or `_` (got `{}`)",
+                        account.code
+                    ),
+                );
+            }
+            let name = account.name.as_str();
+            if name.trim().is_empty()
+                || name.chars().count() > MAX_NAME_LENGTH
+                || name.chars().any(char::is_control)
+                || name != name.trim()
+            {
+                push(
+                    role,
+                    "name",
+                    format!(
+                        "must be 1 to {MAX_NAME_LENGTH} characters with no control characters and no surrounding spaces"
+                    ),
+                );
+            } else if name.starts_with(['=', '+', '-', '@']) {
+                // A spreadsheet would read the exported CSV cell as a formula.
+                push(role, "name", "must not start with =, +, - or @".to_owned());
+            }
+        }
+        let balance_sheet = [AccountRole::Receivable, AccountRole::DeferredRevenue];
+        for (role, account) in self.accounts() {
+            let clash = self.accounts().find(|(other, other_account)| {
+                *other != role
+                    && other_account.code == account.code
+                    && (balance_sheet.contains(&role)
+                        || balance_sheet.contains(other)
+                        || other_account.name != account.name)
+            });
+            if let Some((other, _)) = clash {
+                let rule = if balance_sheet.contains(&role) || balance_sheet.contains(&other) {
+                    "is also used by"
+                } else {
+                    "is used under another name by"
+                };
+                push(role, "code", format!("`{}` {rule} {other}", account.code));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(chart: &ChartOfAccounts) -> Vec<String> {
+        chart
+            .validate()
+            .err()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|problem| format!("{}: {}", problem.field, problem.message))
+            .collect()
+    }
+
+    #[test]
+    fn the_default_chart_is_valid_and_roles_round_trip() {
+        assert_eq!(ChartOfAccounts::default().validate(), Ok(()));
+        for role in AccountRole::all() {
+            assert_eq!(AccountRole::parse(&role.to_string()), Some(role));
+        }
+        assert_eq!(
+            ChartOfAccounts::default()
+                .revenue_account(PobType::Services)
+                .code,
+            "4100"
+        );
+    }
+
+    #[test]
+    fn revenue_types_may_share_an_account_under_one_name() {
+        let mut chart = ChartOfAccounts::default();
+        *chart.account_mut(AccountRole::Revenue(PobType::License)) =
+            Account::new("4400", "Hardware Revenue");
+        assert_eq!(chart.validate(), Ok(()));
+        chart
+            .account_mut(AccountRole::Revenue(PobType::License))
+            .name = "Product".into();
+        assert_eq!(
+            problems(&chart),
+            [
+                "revenue.hardware.code: `4400` is used under another name by revenue.license",
+                "revenue.license.code: `4400` is used under another name by revenue.hardware",
+            ]
+        );
+    }
+
+    #[test]
+    fn balance_sheet_accounts_stand_alone_and_bad_text_is_named() {
+        let mut chart = ChartOfAccounts::default();
+        chart.deferred_revenue.code = "1200".into();
+        chart
+            .account_mut(AccountRole::Revenue(PobType::Support))
+            .name = "=SUM(A1)".into();
+        chart
+            .account_mut(AccountRole::Revenue(PobType::Hardware))
+            .code = "44 00".into();
+        assert_eq!(
+            problems(&chart),
+            [
+                "revenue.hardware.code: must be 1 to 32 letters, digits, `.`, `-` or `_` (got `44 00`)",
+                "revenue.support.name: must not start with =, +, - or @",
+                "receivable.code: `1200` is also used by deferred_revenue",
+                "deferred_revenue.code: `1200` is also used by receivable",
+            ]
+        );
+    }
+}

@@ -1,0 +1,357 @@
+//! `/api/v1/accounting`: a month's journal entries (JSON pages or one CSV export), the
+//! trial balance at a month end, and the tenant's chart of accounts.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{ACCEPT, CONTENT_DISPOSITION};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use revrec_domain::{ChartOfAccounts, Period};
+use revrec_ports::Scope;
+use revrec_usecases::ledger::{
+    DEFAULT_LIMIT, EntryStatus, JournalPage, JournalQuery, MAX_LIMIT, chart_of_accounts,
+    journal_page, set_chart_of_accounts, trial_balances,
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::auth;
+use crate::body::{json_bytes, parse_json};
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
+use crate::primary::reports::currency;
+use crate::respond::{Reply, json, query};
+use crate::state::AppState;
+use crate::wire::dates::format_date;
+use crate::wire::ledger::{
+    CSV_HEADER, ChartOfAccountsBody, CurrencyTrialBalance, JournalEntriesResponse,
+    JournalEntryView, TrialBalanceResponse, totals, write_csv_rows,
+};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct JournalParams {
+    /// The month, `YYYY-MM`.
+    #[param(
+        required = true,
+        pattern = "^[0-9]{4}-(0[1-9]|1[0-2])$",
+        example = "2026-03"
+    )]
+    period: Option<String>,
+    /// `approved` (default): active and terminated contracts; `draft`: previews of drafts.
+    #[param(value_type = Option<EntryStatusName>)]
+    status: Option<String>,
+    /// Only contracts in this currency.
+    #[param(pattern = "^[A-Z]{3}$", example = "USD")]
+    currency: Option<String>,
+    /// Entries per page (JSON only; default 100).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000)]
+    limit: Option<String>,
+    /// `next_cursor` of the previous page (JSON only).
+    cursor: Option<String>,
+    /// `csv` streams every entry of the month as RFC 4180 CSV (as does `Accept: text/csv`).
+    #[param(value_type = Option<FormatName>)]
+    format: Option<String>,
+}
+
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum EntryStatusName {
+    Approved,
+    Draft,
+}
+
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum FormatName {
+    Json,
+    Csv,
+}
+
+/// `period` as a month, required.
+fn required_month(text: Option<String>) -> Result<Period, ApiError> {
+    let text = text.ok_or(ApiError::MissingParameter {
+        name: "period",
+        expected: "a month in YYYY-MM form",
+    })?;
+    Period::parse(&text).map_err(|_| ApiError::InvalidPeriodFormat {
+        name: "period",
+        value: text,
+        expected: "YYYY-MM",
+    })
+}
+
+/// A month's journal entries: one balanced entry per contract with activity in it, dated
+/// the month's last day, with stable ids. JSON pages by default; `format=csv` (or
+/// `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+#[utoipa::path(
+    get, path = "/api/v1/accounting/journal-entries", tag = "guide", operation_id = "listJournalEntries",
+    params(JournalParams),
+    responses(
+        (status = 200, description = "A page of entries, or the month as CSV",
+            content(
+                (JournalEntriesResponse = "application/json"),
+                (String = "text/csv", example = json!("date,entry_id,account_code,account_name,debit,credit,currency,memo,contract_id,obligation_id\r\n"))
+            )),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn journal_entries_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
+    let params: JournalParams = query(&request)?;
+    let period = required_month(params.period)?;
+    let status = match params.status.as_deref() {
+        None => EntryStatus::Approved,
+        Some(text) => EntryStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "status",
+            message: format!("must be one of approved, draft (got `{text}`)"),
+        })?,
+    };
+    let csv = match params.format.as_deref() {
+        Some("csv") => true,
+        Some("json") => false,
+        Some(other) => {
+            return Err(ApiError::InvalidParameter {
+                name: "format",
+                message: format!("must be one of json, csv (got `{other}`)"),
+            });
+        }
+        None => request
+            .headers()
+            .get(ACCEPT)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|accept| accept.to_ascii_lowercase().contains("text/csv")),
+    };
+    let mut journal_query = JournalQuery {
+        period,
+        status,
+        currency: currency(params.currency.as_deref())?,
+        after: params.cursor.as_deref().map(decode_cursor).transpose()?,
+        limit: DEFAULT_LIMIT,
+    };
+    if csv {
+        for (given, name) in [
+            (params.limit.is_some(), "limit"),
+            (journal_query.after.is_some(), "cursor"),
+        ] {
+            if given {
+                return Err(ApiError::InvalidParameter {
+                    name,
+                    message: "pages JSON only; the CSV export holds the whole month".into(),
+                });
+            }
+        }
+        journal_query.limit = MAX_LIMIT;
+        return csv_export(&state, principal.tenant_id, journal_query).await;
+    }
+    if let Some(text) = params.limit.as_deref() {
+        journal_query.limit = text
+            .parse::<u32>()
+            .ok()
+            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
+            .ok_or_else(|| ApiError::InvalidParameter {
+                name: "limit",
+                message: format!("must be an integer from 1 to {MAX_LIMIT}"),
+            })?;
+    }
+    let page = journal_page(&state.services, &principal.tenant_id, &journal_query).await?;
+    Ok(json(
+        StatusCode::OK,
+        &JournalEntriesResponse {
+            period: period.to_string(),
+            status: status.as_str().to_owned(),
+            entries: page
+                .entries
+                .iter()
+                .map(|entry| JournalEntryView::new(entry, status))
+                .collect(),
+            totals: totals(&page.entries),
+            next_cursor: page.next.as_deref().map(encode_cursor),
+        },
+    ))
+}
+
+/// The whole month as CSV, a page of entries at a time: the first page is read before the
+/// answer starts (so a failure then is a problem with its status), the rest as the client
+/// reads. Memory stays flat however many contracts the tenant has.
+async fn csv_export(
+    state: &web::Data<AppState>,
+    tenant_id: String,
+    query: JournalQuery,
+) -> Result<HttpResponse, ApiError> {
+    let first = journal_page(&state.services, &tenant_id, &query).await?;
+    let filename = format!(
+        "journal-entries-{}-{}.csv",
+        query.period,
+        query.status.as_str()
+    );
+    let mut chunk = String::from(CSV_HEADER);
+    let next = chunk_of(&mut chunk, &first, &query);
+    let state = state.clone();
+    // The first chunk is ready; each later one is the next page, read when it is wanted.
+    let body = futures_util::stream::unfold((Some(chunk), next), move |(ready, next)| {
+        let (state, tenant_id) = (state.clone(), tenant_id.clone());
+        async move {
+            if let Some(chunk) = ready {
+                return Some((Ok(Bytes::from(chunk)), (None, next)));
+            }
+            let query = next?;
+            match journal_page(&state.services, &tenant_id, &query).await {
+                Ok(page) => {
+                    let mut chunk = String::new();
+                    let next = chunk_of(&mut chunk, &page, &query);
+                    Some((Ok(Bytes::from(chunk)), (None, next)))
+                }
+                Err(error) => {
+                    // The status is sent already: log, and end the body short of its end.
+                    let error = ApiError::from(error);
+                    error.log_server_error();
+                    Some((Err(error), (None, None)))
+                }
+            }
+        }
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8; header=present")
+        .insert_header((
+            CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .streaming(body))
+}
+
+/// Appends the page's rows; the query of the page after it, if any.
+fn chunk_of(chunk: &mut String, page: &JournalPage, query: &JournalQuery) -> Option<JournalQuery> {
+    write_csv_rows(chunk, &page.entries);
+    page.next.clone().map(|after| JournalQuery {
+        after: Some(after),
+        ..query.clone()
+    })
+}
+
+fn encode_cursor(contract_id: &str) -> String {
+    URL_SAFE_NO_PAD.encode(format!("je:{contract_id}"))
+}
+
+fn decode_cursor(text: &str) -> Result<String, ApiError> {
+    let invalid = || ApiError::InvalidParameter {
+        name: "cursor",
+        message: "is not a cursor this API issued".into(),
+    };
+    let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| invalid())?;
+    let decoded = String::from_utf8(bytes).map_err(|_| invalid())?;
+    decoded
+        .strip_prefix("je:")
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(invalid)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TrialBalanceParams {
+    /// The month whose last day the balances are at, `YYYY-MM`.
+    #[param(
+        required = true,
+        pattern = "^[0-9]{4}-(0[1-9]|1[0-2])$",
+        example = "2026-03"
+    )]
+    period: Option<String>,
+    /// One currency only; default every currency the tenant has figures in.
+    #[param(pattern = "^[A-Z]{3}$", example = "USD")]
+    currency: Option<String>,
+}
+
+/// Every account's debit or credit balance at the month's end, per currency, from the same
+/// postings as the journal entries (life to date); debits equal credits.
+#[utoipa::path(
+    get, path = "/api/v1/accounting/trial-balance", tag = "guide", operation_id = "getTrialBalance",
+    params(TrialBalanceParams),
+    responses((status = 200, description = "The trial balance", body = TrialBalanceResponse), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn trial_balance_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
+    let params: TrialBalanceParams = query(&request)?;
+    let period = required_month(params.period)?;
+    let balances = trial_balances(
+        &state.services,
+        &principal.tenant_id,
+        period,
+        currency(params.currency.as_deref())?,
+    )
+    .await?;
+    Ok(json(
+        StatusCode::OK,
+        &TrialBalanceResponse {
+            period: period.to_string(),
+            as_of: format_date(period.last_day()),
+            balances: balances.iter().map(CurrencyTrialBalance::from).collect(),
+        },
+    ))
+}
+
+/// The accounts journal entries post to: the tenant's own, or the defaults.
+#[utoipa::path(
+    get, path = "/api/v1/accounting/chart-of-accounts", tag = "guide", operation_id = "getChartOfAccounts",
+    responses((status = 200, description = "The chart of accounts", body = ChartOfAccountsBody), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn get_chart_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
+    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
+    Ok(json(StatusCode::OK, &ChartOfAccountsBody::from(&chart)))
+}
+
+/// Replace the tenant's chart of accounts. Entries read afterwards post to the new
+/// accounts (their ids do not change: an id names a contract's month, not its accounts).
+#[utoipa::path(
+    put, path = "/api/v1/accounting/chart-of-accounts", tag = "guide", operation_id = "putChartOfAccounts",
+    request_body = ChartOfAccountsBody,
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    responses((status = 200, description = "The chart as saved", body = ChartOfAccountsBody), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn put_chart_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || async {
+        let input: ChartOfAccountsBody = parse_json(&body)?;
+        let chart = set_chart_of_accounts(
+            &state.services,
+            &principal.tenant_id,
+            ChartOfAccounts::from(&input),
+        )
+        .await?;
+        Ok(Reply::json(
+            StatusCode::OK,
+            &ChartOfAccountsBody::from(&chart),
+        ))
+    })
+    .await
+}

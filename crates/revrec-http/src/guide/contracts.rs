@@ -1,0 +1,59 @@
+//! `POST /api/v1/contracts/ingest`: the guide payload, through the primary ingest's use case.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_ports::Scope;
+use revrec_usecases::Principal;
+use revrec_usecases::ingest_contract::ingest_contract;
+
+use crate::auth;
+use crate::body::json_bytes;
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::{IDEMPOTENCY_KEY_DOC, created};
+use crate::respond::Reply;
+use crate::state::AppState;
+use crate::wire::contracts::{Contract, GuideContractInput, Problems, new_contract};
+use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
+
+/// Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
+/// `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+/// scheduled at once, answered with them.
+#[utoipa::path(
+    post, path = "/api/v1/contracts/ingest", tag = "guide", operation_id = "ingestGuideContract",
+    request_body = GuideContractInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    responses(
+        (status = 201, description = "Created, with its performance obligations", body = Contract,
+            headers(("Location" = String, description = "The contract's URL on the primary surface"))),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn ingest_contract_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || {
+        ingest(&state, &principal, &body)
+    })
+    .await
+}
+
+async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<Reply, ApiError> {
+    let input: GuideContractInput = parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
+    let contract = new_contract(
+        &input.fields(),
+        input.status.as_deref(),
+        input.customer_id.clone(),
+        input.contract_number.clone(),
+        Problems::default(),
+    )?;
+    let view = ingest_contract(&state.services, &principal.tenant_id, contract)
+        .await
+        .map_err(ApiError::on_guide)?;
+    Ok(created(state, &view))
+}

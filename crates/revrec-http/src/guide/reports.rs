@@ -1,0 +1,87 @@
+//! `GET /api/v1/reports/waterfall`: one year's waterfall, by month, quarter or year.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_domain::period::parse_year;
+use revrec_domain::{Granularity, Period};
+use revrec_ports::Scope;
+use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::auth;
+use crate::error::ApiError;
+use crate::openapi::StandardErrors;
+use crate::primary::reports::currency;
+use crate::respond::{json, query};
+use crate::state::AppState;
+use crate::wire::reports::GuideWaterfallResponse;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GuideWaterfallParams {
+    /// The year, `YYYY`.
+    #[param(required = true, pattern = "^[0-9]{4}$", example = "2026")]
+    period: Option<String>,
+    /// Rows of a month (default), a quarter or the year.
+    #[param(value_type = Option<crate::wire::reports::GranularityName>)]
+    granularity: Option<String>,
+    /// Required when the tenant's contracts are in several currencies.
+    #[param(pattern = "^[A-Z]{3}$", example = "USD")]
+    currency: Option<String>,
+}
+
+/// Recognized revenue and the deferred balance of the tenant's portfolio over one year,
+/// read from the monthly rollups (its cost does not grow with the number of contracts).
+#[utoipa::path(
+    get, path = "/api/v1/reports/waterfall", tag = "guide", operation_id = "getGuideWaterfall",
+    params(GuideWaterfallParams),
+    responses((status = 200, description = "The year's waterfall", body = GuideWaterfallResponse), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn waterfall_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
+    let params: GuideWaterfallParams = query(&request)?;
+    let text = params.period.ok_or(ApiError::MissingParameter {
+        name: "period",
+        expected: "a year in YYYY form",
+    })?;
+    let year = parse_year(&text).map_err(|_| ApiError::InvalidPeriodFormat {
+        name: "period",
+        value: text.clone(),
+        expected: "YYYY",
+    })?;
+    let granularity = match params.granularity.as_deref() {
+        None => Granularity::Monthly,
+        Some(text) => Granularity::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "granularity",
+            message: format!("must be one of monthly, quarterly, annual (got `{text}`)"),
+        })?,
+    };
+    let (Some(first), Some(last)) = (Period::new(year, 1), Period::new(year, 12)) else {
+        return Err(ApiError::InvalidPeriodFormat {
+            name: "period",
+            value: text,
+            expected: "YYYY",
+        });
+    };
+    let report = waterfall_report(
+        &state.services,
+        &principal.tenant_id,
+        &WaterfallQuery {
+            start: Some(first),
+            end: Some(last),
+            contract_id: None,
+            currency: currency(params.currency.as_deref())?,
+            granularity,
+        },
+    )
+    .await?;
+    Ok(json(
+        StatusCode::OK,
+        &GuideWaterfallResponse::new(year, &report),
+    ))
+}

@@ -1,0 +1,351 @@
+//! `POST /v1/batch`: up to 100 primary-surface operations in one request, each authorized
+//! on its own and run through the same code as its route, results in request order.
+//!
+//! A run of consecutive contract ingests is written in one transaction (multi-row
+//! statements, rollup deltas summed first): that is what makes a batch of a hundred
+//! contracts cheap. Each ingest still has its own outcome: one that fails validation is
+//! its own 422, and should the shared transaction fail, every contract is written on its
+//! own (see `ingest_contracts`).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use revrec_ports::Scope;
+use revrec_usecases::ingest_contract::ingest_contracts;
+use revrec_usecases::{Principal, UseCaseError};
+use serde_json::value::RawValue;
+
+use crate::auth;
+use crate::body::{json_bytes, parse_json};
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::middleware::RequestId;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::{self, IDEMPOTENCY_KEY_DOC, created, parse_new_contract};
+use crate::primary::{jobs, reports};
+use crate::respond::Reply;
+use crate::state::AppState;
+use crate::wire::batch::{BatchOperation, BatchRequest, BatchResponse, BatchResult};
+use crate::wire::contracts::Problems;
+
+/// Most operations in one batch.
+pub const MAX_OPERATIONS: usize = 100;
+/// Largest batch body (decisions.md §11).
+pub const BATCH_LIMIT: usize = 5 * 1024 * 1024;
+
+/// Several operations in one request. The batch answers 200 when its envelope is valid;
+/// each result carries its own status and body (a problem for a failure).
+#[utoipa::path(
+    post, path = "/v1/batch", tag = "primary", operation_id = "executeBatch",
+    request_body = BatchRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    responses((status = 200, description = "Every operation's result, in request order", body = BatchResponse), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn batch_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, BATCH_LIMIT).await?;
+    let request_id = request
+        .extensions()
+        .get::<RequestId>()
+        .map(|id| id.0.clone());
+    idempotency::run(&request, &state, &principal, &body, || {
+        run_batch(&state, &principal, &body, request_id.as_deref())
+    })
+    .await
+}
+
+/// What an operation asks for, once its path is resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Route {
+    ListContracts,
+    IngestContract,
+    GetContract(String),
+    UpdateContract(String),
+    ActivateContract(String),
+    TerminateContract(String),
+    Waterfalls,
+    Note6,
+    CreateJob,
+    GetJob(String),
+}
+
+impl Route {
+    fn scope(&self) -> Scope {
+        match self {
+            Route::ListContracts | Route::GetContract(_) | Route::GetJob(_) => Scope::ReadContracts,
+            Route::IngestContract
+            | Route::UpdateContract(_)
+            | Route::ActivateContract(_)
+            | Route::TerminateContract(_)
+            | Route::CreateJob => Scope::WriteContracts,
+            Route::Waterfalls => Scope::ReadWaterfalls,
+            Route::Note6 => Scope::ReadDisclosures,
+        }
+    }
+}
+
+/// One operation, read.
+struct Operation<'a> {
+    /// The path as sent, for the problem's `instance`.
+    path: &'a str,
+    query: &'a str,
+    body: &'a [u8],
+    route: Result<Route, Unroutable>,
+}
+
+/// Why an operation's method and path name no route it may run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Unroutable {
+    NotFound,
+    WrongMethod {
+        method: String,
+        allowed: &'static str,
+    },
+    NotInBatch,
+}
+
+impl Unroutable {
+    fn error(self, path: &str) -> ApiError {
+        match self {
+            Unroutable::NotFound => ApiError::RouteNotFound {
+                path: path.to_owned(),
+            },
+            Unroutable::WrongMethod { method, allowed } => {
+                ApiError::MethodNotAllowed { method, allowed }
+            }
+            Unroutable::NotInBatch => ApiError::BatchOperationNotAllowed {
+                path: path.to_owned(),
+            },
+        }
+    }
+}
+
+async fn run_batch(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+    request_id: Option<&str>,
+) -> Result<Reply, ApiError> {
+    let envelope: BatchRequest = parse_json(body)?;
+    if envelope.operations.len() > MAX_OPERATIONS {
+        return Err(ApiError::BatchTooLarge {
+            count: envelope.operations.len(),
+            limit: MAX_OPERATIONS,
+        });
+    }
+    let operations = read_operations(&envelope.operations)?;
+    let mut results: Vec<Result<Reply, ApiError>> = Vec::with_capacity(operations.len());
+    let mut rest = operations.as_slice();
+    while let Some(first) = rest.first() {
+        let ingests = rest
+            .iter()
+            .take_while(|operation| matches!(operation.route, Ok(Route::IngestContract)))
+            .count();
+        if ingests > 0 {
+            let (run, after) = rest.split_at(ingests);
+            results.extend(run_ingests(state, principal, run).await);
+            rest = after;
+        } else {
+            results.push(run_one(state, principal, first).await);
+            rest = rest.get(1..).unwrap_or_default();
+        }
+    }
+    let results = operations
+        .iter()
+        .zip(results)
+        .map(|(operation, outcome)| to_result(state, operation, outcome, request_id))
+        .collect();
+    Ok(Reply::json(StatusCode::OK, &BatchResponse { results }))
+}
+
+/// The envelope's operations, checked: a method the batch does not take or a body that is
+/// not an object fails the whole batch (a 422 naming each); a path that names no route, or
+/// one not allowed in a batch, is that operation's own result.
+fn read_operations(operations: &[BatchOperation]) -> Result<Vec<Operation<'_>>, ApiError> {
+    let mut problems = Problems::default();
+    for (index, operation) in operations.iter().enumerate() {
+        if !matches!(operation.method.as_str(), "GET" | "POST" | "PUT") {
+            problems.push(
+                format!("operations[{index}].method"),
+                format!("must be GET, POST or PUT (got `{}`)", operation.method),
+            );
+        }
+        if operation
+            .body
+            .as_ref()
+            .is_some_and(|body| !body.get().starts_with('{') && body.get() != "null")
+        {
+            problems.push(format!("operations[{index}].body"), "must be a JSON object");
+        }
+    }
+    if !problems.0.is_empty() {
+        return Err(ApiError::Validation(problems.0));
+    }
+    Ok(operations
+        .iter()
+        .map(|operation| {
+            let (path, query) = operation
+                .path
+                .split_once('?')
+                .unwrap_or((operation.path.as_str(), ""));
+            Operation {
+                path: &operation.path,
+                query,
+                body: operation
+                    .body
+                    .as_ref()
+                    .map_or(b"".as_slice(), |body| body.get().as_bytes()),
+                route: resolve(&operation.method, path),
+            }
+        })
+        .collect())
+}
+
+/// The route `method` and `path` (relative to `/v1`, or under it) name.
+fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
+    let relative = match path.strip_prefix("/v1") {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+        _ => path,
+    };
+    let segments: Vec<&str> = relative
+        .strip_prefix('/')
+        .ok_or(Unroutable::NotFound)?
+        .split('/')
+        .collect();
+    let wrong_method = |allowed: &'static str| Unroutable::WrongMethod {
+        method: method.to_owned(),
+        allowed,
+    };
+    let id = |text: &str| {
+        if text.is_empty() {
+            Err(Unroutable::NotFound)
+        } else {
+            Ok(text.to_owned())
+        }
+    };
+    match (segments.as_slice(), method) {
+        (["contracts"], "GET") => Ok(Route::ListContracts),
+        (["contracts"], "POST") => Ok(Route::IngestContract),
+        (["contracts"], _) => Err(wrong_method("GET, POST")),
+        (["contracts", contract], "GET") => id(contract).map(Route::GetContract),
+        (["contracts", contract], "PUT") => id(contract).map(Route::UpdateContract),
+        (["contracts", _], _) => Err(wrong_method("GET, PUT")),
+        (["contracts", contract, "activate"], "POST") => id(contract).map(Route::ActivateContract),
+        (["contracts", contract, "terminate"], "POST") => {
+            id(contract).map(Route::TerminateContract)
+        }
+        (["contracts", _, "activate" | "terminate"], _) => Err(wrong_method("POST")),
+        (["waterfalls"], "GET") => Ok(Route::Waterfalls),
+        (["disclosures", "note6"], "GET") => Ok(Route::Note6),
+        (["waterfalls"] | ["disclosures", "note6"], _) => Err(wrong_method("GET")),
+        (["jobs", "recalculate-waterfall"], "POST") => Ok(Route::CreateJob),
+        (["jobs", "recalculate-waterfall"], _) => Err(wrong_method("POST")),
+        (["jobs", job], "GET") => id(job).map(Route::GetJob),
+        (["jobs", _], _) => Err(wrong_method("GET")),
+        (["batch"] | ["payments", ..], _) => Err(Unroutable::NotInBatch),
+        _ => Err(Unroutable::NotFound),
+    }
+}
+
+/// One operation through the same code as its route.
+async fn run_one(
+    state: &AppState,
+    principal: &Principal,
+    operation: &Operation<'_>,
+) -> Result<Reply, ApiError> {
+    let route = operation
+        .route
+        .clone()
+        .map_err(|unroutable| unroutable.error(operation.path))?;
+    principal.require(route.scope())?;
+    let (query, body) = (operation.query, operation.body);
+    match route {
+        Route::ListContracts => contracts::list(state, principal, query).await,
+        Route::IngestContract => contracts::ingest(state, principal, body).await,
+        Route::GetContract(id) => contracts::get(state, principal, &id, query).await,
+        Route::UpdateContract(id) => contracts::update(state, principal, &id, body).await,
+        Route::ActivateContract(id) => contracts::activate(state, principal, &id).await,
+        Route::TerminateContract(id) => contracts::terminate(state, principal, &id, body).await,
+        Route::Waterfalls => reports::waterfall(state, principal, query).await,
+        Route::Note6 => reports::note6(state, principal, query).await,
+        Route::CreateJob => jobs::create_job(state, principal, body).await,
+        Route::GetJob(id) => jobs::job_status(state, principal, &id).await,
+    }
+}
+
+/// Consecutive ingests: each parsed and checked on its own, the valid ones written together.
+async fn run_ingests(
+    state: &AppState,
+    principal: &Principal,
+    operations: &[Operation<'_>],
+) -> Vec<Result<Reply, ApiError>> {
+    let parsed: Vec<Result<_, ApiError>> = operations
+        .iter()
+        .map(|operation| {
+            principal.require(Scope::WriteContracts)?;
+            parse_new_contract(operation.body)
+        })
+        .collect();
+    let mut valid = Vec::new();
+    let mut outcomes: Vec<Option<Result<Reply, ApiError>>> = Vec::with_capacity(parsed.len());
+    for outcome in parsed {
+        match outcome {
+            Ok(contract) => {
+                valid.push(contract);
+                outcomes.push(None);
+            }
+            Err(error) => outcomes.push(Some(Err(error))),
+        }
+    }
+    let mut written = ingest_contracts(&state.services, &principal.tenant_id, valid)
+        .await
+        .into_iter();
+    outcomes
+        .into_iter()
+        .map(|outcome| match outcome {
+            Some(failure) => failure,
+            None => match written.next() {
+                Some(Ok(view)) => Ok(created(state, &view)),
+                Some(Err(error)) => Err(ApiError::from(error)),
+                None => Err(ApiError::from(UseCaseError::Corrupt(
+                    "a batch ingest lost its outcome".into(),
+                ))),
+            },
+        })
+        .collect()
+}
+
+fn to_result(
+    state: &AppState,
+    operation: &Operation<'_>,
+    outcome: Result<Reply, ApiError>,
+    request_id: Option<&str>,
+) -> BatchResult {
+    let (status, body, location) = match outcome {
+        Ok(reply) => (reply.status.as_u16(), reply.body, reply.location),
+        Err(error) => {
+            error.log_server_error();
+            let problem = error.problem();
+            let body = problem.to_body(&state.settings.public_url, operation.path, request_id);
+            (
+                problem.code.status(),
+                serde_json::to_vec(&body).unwrap_or_default(),
+                None,
+            )
+        }
+    };
+    BatchResult {
+        status,
+        location,
+        body: RawValue::from_string(String::from_utf8_lossy(&body).into_owned())
+            .unwrap_or_else(|_| empty_object()),
+    }
+}
+
+fn empty_object() -> Box<RawValue> {
+    RawValue::from_string("{}".to_owned()).unwrap_or_else(|_| unreachable!("`{{}}` is JSON"))
+}

@@ -1,0 +1,141 @@
+//! `/v1/jobs`: start a recalculation, poll it.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_domain::Convention;
+use revrec_ports::{RecalculationRequest, Scope};
+use revrec_usecases::Principal;
+use revrec_usecases::recalculation::{MAX_CONTRACT_IDS, get_job, start_recalculation};
+
+use crate::auth;
+use crate::body::{parse_json, raw_bytes, require_json_content_type};
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
+use crate::respond::Reply;
+use crate::state::AppState;
+use crate::wire::contracts::Problems;
+use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
+
+/// Start recalculating the tenant's waterfall figures (optionally restated under another
+/// recognition convention). Poll `poll_url` for progress and the result.
+#[utoipa::path(
+    post, path = "/v1/jobs/recalculate-waterfall", tag = "primary", operation_id = "createWaterfallRecalculationJob",
+    request_body(content = Option<RecalculationInput>, description = "Optional; no body recalculates every contract under its own policy"),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    responses(
+        (status = 202, description = "Queued", body = JobCreated,
+            headers(("Location" = String, description = "The URL to poll"))),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_job_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = raw_bytes(payload, state.settings.json_limit).await?;
+    if !body.is_empty() {
+        require_json_content_type(&request)?;
+    }
+    idempotency::run(&request, &state, &principal, &body, || {
+        create_job(&state, &principal, &body)
+    })
+    .await
+}
+
+pub async fn create_job(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: RecalculationInput = if body.iter().all(u8::is_ascii_whitespace) {
+        RecalculationInput::default()
+    } else {
+        parse_json(body)?
+    };
+    let mut problems = Problems::default();
+    if let Some(ids) = &input.contract_ids
+        && (ids.is_empty() || ids.len() > MAX_CONTRACT_IDS)
+    {
+        problems.push(
+            "contract_ids",
+            format!("names 1 to {MAX_CONTRACT_IDS} contracts, or is left out for all of them"),
+        );
+    }
+    let convention = match input
+        .policy
+        .as_ref()
+        .and_then(|policy| policy.recognition_convention.as_deref())
+    {
+        None => None,
+        Some(text) => {
+            let convention = Convention::parse(text);
+            if convention.is_none() {
+                problems.push(
+                    "policy.recognition_convention",
+                    format!(
+                        "unknown convention `{text}`; allowed: {}",
+                        Convention::allowed_list()
+                    ),
+                );
+            }
+            convention
+        }
+    };
+    if !problems.0.is_empty() {
+        return Err(ApiError::Validation(problems.0));
+    }
+    let job = start_recalculation(
+        &state.services,
+        &principal.tenant_id,
+        RecalculationRequest {
+            contract_ids: input.contract_ids,
+            convention,
+        },
+    )
+    .await?;
+    let poll_url = format!("{}/v1/jobs/{}", state.settings.public_url, job.id);
+    Ok(Reply::json(
+        StatusCode::ACCEPTED,
+        &JobCreated {
+            job_id: job.id.clone(),
+            status: job.status.into(),
+            poll_url: poll_url.clone(),
+        },
+    )
+    .with_location(poll_url))
+}
+
+/// A job's status, progress and, once finished, its result.
+#[utoipa::path(
+    get, path = "/v1/jobs/{job_id}", tag = "primary", operation_id = "getJobStatus",
+    params(("job_id" = String, Path, description = "The job's id")),
+    responses((status = 200, description = "The job", body = Job), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn get_job_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    job_status(&state, &principal, &path)
+        .await
+        .map(Reply::into_response)
+}
+
+pub async fn job_status(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+) -> Result<Reply, ApiError> {
+    let job = get_job(&state.services, &principal.tenant_id, id).await?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        &Job::from_record(&job, &state.settings.public_url),
+    ))
+}

@@ -1,0 +1,195 @@
+//! The ledger side of the guide surface: journal entries for a month, the trial balance,
+//! and each tenant's chart of accounts.
+
+use revrec_domain::{
+    ChartOfAccounts, Currency, EntrySource, JournalEntry, Period, PeriodRange, TrialBalance,
+    journal_entries, trial_balance,
+};
+use revrec_ports::{ContractScan, ContractStatus};
+
+use crate::error::UseCaseError;
+use crate::history::replay;
+use crate::services::Services;
+
+/// Which entries: `approved` ones post active and terminated contracts; `draft` ones are
+/// previews of draft contracts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EntryStatus {
+    Approved,
+    Draft,
+}
+
+impl EntryStatus {
+    pub fn parse(text: &str) -> Option<EntryStatus> {
+        match text {
+            "approved" => Some(EntryStatus::Approved),
+            "draft" => Some(EntryStatus::Draft),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryStatus::Approved => "approved",
+            EntryStatus::Draft => "draft",
+        }
+    }
+
+    fn contract_statuses(self) -> Vec<ContractStatus> {
+        match self {
+            EntryStatus::Approved => vec![ContractStatus::Active, ContractStatus::Terminated],
+            EntryStatus::Draft => vec![ContractStatus::Draft],
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct JournalQuery {
+    pub period: Period,
+    pub status: EntryStatus,
+    /// Only contracts in this currency.
+    pub currency: Option<Currency>,
+    /// Start after this contract id (a page's `next`).
+    pub after: Option<String>,
+    pub limit: u32,
+}
+
+/// One contract's entry for the month.
+#[derive(Clone, Debug)]
+pub struct ContractEntry {
+    pub contract_id: String,
+    pub currency: Currency,
+    pub entry: JournalEntry,
+}
+
+#[derive(Clone, Debug)]
+pub struct JournalPage {
+    pub chart: ChartOfAccounts,
+    /// In contract id order: the same request gives the same entries in the same order.
+    pub entries: Vec<ContractEntry>,
+    /// The contract id to continue after, when more entries follow.
+    pub next: Option<String>,
+}
+
+pub const DEFAULT_LIMIT: u32 = 100;
+pub const MAX_LIMIT: u32 = 1_000;
+/// Contracts read per round trip while filling a page.
+const SCAN_PAGE: u32 = 500;
+
+/// The tenant's chart, or the default one.
+pub async fn chart_of_accounts(
+    services: &Services,
+    tenant_id: &str,
+) -> Result<ChartOfAccounts, UseCaseError> {
+    Ok(services.ledger.chart(tenant_id).await?.unwrap_or_default())
+}
+
+/// Replaces the tenant's chart after checking it.
+pub async fn set_chart_of_accounts(
+    services: &Services,
+    tenant_id: &str,
+    chart: ChartOfAccounts,
+) -> Result<ChartOfAccounts, UseCaseError> {
+    chart.validate().map_err(UseCaseError::InvalidChart)?;
+    services.ledger.save_chart(tenant_id, &chart).await?;
+    Ok(chart)
+}
+
+/// Up to `limit` entries of the month, one per contract with activity in it, in contract id
+/// order, with the contracts read a page at a time (memory stays flat however many).
+pub async fn journal_page(
+    services: &Services,
+    tenant_id: &str,
+    query: &JournalQuery,
+) -> Result<JournalPage, UseCaseError> {
+    let chart = chart_of_accounts(services, tenant_id).await?;
+    let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
+    let month = PeriodRange::new(query.period, query.period)?;
+    let mut scan = ContractScan {
+        after: query.after.clone(),
+        limit: SCAN_PAGE,
+        ids: None,
+        statuses: query.status.contract_statuses(),
+        overlapping: Some((query.period.first_day(), query.period.last_day())),
+    };
+    // One entry past the limit tells whether another page follows.
+    let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
+    'scan: loop {
+        let contracts = services.contracts.scan(tenant_id, &scan).await?;
+        let Some(last) = contracts.last() else {
+            break;
+        };
+        scan.after = Some(last.record.id.clone());
+        let full = contracts.len() == usize::try_from(SCAN_PAGE).unwrap_or(usize::MAX);
+        for stored in &contracts {
+            let record = &stored.record;
+            if query
+                .currency
+                .is_some_and(|currency| currency != record.currency)
+            {
+                continue;
+            }
+            let history = replay(&stored.versions)?;
+            let source = EntrySource {
+                tenant: tenant_id,
+                contract_id: &record.id,
+                restatements: record.restatements,
+            };
+            for entry in journal_entries(history.current(), source, &chart, Some(month)) {
+                entries.push(ContractEntry {
+                    contract_id: record.id.clone(),
+                    currency: record.currency,
+                    entry,
+                });
+            }
+            if entries.len() > limit {
+                break 'scan;
+            }
+        }
+        if !full {
+            break;
+        }
+    }
+    let next = if entries.len() > limit {
+        entries.truncate(limit);
+        entries.last().map(|entry| entry.contract_id.clone())
+    } else {
+        None
+    };
+    Ok(JournalPage {
+        chart,
+        entries,
+        next,
+    })
+}
+
+/// Every account's balance at the end of `period`: for one currency, or for each currency
+/// the tenant has figures in (USD alone when it has none yet).
+pub async fn trial_balances(
+    services: &Services,
+    tenant_id: &str,
+    period: Period,
+    currency: Option<Currency>,
+) -> Result<Vec<TrialBalance>, UseCaseError> {
+    let chart = chart_of_accounts(services, tenant_id).await?;
+    let currencies = match currency {
+        Some(currency) => vec![currency],
+        None => {
+            let held = services.reports.currencies(tenant_id).await?;
+            if held.is_empty() {
+                vec![Currency::USD]
+            } else {
+                held
+            }
+        }
+    };
+    let mut balances = Vec::with_capacity(currencies.len());
+    for currency in currencies {
+        let rollup = services
+            .reports
+            .rollup(tenant_id, currency, Some(period))
+            .await?;
+        balances.push(trial_balance(&rollup, &chart, currency, period));
+    }
+    Ok(balances)
+}

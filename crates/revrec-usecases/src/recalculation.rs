@@ -1,0 +1,377 @@
+//! Recalculation jobs (decisions.md §6): recompute every selected contract's schedule,
+//! optionally restated under another recognition convention, and keep the rollups in step.
+//!
+//! A job runs a page of contracts at a time, in contract id order. Each page commits its
+//! restatements, its rollup deltas and the job's progress in one transaction, so a job whose
+//! worker died is taken over by another worker when its lease runs out and resumes after
+//! the last committed page, with the same counts and the same `output_hash` as a run that
+//! was never interrupted. A restatement is retrospective (a change of accounting policy,
+//! not a modification): every version of the contract takes the new convention, and the
+//! reports afterwards equal those of contracts ingested under it.
+
+use revrec_domain::digest::sha256_hex;
+use revrec_domain::{Convention, Currency, Period, output_hash};
+use revrec_ports::{
+    ContractQuery, ContractRestatement, ContractScan, JobFailure, JobLease, JobProgress, JobRecord,
+    JobStatus, PageCommit, RecalculationRequest, RollupDelta, StoredContract, StoredVersion,
+};
+
+use crate::error::UseCaseError;
+use crate::history::{replay, rollup_deltas};
+use crate::services::Services;
+
+/// Most contract ids one job may name.
+pub const MAX_CONTRACT_IDS: usize = 1_000;
+/// Contracts per committed page: small enough that progress moves several times a second.
+const PAGE: u32 = 250;
+/// A page that keeps meeting concurrent changes is retried this often before the job lets
+/// its lease run out (another attempt comes later).
+const PAGE_ATTEMPTS: usize = 5;
+/// Where the chain of contract digests starts.
+const HASH_SEED: &str = "revrec/recalculate-waterfall/v1";
+
+/// Queues a recalculation of the tenant's contracts (or of `request.contract_ids`).
+///
+/// # Errors
+/// `Invalid` naming each id the tenant does not have.
+pub async fn start_recalculation(
+    services: &Services,
+    tenant_id: &str,
+    mut request: RecalculationRequest,
+) -> Result<JobRecord, UseCaseError> {
+    let total = match &mut request.contract_ids {
+        Some(ids) => {
+            ids.sort();
+            ids.dedup();
+            let found = services
+                .contracts
+                .scan(
+                    tenant_id,
+                    &ContractScan {
+                        limit: u32::try_from(ids.len()).unwrap_or(u32::MAX),
+                        ids: Some(ids.clone()),
+                        ..ContractScan::default()
+                    },
+                )
+                .await?;
+            let missing: Vec<&String> = ids
+                .iter()
+                .filter(|id| !found.iter().any(|stored| stored.record.id == **id))
+                .collect();
+            if !missing.is_empty() {
+                return Err(UseCaseError::UnknownContracts {
+                    ids: missing.into_iter().cloned().collect(),
+                });
+            }
+            u64::try_from(ids.len()).unwrap_or(u64::MAX)
+        }
+        None => {
+            let every = ContractQuery {
+                limit: 1,
+                ..ContractQuery::default()
+            };
+            services.contracts.list(tenant_id, &every).await?.total
+        }
+    };
+    let now = services.clock.now_micros();
+    let job = JobRecord {
+        tenant_id: tenant_id.to_owned(),
+        id: services.ids.new_id("job_"),
+        status: JobStatus::Queued,
+        request,
+        as_of: Period::of(date_of(now)),
+        progress: JobProgress {
+            total,
+            hash_chain: sha256_hex(&[HASH_SEED]),
+            ..JobProgress::default()
+        },
+        failure: None,
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+        finished_at: None,
+    };
+    services.jobs.create(&job).await?;
+    Ok(job)
+}
+
+pub async fn get_job(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<JobRecord, UseCaseError> {
+    services
+        .jobs
+        .find(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::JobNotFound { id: id.to_owned() })
+}
+
+/// 0–100: contracts processed over contracts selected; 100 only once finished.
+pub fn progress_percent(job: &JobRecord) -> u8 {
+    if job.status.is_finished() {
+        return 100;
+    }
+    let done = job.progress.processed.saturating_mul(100) / job.progress.total.max(1);
+    u8::try_from(done.min(99)).unwrap_or(99)
+}
+
+/// `sha256:` and the chain of every processed contract's digest.
+pub fn job_output_hash(job: &JobRecord) -> String {
+    format!("sha256:{}", job.progress.hash_chain)
+}
+
+/// How a worker holds its jobs.
+#[derive(Clone, Copy, Debug)]
+pub struct WorkerSettings {
+    /// How long a claim lasts without a committed page; a worker that dies is replaced
+    /// this long after its last page.
+    pub lease_micros: i64,
+}
+
+/// Claims one job (queued, or abandoned by a worker whose lease ran out) and runs it to the
+/// end, or until `stop` says to hand it back. `None` when there was nothing to do.
+///
+/// # Errors
+/// Storage failures; the job then keeps its lease until it runs out and is retried.
+pub async fn run_next_job(
+    services: &Services,
+    worker: &str,
+    settings: WorkerSettings,
+    stop: &(dyn Fn() -> bool + Send + Sync),
+) -> Result<Option<JobRecord>, UseCaseError> {
+    let now = services.clock.now_micros();
+    let Some(mut job) = services
+        .jobs
+        .claim(worker, now, now + settings.lease_micros)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let lease = JobLease {
+        tenant_id: job.tenant_id.clone(),
+        job_id: job.id.clone(),
+        worker: worker.to_owned(),
+    };
+    loop {
+        if stop() {
+            services.jobs.release(worker).await?;
+            return Ok(Some(job));
+        }
+        match run_page(services, &job, &lease, settings).await {
+            Ok(PageOutcome::Committed(progress)) => job.progress = progress,
+            Ok(PageOutcome::Done) => {
+                let finished_at = services.clock.now_micros();
+                if services
+                    .jobs
+                    .finish(
+                        &lease,
+                        JobStatus::Completed,
+                        &job.progress,
+                        None,
+                        finished_at,
+                    )
+                    .await?
+                {
+                    job.status = JobStatus::Completed;
+                    job.finished_at = Some(finished_at);
+                }
+                return Ok(Some(job));
+            }
+            Ok(PageOutcome::LeaseLost) => return Ok(Some(job)),
+            Err(UseCaseError::Corrupt(message)) => {
+                let failure = JobFailure {
+                    code: "INTERNAL_ERROR".into(),
+                    message: format!("A stored contract could not be recomputed: {message}."),
+                };
+                let finished_at = services.clock.now_micros();
+                services
+                    .jobs
+                    .finish(
+                        &lease,
+                        JobStatus::Failed,
+                        &job.progress,
+                        Some(failure.clone()),
+                        finished_at,
+                    )
+                    .await?;
+                job.status = JobStatus::Failed;
+                job.failure = Some(failure);
+                return Ok(Some(job));
+            }
+            Err(other) => return Err(other),
+        }
+    }
+}
+
+enum PageOutcome {
+    Committed(JobProgress),
+    Done,
+    LeaseLost,
+}
+
+/// Reads, recomputes and commits the page after the job's cursor.
+async fn run_page(
+    services: &Services,
+    job: &JobRecord,
+    lease: &JobLease,
+    settings: WorkerSettings,
+) -> Result<PageOutcome, UseCaseError> {
+    for _ in 0..PAGE_ATTEMPTS {
+        let scan = ContractScan {
+            after: job.progress.cursor.clone(),
+            limit: PAGE,
+            ids: job.request.contract_ids.clone(),
+            ..ContractScan::default()
+        };
+        let contracts = services.contracts.scan(&job.tenant_id, &scan).await?;
+        if contracts.is_empty() {
+            return Ok(PageOutcome::Done);
+        }
+        let mut progress = job.progress.clone();
+        let mut restatements = Vec::new();
+        let mut rollup = Vec::new();
+        let now = services.clock.now_micros();
+        for stored in &contracts {
+            let outcome = recalculate(stored, job, now)?;
+            progress.processed += 1;
+            progress.cursor = Some(stored.record.id.clone());
+            progress.hash_chain = sha256_hex(&[
+                &progress.hash_chain,
+                &stored.record.id,
+                outcome.digest.as_str(),
+            ]);
+            if let Some(reason) = outcome.skipped {
+                progress.skipped.push((stored.record.id.clone(), reason));
+            }
+            if let Some(change) = outcome.change {
+                progress.changed += 1;
+                add_delta(
+                    &mut progress.recognized_delta,
+                    stored.record.currency,
+                    change.recognized_delta,
+                );
+                restatements.push(change.restatement);
+                rollup.extend(change.rollup);
+            }
+        }
+        let lease_until = services.clock.now_micros() + settings.lease_micros;
+        match services
+            .jobs
+            .commit_page(lease, &progress, restatements, rollup, lease_until)
+            .await?
+        {
+            PageCommit::Committed => return Ok(PageOutcome::Committed(progress)),
+            PageCommit::LeaseLost => return Ok(PageOutcome::LeaseLost),
+            // A contract of the page changed meanwhile: read the page again.
+            PageCommit::ContractsChanged => {}
+        }
+    }
+    Err(UseCaseError::Conflict)
+}
+
+struct Recalculated {
+    /// The digest of the contract's plan after the job (what `output_hash` chains).
+    digest: String,
+    change: Option<Change>,
+    skipped: Option<String>,
+}
+
+struct Change {
+    restatement: ContractRestatement,
+    rollup: Vec<RollupDelta>,
+    recognized_delta: i64,
+}
+
+/// One contract under the job's policy: its digest, and what changes if anything does.
+fn recalculate(
+    stored: &StoredContract,
+    job: &JobRecord,
+    now: i64,
+) -> Result<Recalculated, UseCaseError> {
+    let current = replay(&stored.versions)?;
+    let digest = |history: &revrec_domain::PlanHistory| {
+        output_hash("plan/v1", history.current()).to_string()
+    };
+    let Some(convention) = job.request.convention.filter(|convention| {
+        stored
+            .versions
+            .iter()
+            .any(|version| version.terms.convention != *convention)
+    }) else {
+        return Ok(Recalculated {
+            digest: digest(&current),
+            change: None,
+            skipped: None,
+        });
+    };
+    let restated_versions = restated(&stored.versions, convention);
+    let restated = match replay(&restated_versions) {
+        Ok(history) => history,
+        // The contract's amendments do not hold under the new convention (say, a price
+        // below what the new convention had recognized by then): it keeps its figures.
+        Err(UseCaseError::Corrupt(reason)) => {
+            return Ok(Recalculated {
+                digest: digest(&current),
+                change: None,
+                skipped: Some(format!("cannot be restated under {convention}: {reason}")),
+            });
+        }
+        Err(other) => return Err(other),
+    };
+    let record = &stored.record;
+    let reported = record.status.is_reported();
+    let through = job.as_of.last_day();
+    let recognized_delta = if reported {
+        restated.current().recognized_through(through)
+            - current.current().recognized_through(through)
+    } else {
+        0
+    };
+    Ok(Recalculated {
+        digest: digest(&restated),
+        change: Some(Change {
+            restatement: ContractRestatement {
+                contract_id: record.id.clone(),
+                expected_revision: stored.revision,
+                convention,
+                updated_at: now,
+            },
+            rollup: rollup_deltas(
+                record.currency,
+                reported.then_some(&current),
+                reported.then_some(&restated),
+            ),
+            recognized_delta,
+        }),
+        skipped: None,
+    })
+}
+
+/// Every version with the convention replaced.
+fn restated(versions: &[StoredVersion], convention: Convention) -> Vec<StoredVersion> {
+    versions
+        .iter()
+        .map(|version| {
+            let mut version = version.clone();
+            version.terms.convention = convention;
+            version
+        })
+        .collect()
+}
+
+fn add_delta(deltas: &mut Vec<(Currency, i64)>, currency: Currency, amount: i64) {
+    match deltas.iter_mut().find(|(held, _)| *held == currency) {
+        Some((_, sum)) => *sum += amount,
+        None => {
+            deltas.push((currency, amount));
+            deltas.sort_by_key(|(currency, _)| currency.code());
+        }
+    }
+}
+
+/// The UTC calendar day of an instant in microseconds.
+fn date_of(micros: i64) -> time::Date {
+    time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
+        .map_or(time::Date::MIN, time::OffsetDateTime::date)
+}

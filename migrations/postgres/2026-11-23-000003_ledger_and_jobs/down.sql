@@ -1,0 +1,3 @@
+DROP TABLE jobs;
+DROP TABLE ledger_accounts;
+ALTER TABLE contracts DROP COLUMN restatements;
