@@ -216,6 +216,37 @@ async fn read(response: reqwest::Response) -> Reply {
     }
 }
 
+impl TestApp {
+    /// Polls a job until it has finished (completed or failed) and returns it.
+    pub async fn finished_job(&self, job_id: &str) -> Value {
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let job = self.get(&format!("/v1/jobs/{job_id}")).await;
+            assert_eq!(job.status, StatusCode::OK, "{}", job.text);
+            let job = job.json();
+            if job["status"] == "completed" || job["status"] == "failed" {
+                return job;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "job {job_id} did not finish: {job}"
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Starts a recalculation and waits for its end.
+    pub async fn recalculate(&self, body: &Value) -> Value {
+        let created = self.post("/v1/jobs/recalculate-waterfall", body).await;
+        assert_eq!(created.status.as_u16(), 202, "{}", created.text);
+        let id = created.json()["job_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        self.finished_job(&id).await
+    }
+}
+
 /// The spec's four-field contract.
 pub fn simple_contract(customer: &str, value: &str, start: &str, end: &str) -> Value {
     serde_json::json!({ "customer_name": customer, "total_value": value, "start_date": start, "end_date": end })

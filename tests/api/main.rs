@@ -7,11 +7,14 @@
 )]
 
 mod auth;
+mod batch;
 mod contracts;
 mod determinism;
 mod errors_used;
+mod guide;
 mod helpers;
 mod idempotency;
+mod ledger;
 mod reports;
 mod system;
 mod validation;

@@ -292,6 +292,8 @@ impl ContractDraft {
             ));
         }
 
+        // A placeholder is not judged: its field's own problem was reported by the caller.
+        errors.retain(|error| !self.is_unread(error.field));
         if !errors.is_empty() || !self.unread.is_empty() {
             errors.sort_by_key(|error| error.field);
             return Err(ValidationErrors(errors));
@@ -418,18 +420,17 @@ impl ContractDraft {
                 ));
             }
         }
+        let dates_unread = [
+            LineField::Recognition,
+            LineField::ServiceStart,
+            LineField::ServiceEnd,
+            LineField::DeliveryDate,
+        ]
+        .into_iter()
+        .any(unread);
         let pattern = match method {
-            Some(method)
-                if term_is_sound
-                    && ![
-                        LineField::ServiceStart,
-                        LineField::ServiceEnd,
-                        LineField::DeliveryDate,
-                    ]
-                    .into_iter()
-                    .any(unread) =>
-            {
-                self.check_dates(line, method, &field, errors)
+            Some(method) if !dates_unread => {
+                self.check_dates(line, method, &field, term_is_sound, errors)
             }
             _ => None,
         };
@@ -458,17 +459,22 @@ impl ContractDraft {
         })
     }
 
-    /// The line's own dates, defaulted from the contract and kept inside its term.
+    /// The line's own dates, defaulted from the contract and kept inside its term. When the
+    /// term itself is not sound (or not read), only the rules that do not need it are checked.
     fn check_dates(
         &self,
         line: &LineDraft,
         method: RecognitionMethod,
         field: &dyn Fn(LineField) -> Field,
+        term_is_sound: bool,
         errors: &mut Vec<FieldError>,
     ) -> Option<Pattern> {
         let before = errors.len();
         let term = format!("{} to {}", self.start_date, self.end_date);
         let mut within_term = |date: Option<Date>, which: LineField| {
+            if !term_is_sound {
+                return;
+            }
             if let Some(date) = date.filter(|d| *d < self.start_date || *d > self.end_date) {
                 errors.push(FieldError::new(
                     field(which),
@@ -488,13 +494,15 @@ impl ContractDraft {
                 }
                 let start = line.service_start.unwrap_or(self.start_date);
                 let end = line.service_end.unwrap_or(self.end_date);
-                if end < start {
+                let both_known =
+                    term_is_sound || (line.service_start.is_some() && line.service_end.is_some());
+                if both_known && end < start {
                     errors.push(FieldError::new(
                         field(LineField::ServiceEnd),
                         format!("must not be before service_start ({start})"),
                     ));
                 }
-                (errors.len() == before).then_some(Pattern::Ratable { start, end })
+                (errors.len() == before && term_is_sound).then_some(Pattern::Ratable { start, end })
             }
             RecognitionMethod::PointInTime => {
                 within_term(line.delivery_date, LineField::DeliveryDate);
@@ -510,7 +518,7 @@ impl ContractDraft {
                     }
                 }
                 let date = line.delivery_date.unwrap_or(self.start_date);
-                (errors.len() == before).then_some(Pattern::PointInTime { date })
+                (errors.len() == before && term_is_sound).then_some(Pattern::PointInTime { date })
             }
         }
     }

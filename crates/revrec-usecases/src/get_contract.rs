@@ -40,6 +40,8 @@ pub async fn get_contract(
         // Only the last version of a contract can be its termination.
         record.status = revrec_ports::ContractStatus::Active;
         record.terminated_on = None;
+        // As it stood when this version was recorded, whatever happened since.
+        record.updated_at = version.recorded_at;
     }
     Ok(ContractView {
         record,

@@ -13,7 +13,7 @@ use crate::openapi::StandardErrors;
 use crate::primary::contracts::{IDEMPOTENCY_KEY_DOC, created};
 use crate::respond::Reply;
 use crate::state::AppState;
-use crate::wire::contracts::{Contract, GuideContractInput, Problems, new_contract};
+use crate::wire::contracts::{Contract, GuideContractInput, new_contract};
 use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
 
 /// Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
@@ -44,13 +44,14 @@ pub async fn ingest_contract_route(
 }
 
 async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<Reply, ApiError> {
-    let input: GuideContractInput = parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
+    let (input, problems): (GuideContractInput, _) =
+        parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
     let contract = new_contract(
         &input.fields(),
         input.status.as_deref(),
         input.customer_id.clone(),
         input.contract_number.clone(),
-        Problems::default(),
+        problems,
     )?;
     let view = ingest_contract(&state.services, &principal.tenant_id, contract)
         .await

@@ -182,9 +182,7 @@ fn read_operations(operations: &[BatchOperation]) -> Result<Vec<Operation<'_>>, 
             problems.push(format!("operations[{index}].body"), "must be a JSON object");
         }
     }
-    if !problems.0.is_empty() {
-        return Err(ApiError::Validation(problems.0));
-    }
+    problems.check()?;
     Ok(operations
         .iter()
         .map(|operation| {

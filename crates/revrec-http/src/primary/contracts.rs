@@ -162,8 +162,7 @@ pub async fn ingest(
 
 /// The body of `POST /v1/contracts` as a new contract, or a 422 naming every problem.
 pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
-    let input: ContractInput = parse_reporting_all(body, CONTRACT_INPUT)?;
-    let mut problems = Problems::default();
+    let (input, mut problems): (ContractInput, _) = parse_reporting_all(body, CONTRACT_INPUT)?;
     for (given, field) in [
         (input.effective_date.is_some(), "effective_date"),
         (input.treatment.is_some(), "treatment"),
@@ -276,8 +275,7 @@ pub async fn update(
     id: &str,
     body: &[u8],
 ) -> Result<Reply, ApiError> {
-    let input: ContractInput = parse_reporting_all(body, CONTRACT_INPUT)?;
-    let mut problems = Problems::default();
+    let (input, mut problems): (ContractInput, _) = parse_reporting_all(body, CONTRACT_INPUT)?;
     if input.status.is_some() {
         problems.push(
             "status",
@@ -387,7 +385,7 @@ pub async fn terminate(
     let input: TerminateInput = parse_json(body)?;
     let mut problems = Problems::default();
     let Some(effective) = problems.date("effective_date", &input.effective_date) else {
-        return Err(ApiError::Validation(problems.0));
+        return Err(ApiError::Validation(problems.list));
     };
     let view = terminate_contract::terminate_contract(
         &state.services,

@@ -86,9 +86,7 @@ pub async fn create_job(
             convention
         }
     };
-    if !problems.0.is_empty() {
-        return Err(ApiError::Validation(problems.0));
-    }
+    problems.check()?;
     let job = start_recalculation(
         &state.services,
         &principal.tenant_id,

@@ -238,16 +238,34 @@ impl GuideContractInput {
     }
 }
 
-/// Collects field problems while converting.
-#[derive(Default)]
-pub struct Problems(pub Vec<FieldProblem>);
+/// Field problems collected while reading and converting a request, all reported at once.
+#[derive(Default, Debug)]
+pub struct Problems {
+    pub list: Vec<FieldProblem>,
+    /// Request fields (`start_date`, `line_items[0].stated_price`) that could not be read:
+    /// what stands for them is a placeholder no rule may judge.
+    pub unread: Vec<String>,
+}
 
 impl Problems {
     pub fn push(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.0.push(FieldProblem {
+        self.list.push(FieldProblem {
             field: field.into(),
             message: message.into(),
         });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// `Ok` when nothing was found, else the 422 listing everything.
+    pub fn check(self) -> Result<(), ApiError> {
+        if self.list.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Validation(self.list))
+        }
     }
 
     pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
@@ -332,21 +350,26 @@ pub fn to_draft(
     mut problems: Problems,
 ) -> Result<ContractDraft, ApiError> {
     let draft = convert(fields, &mut problems);
-    if problems.0.is_empty() {
+    if problems.is_empty() {
         return Ok(draft);
     }
     if let Err(errors) = draft.validate() {
         problems
-            .0
+            .list
             .extend(field_problems(&errors, fields.price_field));
     }
-    Err(ApiError::Validation(problems.0))
+    Err(ApiError::Validation(problems.list))
 }
 
 /// Every field converted; one that cannot be is reported, left a placeholder and named in
 /// the draft's `unread` (so the domain skips the rules that need it).
 fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraft {
-    let mut unread = Vec::new();
+    // Fields the reader could not read at all stand as placeholders.
+    let mut unread: Vec<Field> = problems
+        .unread
+        .iter()
+        .filter_map(|path| domain_field(path, fields.price_field))
+        .collect();
     let currency = match fields.currency {
         None => Some(Currency::USD),
         Some(code) => match Currency::from_code(code) {
@@ -415,6 +438,45 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
         lines,
         unread,
     }
+}
+
+/// The domain field a request path names, if the domain judges it.
+fn domain_field(path: &str, price_field: &str) -> Option<Field> {
+    if path == price_field {
+        return Some(Field::TransactionPrice);
+    }
+    let plain = match path {
+        "customer_name" => Some(Field::CustomerName),
+        "currency" => Some(Field::Currency),
+        "start_date" => Some(Field::StartDate),
+        "end_date" => Some(Field::EndDate),
+        "signed_date" => Some(Field::SignedDate),
+        "line_items" => Some(Field::LineItems),
+        "effective_date" => Some(Field::EffectiveDate),
+        "treatment" => Some(Field::Treatment),
+        _ => None,
+    };
+    plain.or_else(|| {
+        let rest = path.strip_prefix("line_items[")?;
+        let (index, name) = rest.split_once("].")?;
+        let field = [
+            LineField::Id,
+            LineField::Name,
+            LineField::PobType,
+            LineField::StatedPrice,
+            LineField::SspPrice,
+            LineField::Recognition,
+            LineField::ServiceStart,
+            LineField::ServiceEnd,
+            LineField::DeliveryDate,
+        ]
+        .into_iter()
+        .find(|field| field.as_str() == name)?;
+        Some(Field::Line {
+            index: index.parse().ok()?,
+            field,
+        })
+    })
 }
 
 fn to_line(

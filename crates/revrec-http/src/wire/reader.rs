@@ -13,8 +13,8 @@ use serde_json::value::RawValue;
 
 use crate::body::{parse_json, without_position};
 use crate::error::ApiError;
-use crate::problem::FieldProblem;
 use crate::wire::amount::DecimalInput;
+use crate::wire::contracts::Problems;
 
 /// What a field holds.
 #[derive(Clone, Copy, Debug)]
@@ -106,91 +106,117 @@ pub const GUIDE_CONTRACT_INPUT: &[FieldSpec] = &[
     text("recognition_convention"),
 ];
 
-/// Parses `body` as `T`; when the shape is wrong, the 422 lists every field's problem.
+/// Parses `body` as `T`. When the shape is wrong, every missing, unknown or mistyped field
+/// is a problem in the returned [`Problems`], and `T` is read from the document without
+/// them: a field left out is absent, a required one stands as a placeholder, and both are
+/// named in `Problems::unread` so that no rule judges a placeholder. The caller goes on to
+/// find the problems of the fields that could be read, and answers with all of them.
 pub fn parse_reporting_all<T: DeserializeOwned>(
     body: &[u8],
     spec: &[FieldSpec],
-) -> Result<T, ApiError> {
+) -> Result<(T, Problems), ApiError> {
     match parse_json::<T>(body) {
+        Ok(value) => Ok((value, Problems::default())),
         Err(ApiError::Validation(first)) => {
-            let every = diagnose(body, spec);
-            Err(ApiError::Validation(if every.is_empty() {
-                first
-            } else {
-                every
-            }))
+            let mut problems = Problems::default();
+            let repaired = serde_json::from_slice::<RawObject>(body)
+                .ok()
+                .map(|object| repair("", &object, spec, &mut problems));
+            match repaired.map(|text| serde_json::from_str::<T>(&text)) {
+                Some(Ok(value)) if !problems.is_empty() => Ok((value, problems)),
+                _ => Err(ApiError::Validation(first)),
+            }
         }
-        other => other,
+        Err(other) => Err(other),
     }
 }
 
 type RawObject = BTreeMap<String, Box<RawValue>>;
 
-/// Every problem of the document against `spec` (nothing when it is not an object: serde's
-/// own message says that best).
-fn diagnose(body: &[u8], spec: &[FieldSpec]) -> Vec<FieldProblem> {
-    let mut problems = Vec::new();
-    if let Ok(object) = serde_json::from_slice::<RawObject>(body) {
-        check_object("", &object, spec, &mut problems);
-    }
-    problems
-}
-
-fn check_object(prefix: &str, object: &RawObject, spec: &[FieldSpec], out: &mut Vec<FieldProblem>) {
+/// The object as JSON text with only what `spec` can read, every other field a problem.
+fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut Problems) -> String {
+    let mut kept: Vec<String> = Vec::new();
+    let mut keep = |name: &str, json: &str| {
+        kept.push(format!("{}:{json}", serde_json::Value::from(name)));
+    };
     for (name, raw) in object {
         let path = format!("{prefix}{name}");
         let Some(field) = spec.iter().find(|field| field.name == name) else {
             let allowed: Vec<String> = spec.iter().map(|f| format!("`{}`", f.name)).collect();
-            let message = format!(
-                "unknown field `{name}`, expected one of {}",
-                allowed.join(", ")
+            problems.push(
+                path,
+                format!(
+                    "unknown field `{name}`, expected one of {}",
+                    allowed.join(", ")
+                ),
             );
-            out.push(FieldProblem {
-                field: path,
-                message,
-            });
             continue;
         };
         if raw.get() == "null" && !field.required {
             continue;
         }
-        let problem = match field.kind {
-            Kind::Text => serde_json::from_str::<String>(raw.get()).err(),
-            Kind::Amount => serde_json::from_str::<DecimalInput>(raw.get()).err(),
-            Kind::LineItems => match serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()) {
-                Err(error) => Some(error),
-                Ok(items) => {
-                    for (index, item) in items.iter().enumerate() {
+        let read = match field.kind {
+            Kind::Text => serde_json::from_str::<String>(raw.get()).map(|_| raw.get().to_owned()),
+            Kind::Amount => {
+                serde_json::from_str::<DecimalInput>(raw.get()).map(|_| raw.get().to_owned())
+            }
+            Kind::LineItems => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
+                let lines: Vec<String> = items
+                    .iter()
+                    .enumerate()
+                    .map(|(index, item)| {
                         let item_path = format!("{path}[{index}]");
                         match serde_json::from_str::<RawObject>(item.get()) {
                             Ok(line) => {
-                                check_object(&format!("{item_path}."), &line, LINE_ITEM, out)
+                                repair(&format!("{item_path}."), &line, LINE_ITEM, problems)
                             }
-                            Err(error) => out.push(FieldProblem {
-                                field: item_path,
-                                message: without_position(&error),
-                            }),
+                            Err(error) => {
+                                problems.push(item_path.clone(), without_position(&error));
+                                for unread in ["pob_type", "stated_price", "ssp_price"] {
+                                    problems.unread.push(format!("{item_path}.{unread}"));
+                                }
+                                placeholder(Kind::Text, "pob_type")
+                            }
                         }
-                    }
-                    None
-                }
-            },
+                    })
+                    .collect();
+                format!("[{}]", lines.join(","))
+            }),
         };
-        if let Some(error) = problem {
-            out.push(FieldProblem {
-                field: path,
-                message: without_position(&error),
-            });
+        match read {
+            Ok(json) => keep(name, &json),
+            Err(error) => {
+                problems.push(path.clone(), without_position(&error));
+                problems.unread.push(path);
+                if field.required {
+                    keep(name, &stand_in(field.kind));
+                }
+            }
         }
     }
     for field in spec.iter().filter(|field| field.required) {
         if !object.contains_key(field.name) {
-            out.push(FieldProblem {
-                field: format!("{prefix}{}", field.name),
-                message: format!("missing field `{}`", field.name),
-            });
+            let path = format!("{prefix}{}", field.name);
+            problems.push(path.clone(), format!("missing field `{}`", field.name));
+            problems.unread.push(path);
+            keep(field.name, &stand_in(field.kind));
         }
     }
+    format!("{{{}}}", kept.join(","))
+}
+
+/// What stands for a required field that could not be read.
+fn stand_in(kind: Kind) -> String {
+    match kind {
+        Kind::Text => "\"\"".to_owned(),
+        Kind::Amount => "0".to_owned(),
+        Kind::LineItems => "[]".to_owned(),
+    }
+}
+
+/// A line item standing for one that is not an object.
+fn placeholder(kind: Kind, name: &str) -> String {
+    format!("{{{}:{}}}", serde_json::Value::from(name), stand_in(kind))
 }
 
 #[cfg(test)]
@@ -228,12 +254,12 @@ mod tests {
     fn every_problem_of_a_document_is_listed() {
         let body = br#"{"customer_name": 5, "start_date": "2026-01-01", "colour": "red",
             "line_items": [{"pob_type": "support", "stated_price": true}, {"name": "x"}, 7]}"#;
-        let Err(ApiError::Validation(problems)) =
-            parse_reporting_all::<ContractInput>(body, CONTRACT_INPUT)
+        let Ok((input, problems)) = parse_reporting_all::<ContractInput>(body, CONTRACT_INPUT)
         else {
-            panic!("a validation error");
+            panic!("the readable rest of the document");
         };
         let lines: Vec<String> = problems
+            .list
             .iter()
             .map(|problem| format!("{}: {}", problem.field, problem.message))
             .collect();
@@ -247,6 +273,23 @@ mod tests {
                 "line_items[2]: invalid type: integer `7`, expected a map",
                 "total_value: missing field `total_value`",
                 "end_date: missing field `end_date`",
+            ]
+        );
+        // What could be read was; the rest stands as placeholders, each named.
+        assert_eq!(input.start_date, "2026-01-01");
+        assert_eq!(input.customer_name, "");
+        assert_eq!(input.line_items.as_ref().map(Vec::len), Some(3));
+        assert_eq!(
+            problems.unread,
+            [
+                "customer_name",
+                "line_items[0].stated_price",
+                "line_items[1].pob_type",
+                "line_items[2].pob_type",
+                "line_items[2].stated_price",
+                "line_items[2].ssp_price",
+                "total_value",
+                "end_date",
             ]
         );
     }
