@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-const CODES: [&str; 23] = [
+const CODES: [&str; 26] = [
     "MALFORMED_JSON",
     "INVALID_PARAMETER",
     "MISSING_PARAMETER",
@@ -25,6 +25,9 @@ const CODES: [&str; 23] = [
     "INVALID_IDEMPOTENCY_KEY",
     "IDEMPOTENCY_KEY_REUSED",
     "IDEMPOTENCY_KEY_IN_PROGRESS",
+    "JOB_NOT_FOUND",
+    "BATCH_TOO_LARGE",
+    "BATCH_OPERATION_NOT_ALLOWED",
     "INTERNAL_ERROR",
     "SERVICE_UNAVAILABLE",
 ];

@@ -14,6 +14,7 @@ mod errors_used;
 mod guide;
 mod helpers;
 mod idempotency;
+mod jobs;
 mod ledger;
 mod reports;
 mod system;

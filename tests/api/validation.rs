@@ -151,7 +151,14 @@ async fn the_shape_of_the_document_is_checked_field_by_field() {
             "{nested:?}"
         );
         let nested = field_errors(&app, &with(base(), "line_items", json!([{"name": "x"}]))).await;
-        assert_eq!(nested, ["line_items[0].pob_type: missing field `pob_type`"]);
+        // The rest of the line is judged too: it has no price to weigh it by.
+        assert_eq!(
+            nested,
+            [
+                "line_items[0].pob_type: missing field `pob_type`",
+                "line_items[0].ssp_price: give ssp_price or stated_price so the line has a standalone selling price",
+            ]
+        );
         let boolean = field_errors(&app, &with(base(), "total_value", json!(true))).await;
         assert!(
             boolean[0].starts_with("total_value: must be a number or a decimal string"),

@@ -19,7 +19,10 @@ use revrec_ports::ids::MockIdSource;
 use revrec_ports::jobs::MockJobRepository;
 use revrec_ports::ledger::MockLedgerRepository;
 use revrec_ports::reports::MockReportRepository;
-use revrec_ports::{Claim, ContractWrite, RepositoryError, StoredContract, VersionWrite};
+use revrec_ports::{
+    Claim, ContractWrite, JobFailure, JobProgress, JobRecord, JobStatus, RecalculationRequest,
+    RepositoryError, StoredContract, VersionWrite,
+};
 use revrec_usecases::Services;
 use serde_json::{Value, json};
 
@@ -31,6 +34,15 @@ fn state_with(
     contracts: MockContractRepository,
     reports: MockReportRepository,
     idempotency: MockIdempotencyRepository,
+) -> AppState {
+    state_with_jobs(contracts, reports, idempotency, MockJobRepository::new())
+}
+
+fn state_with_jobs(
+    contracts: MockContractRepository,
+    reports: MockReportRepository,
+    idempotency: MockIdempotencyRepository,
+    jobs: MockJobRepository,
 ) -> AppState {
     let mut clock = MockClock::new();
     clock
@@ -45,7 +57,7 @@ fn state_with(
             api_keys: Arc::new(MockApiKeyRepository::new()),
             idempotency: Arc::new(idempotency),
             ledger: Arc::new(MockLedgerRepository::new()),
-            jobs: Arc::new(MockJobRepository::new()),
+            jobs: Arc::new(jobs),
             clock: Arc::new(clock),
             ids: Arc::new(ids),
         },
@@ -252,4 +264,57 @@ async fn a_server_failure_is_not_recorded_so_a_retry_runs_again() {
         (status, body["code"].as_str()),
         (500, Some("INTERNAL_ERROR"))
     );
+}
+
+#[actix_web::test]
+async fn a_failed_job_carries_its_problem_in_result_error() {
+    let mut jobs = MockJobRepository::new();
+    jobs.expect_find().returning(|tenant, id| {
+        Ok(Some(JobRecord {
+            tenant_id: tenant.to_owned(),
+            id: id.to_owned(),
+            status: JobStatus::Failed,
+            request: RecalculationRequest::default(),
+            as_of: revrec_domain::Period::parse("2026-11").unwrap(),
+            progress: JobProgress {
+                total: 10,
+                processed: 4,
+                hash_chain: "ab".repeat(32),
+                ..JobProgress::default()
+            },
+            failure: Some(JobFailure {
+                code: "INTERNAL_ERROR".into(),
+                message: "A stored contract could not be recomputed.".into(),
+            }),
+            attempts: 1,
+            created_at: 1_767_225_600_000_000,
+            updated_at: 1_767_225_600_000_000,
+            finished_at: Some(1_767_225_600_000_000),
+        }))
+    });
+    let app = init_service(build_app(state_with_jobs(
+        MockContractRepository::new(),
+        MockReportRepository::new(),
+        MockIdempotencyRepository::new(),
+        jobs,
+    )))
+    .await;
+    let response = call_service(
+        &app,
+        TestRequest::get()
+            .uri("/v1/jobs/job_1")
+            .insert_header(("Authorization", "Bearer rr_test_sandbox"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status().as_u16(), 200);
+    let body: Value = serde_json::from_slice(&read_body(response).await).unwrap();
+    assert_eq!(body["status"], "failed");
+    assert_eq!(body["progress"], 100);
+    assert_eq!(body["result"]["contracts_recalculated"], 4);
+    let error = &body["result"]["error"];
+    assert_eq!(error["code"], "INTERNAL_ERROR");
+    assert_eq!(error["status"], 500);
+    assert_eq!(error["type"], "http://revrec.test/errors/internal-error");
+    assert_eq!(error["instance"], "/v1/jobs/job_1");
 }

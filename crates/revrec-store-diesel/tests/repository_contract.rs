@@ -11,9 +11,10 @@ use revrec_domain::{
     RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, Claim, ContractCursor, ContractQuery, ContractRecord, ContractStatus,
-    ContractWrite, Expected, Plan, RecordedKind, RecordedResponse, RepositoryError, RollupDelta,
-    Scope, StoredVersion, VersionChange, VersionWrite,
+    ApiKeyRecord, Claim, ContractCursor, ContractQuery, ContractRecord, ContractRestatement,
+    ContractScan, ContractStatus, ContractWrite, Expected, JobFailure, JobLease, JobProgress,
+    JobRecord, JobStatus, PageCommit, Plan, RecalculationRequest, RecordedKind, RecordedResponse,
+    RepositoryError, RollupDelta, Scope, StoredVersion, VersionChange, VersionWrite,
 };
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
@@ -646,6 +647,410 @@ async fn idempotency_claims_replay_refuse_expire_and_release() {
 async fn the_database_answers_pings() {
     for_each_backend(|store| async move {
         store.reports().ping().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn several_contracts_are_written_all_together_or_not_at_all() {
+    for_each_backend(|store| async move {
+        let writes: Vec<ContractWrite> = (0..250)
+            .map(|n| new_contract("t1", &format!("ctr_{n:03}"), n))
+            .collect();
+        store.contracts().save_all(writes.clone()).await.unwrap();
+        assert_eq!(
+            store
+                .contracts()
+                .list(
+                    "t1",
+                    &ContractQuery {
+                        limit: 1,
+                        ..ContractQuery::default()
+                    }
+                )
+                .await
+                .unwrap()
+                .total,
+            250
+        );
+        // The rollup deltas of all of them are summed into the rows.
+        let months = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap()
+            .by_period();
+        let january = months[&Period::parse("2026-01").unwrap()];
+        assert_eq!(
+            (january.recognized, january.booked),
+            (250 * 100, 250 * 1_200)
+        );
+
+        // One bad write among many: nothing of any of them is written.
+        let mut more: Vec<ContractWrite> = (0..50)
+            .map(|n| new_contract("t1", &format!("ctr_new_{n:02}"), 1_000 + n))
+            .collect();
+        more.push(new_contract("t1", "ctr_007", 2_000));
+        assert!(matches!(
+            store.contracts().save_all(more).await,
+            Err(RepositoryError::Conflict(_))
+        ));
+        assert_eq!(
+            store.contracts().find("t1", "ctr_new_00").await.unwrap(),
+            None
+        );
+        let after = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap()
+            .by_period();
+        assert_eq!(after, months);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
+    for_each_backend(|store| async move {
+        for n in [3, 1, 4, 5, 9, 2, 6] {
+            let mut write = new_contract("t1", &format!("ctr_{n}"), n);
+            if n == 9 {
+                write.record.status = ContractStatus::Draft;
+            }
+            if n == 6 {
+                write.record.start_date = date!(2027 - 01 - 01);
+                write.record.end_date = date!(2027 - 12 - 31);
+            }
+            store.contracts().save(write).await.unwrap();
+        }
+        store
+            .contracts()
+            .save(new_contract("t2", "ctr_0", 1))
+            .await
+            .unwrap();
+        let ids = |page: &[std::sync::Arc<revrec_ports::StoredContract>]| -> Vec<String> {
+            page.iter().map(|c| c.record.id.clone()).collect()
+        };
+        let first = store
+            .contracts()
+            .scan(
+                "t1",
+                &ContractScan {
+                    limit: 3,
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(ids(&first), ["ctr_1", "ctr_2", "ctr_3"]);
+        assert_eq!(first[0].versions.len(), 1);
+        assert_eq!(first[0].versions[0].terms, terms(9_999_999_999_999_999, 3));
+        assert_eq!(first[0].revision, 1);
+        let rest = store
+            .contracts()
+            .scan(
+                "t1",
+                &ContractScan {
+                    after: Some("ctr_3".into()),
+                    limit: 100,
+                    statuses: vec![ContractStatus::Active],
+                    overlapping: Some((date!(2026 - 06 - 01), date!(2026 - 06 - 30))),
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(ids(&rest), ["ctr_4", "ctr_5"]);
+        let chosen = store
+            .contracts()
+            .scan(
+                "t1",
+                &ContractScan {
+                    limit: 100,
+                    ids: Some(vec!["ctr_9".into(), "ctr_2".into(), "ctr_0".into()]),
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            ids(&chosen),
+            ["ctr_2", "ctr_9"],
+            "another tenant's id is left out"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_tenants_chart_of_accounts_is_its_own() {
+    for_each_backend(|store| async move {
+        assert_eq!(store.ledger().chart("t1").await.unwrap(), None);
+        let mut chart = revrec_domain::ChartOfAccounts::default();
+        chart.receivable = revrec_domain::Account::new("1100", "Trade Debtors");
+        store.ledger().save_chart("t1", &chart).await.unwrap();
+        store.ledger().save_chart("t1", &chart).await.unwrap();
+        assert_eq!(store.ledger().chart("t1").await.unwrap(), Some(chart));
+        assert_eq!(store.ledger().chart("t2").await.unwrap(), None);
+    })
+    .await;
+}
+
+fn job(tenant: &str, id: &str, created_at: i64) -> JobRecord {
+    JobRecord {
+        tenant_id: tenant.into(),
+        id: id.into(),
+        status: JobStatus::Queued,
+        request: RecalculationRequest {
+            contract_ids: Some(vec!["ctr_1".into(), "ctr_2".into()]),
+            convention: Some(Convention::MonthlyEqual),
+        },
+        as_of: Period::parse("2026-11").unwrap(),
+        progress: JobProgress {
+            total: 2,
+            hash_chain: "seed".into(),
+            ..JobProgress::default()
+        },
+        failure: None,
+        attempts: 0,
+        created_at,
+        updated_at: created_at,
+        finished_at: None,
+    }
+}
+
+fn lease(tenant: &str, id: &str, worker: &str) -> JobLease {
+    JobLease {
+        tenant_id: tenant.into(),
+        job_id: id.into(),
+        worker: worker.into(),
+    }
+}
+
+#[tokio::test]
+async fn jobs_are_claimed_once_under_a_lease_and_taken_over_when_it_runs_out() {
+    for_each_backend(|store| async move {
+        let jobs = store.jobs();
+        jobs.create(&job("t1", "job_a", 10)).await.unwrap();
+        jobs.create(&job("t2", "job_b", 20)).await.unwrap();
+        assert_eq!(
+            jobs.find("t1", "job_a").await.unwrap(),
+            Some(job("t1", "job_a", 10))
+        );
+        assert_eq!(jobs.find("t2", "job_a").await.unwrap(), None);
+
+        // Oldest first; a job held under a lease is nobody else's until it runs out.
+        let first = jobs.claim("w1", 100, 1_000).await.unwrap().unwrap();
+        assert_eq!(
+            (first.id.as_str(), first.status, first.attempts),
+            ("job_a", JobStatus::Processing, 1)
+        );
+        let second = jobs.claim("w2", 100, 100_000).await.unwrap().unwrap();
+        assert_eq!(second.id, "job_b");
+        assert_eq!(jobs.claim("w3", 999, 2_000).await.unwrap(), None);
+
+        // A page commits with its progress and extends the lease, for the holder only.
+        let progress = JobProgress {
+            total: 2,
+            processed: 1,
+            changed: 1,
+            recognized_delta: vec![(Currency::EUR, -5), (Currency::USD, 7)],
+            hash_chain: "abc".into(),
+            cursor: Some("ctr_1".into()),
+            skipped: vec![("ctr_x".into(), "cannot be restated: reason".into())],
+        };
+        let a = lease("t1", "job_a", "w1");
+        assert_eq!(
+            jobs.commit_page(&a, &progress, Vec::new(), Vec::new(), 1_500)
+                .await
+                .unwrap(),
+            PageCommit::Committed
+        );
+        assert_eq!(
+            jobs.commit_page(
+                &lease("t1", "job_a", "w2"),
+                &progress,
+                Vec::new(),
+                Vec::new(),
+                1_500
+            )
+            .await
+            .unwrap(),
+            PageCommit::LeaseLost
+        );
+        let saved = jobs.find("t1", "job_a").await.unwrap().unwrap();
+        assert_eq!(saved.progress, progress);
+
+        // w1 dies; after its lease, w3 takes the job over where it stood.
+        assert_eq!(jobs.claim("w3", 1_400, 3_000).await.unwrap(), None);
+        let taken = jobs.claim("w3", 1_600, 3_000).await.unwrap().unwrap();
+        assert_eq!((taken.id.as_str(), taken.attempts), ("job_a", 2));
+        assert_eq!(taken.progress, progress);
+        assert_eq!(
+            jobs.commit_page(&a, &progress, Vec::new(), Vec::new(), 4_000)
+                .await
+                .unwrap(),
+            PageCommit::LeaseLost
+        );
+        assert!(
+            !jobs
+                .finish(&a, JobStatus::Completed, &progress, None, 1_700)
+                .await
+                .unwrap()
+        );
+
+        // Handing back on shutdown queues it again at once.
+        assert_eq!(jobs.release("w3").await.unwrap(), 1);
+        let queued = jobs.find("t1", "job_a").await.unwrap().unwrap();
+        assert_eq!(queued.status, JobStatus::Queued);
+        let again = jobs.claim("w4", 1_800, 5_000).await.unwrap().unwrap();
+        assert_eq!((again.id.as_str(), again.attempts), ("job_a", 3));
+        let failure = JobFailure {
+            code: "INTERNAL_ERROR".into(),
+            message: "boom".into(),
+        };
+        assert!(
+            jobs.finish(
+                &lease("t1", "job_a", "w4"),
+                JobStatus::Failed,
+                &progress,
+                Some(failure.clone()),
+                1_900
+            )
+            .await
+            .unwrap()
+        );
+        let failed = jobs.find("t1", "job_a").await.unwrap().unwrap();
+        assert_eq!(
+            (failed.status, failed.failure, failed.finished_at),
+            (JobStatus::Failed, Some(failure), Some(1_900))
+        );
+        assert_eq!(
+            jobs.claim("w5", 1_000_000, 2_000_000)
+                .await
+                .unwrap()
+                .map(|j| j.id),
+            Some("job_b".into())
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn concurrent_claims_never_take_the_same_job() {
+    for_each_backend(|store| async move {
+        for n in 0..5 {
+            store
+                .jobs()
+                .create(&job("t1", &format!("job_{n}"), n))
+                .await
+                .unwrap();
+        }
+        let claims: Vec<_> = (0..16)
+            .map(|worker| {
+                let jobs = store.jobs();
+                tokio::spawn(async move { jobs.claim(&format!("w{worker}"), 100, 10_000).await })
+            })
+            .collect();
+        let mut taken = Vec::new();
+        for claim in claims {
+            taken.extend(claim.await.unwrap().unwrap().map(|job| job.id));
+        }
+        taken.sort();
+        assert_eq!(taken, ["job_0", "job_1", "job_2", "job_3", "job_4"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
+    for_each_backend(|store| async move {
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_b", 2))
+            .await
+            .unwrap();
+        store.jobs().create(&job("t1", "job_a", 10)).await.unwrap();
+        store.jobs().claim("w1", 100, 1_000).await.unwrap().unwrap();
+        let restate = |id: &str, revision| ContractRestatement {
+            contract_id: id.into(),
+            expected_revision: revision,
+            convention: Convention::MonthlyEqual,
+            updated_at: 500,
+        };
+        let progress = JobProgress::default();
+        let a = lease("t1", "job_a", "w1");
+        // One contract read at a revision it no longer has: nothing of the page is written.
+        assert_eq!(
+            store
+                .jobs()
+                .commit_page(
+                    &a,
+                    &progress,
+                    vec![restate("ctr_a", 1), restate("ctr_b", 7)],
+                    vec![delta("2026-01", 1, 0)],
+                    2_000
+                )
+                .await
+                .unwrap(),
+            PageCommit::ContractsChanged
+        );
+        let unchanged = store
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((unchanged.revision, unchanged.record.restatements), (1, 0));
+        assert_eq!(
+            unchanged.versions[0].terms.convention,
+            Convention::ProratedFirstLast
+        );
+        assert_eq!(
+            store
+                .jobs()
+                .commit_page(
+                    &a,
+                    &progress,
+                    vec![restate("ctr_a", 1), restate("ctr_b", 1)],
+                    vec![delta("2026-01", 1, 0)],
+                    2_000
+                )
+                .await
+                .unwrap(),
+            PageCommit::Committed
+        );
+        let restated = store
+            .contracts()
+            .find("t1", "ctr_a")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (
+                restated.revision,
+                restated.record.restatements,
+                restated.record.updated_at
+            ),
+            (2, 1, 500)
+        );
+        assert_eq!(
+            restated.versions[0].terms.convention,
+            Convention::MonthlyEqual
+        );
+        let january = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap()
+            .by_period()[&Period::parse("2026-01").unwrap()];
+        assert_eq!(january.recognized, 201);
     })
     .await;
 }

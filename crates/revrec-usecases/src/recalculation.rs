@@ -375,3 +375,118 @@ fn date_of(micros: i64) -> time::Date {
     time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
         .map_or(time::Date::MIN, time::OffsetDateTime::date)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use revrec_ports::clock::MockClock;
+    use revrec_ports::contracts::MockContractRepository;
+    use revrec_ports::ids::MockIdSource;
+    use revrec_ports::jobs::MockJobRepository;
+    use revrec_ports::{ContractRecord, ContractStatus, JobStatus};
+
+    use super::*;
+
+    fn services(contracts: MockContractRepository, jobs: MockJobRepository) -> Services {
+        let mut clock = MockClock::new();
+        clock.expect_now_micros().return_const(1_000_i64);
+        Services {
+            contracts: Arc::new(contracts),
+            reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
+            api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
+            idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
+            ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
+            jobs: Arc::new(jobs),
+            clock: Arc::new(clock),
+            ids: Arc::new(MockIdSource::new()),
+        }
+    }
+
+    fn queued() -> JobRecord {
+        JobRecord {
+            tenant_id: "t1".into(),
+            id: "job_1".into(),
+            status: JobStatus::Processing,
+            request: RecalculationRequest::default(),
+            as_of: Period::parse("2026-11").unwrap_or_else(|_| unreachable!()),
+            progress: JobProgress::default(),
+            failure: None,
+            attempts: 1,
+            created_at: 0,
+            updated_at: 0,
+            finished_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_contract_that_cannot_be_replayed_fails_the_job_with_a_problem() {
+        let mut contracts = MockContractRepository::new();
+        contracts.expect_scan().returning(|_, _| {
+            // A contract without versions: stored data this code cannot recompute.
+            Ok(vec![Arc::new(StoredContract {
+                record: ContractRecord {
+                    tenant_id: "t1".into(),
+                    id: "ctr_1".into(),
+                    customer_id: "cus_1".into(),
+                    customer_name: "Acme".into(),
+                    contract_number: None,
+                    currency: Currency::USD,
+                    status: ContractStatus::Active,
+                    version: 1,
+                    start_date: time::macros::date!(2026 - 01 - 01),
+                    end_date: time::macros::date!(2026 - 12 - 31),
+                    total_value: 100,
+                    terminated_on: None,
+                    parent_contract_id: None,
+                    restatements: 0,
+                    created_at: 0,
+                    updated_at: 0,
+                },
+                versions: Vec::new(),
+                revision: 1,
+            })])
+        });
+        let mut jobs = MockJobRepository::new();
+        jobs.expect_claim().returning(|_, _, _| Ok(Some(queued())));
+        jobs.expect_commit_page().never();
+        jobs.expect_finish()
+            .withf(|lease, status, _, failure, _| {
+                lease.worker == "w1"
+                    && *status == JobStatus::Failed
+                    && failure.as_ref().is_some_and(|f| f.code == "INTERNAL_ERROR")
+            })
+            .times(1)
+            .returning(|_, _, _, _, _| Ok(true));
+        let services = services(contracts, jobs);
+        let job = run_next_job(
+            &services,
+            "w1",
+            WorkerSettings {
+                lease_micros: 1_000_000,
+            },
+            &|| false,
+        )
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .unwrap_or_else(|| panic!("a job ran"));
+        assert_eq!(job.status, JobStatus::Failed);
+    }
+
+    #[tokio::test]
+    async fn a_stop_request_hands_the_job_back_before_the_next_page() {
+        let mut jobs = MockJobRepository::new();
+        jobs.expect_claim().returning(|_, _, _| Ok(Some(queued())));
+        jobs.expect_release()
+            .withf(|worker| worker == "w1")
+            .times(1)
+            .returning(|_| Ok(1));
+        let services = services(MockContractRepository::new(), jobs);
+        let job = run_next_job(&services, "w1", WorkerSettings { lease_micros: 1 }, &|| {
+            true
+        })
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(job.map(|job| job.status), Some(JobStatus::Processing));
+    }
+}
