@@ -100,6 +100,8 @@ pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
         job_worker: Some(JobWorkerSettings {
             lease: Duration::from_secs(5),
             poll: Duration::from_millis(50),
+            // Small pages, so every test job spans several.
+            page_size: 2,
         }),
     };
     let application = Application::build(settings.clone())

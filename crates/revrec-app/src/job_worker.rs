@@ -19,6 +19,8 @@ pub struct JobWorkerSettings {
     pub lease: Duration,
     /// How often an idle worker looks for a job.
     pub poll: Duration,
+    /// Contracts per committed page.
+    pub page_size: u32,
 }
 
 pub struct JobWorker {
@@ -63,7 +65,10 @@ async fn work(
         let outcome = run_next_job(
             &services,
             &worker,
-            WorkerSettings { lease_micros },
+            WorkerSettings {
+                lease_micros,
+                page_size: settings.page_size,
+            },
             &stopping,
         )
         .await;

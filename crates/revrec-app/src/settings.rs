@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use revrec_store_diesel::DatabaseUrl;
 
+use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
+
 use crate::job_worker::JobWorkerSettings;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,7 +42,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 9] = [
+pub const VARIABLES: [(&str, &str, &str); 10] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -81,6 +83,11 @@ pub const VARIABLES: [(&str, &str, &str); 9] = [
         "REVREC_JOB_POLL_MS",
         "500",
         "how often an idle job worker looks for work",
+    ),
+    (
+        "REVREC_JOB_PAGE_SIZE",
+        "250",
+        "contracts a job commits at a time (progress granularity; results do not depend on it)",
     ),
 ];
 
@@ -165,8 +172,18 @@ impl Settings {
         };
         let lease = Duration::from_secs(number("REVREC_JOB_LEASE_SECONDS", 30, 1..=3_600)?);
         let poll = Duration::from_millis(number("REVREC_JOB_POLL_MS", 500, 10..=60_000)?);
+        let page_size = number(
+            "REVREC_JOB_PAGE_SIZE",
+            u64::from(DEFAULT_PAGE_SIZE),
+            1..=10_000,
+        )?;
+        let page_size = u32::try_from(page_size).unwrap_or(DEFAULT_PAGE_SIZE);
         let job_worker = match get("REVREC_JOB_WORKER").as_deref() {
-            None | Some("on") => Some(JobWorkerSettings { lease, poll }),
+            None | Some("on") => Some(JobWorkerSettings {
+                lease,
+                poll,
+                page_size,
+            }),
             Some("off") => None,
             Some(other) => {
                 return Err(invalid("REVREC_JOB_WORKER", other, "use on or off".into()));

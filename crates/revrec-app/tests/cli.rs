@@ -6,41 +6,12 @@
     reason = "a failed fixture should fail the test loudly"
 )]
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+mod support;
+
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn revrec(directory: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_revrec"));
-    command
-        .current_dir(directory)
-        .env_remove("REVREC_DATABASE_URL")
-        .env_remove("REVREC_PUBLIC_URL")
-        .env_remove("REVREC_MODE")
-        .env("REVREC_LISTEN", "127.0.0.1:0")
-        .env("REVREC_LOG", "info");
-    command
-}
-
-/// Reads the child's stderr until the banner names the URL.
-fn banner(child: &mut Child) -> (String, Vec<String>) {
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = Vec::new();
-    let mut url = None;
-    for line in BufReader::new(stderr).lines() {
-        let line = line.unwrap();
-        if let Some(rest) = line.strip_prefix("revrec is listening on ") {
-            url = Some(rest.trim().to_owned());
-        }
-        let done = line.contains("sandbox token") || line.contains("production");
-        lines.push(line);
-        if done {
-            break;
-        }
-    }
-    (url.expect("the banner names the URL"), lines)
-}
+use support::{banner, revrec};
 
 fn http_get(url: &str, token: Option<&str>) -> (u16, String) {
     // A tiny HTTP/1.1 client over std, to keep this test free of an async runtime.

@@ -68,6 +68,44 @@ impl TestDatabase {
         })
     }
 
+    /// A new database holding a copy of this one (the SQLite file, or a PostgreSQL database
+    /// made from this one as its template). Nothing may be connected to this one meanwhile.
+    pub fn copy(&self) -> TestDatabase {
+        match &self.cleanup {
+            Cleanup::Directory(_) => {
+                let copy = TestDatabase::sqlite();
+                let (from, to) = (sqlite_path(&self.url), sqlite_path(&copy.url));
+                for suffix in ["", "-wal", "-shm"] {
+                    let source = format!("{from}{suffix}");
+                    if std::path::Path::new(&source).exists() {
+                        std::fs::copy(&source, format!("{to}{suffix}"))
+                            .unwrap_or_else(|error| panic!("copy {source}: {error}"));
+                    }
+                }
+                copy
+            }
+            Cleanup::DropDatabase { admin_url, name } => {
+                let copy = format!(
+                    "{name}_copy_{}",
+                    ulid::Ulid::new().to_string().to_lowercase()
+                );
+                let mut admin = PgConnection::establish(admin_url)
+                    .unwrap_or_else(|error| panic!("connect to {POSTGRES_URL_VARIABLE}: {error}"));
+                admin
+                    .batch_execute(&format!("CREATE DATABASE \"{copy}\" TEMPLATE \"{name}\""))
+                    .unwrap_or_else(|error| panic!("copy test database: {error}"));
+                TestDatabase {
+                    backend: Backend::Postgres,
+                    url: replace_database(admin_url, &copy),
+                    cleanup: Cleanup::DropDatabase {
+                        admin_url: admin_url.clone(),
+                        name: copy,
+                    },
+                }
+            }
+        }
+    }
+
     /// Every backend available here: SQLite always, PostgreSQL when configured.
     pub fn all() -> Vec<TestDatabase> {
         let mut databases = vec![TestDatabase::sqlite()];
@@ -86,6 +124,10 @@ impl Drop for TestDatabase {
             }
         }
     }
+}
+
+fn sqlite_path(url: &str) -> &str {
+    url.strip_prefix("sqlite://").unwrap_or(url)
 }
 
 /// The same server URL with another database name (query parameters kept).

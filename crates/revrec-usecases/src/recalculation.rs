@@ -22,8 +22,9 @@ use crate::services::Services;
 
 /// Most contract ids one job may name.
 pub const MAX_CONTRACT_IDS: usize = 1_000;
-/// Contracts per committed page: small enough that progress moves several times a second.
-const PAGE: u32 = 250;
+/// Contracts per committed page by default: small enough that progress moves several times
+/// a second, large enough that a page's fixed costs (three reads, one commit) stay small.
+pub const DEFAULT_PAGE_SIZE: u32 = 250;
 /// A page that keeps meeting concurrent changes is retried this often before the job lets
 /// its lease run out (another attempt comes later).
 const PAGE_ATTEMPTS: usize = 5;
@@ -127,6 +128,8 @@ pub struct WorkerSettings {
     /// How long a claim lasts without a committed page; a worker that dies is replaced
     /// this long after its last page.
     pub lease_micros: i64,
+    /// Contracts per committed page. The result does not depend on it.
+    pub page_size: u32,
 }
 
 /// Claims one job (queued, or abandoned by a worker whose lease ran out) and runs it to the
@@ -220,7 +223,7 @@ async fn run_page(
     for _ in 0..PAGE_ATTEMPTS {
         let scan = ContractScan {
             after: job.progress.cursor.clone(),
-            limit: PAGE,
+            limit: settings.page_size.max(1),
             ids: job.request.contract_ids.clone(),
             ..ContractScan::default()
         };
@@ -482,9 +485,15 @@ mod tests {
             .times(1)
             .returning(|_| Ok(1));
         let services = services(MockContractRepository::new(), jobs);
-        let job = run_next_job(&services, "w1", WorkerSettings { lease_micros: 1 }, &|| {
-            true
-        })
+        let job = run_next_job(
+            &services,
+            "w1",
+            WorkerSettings {
+                lease_micros: 1,
+                page_size: DEFAULT_PAGE_SIZE,
+            },
+            &|| true,
+        )
         .await
         .unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(job.map(|job| job.status), Some(JobStatus::Processing));

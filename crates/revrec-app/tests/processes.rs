@@ -1,0 +1,288 @@
+//! Several `revrec serve` processes and hard kills: an `Idempotency-Key` holds across two
+//! processes on one PostgreSQL, a job whose server was killed finishes as if it had not
+//! been, and a batch cut off by a kill leaves every contract whole or absent.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use revrec_domain::{Currency, Rollup};
+use revrec_ports::ContractScan;
+use revrec_store_diesel::{DatabaseUrl, Store};
+use revrec_test_support::TestDatabase;
+use revrec_usecases::history::{replay, rollup_deltas};
+use serde_json::{Value, json};
+use support::{Server, load_demo};
+
+const TOKEN: &str = "rr_test_sandbox";
+
+fn client() -> reqwest::Client {
+    reqwest::Client::new()
+}
+
+async fn get(url: &str) -> Value {
+    let reply = client().get(url).bearer_auth(TOKEN).send().await.unwrap();
+    assert_eq!(reply.status().as_u16(), 200, "{url}");
+    reply.json().await.unwrap()
+}
+
+async fn text(url: &str) -> String {
+    let reply = client().get(url).bearer_auth(TOKEN).send().await.unwrap();
+    assert_eq!(reply.status().as_u16(), 200, "{url}");
+    reply.text().await.unwrap()
+}
+
+async fn start_job(server: &Server, body: &Value) -> String {
+    let reply = client()
+        .post(format!("{}/v1/jobs/recalculate-waterfall", server.url))
+        .bearer_auth(TOKEN)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reply.status().as_u16(), 202);
+    let created: Value = reply.json().await.unwrap();
+    created["job_id"].as_str().unwrap().to_owned()
+}
+
+async fn finished(server: &Server, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let job = get(&format!("{}/v1/jobs/{id}", server.url)).await;
+        if job["status"] == "completed" || job["status"] == "failed" {
+            return job;
+        }
+        assert!(Instant::now() < deadline, "job {id} never finished: {job}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_idempotency_key_on_two_processes_makes_one_contract() {
+    let Some(database) = TestDatabase::postgres() else {
+        eprintln!("no PostgreSQL configured: skipped");
+        return;
+    };
+    // The first migrates; the second finds the schema in place.
+    let first = Server::start(&database.url, &[]);
+    let second = Server::start(&database.url, &[]);
+    let body = json!({"customer_name": "Once Only", "total_value": "1200.00",
+                      "start_date": "2026-01-01", "end_date": "2026-12-31"});
+    let requests: Vec<_> = (0..50)
+        .map(|n| {
+            let url = if n % 2 == 0 { &first.url } else { &second.url };
+            let request = client()
+                .post(format!("{url}/v1/contracts"))
+                .bearer_auth(TOKEN)
+                .header("Idempotency-Key", "one-key-two-processes")
+                .json(&body);
+            tokio::spawn(async move {
+                let reply = request.send().await.unwrap();
+                let status = reply.status().as_u16();
+                let replayed = reply.headers().contains_key("idempotent-replayed");
+                (status, replayed, reply.text().await.unwrap())
+            })
+        })
+        .collect();
+    let mut created = Vec::new();
+    let (mut replays, mut busy) = (0, 0);
+    for request in requests {
+        let (status, replayed, body) = request.await.unwrap();
+        match (status, replayed) {
+            (201, false) => created.push(body),
+            (201, true) => {
+                replays += 1;
+                created.push(body);
+            }
+            (409, _) => {
+                assert!(body.contains("IDEMPOTENCY_KEY_IN_PROGRESS"), "{body}");
+                busy += 1;
+            }
+            other => panic!("unexpected answer {other:?}: {body}"),
+        }
+    }
+    assert_eq!(created.len() + busy, 50);
+    assert_eq!(created.len() - replays, 1, "exactly one request ran");
+    assert!(
+        created.windows(2).all(|pair| pair[0] == pair[1]),
+        "every replay is the first answer"
+    );
+    let listed = get(&format!("{}/v1/contracts", second.url)).await;
+    assert_eq!(listed["total"], 1);
+}
+
+/// The job settings of these tests: small pages, a short lease.
+const JOB_ENV: [(&str, &str); 3] = [
+    ("REVREC_JOB_LEASE_SECONDS", "2"),
+    ("REVREC_JOB_PAGE_SIZE", "20"),
+    ("REVREC_JOB_POLL_MS", "50"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_job_killed_midway_finishes_with_the_result_of_an_undisturbed_run() {
+    for database in TestDatabase::all() {
+        load_demo(&database.url, 2_000);
+        let undisturbed = database.copy();
+        let policy = json!({"policy": {"recognition_convention": "monthly_equal"}});
+
+        let server = Server::start(&database.url, &JOB_ENV);
+        let id = start_job(&server, &policy).await;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let job = get(&format!("{}/v1/jobs/{id}", server.url)).await;
+            let progress = job["progress"].as_u64().unwrap();
+            assert_ne!(
+                job["status"], "completed",
+                "the job ended before it could be killed"
+            );
+            if job["status"] == "processing" && progress > 10 && progress < 90 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{job}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        server.kill();
+
+        // Restarted, the server's worker takes the job over once its lease runs out.
+        let restarted = Server::start(&database.url, &JOB_ENV);
+        let halfway = get(&format!("{}/v1/jobs/{id}", restarted.url)).await;
+        assert_eq!(halfway["status"], "processing", "{halfway}");
+        let resumed = finished(&restarted, &id).await;
+
+        let other = Server::start(&undisturbed.url, &JOB_ENV);
+        let clean_id = start_job(&other, &policy).await;
+        let clean = finished(&other, &clean_id).await;
+        assert_eq!(resumed["status"], "completed", "{resumed}");
+        assert_eq!(resumed["result"], clean["result"], "{:?}", database.backend);
+        assert_eq!(resumed["result"]["contracts_recalculated"], 2_000);
+        assert_eq!(resumed["result"]["contracts_changed"], 2_000);
+        for path in [
+            "/v1/waterfalls",
+            "/v1/disclosures/note6?period=2025-Q4",
+            "/api/v1/accounting/trial-balance?period=2026-06",
+        ] {
+            assert_eq!(
+                text(&format!("{}{path}", restarted.url)).await,
+                text(&format!("{}{path}", other.url)).await,
+                "{path}"
+            );
+        }
+    }
+}
+
+fn batch_of(task: usize, round: usize) -> Value {
+    let operations: Vec<Value> = (0..100)
+        .map(|n| {
+            json!({"method": "POST", "path": "/contracts", "body": {
+                "customer_name": format!("Customer {task}-{round}-{n}"),
+                "contract_number": format!("B{task}-{round}-{n:03}"),
+                "total_value": format!("{}.00", 1_000 + n),
+                "start_date": "2026-01-01", "end_date": "2027-06-30",
+                "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": 800},
+                    {"name": "Support", "pob_type": "support", "stated_price": 150},
+                    {"name": "Setup", "pob_type": "services", "stated_price": 50, "delivery_date": "2026-03-01"}
+                ]
+            }})
+        })
+        .collect();
+    json!({ "operations": operations })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_batch_cut_off_by_a_kill_leaves_each_contract_whole_or_absent() {
+    for database in TestDatabase::all() {
+        let server = Server::start(&database.url, &[]);
+        let url = server.url.clone();
+        // Two clients send batches of a hundred until the server dies under them.
+        let clients: Vec<_> = (0..2)
+            .map(|task| {
+                let url = url.clone();
+                tokio::spawn(async move {
+                    let mut acknowledged = Vec::new();
+                    for round in 0.. {
+                        let reply = client()
+                            .post(format!("{url}/v1/batch"))
+                            .bearer_auth(TOKEN)
+                            .json(&batch_of(task, round))
+                            .send()
+                            .await;
+                        let Ok(reply) = reply else { break };
+                        let Ok(body) = reply.json::<Value>().await else {
+                            break;
+                        };
+                        assert!(
+                            body["results"]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .all(|r| r["status"] == 201)
+                        );
+                        acknowledged.push(round);
+                    }
+                    (task, acknowledged)
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        server.kill();
+        let mut acknowledged = Vec::new();
+        for client in clients {
+            acknowledged.push(client.await.unwrap());
+        }
+        assert!(
+            acknowledged.iter().all(|(_, rounds)| !rounds.is_empty()),
+            "no batch got through before the kill"
+        );
+
+        // Straight from the store: every contract has its version, its three lines, and the
+        // rollups are exactly the sum of the stored contracts' contributions.
+        let store = Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap();
+        let mut scan = ContractScan {
+            limit: 500,
+            ..ContractScan::default()
+        };
+        let mut expected = Rollup::new();
+        let mut per_batch: BTreeMap<String, usize> = BTreeMap::new();
+        loop {
+            let page = store.contracts().scan("sandbox", &scan).await.unwrap();
+            let Some(last) = page.last() else { break };
+            scan.after = Some(last.record.id.clone());
+            for contract in &page {
+                assert_eq!(contract.versions.len(), 1);
+                assert_eq!(contract.versions[0].terms.obligations.len(), 3);
+                let history = replay(&contract.versions).unwrap();
+                for delta in rollup_deltas(Currency::USD, None, Some(&history)) {
+                    expected.add(delta.key, &delta.amounts);
+                }
+                let number = contract.record.contract_number.clone().unwrap();
+                let batch = number.rsplit_once('-').unwrap().0.to_owned();
+                *per_batch.entry(batch).or_default() += 1;
+            }
+        }
+        let stored = store
+            .reports()
+            .rollup("sandbox", Currency::USD, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            stored, expected,
+            "rollups drifted from the stored contracts"
+        );
+        assert!(
+            per_batch.values().all(|count| *count == 100),
+            "{per_batch:?}"
+        );
+        for (task, rounds) in acknowledged {
+            for round in rounds {
+                assert_eq!(per_batch.get(&format!("B{task}-{round}")), Some(&100));
+            }
+        }
+    }
+}

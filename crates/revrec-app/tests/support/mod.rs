@@ -1,0 +1,96 @@
+//! Running the real `revrec` binary from tests: commands, the start-up banner, servers.
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// `revrec` in `directory`, with no configuration from the environment but a free port.
+pub fn revrec(directory: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_revrec"));
+    command
+        .current_dir(directory)
+        .env_remove("REVREC_DATABASE_URL")
+        .env_remove("REVREC_PUBLIC_URL")
+        .env_remove("REVREC_MODE")
+        .env("REVREC_LISTEN", "127.0.0.1:0")
+        .env("REVREC_LOG", "info");
+    command
+}
+
+/// Reads the child's stderr until the banner names the URL.
+pub fn banner(child: &mut Child) -> (String, Vec<String>) {
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let mut lines = Vec::new();
+    let mut url = None;
+    for line in BufReader::new(stderr).lines() {
+        let line = line.expect("banner line");
+        if let Some(rest) = line.strip_prefix("revrec is listening on ") {
+            url = Some(rest.trim().to_owned());
+        }
+        let done = line.contains("sandbox token") || line.contains("production");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    (url.expect("the banner names the URL"), lines)
+}
+
+/// A `revrec serve` process on a database, quiet (warnings only, logs discarded).
+pub struct Server {
+    child: Child,
+    pub url: String,
+    _workdir: tempfile::TempDir,
+}
+
+impl Server {
+    pub fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
+        let workdir = tempfile::tempdir().expect("working directory");
+        let mut command = revrec(workdir.path());
+        command
+            .arg("serve")
+            .env("REVREC_DATABASE_URL", database_url)
+            .env("REVREC_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().expect("revrec starts");
+        let (url, _) = banner(&mut child);
+        Server {
+            child,
+            url,
+            _workdir: workdir,
+        }
+    }
+
+    /// SIGKILL: no shutdown of any kind.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `revrec demo --contracts <count>` into `database_url`'s sandbox tenant.
+pub fn load_demo(database_url: &str, count: usize) {
+    let workdir = tempfile::tempdir().expect("working directory");
+    let output = revrec(workdir.path())
+        .args(["demo", "--contracts", &count.to_string()])
+        .env("REVREC_DATABASE_URL", database_url)
+        .output()
+        .expect("revrec demo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
