@@ -787,8 +787,10 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
 async fn a_tenants_chart_of_accounts_is_its_own() {
     for_each_backend(|store| async move {
         assert_eq!(store.ledger().chart("t1").await.unwrap(), None);
-        let mut chart = revrec_domain::ChartOfAccounts::default();
-        chart.receivable = revrec_domain::Account::new("1100", "Trade Debtors");
+        let chart = revrec_domain::ChartOfAccounts {
+            receivable: revrec_domain::Account::new("1100", "Trade Debtors"),
+            ..Default::default()
+        };
         store.ledger().save_chart("t1", &chart).await.unwrap();
         store.ledger().save_chart("t1", &chart).await.unwrap();
         assert_eq!(store.ledger().chart("t1").await.unwrap(), Some(chart));

@@ -467,6 +467,7 @@ mod tests {
             "w1",
             WorkerSettings {
                 lease_micros: 1_000_000,
+                page_size: DEFAULT_PAGE_SIZE,
             },
             &|| false,
         )
