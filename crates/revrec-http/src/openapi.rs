@@ -45,7 +45,12 @@ use crate::{guide, primary};
         system::healthz,
         system::readyz,
     ),
-    components(schemas(ProblemBody, FieldProblem)),
+    components(schemas(
+        ProblemBody,
+        FieldProblem,
+        guide::accounting::EntryStatusName,
+        guide::accounting::FormatName
+    )),
     modifiers(&BearerSecurity, &ContractLinks),
     tags(
         (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
