@@ -73,6 +73,10 @@ pub struct ContractRecord {
     pub parent_contract_id: Option<String>,
     /// How many times a change of policy restated the contract's figures in place.
     pub restatements: u32,
+    /// The recognition convention a change of policy restated the contract under: every
+    /// version is computed under it (the versions keep their terms as recorded). `None`:
+    /// each version's own.
+    pub restated_convention: Option<Convention>,
     /// Microseconds since the epoch.
     pub created_at: i64,
     pub updated_at: i64,
@@ -200,6 +204,16 @@ pub struct ContractScan {
     pub overlapping: Option<(Date, Date)>,
 }
 
+/// A page of a scan.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ScannedPage {
+    /// The page's contracts that match, in id order (fewer than the limit when some of
+    /// the page did not match).
+    pub contracts: Vec<Arc<StoredContract>>,
+    /// Where the next page starts (its `after`), when more may follow.
+    pub next: Option<String>,
+}
+
 /// A change of policy applied to a contract in place: every version's recognition
 /// convention becomes `convention` (a retrospective restatement, not a modification).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -246,12 +260,13 @@ pub trait ContractRepository: Send + Sync {
     ) -> Result<Option<Arc<StoredContract>>, RepositoryError>;
 
     /// Whole contracts (record, versions, revision), a page at a time in id order: what a
-    /// job or an export reads instead of calling `find` for each contract.
+    /// job or an export reads instead of calling `find` for each contract. A page looks
+    /// at up to `limit` contracts and returns those that match.
     async fn scan(
         &self,
         tenant_id: &str,
         scan: &ContractScan,
-    ) -> Result<Vec<Arc<StoredContract>>, RepositoryError>;
+    ) -> Result<ScannedPage, RepositoryError>;
 
     /// A page of the tenant's contracts, ordered by creation then id.
     async fn list(

@@ -17,8 +17,8 @@ pub use auth::{Plan, Scope};
 pub use clock::Clock;
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
-    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, StoredContract,
-    StoredVersion, VersionChange, VersionWrite,
+    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, ScannedPage,
+    StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

@@ -11,7 +11,8 @@ use lru::LruCache;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractScan,
-    ContractWrite, Expected, RepositoryError, RollupDelta, StoredContract, VersionWrite,
+    ContractWrite, Expected, RepositoryError, RollupDelta, ScannedPage, StoredContract,
+    VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -66,7 +67,7 @@ impl ContractRepository for ContractStore {
         &self,
         tenant_id: &str,
         scan: &ContractScan,
-    ) -> Result<Vec<Arc<StoredContract>>, RepositoryError> {
+    ) -> Result<ScannedPage, RepositoryError> {
         let (tenant_id, scan) = (tenant_id.to_owned(), scan.clone());
         with_connection(&self.database, Access::Read, move |connection| {
             connection.transaction(|connection| scan_contracts(connection, &tenant_id, &scan))
@@ -350,11 +351,16 @@ fn assemble(
 }
 
 /// A page of whole contracts in id order: three statements, whatever the page size.
+///
+/// The page is a walk of the primary key in id order; the status is checked here rather
+/// than in SQL, where it would tempt the planner into the status index and a sort of the
+/// whole tenant for every page (which it does on a table loaded too recently to have
+/// statistics).
 fn scan_contracts(
     connection: &mut DbConnection,
     tenant_id: &str,
     scan: &ContractScan,
-) -> Result<Vec<Arc<StoredContract>>, StoreError> {
+) -> Result<ScannedPage, StoreError> {
     let mut select = contracts::table
         .filter(contracts::tenant_id.eq(tenant_id.to_owned()))
         .into_boxed();
@@ -364,26 +370,44 @@ fn scan_contracts(
     if let Some(ids) = &scan.ids {
         select = select.filter(contracts::id.eq_any(ids.clone()));
     }
-    if !scan.statuses.is_empty() {
-        let statuses: Vec<&'static str> = scan.statuses.iter().map(|s| s.as_str()).collect();
-        select = select.filter(contracts::status.eq_any(statuses));
-    }
     if let Some((first, last)) = scan.overlapping {
         select = select
             .filter(contracts::start_date.le(last))
             .filter(contracts::end_date.ge(first));
     }
-    let records: Vec<(ContractRow, i64)> = select
+    let limit = scan.limit.max(1);
+    let looked_at: Vec<(ContractRow, i64)> = select
         .order(contracts::id.asc())
-        .limit(i64::from(scan.limit.max(1)))
+        .limit(i64::from(limit))
         .select((ContractRow::as_select(), contracts::revision))
         .load(connection)?;
+    let next = (looked_at.len() == usize::try_from(limit).unwrap_or(usize::MAX))
+        .then(|| looked_at.last().map(|(row, _)| row.id.clone()))
+        .flatten();
+    let records: Vec<(ContractRow, i64)> = looked_at
+        .into_iter()
+        .filter(|(row, _)| {
+            scan.statuses.is_empty()
+                || scan
+                    .statuses
+                    .iter()
+                    .any(|status| status.as_str() == row.status)
+        })
+        .collect();
     let ids: Vec<String> = records.iter().map(|(row, _)| row.id.clone()).collect();
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
+    let (Some(first), Some(last)) = (ids.first(), ids.last()) else {
+        return Ok(ScannedPage {
+            contracts: Vec::new(),
+            next,
+        });
+    };
+    // The page's ids are in order: their range lets the primary key find the rows in one
+    // range scan whatever the planner believes (a table bulk-loaded moments ago has no
+    // statistics yet, and `= ANY` alone then plans as a scan of the whole tenant).
     let versions: Vec<VersionRow> = contract_versions::table
         .filter(contract_versions::tenant_id.eq(tenant_id))
+        .filter(contract_versions::contract_id.ge(first))
+        .filter(contract_versions::contract_id.le(last))
         .filter(contract_versions::contract_id.eq_any(&ids))
         .order((
             contract_versions::contract_id.asc(),
@@ -393,6 +417,8 @@ fn scan_contracts(
         .load(connection)?;
     let lines: Vec<LineRow> = contract_lines::table
         .filter(contract_lines::tenant_id.eq(tenant_id))
+        .filter(contract_lines::contract_id.ge(first))
+        .filter(contract_lines::contract_id.le(last))
         .filter(contract_lines::contract_id.eq_any(&ids))
         .order((
             contract_lines::contract_id.asc(),
@@ -418,7 +444,7 @@ fn scan_contracts(
         }
         contracts.push(Arc::new(assemble(row, revision, own_versions, own_lines)?));
     }
-    Ok(contracts)
+    Ok(ScannedPage { contracts, next })
 }
 
 fn list_contracts(

@@ -1,7 +1,8 @@
 //! `JobRepository` over Diesel. A claim is one statement on either backend (PostgreSQL:
 //! `FOR UPDATE SKIP LOCKED` in a subquery, so workers of several instances pass each other
 //! by; SQLite: its single writer makes the statement atomic). A page of a job commits its
-//! contract restatements, rollup deltas, progress and lease in one transaction.
+//! contract restatements, rollup deltas, progress and lease in one transaction; a
+//! restatement writes the contract rows only, checked against the revisions they were read at.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -15,7 +16,7 @@ use revrec_ports::{
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::DbConnection;
 use crate::contract_store::add_rollup_deltas;
-use crate::schema::{contract_versions, contracts, jobs};
+use crate::schema::{contracts, jobs};
 
 /// The only kind of job so far.
 const RECALCULATE_WATERFALL: &str = "recalculate_waterfall";
@@ -395,55 +396,19 @@ fn commit_page(
         return Err(PageError::Outcome(PageCommit::LeaseLost));
     }
     if let Some(now) = now {
-        let tenant = lease.tenant_id.as_str();
-        let ids: Vec<&str> = restatements
-            .iter()
-            .map(|r| r.contract_id.as_str())
-            .collect();
-        let current = contracts::table
-            .filter(contracts::tenant_id.eq(tenant))
-            .filter(contracts::id.eq_any(&ids))
-            .select((contracts::id, contracts::revision));
-        // Lock the rows on PostgreSQL; SQLite's writer lock is already held.
-        let revisions: Vec<(String, i64)> = match connection {
-            DbConnection::Postgres(pg) => current.for_update().load(pg)?,
-            DbConnection::Sqlite(sqlite) => current.load(sqlite)?,
-        };
-        let unchanged = restatements.iter().all(|restatement| {
-            revisions.iter().any(|(id, revision)| {
-                *id == restatement.contract_id && *revision == restatement.expected_revision
-            })
-        });
-        if !unchanged {
-            return Err(PageError::Outcome(PageCommit::ContractsChanged));
-        }
         for convention in Convention::ALL {
-            let ids: Vec<&str> = restatements
+            let page: Vec<&ContractRestatement> = restatements
                 .iter()
-                .filter(|r| r.convention == convention)
-                .map(|r| r.contract_id.as_str())
+                .filter(|restatement| restatement.convention == convention)
                 .collect();
-            if ids.is_empty() {
+            if page.is_empty() {
                 continue;
             }
-            diesel::update(
-                contracts::table
-                    .filter(contracts::tenant_id.eq(tenant))
-                    .filter(contracts::id.eq_any(&ids)),
-            )
-            .set((
-                contracts::revision.eq(contracts::revision + 1),
-                contracts::restatements.eq(contracts::restatements + 1),
-                contracts::updated_at.eq(now),
-            ))
-            .execute(connection)?;
-            diesel::update(
-                contract_versions::table
-                    .filter(contract_versions::tenant_id.eq(tenant))
-                    .filter(contract_versions::contract_id.eq_any(&ids)),
-            )
-            .set(contract_versions::convention.eq(convention.as_str()))
-            .execute(connection)?;
+            let restated = restate(connection, &lease.tenant_id, convention, &page, now)?;
+            if restated != page.len() {
+                // Some contract is no longer at the revision the page read: roll it all back.
+                return Err(PageError::Outcome(PageCommit::ContractsChanged));
+            }
         }
     }
     add_rollup_deltas(
@@ -451,4 +416,46 @@ fn commit_page(
         rollup.iter().map(|delta| (lease.tenant_id.as_str(), delta)),
     )?;
     Ok(())
+}
+
+/// Restates the contracts still at the revisions they were read at; how many it restated.
+/// Only the contract rows change (the versions keep their terms as recorded), in one
+/// statement for the page.
+fn restate(
+    connection: &mut DbConnection,
+    tenant: &str,
+    convention: Convention,
+    page: &[&ContractRestatement],
+    now: i64,
+) -> Result<usize, diesel::result::Error> {
+    let ids: Vec<&str> = page.iter().map(|r| r.contract_id.as_str()).collect();
+    let (Some(first), Some(last)) = (ids.iter().min(), ids.iter().max()) else {
+        return Ok(0);
+    };
+    // The id range lets the primary key find the page in one range scan whatever the
+    // planner believes (a table bulk-loaded moments ago has no statistics yet, and `= ANY`
+    // alone then plans as a scan of the whole tenant).
+    let restated: Vec<(String, i64)> = diesel::update(
+        contracts::table
+            .filter(contracts::tenant_id.eq(tenant))
+            .filter(contracts::id.ge(*first))
+            .filter(contracts::id.le(*last))
+            .filter(contracts::id.eq_any(&ids)),
+    )
+    .set((
+        contracts::revision.eq(contracts::revision + 1),
+        contracts::restatements.eq(contracts::restatements + 1),
+        contracts::updated_at.eq(now),
+        contracts::convention.eq(Some(convention.as_str())),
+    ))
+    .returning((contracts::id, contracts::revision))
+    .load(connection)?;
+    // Each row must have been at the revision the page read (now one more); any other is a
+    // concurrent change, and the caller rolls the page back.
+    let as_read = page.iter().all(|restatement| {
+        restated.iter().any(|(id, revision)| {
+            *id == restatement.contract_id && *revision == restatement.expected_revision + 1
+        })
+    });
+    Ok(if as_read { restated.len() } else { 0 })
 }

@@ -49,6 +49,7 @@ pub struct ContractRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub restatements: i32,
+    pub convention: Option<String>,
 }
 
 /// A new contract's row: the record and its first revision.
@@ -88,6 +89,9 @@ impl From<&ContractRecord> for ContractRow {
             created_at: record.created_at,
             updated_at: record.updated_at,
             restatements: to_i32(record.restatements),
+            convention: record
+                .restated_convention
+                .map(|convention| convention.as_str().to_owned()),
         }
     }
 }
@@ -102,6 +106,11 @@ impl TryFrom<ContractRow> for ContractRecord {
                 .ok_or_else(|| corrupt("status", &row.status))?,
             version: to_u32(row.version, "version")?,
             restatements: to_u32(row.restatements, "restatements")?,
+            restated_convention: row
+                .convention
+                .as_deref()
+                .map(|text| Convention::parse(text).ok_or_else(|| corrupt("convention", text)))
+                .transpose()?,
             tenant_id: row.tenant_id,
             id: row.id,
             customer_id: row.customer_id,

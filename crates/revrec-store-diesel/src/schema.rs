@@ -35,6 +35,7 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         restatements -> Integer,
+        convention -> Nullable<Text>,
     }
 }
 

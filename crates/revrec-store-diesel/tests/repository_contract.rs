@@ -88,6 +88,7 @@ fn record(tenant: &str, id: &str, created_at: i64) -> ContractRecord {
         terminated_on: None,
         parent_contract_id: None,
         restatements: 0,
+        restated_convention: None,
         created_at,
         updated_at: created_at,
     }
@@ -729,8 +730,8 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
             .save(new_contract("t2", "ctr_0", 1))
             .await
             .unwrap();
-        let ids = |page: &[std::sync::Arc<revrec_ports::StoredContract>]| -> Vec<String> {
-            page.iter().map(|c| c.record.id.clone()).collect()
+        let ids = |page: &revrec_ports::ScannedPage| -> Vec<String> {
+            page.contracts.iter().map(|c| c.record.id.clone()).collect()
         };
         let first = store
             .contracts()
@@ -744,6 +745,8 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
             .await
             .unwrap();
         assert_eq!(ids(&first), ["ctr_1", "ctr_2", "ctr_3"]);
+        assert_eq!(first.next.as_deref(), Some("ctr_3"));
+        let first = &first.contracts;
         assert_eq!(first[0].versions.len(), 1);
         assert_eq!(first[0].versions[0].terms, terms(9_999_999_999_999_999, 3));
         assert_eq!(first[0].revision, 1);
@@ -762,6 +765,23 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
             .await
             .unwrap();
         assert_eq!(ids(&rest), ["ctr_4", "ctr_5"]);
+        assert_eq!(rest.next, None);
+        // A page looks at `limit` contracts and returns those that match, saying where
+        // the next one starts.
+        let drafts_only = store
+            .contracts()
+            .scan(
+                "t1",
+                &ContractScan {
+                    limit: 3,
+                    statuses: vec![ContractStatus::Draft],
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(ids(&drafts_only), Vec::<String>::new());
+        assert_eq!(drafts_only.next.as_deref(), Some("ctr_3"));
         let chosen = store
             .contracts()
             .scan(
@@ -1010,10 +1030,7 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             .unwrap()
             .unwrap();
         assert_eq!((unchanged.revision, unchanged.record.restatements), (1, 0));
-        assert_eq!(
-            unchanged.versions[0].terms.convention,
-            Convention::ProratedFirstLast
-        );
+        assert_eq!(unchanged.record.restated_convention, None);
         assert_eq!(
             store
                 .jobs()
@@ -1043,8 +1060,13 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             (2, 1, 500)
         );
         assert_eq!(
+            restated.record.restated_convention,
+            Some(Convention::MonthlyEqual)
+        );
+        // The versions keep their terms as they were recorded.
+        assert_eq!(
             restated.versions[0].terms.convention,
-            Convention::MonthlyEqual
+            Convention::ProratedFirstLast
         );
         let january = store
             .reports()

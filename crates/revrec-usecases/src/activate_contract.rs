@@ -20,7 +20,7 @@ pub async fn activate_contract(
             action: "activated",
         });
     }
-    let history = replay(&stored.versions)?;
+    let history = replay(&stored)?;
     let mut next = stored.record.clone();
     next.status = ContractStatus::Active;
     next.updated_at = services.clock.now_micros();

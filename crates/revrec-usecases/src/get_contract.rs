@@ -2,7 +2,7 @@
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay};
+use crate::history::{load_contract, replay_as};
 use crate::services::Services;
 
 /// `version` is 1-based; `None` means the current version.
@@ -24,7 +24,7 @@ pub async fn get_contract(
         });
     }
     let versions = stored.versions.get(..count).unwrap_or(&stored.versions);
-    let history = replay(versions)?;
+    let history = replay_as(versions, stored.record.restated_convention)?;
     let version = versions
         .last()
         .cloned()

@@ -2,9 +2,10 @@
 //! and customers, and turning a change of plan into rollup deltas.
 
 use revrec_domain::{
-    ContractPlan, ContractTerms, Currency, Field, FieldError, LineField, PlanHistory, Rollup,
-    digest::sha256_hex,
+    ContractPlan, ContractTerms, Convention, Currency, Field, FieldError, LineField, PlanHistory,
+    Rollup, digest::sha256_hex,
 };
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use revrec_ports::{
@@ -28,22 +29,46 @@ pub async fn load_contract(
         .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })
 }
 
-/// The plan history of the first `versions.len()` versions.
-pub fn replay(versions: &[StoredVersion]) -> Result<PlanHistory, UseCaseError> {
+/// The contract's whole plan history, under the policy a restatement chose if any.
+pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
+    replay_as(&stored.versions, stored.record.restated_convention)
+}
+
+/// The plan history of `versions` (a contract's first ones, or all of them), every version
+/// computed under `restated` when a change of policy restated the contract.
+pub fn replay_as(
+    versions: &[StoredVersion],
+    restated: Option<Convention>,
+) -> Result<PlanHistory, UseCaseError> {
     let (first, rest) = versions
         .split_first()
         .ok_or_else(|| UseCaseError::Corrupt("a contract without versions".into()))?;
-    let mut history =
-        PlanHistory::new(&first.terms).map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+    let mut history = PlanHistory::new(&terms_of(first, restated))
+        .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
     for version in rest {
-        let amendment = version.change.amendment(&version.terms).ok_or_else(|| {
-            UseCaseError::Corrupt(format!("version {} is marked initial", version.number))
-        })?;
+        let amendment = version
+            .change
+            .amendment(&terms_of(version, restated))
+            .ok_or_else(|| {
+                UseCaseError::Corrupt(format!("version {} is marked initial", version.number))
+            })?;
         history = history
             .amend(&amendment)
             .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
     }
     Ok(history)
+}
+
+/// A version's terms, under `restated` if a change of policy chose one.
+fn terms_of(version: &StoredVersion, restated: Option<Convention>) -> Cow<'_, ContractTerms> {
+    match restated {
+        Some(convention) if version.terms.convention != convention => {
+            let mut terms = version.terms.clone();
+            terms.convention = convention;
+            Cow::Owned(terms)
+        }
+        _ => Cow::Borrowed(&version.terms),
+    }
 }
 
 /// Gives every obligation of `terms` an id: the id of the obligation it continues in

@@ -128,6 +128,7 @@ fn prepare(
         terminated_on: None,
         parent_contract_id: input.parent_contract_id,
         restatements: 0,
+        restated_convention: None,
         created_at: now,
         updated_at: now,
     };

@@ -115,13 +115,8 @@ pub async fn journal_page(
     // One entry past the limit tells whether another page follows.
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
     'scan: loop {
-        let contracts = services.contracts.scan(tenant_id, &scan).await?;
-        let Some(last) = contracts.last() else {
-            break;
-        };
-        scan.after = Some(last.record.id.clone());
-        let full = contracts.len() == usize::try_from(SCAN_PAGE).unwrap_or(usize::MAX);
-        for stored in &contracts {
+        let page = services.contracts.scan(tenant_id, &scan).await?;
+        for stored in &page.contracts {
             let record = &stored.record;
             if query
                 .currency
@@ -129,7 +124,7 @@ pub async fn journal_page(
             {
                 continue;
             }
-            let history = replay(&stored.versions)?;
+            let history = replay(stored)?;
             let source = EntrySource {
                 tenant: tenant_id,
                 contract_id: &record.id,
@@ -146,8 +141,9 @@ pub async fn journal_page(
                 break 'scan;
             }
         }
-        if !full {
-            break;
+        match page.next {
+            Some(next) => scan.after = Some(next),
+            None => break,
         }
     }
     let next = if entries.len() > limit {

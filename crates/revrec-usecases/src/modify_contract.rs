@@ -69,7 +69,7 @@ pub async fn modify_contract(
     change: ContractModification,
 ) -> Result<ModificationOutcome, UseCaseError> {
     let stored = load_contract(services, tenant_id, id).await?;
-    let before = replay(&stored.versions)?;
+    let before = replay(&stored)?;
     let record = &stored.record;
     match record.status {
         ContractStatus::Terminated => Err(UseCaseError::InvalidTransition {

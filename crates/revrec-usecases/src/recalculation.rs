@@ -6,18 +6,19 @@
 //! worker died is taken over by another worker when its lease runs out and resumes after
 //! the last committed page, with the same counts and the same `output_hash` as a run that
 //! was never interrupted. A restatement is retrospective (a change of accounting policy,
-//! not a modification): every version of the contract takes the new convention, and the
-//! reports afterwards equal those of contracts ingested under it.
+//! not a modification): every version of the contract is computed under the new convention
+//! from then on (the versions keep their terms as recorded), and the reports afterwards
+//! equal those of contracts ingested under it.
 
 use revrec_domain::digest::sha256_hex;
 use revrec_domain::{Convention, Currency, Period, output_hash};
 use revrec_ports::{
     ContractQuery, ContractRestatement, ContractScan, JobFailure, JobLease, JobProgress, JobRecord,
-    JobStatus, PageCommit, RecalculationRequest, RollupDelta, StoredContract, StoredVersion,
+    JobStatus, PageCommit, RecalculationRequest, RollupDelta, StoredContract,
 };
 
 use crate::error::UseCaseError;
-use crate::history::{replay, rollup_deltas};
+use crate::history::{replay, replay_as, rollup_deltas};
 use crate::services::Services;
 
 /// Most contract ids one job may name.
@@ -54,7 +55,8 @@ pub async fn start_recalculation(
                         ..ContractScan::default()
                     },
                 )
-                .await?;
+                .await?
+                .contracts;
             let missing: Vec<&String> = ids
                 .iter()
                 .filter(|id| !found.iter().any(|stored| stored.record.id == **id))
@@ -227,7 +229,11 @@ async fn run_page(
             ids: job.request.contract_ids.clone(),
             ..ContractScan::default()
         };
-        let contracts = services.contracts.scan(&job.tenant_id, &scan).await?;
+        let contracts = services
+            .contracts
+            .scan(&job.tenant_id, &scan)
+            .await?
+            .contracts;
         if contracts.is_empty() {
             return Ok(PageOutcome::Done);
         }
@@ -292,24 +298,22 @@ fn recalculate(
     job: &JobRecord,
     now: i64,
 ) -> Result<Recalculated, UseCaseError> {
-    let current = replay(&stored.versions)?;
+    let current = replay(stored)?;
     let digest = |history: &revrec_domain::PlanHistory| {
         output_hash("plan/v1", history.current()).to_string()
     };
-    let Some(convention) = job.request.convention.filter(|convention| {
-        stored
-            .versions
-            .iter()
-            .any(|version| version.terms.convention != *convention)
-    }) else {
+    let Some(convention) = job
+        .request
+        .convention
+        .filter(|convention| !computed_under(stored, *convention))
+    else {
         return Ok(Recalculated {
             digest: digest(&current),
             change: None,
             skipped: None,
         });
     };
-    let restated_versions = restated(&stored.versions, convention);
-    let restated = match replay(&restated_versions) {
+    let restated = match replay_as(&stored.versions, Some(convention)) {
         Ok(history) => history,
         // The contract's amendments do not hold under the new convention (say, a price
         // below what the new convention had recognized by then): it keeps its figures.
@@ -351,16 +355,15 @@ fn recalculate(
     })
 }
 
-/// Every version with the convention replaced.
-fn restated(versions: &[StoredVersion], convention: Convention) -> Vec<StoredVersion> {
-    versions
-        .iter()
-        .map(|version| {
-            let mut version = version.clone();
-            version.terms.convention = convention;
-            version
-        })
-        .collect()
+/// Whether every version of the contract is already computed under `convention`.
+fn computed_under(stored: &StoredContract, convention: Convention) -> bool {
+    match stored.record.restated_convention {
+        Some(restated) => restated == convention,
+        None => stored
+            .versions
+            .iter()
+            .all(|version| version.terms.convention == convention),
+    }
 }
 
 fn add_delta(deltas: &mut Vec<(Currency, i64)>, currency: Currency, amount: i64) {
@@ -427,28 +430,32 @@ mod tests {
         let mut contracts = MockContractRepository::new();
         contracts.expect_scan().returning(|_, _| {
             // A contract without versions: stored data this code cannot recompute.
-            Ok(vec![Arc::new(StoredContract {
-                record: ContractRecord {
-                    tenant_id: "t1".into(),
-                    id: "ctr_1".into(),
-                    customer_id: "cus_1".into(),
-                    customer_name: "Acme".into(),
-                    contract_number: None,
-                    currency: Currency::USD,
-                    status: ContractStatus::Active,
-                    version: 1,
-                    start_date: time::macros::date!(2026 - 01 - 01),
-                    end_date: time::macros::date!(2026 - 12 - 31),
-                    total_value: 100,
-                    terminated_on: None,
-                    parent_contract_id: None,
-                    restatements: 0,
-                    created_at: 0,
-                    updated_at: 0,
-                },
-                versions: Vec::new(),
-                revision: 1,
-            })])
+            Ok(revrec_ports::ScannedPage {
+                contracts: vec![Arc::new(StoredContract {
+                    record: ContractRecord {
+                        tenant_id: "t1".into(),
+                        id: "ctr_1".into(),
+                        customer_id: "cus_1".into(),
+                        customer_name: "Acme".into(),
+                        contract_number: None,
+                        currency: Currency::USD,
+                        status: ContractStatus::Active,
+                        version: 1,
+                        start_date: time::macros::date!(2026 - 01 - 01),
+                        end_date: time::macros::date!(2026 - 12 - 31),
+                        total_value: 100,
+                        terminated_on: None,
+                        parent_contract_id: None,
+                        restatements: 0,
+                        restated_convention: None,
+                        created_at: 0,
+                        updated_at: 0,
+                    },
+                    versions: Vec::new(),
+                    revision: 1,
+                })],
+                next: None,
+            })
         });
         let mut jobs = MockJobRepository::new();
         jobs.expect_claim().returning(|_, _, _| Ok(Some(queued())));

@@ -29,7 +29,7 @@ pub async fn terminate_contract(
             "is required: the first day without service",
         ))
     })?;
-    let before = replay(&stored.versions)?;
+    let before = replay(&stored)?;
     let after = before
         .amend(&Amendment::Termination { effective })
         .map_err(|error| {

@@ -34,7 +34,7 @@ pub async fn waterfall_report(
             // One contract, straight from its schedule (a draft shows as a preview).
             let stored = load_contract(services, tenant_id, id).await?;
             (
-                contract_totals(replay(&stored.versions)?.current()),
+                contract_totals(replay(&stored)?.current()),
                 stored.record.currency,
             )
         }

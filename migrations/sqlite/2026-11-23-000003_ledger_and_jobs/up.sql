@@ -1,8 +1,12 @@
 -- The guide surface's ledger (a chart of accounts per tenant), policy restatements of
 -- contracts, and recalculation jobs (decisions.md §5, §6). Keep in step with the other folder.
 
--- How many times a change of policy restated the contract in place (part of entry ids).
+-- A change of policy restates a contract in place: every version is computed under
+-- `convention` from then on (NULL: each version's own, as recorded), and `restatements`
+-- counts the restatements (part of journal entry ids). The versions keep their terms as
+-- they were recorded.
 ALTER TABLE contracts ADD COLUMN restatements INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE contracts ADD COLUMN convention TEXT;
 
 -- A tenant's own accounts, one per role (receivable, deferred_revenue, revenue.<pob_type>);
 -- a tenant without rows uses the default chart.

@@ -642,7 +642,8 @@ impl Contract {
         contract.version = view.version.number;
         let terms = &view.version.terms;
         contract.signed_date = Some(format_date(terms.signed_date));
-        contract.recognition_convention = Some(terms.convention.as_str().to_owned());
+        // The convention the figures are computed under (a restatement's, if any).
+        contract.recognition_convention = Some(view.plan().convention().as_str().to_owned());
         let currency = view.record.currency;
         let obligations = view
             .plan()
