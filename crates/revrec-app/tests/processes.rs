@@ -176,6 +176,58 @@ async fn a_job_killed_midway_finishes_with_the_result_of_an_undisturbed_run() {
     }
 }
 
+/// Waits until the job is processing somewhere in its middle.
+async fn halfway(server: &Server, id: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let job = get(&format!("{}/v1/jobs/{id}", server.url)).await;
+        let progress = job["progress"].as_u64().unwrap();
+        assert_ne!(
+            job["status"], "completed",
+            "the job ended before it could be stopped"
+        );
+        if job["status"] == "processing" && progress > 10 && progress < 90 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{job}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_stopped_gracefully_hands_its_job_back_at_once() {
+    for database in TestDatabase::all() {
+        load_demo(&database.url, 1_000);
+        let undisturbed = database.copy();
+        // A lease far longer than the test: only a hand-back lets the job move on in time.
+        let env = [
+            ("REVREC_JOB_LEASE_SECONDS", "600"),
+            ("REVREC_JOB_PAGE_SIZE", "10"),
+            ("REVREC_JOB_POLL_MS", "50"),
+        ];
+        let policy = json!({"policy": {"recognition_convention": "prorated_first_last"}});
+        let server = Server::start(&database.url, &env);
+        let id = start_job(&server, &policy).await;
+        halfway(&server, &id).await;
+        assert!(server.stop(), "SIGTERM ends the server cleanly");
+
+        let next = Server::start(&database.url, &env);
+        let handed_back = get(&format!("{}/v1/jobs/{id}", next.url)).await;
+        assert_ne!(handed_back["status"], "completed");
+        let started = Instant::now();
+        let resumed = finished(&next, &id).await;
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "resumed without waiting for the lease"
+        );
+
+        let other = Server::start(&undisturbed.url, &env);
+        let clean_id = start_job(&other, &policy).await;
+        let clean = finished(&other, &clean_id).await;
+        assert_eq!(resumed["result"], clean["result"], "{:?}", database.backend);
+    }
+}
+
 fn batch_of(task: usize, round: usize) -> Value {
     let operations: Vec<Value> = (0..100)
         .map(|n| {

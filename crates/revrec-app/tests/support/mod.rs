@@ -66,6 +66,15 @@ impl Server {
         }
     }
 
+    /// SIGTERM, then waits for the process to end; whether it exited successfully.
+    pub fn stop(mut self) -> bool {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|status| status.success());
+        sent && self.child.wait().is_ok_and(|status| status.success())
+    }
+
     /// SIGKILL: no shutdown of any kind.
     pub fn kill(mut self) {
         let _ = self.child.kill();
