@@ -6,7 +6,7 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use revrec_domain::{Convention, Currency, Period};
 use revrec_ports::{
     ContractRestatement, JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus,
@@ -14,7 +14,7 @@ use revrec_ports::{
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::connection::DbConnection;
+use crate::connection::{DbConnection, MultiBackend};
 use crate::contract_store::add_rollup_deltas;
 use crate::schema::{contracts, jobs};
 
@@ -307,24 +307,18 @@ impl JobRepository for JobStore {
     ) -> Result<bool, RepositoryError> {
         let (lease, progress) = (lease.clone(), progress.clone());
         with_connection(&self.database, Access::Write, move |connection| {
-            let updated = diesel::update(
-                jobs::table
-                    .filter(jobs::tenant_id.eq(&lease.tenant_id))
-                    .filter(jobs::id.eq(&lease.job_id))
-                    .filter(jobs::lease_owner.eq(&lease.worker))
-                    .filter(jobs::status.eq(JobStatus::Processing.as_str())),
-            )
-            .set((
-                jobs::status.eq(status.as_str()),
-                progress_columns(&progress),
-                jobs::failure_code.eq(failure.as_ref().map(|f| f.code.clone())),
-                jobs::failure_message.eq(failure.as_ref().map(|f| f.message.clone())),
-                jobs::lease_owner.eq(None::<String>),
-                jobs::lease_until.eq(None::<i64>),
-                jobs::updated_at.eq(now),
-                jobs::finished_at.eq(Some(now)),
-            ))
-            .execute(connection)?;
+            let updated = diesel::update(jobs::table.filter(held_by(&lease)))
+                .set((
+                    jobs::status.eq(status.as_str()),
+                    progress_columns(&progress),
+                    jobs::failure_code.eq(failure.as_ref().map(|f| f.code.clone())),
+                    jobs::failure_message.eq(failure.as_ref().map(|f| f.message.clone())),
+                    jobs::lease_owner.eq(None::<String>),
+                    jobs::lease_until.eq(None::<i64>),
+                    jobs::updated_at.eq(now),
+                    jobs::finished_at.eq(Some(now)),
+                ))
+                .execute(connection)?;
             Ok(updated == 1)
         })
         .await
@@ -348,6 +342,19 @@ impl JobRepository for JobStore {
         })
         .await
     }
+}
+
+/// The job `lease` names, while its worker still holds it.
+fn held_by(
+    lease: &JobLease,
+) -> Box<dyn BoxableExpression<jobs::table, MultiBackend, SqlType = Nullable<Bool>> + '_> {
+    Box::new(
+        jobs::tenant_id
+            .eq(lease.tenant_id.as_str())
+            .and(jobs::id.eq(lease.job_id.as_str()))
+            .and(jobs::lease_owner.eq(lease.worker.as_str()))
+            .and(jobs::status.eq(JobStatus::Processing.as_str())),
+    )
 }
 
 type ProgressColumns = (
@@ -380,18 +387,12 @@ fn commit_page(
 ) -> Result<(), PageError> {
     let now = restatements.first().map(|r| r.updated_at);
     // First statement writes (SQLite takes the writer lock at once) and proves the lease.
-    let held = diesel::update(
-        jobs::table
-            .filter(jobs::tenant_id.eq(&lease.tenant_id))
-            .filter(jobs::id.eq(&lease.job_id))
-            .filter(jobs::lease_owner.eq(&lease.worker))
-            .filter(jobs::status.eq(JobStatus::Processing.as_str())),
-    )
-    .set((
-        progress_columns(progress),
-        jobs::lease_until.eq(Some(lease_until)),
-    ))
-    .execute(connection)?;
+    let held = diesel::update(jobs::table.filter(held_by(lease)))
+        .set((
+            progress_columns(progress),
+            jobs::lease_until.eq(Some(lease_until)),
+        ))
+        .execute(connection)?;
     if held == 0 {
         return Err(PageError::Outcome(PageCommit::LeaseLost));
     }
