@@ -214,8 +214,9 @@ pub struct ScannedPage {
     pub next: Option<String>,
 }
 
-/// A change of policy applied to a contract in place: every version's recognition
-/// convention becomes `convention` (a retrospective restatement, not a modification).
+/// A change of policy applied to a contract in place: from now on every version is computed
+/// under `convention` (a retrospective restatement, not a modification; the versions keep
+/// their terms as recorded).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ContractRestatement {
     pub contract_id: String,

@@ -284,7 +284,7 @@ async fn run_ingests(
     let parsed: Vec<Result<_, ApiError>> = operations
         .iter()
         .map(|operation| {
-            principal.require(Scope::WriteContracts)?;
+            principal.require(Route::IngestContract.scope())?;
             parse_new_contract(operation.body)
         })
         .collect();
