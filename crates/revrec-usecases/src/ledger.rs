@@ -64,7 +64,6 @@ pub struct ContractEntry {
 
 #[derive(Clone, Debug)]
 pub struct JournalPage {
-    pub chart: ChartOfAccounts,
     /// In contract id order: the same request gives the same entries in the same order.
     pub entries: Vec<ContractEntry>,
     /// The contract id to continue after, when more entries follow.
@@ -96,13 +95,15 @@ pub async fn set_chart_of_accounts(
 }
 
 /// Up to `limit` entries of the month, one per contract with activity in it, in contract id
-/// order, with the contracts read a page at a time (memory stays flat however many).
+/// order, posted to `chart`'s accounts (one chart for every page of an export: read it once
+/// with [`chart_of_accounts`]). The contracts are read a page at a time, so memory stays
+/// flat however many there are.
 pub async fn journal_page(
     services: &Services,
     tenant_id: &str,
     query: &JournalQuery,
+    chart: &ChartOfAccounts,
 ) -> Result<JournalPage, UseCaseError> {
-    let chart = chart_of_accounts(services, tenant_id).await?;
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
     let month = PeriodRange::new(query.period, query.period)?;
     let mut scan = ContractScan {
@@ -130,7 +131,7 @@ pub async fn journal_page(
                 contract_id: &record.id,
                 restatements: record.restatements,
             };
-            for entry in journal_entries(history.current(), source, &chart, Some(month)) {
+            for entry in journal_entries(history.current(), source, chart, Some(month)) {
                 entries.push(ContractEntry {
                     contract_id: record.id.clone(),
                     currency: record.currency,
@@ -152,11 +153,7 @@ pub async fn journal_page(
     } else {
         None
     };
-    Ok(JournalPage {
-        chart,
-        entries,
-        next,
-    })
+    Ok(JournalPage { entries, next })
 }
 
 /// Every account's balance at the end of `period`: for one currency, or for each currency

@@ -137,6 +137,8 @@ pub async fn journal_entries_route(
             .and_then(|value| value.to_str().ok())
             .is_some_and(|accept| accept.to_ascii_lowercase().contains("text/csv")),
     };
+    // One chart for the whole answer, every page of an export included.
+    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
     let mut journal_query = JournalQuery {
         period,
         status,
@@ -157,7 +159,7 @@ pub async fn journal_entries_route(
             }
         }
         journal_query.limit = MAX_LIMIT;
-        return csv_export(&state, principal.tenant_id, journal_query).await;
+        return csv_export(&state, principal.tenant_id, journal_query, chart).await;
     }
     if let Some(text) = params.limit.as_deref() {
         journal_query.limit = text
@@ -169,7 +171,13 @@ pub async fn journal_entries_route(
                 message: format!("must be an integer from 1 to {MAX_LIMIT}"),
             })?;
     }
-    let page = journal_page(&state.services, &principal.tenant_id, &journal_query).await?;
+    let page = journal_page(
+        &state.services,
+        &principal.tenant_id,
+        &journal_query,
+        &chart,
+    )
+    .await?;
     Ok(json(
         StatusCode::OK,
         &JournalEntriesResponse {
@@ -193,8 +201,9 @@ async fn csv_export(
     state: &web::Data<AppState>,
     tenant_id: String,
     query: JournalQuery,
+    chart: ChartOfAccounts,
 ) -> Result<HttpResponse, ApiError> {
-    let first = journal_page(&state.services, &tenant_id, &query).await?;
+    let first = journal_page(&state.services, &tenant_id, &query, &chart).await?;
     let filename = format!(
         "journal-entries-{}-{}.csv",
         query.period,
@@ -204,14 +213,15 @@ async fn csv_export(
     let next = chunk_of(&mut chunk, &first, &query);
     let state = state.clone();
     // The first chunk is ready; each later one is the next page, read when it is wanted.
+    let chart = std::sync::Arc::new(chart);
     let body = futures_util::stream::unfold((Some(chunk), next), move |(ready, next)| {
-        let (state, tenant_id) = (state.clone(), tenant_id.clone());
+        let (state, tenant_id, chart) = (state.clone(), tenant_id.clone(), chart.clone());
         async move {
             if let Some(chunk) = ready {
                 return Some((Ok(Bytes::from(chunk)), (None, next)));
             }
             let query = next?;
-            match journal_page(&state.services, &tenant_id, &query).await {
+            match journal_page(&state.services, &tenant_id, &query, &chart).await {
                 Ok(page) => {
                     let mut chunk = String::new();
                     let next = chunk_of(&mut chunk, &page, &query);
