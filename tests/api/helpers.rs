@@ -80,7 +80,7 @@ impl Reply {
     }
 }
 
-/// The app over a fresh database of each available backend.
+/// The app over a fresh database of each available backend, with no job worker.
 pub async fn spawn_each() -> Vec<TestApp> {
     let mut apps = Vec::new();
     for database in TestDatabase::all() {
@@ -89,7 +89,20 @@ pub async fn spawn_each() -> Vec<TestApp> {
     apps
 }
 
+/// [`spawn_each`], each app running a recalculation-job worker (fast polling, small pages).
+pub async fn spawn_each_with_jobs() -> Vec<TestApp> {
+    let mut apps = Vec::new();
+    for database in TestDatabase::all() {
+        apps.push(spawn_app_with(database, Mode::Sandbox, true).await);
+    }
+    apps
+}
+
 pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
+    spawn_app_with(database, mode, false).await
+}
+
+async fn spawn_app_with(database: TestDatabase, mode: Mode, jobs: bool) -> TestApp {
     let settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
         listen: "127.0.0.1:0".parse().expect("address"),
@@ -97,7 +110,8 @@ pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
         mode,
         log_filter: "warn".into(),
         workers: Some(2),
-        job_worker: Some(JobWorkerSettings {
+        // Only where a test runs jobs: an idle worker still polls its database.
+        job_worker: jobs.then_some(JobWorkerSettings {
             lease: Duration::from_secs(5),
             poll: Duration::from_millis(50),
             // Small pages, so every test job spans several.

@@ -5,7 +5,7 @@ use reqwest::Method;
 use revrec_ports::Scope;
 use serde_json::{Value, json};
 
-use crate::helpers::{SANDBOX, TestApp, simple_contract, spawn_each};
+use crate::helpers::{SANDBOX, TestApp, simple_contract, spawn_each_with_jobs};
 
 /// The same small portfolio under `convention` for `token`'s tenant: a plain subscription, a
 /// bundle, a contract modified prospectively and one terminated.
@@ -102,7 +102,7 @@ async fn reports(app: &TestApp, token: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn a_job_is_queued_polled_and_changes_nothing_when_nothing_changed() {
-    for app in spawn_each().await {
+    for app in spawn_each_with_jobs().await {
         let ids = portfolio(&app, SANDBOX, None).await;
         let before = reports(&app, SANDBOX).await;
         let contract_before = app.get(&format!("/v1/contracts/{}", ids[0])).await.text;
@@ -163,7 +163,7 @@ async fn a_job_is_queued_polled_and_changes_nothing_when_nothing_changed() {
 
 #[tokio::test]
 async fn a_policy_restatement_equals_ingesting_under_that_policy() {
-    for app in spawn_each().await {
+    for app in spawn_each_with_jobs().await {
         let ids = portfolio(&app, SANDBOX, None).await;
         let (_, fresh) = app.key("fresh", &Scope::ALL).await;
         portfolio(&app, &fresh, Some("monthly_equal")).await;
@@ -239,7 +239,7 @@ async fn a_policy_restatement_equals_ingesting_under_that_policy() {
 
 #[tokio::test]
 async fn bad_requests_and_other_tenants_jobs_are_refused() {
-    for app in spawn_each().await {
+    for app in spawn_each_with_jobs().await {
         let ids = portfolio(&app, SANDBOX, None).await;
         let problem = app
             .post(

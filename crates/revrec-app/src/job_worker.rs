@@ -23,9 +23,19 @@ pub struct JobWorkerSettings {
     pub page_size: u32,
 }
 
+/// The running worker. Dropping it without [`JobWorker::stop`] (a test's runtime ending,
+/// say) tells it to stop too, without waiting and without handing its job back (its lease
+/// runs out instead), so no thread is left behind querying a database that may be gone.
 pub struct JobWorker {
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+    signals: Arc<Signals>,
+    thread: Option<JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct Signals {
+    stop: AtomicBool,
+    /// Stop without handing the job back.
+    abandon: AtomicBool,
 }
 
 impl JobWorker {
@@ -33,23 +43,36 @@ impl JobWorker {
         services: Services,
         settings: JobWorkerSettings,
     ) -> Result<JobWorker, std::io::Error> {
-        let stop = Arc::new(AtomicBool::new(false));
+        let signals = Arc::new(Signals::default());
         let worker = format!("worker_{}", ulid::Ulid::new().to_string().to_lowercase());
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        let flag = Arc::clone(&stop);
+        let shared = Arc::clone(&signals);
         let thread = std::thread::Builder::new()
             .name("revrec-jobs".into())
-            .spawn(move || runtime.block_on(work(services, settings, worker, flag)))?;
-        Ok(JobWorker { stop, thread })
+            .spawn(move || runtime.block_on(work(services, settings, worker, shared)))?;
+        Ok(JobWorker {
+            signals,
+            thread: Some(thread),
+        })
     }
 
     /// Finishes the page in hand, hands the job back and returns.
-    pub async fn stop(self) {
-        self.stop.store(true, Ordering::SeqCst);
-        let thread = self.thread;
-        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    pub async fn stop(mut self) {
+        self.signals.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+        }
+    }
+}
+
+impl Drop for JobWorker {
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            self.signals.abandon.store(true, Ordering::SeqCst);
+            self.signals.stop.store(true, Ordering::SeqCst);
+        }
     }
 }
 
@@ -57,10 +80,10 @@ async fn work(
     services: Services,
     settings: JobWorkerSettings,
     worker: String,
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
 ) {
     let lease_micros = i64::try_from(settings.lease.as_micros()).unwrap_or(i64::MAX);
-    let stopping = || stop.load(Ordering::SeqCst);
+    let stopping = || signals.stop.load(Ordering::SeqCst);
     while !stopping() {
         let outcome = run_next_job(
             &services,
@@ -88,6 +111,9 @@ async fn work(
                 pause(settings.poll, &stopping).await;
             }
         }
+    }
+    if signals.abandon.load(Ordering::SeqCst) {
+        return;
     }
     if let Err(error) = services.jobs.release(&worker).await {
         tracing::warn!(%error, "could not hand jobs back on shutdown; their leases will run out");

@@ -169,6 +169,10 @@ pub fn connect_and_migrate(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, 
     drop(first);
     Pool::builder()
         .max_size(pool_size.max(1))
+        // Connections open on demand and stay until idle for 10 minutes. r2d2's default keeps
+        // the pool full from a background thread, which after a lost database reconnects
+        // forever, and at process exit raced libpq's TLS teardown into a crash.
+        .min_idle(Some(0))
         // A `SELECT 1` before every checkout costs a round trip per request; broken
         // connections are caught by `has_broken` instead.
         .test_on_check_out(false)
