@@ -11,6 +11,8 @@ use revrec_ports::{Plan, Scope};
 use revrec_store_diesel::DatabaseUrl;
 use revrec_test_support::{Backend, TestDatabase};
 use revrec_usecases::manage_api_keys::{NewApiKey, create_api_key, revoke_api_key};
+use revrec_usecases::oauth_clients::{NewOAuthClient, create_oauth_client};
+use revrec_usecases::{PerPlan, Policy};
 use serde_json::Value;
 
 pub const SANDBOX: &str = "rr_test_sandbox";
@@ -20,7 +22,8 @@ pub struct TestApp {
     pub backend: Backend,
     pub settings: Settings,
     client: reqwest::Client,
-    _database: TestDatabase,
+    /// Held for its cleanup (a sibling instance holds none).
+    _database: Option<TestDatabase>,
 }
 
 /// A response, read whole.
@@ -102,22 +105,51 @@ pub async fn spawn_app(database: TestDatabase, mode: Mode) -> TestApp {
     spawn_app_with(database, mode, false).await
 }
 
+/// Limits far above what any test sends, so only the rate-limit tests meet them.
+pub fn unlimited_policy() -> Policy {
+    Policy {
+        requests_per_minute: Some(PerPlan {
+            sandbox: 1_000_000,
+            growth: 1_000_000,
+            scale: 1_000_000,
+        }),
+        ..Policy::default()
+    }
+}
+
 async fn spawn_app_with(database: TestDatabase, mode: Mode, jobs: bool) -> TestApp {
-    let settings = Settings {
+    spawn_configured(database, |settings| {
+        settings.mode = mode;
+        if jobs {
+            // Only where a test runs jobs: an idle worker still polls its database.
+            settings.job_worker = Some(JobWorkerSettings {
+                lease: Duration::from_secs(5),
+                poll: Duration::from_millis(50),
+                // Small pages, so every test job spans several.
+                page_size: 2,
+            });
+        }
+    })
+    .await
+}
+
+/// The app over `database` with the test defaults (sandbox mode, no job worker, no
+/// effective rate limit), as `configure` changes them.
+pub async fn spawn_configured(
+    database: TestDatabase,
+    configure: impl FnOnce(&mut Settings),
+) -> TestApp {
+    let mut settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
         listen: "127.0.0.1:0".parse().expect("address"),
         public_url: None,
-        mode,
+        mode: Mode::Sandbox,
         log_filter: "warn".into(),
         workers: Some(2),
-        // Only where a test runs jobs: an idle worker still polls its database.
-        job_worker: jobs.then_some(JobWorkerSettings {
-            lease: Duration::from_secs(5),
-            poll: Duration::from_millis(50),
-            // Small pages, so every test job spans several.
-            page_size: 2,
-        }),
+        job_worker: None,
+        policy: unlimited_policy(),
     };
+    configure(&mut settings);
     let application = Application::build(settings.clone())
         .await
         .expect("the app builds");
@@ -131,7 +163,7 @@ async fn spawn_app_with(database: TestDatabase, mode: Mode, jobs: bool) -> TestA
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("client"),
-        _database: database,
+        _database: Some(database),
     }
 }
 
@@ -209,6 +241,49 @@ impl TestApp {
         .await
         .expect("key created");
         (created.key.id, created.secret)
+    }
+
+    /// An OAuth client made the way `revrec oauth-clients create` makes one: (id, secret).
+    pub async fn oauth_client(
+        &self,
+        tenant: &str,
+        scopes: &[Scope],
+        plan: Plan,
+    ) -> (String, String) {
+        let created = create_oauth_client(
+            &self.services().await,
+            NewOAuthClient {
+                tenant_id: tenant.into(),
+                name: "test".into(),
+                scopes: scopes.to_vec(),
+                plan,
+            },
+        )
+        .await
+        .expect("client created");
+        (created.client.id, created.secret)
+    }
+
+    /// The use cases over this app's database (what the CLI commands use).
+    pub async fn services(&self) -> revrec_usecases::Services {
+        services(&open_store(&self.settings).await.expect("store"))
+    }
+
+    /// A second server process on the same database (another instance behind a load
+    /// balancer), with the same settings.
+    pub async fn sibling(&self) -> TestApp {
+        let application = Application::build(self.settings.clone())
+            .await
+            .expect("the sibling builds");
+        let address = application.public_url().to_owned();
+        tokio::spawn(application.run_until_stopped());
+        TestApp {
+            address,
+            backend: self.backend,
+            settings: self.settings.clone(),
+            client: self.client.clone(),
+            _database: None,
+        }
     }
 
     pub async fn revoke(&self, id: &str) {

@@ -16,6 +16,8 @@ mod helpers;
 mod idempotency;
 mod jobs;
 mod ledger;
+mod oauth;
+mod rate_limits;
 mod reports;
 mod system;
 mod validation;

@@ -132,6 +132,10 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
         ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
         jobs: Arc::new(revrec_ports::jobs::MockJobRepository::new()),
+        oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
+        payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
+        rate_limiter: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
+        policy: revrec_usecases::Policy::default(),
         clock: Arc::new(revrec_app::system_ports::SystemClock),
         ids: Arc::new(revrec_app::system_ports::RandomIds),
     };

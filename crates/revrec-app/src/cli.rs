@@ -1,11 +1,11 @@
 //! The `revrec` command line.
 
 use clap::{Parser, Subcommand};
-use revrec_ports::{Plan, Scope};
 use revrec_usecases::demo_portfolio::demo_portfolio;
 use revrec_usecases::ingest_contract::ingest_contracts;
-use revrec_usecases::manage_api_keys::{NewApiKey, create_api_key, list_api_keys, revoke_api_key};
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
+
+use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand};
 
 use crate::settings::{Mode, Settings, VARIABLES};
 use crate::startup::{Application, open_store, services};
@@ -41,6 +41,12 @@ pub enum Command {
         #[command(subcommand)]
         command: KeysCommand,
     },
+    /// Create, list and revoke OAuth 2.0 clients (client credentials grant).
+    #[command(name = "oauth-clients")]
+    OAuthClients {
+        #[command(subcommand)]
+        command: OAuthClientsCommand,
+    },
     /// Load a realistic sample portfolio.
     Demo {
         /// How many contracts.
@@ -53,33 +59,6 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-}
-
-#[derive(Subcommand, Debug)]
-pub enum KeysCommand {
-    /// Create a key; its secret is printed once and only its SHA-256 digest is stored.
-    Create {
-        #[arg(long)]
-        tenant: String,
-        #[arg(long, default_value = "default")]
-        name: String,
-        /// Space- or comma-separated scopes (default: every scope).
-        #[arg(long)]
-        scopes: Option<String>,
-        /// sandbox, growth or scale.
-        #[arg(long, default_value = "growth")]
-        plan: String,
-        /// An `rr_live_` key instead of `rr_test_`.
-        #[arg(long)]
-        live: bool,
-    },
-    /// List keys (never their secrets).
-    List {
-        #[arg(long)]
-        tenant: Option<String>,
-    },
-    /// Revoke a key by id.
-    Revoke { id: String },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -105,7 +84,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             eprintln!("migrations applied ({:?})", settings.database_url);
             Ok(())
         }
-        Command::Keys { command } => keys(settings, command).await,
+        Command::Keys { command } => {
+            let store = open_store(&settings).await?;
+            credential_commands::keys(&services(&store), command).await
+        }
+        Command::OAuthClients { command } => {
+            let store = open_store(&settings).await?;
+            credential_commands::oauth_clients(&services(&store), command).await
+        }
         Command::Demo {
             contracts,
             tenant,
@@ -139,88 +125,6 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     tracing::info!(%url, "revrec started");
     application.run_until_stopped().await?;
     tracing::info!("revrec stopped");
-    Ok(())
-}
-
-async fn keys(settings: Settings, command: KeysCommand) -> Result<(), CliError> {
-    let store = open_store(&settings).await?;
-    let services = services(&store);
-    match command {
-        KeysCommand::Create {
-            tenant,
-            name,
-            scopes,
-            plan,
-            live,
-        } => {
-            let scopes = match scopes {
-                None => Scope::ALL.to_vec(),
-                Some(text) => Scope::parse_list(&text).map_err(|unknown| {
-                    CliError::Usage(format!(
-                        "unknown scope `{unknown}`; allowed: {}",
-                        Scope::ALL.map(|s| s.as_str()).join(", ")
-                    ))
-                })?,
-            };
-            let plan = Plan::parse(&plan).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "unknown plan `{plan}`; allowed: sandbox, growth, scale"
-                ))
-            })?;
-            if tenant.trim().is_empty() {
-                return Err(CliError::Usage("--tenant must not be blank".into()));
-            }
-            let created = create_api_key(
-                &services,
-                NewApiKey {
-                    tenant_id: tenant,
-                    name,
-                    scopes,
-                    plan,
-                    live,
-                },
-            )
-            .await?;
-            let key = &created.key;
-            eprintln!(
-                "created key {} for tenant {} (plan {}, scopes {}); the secret is shown once:",
-                key.id,
-                key.tenant_id,
-                key.plan,
-                Scope::join(&key.scopes)
-            );
-            println!("{}", created.secret);
-        }
-        KeysCommand::List { tenant } => {
-            println!(
-                "{:<30} {:<16} {:<14} {:<8} {:<9} scopes",
-                "id", "tenant", "prefix", "plan", "status"
-            );
-            for key in list_api_keys(&services, tenant).await? {
-                let status = if key.revoked_at.is_some() {
-                    "revoked"
-                } else {
-                    "active"
-                };
-                println!(
-                    "{:<30} {:<16} {:<14} {:<8} {:<9} {}",
-                    key.id,
-                    key.tenant_id,
-                    key.prefix,
-                    key.plan,
-                    status,
-                    Scope::join(&key.scopes)
-                );
-            }
-        }
-        KeysCommand::Revoke { id } => {
-            if revoke_api_key(&services, &id).await? {
-                eprintln!("revoked {id}");
-            } else {
-                return Err(CliError::Usage(format!("no active key with id {id}")));
-            }
-        }
-    }
     Ok(())
 }
 

@@ -2,7 +2,9 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod credential_commands;
 pub mod job_worker;
+pub mod plan_terms;
 pub mod settings;
 pub mod startup;
 pub mod system_ports;

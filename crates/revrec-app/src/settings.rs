@@ -6,9 +6,12 @@ use std::time::Duration;
 
 use revrec_store_diesel::DatabaseUrl;
 
+use revrec_usecases::Policy;
+use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
 use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
 
 use crate::job_worker::JobWorkerSettings;
+use crate::plan_terms::{per_plan, requests_per_minute, usd_cents};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -29,6 +32,8 @@ pub struct Settings {
     pub workers: Option<usize>,
     /// The recalculation-job worker; `None` runs none in this process.
     pub job_worker: Option<JobWorkerSettings>,
+    /// Rate limits and per-call prices by plan.
+    pub policy: Policy,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -42,7 +47,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 10] = [
+pub const VARIABLES: [(&str, &str, &str); 12] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -83,6 +88,16 @@ pub const VARIABLES: [(&str, &str, &str); 10] = [
         "REVREC_JOB_POLL_MS",
         "500",
         "how often an idle job worker looks for work",
+    ),
+    (
+        "REVREC_RATE_LIMITS",
+        "sandbox=60,growth=1200,scale=6000",
+        "requests per minute per credential by plan (plans left out keep the default), or `off`",
+    ),
+    (
+        "REVREC_CALL_PRICES",
+        "sandbox=0,growth=0,scale=0",
+        "USD charged per call of /contracts, /waterfalls, /disclosures/note6 by plan (HTTP 402 above 0)",
     ),
     (
         "REVREC_JOB_PAGE_SIZE",
@@ -189,6 +204,19 @@ impl Settings {
                 return Err(invalid("REVREC_JOB_WORKER", other, "use on or off".into()));
             }
         };
+        let requests_per_minute = match get("REVREC_RATE_LIMITS").as_deref() {
+            Some("off") => None,
+            None => Some(DEFAULT_REQUESTS_PER_MINUTE),
+            Some(text) => Some(
+                per_plan(text, DEFAULT_REQUESTS_PER_MINUTE, requests_per_minute)
+                    .map_err(|reason| invalid("REVREC_RATE_LIMITS", text, reason))?,
+            ),
+        };
+        let call_price_cents = match get("REVREC_CALL_PRICES") {
+            None => Policy::default().call_price_cents,
+            Some(text) => per_plan(&text, Policy::default().call_price_cents, usd_cents)
+                .map_err(|reason| invalid("REVREC_CALL_PRICES", &text, reason))?,
+        };
         Ok(Settings {
             database_url,
             listen,
@@ -197,6 +225,10 @@ impl Settings {
             log_filter: get("REVREC_LOG").unwrap_or_else(|| "info".into()),
             workers,
             job_worker,
+            policy: Policy {
+                requests_per_minute,
+                call_price_cents,
+            },
         })
     }
 }

@@ -7,7 +7,7 @@ use actix_web::HttpServer;
 use actix_web::dev::Server;
 use revrec_http::{AppState, HttpSettings, build_app};
 use revrec_store_diesel::{Store, StoreSetupError};
-use revrec_usecases::Services;
+use revrec_usecases::{Policy, Services};
 
 use crate::job_worker::JobWorker;
 use crate::settings::{Mode, Settings};
@@ -41,7 +41,13 @@ pub async fn open_store(settings: &Settings) -> Result<Store, StartupError> {
         .map_err(StartupError::from)
 }
 
+/// The use cases' ports over `store`, under the default policy (the CLI's commands).
 pub fn services(store: &Store) -> Services {
+    services_under(store, Policy::default())
+}
+
+/// The use cases' ports over `store`, with one rate limiter for this process.
+pub fn services_under(store: &Store, policy: Policy) -> Services {
     Services {
         contracts: store.contracts(),
         reports: store.reports(),
@@ -49,6 +55,10 @@ pub fn services(store: &Store) -> Services {
         idempotency: store.idempotency(),
         ledger: store.ledger(),
         jobs: store.jobs(),
+        oauth: store.oauth(),
+        payments: store.payments(),
+        rate_limiter: store.rate_limiter(),
+        policy,
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
     }
@@ -81,7 +91,7 @@ impl Application {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{address}"));
-        let services = services(&store);
+        let services = services_under(&store, settings.policy);
         let jobs = match settings.job_worker {
             Some(worker) => Some(
                 JobWorker::start(services.clone(), worker)

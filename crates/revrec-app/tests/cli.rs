@@ -198,3 +198,149 @@ fn migrate_and_demo_work_and_bad_settings_are_refused_clearly() {
         "{message}"
     );
 }
+
+/// Runs `revrec args…` in `directory` and parses its standard output as JSON.
+fn json_of(directory: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let output = revrec(directory).args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn oauth_clients_and_keys_speak_json_for_scripts_and_the_client_gets_tokens() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path();
+    let key = json_of(
+        path,
+        &[
+            "keys",
+            "create",
+            "--tenant",
+            "acme",
+            "--scopes",
+            "read:contracts",
+            "--json",
+        ],
+    );
+    assert!(
+        key["secret"].as_str().unwrap().starts_with("rr_test_"),
+        "{key}"
+    );
+    assert_eq!(key["scopes"], "read:contracts");
+    let keys = json_of(path, &["keys", "list", "--json"]);
+    assert_eq!(keys[0]["id"], key["id"]);
+    assert_eq!(keys[0]["status"], "active");
+    assert!(keys[0].get("secret").is_none(), "{keys}");
+
+    let client = json_of(
+        path,
+        &[
+            "oauth-clients",
+            "create",
+            "--tenant",
+            "acme",
+            "--name",
+            "ledger sync",
+            "--scopes",
+            "read:contracts read:waterfalls",
+            "--plan",
+            "scale",
+            "--json",
+        ],
+    );
+    let (id, secret) = (
+        client["client_id"].as_str().unwrap().to_owned(),
+        client["client_secret"].as_str().unwrap().to_owned(),
+    );
+    assert!(
+        id.starts_with("rrc_") && secret.starts_with("rr_cs_"),
+        "{client}"
+    );
+    assert_eq!(
+        (&client["plan"], &client["scopes"], &client["name"]),
+        (
+            &"scale".into(),
+            &"read:contracts read:waterfalls".into(),
+            &"ledger sync".into()
+        )
+    );
+    // Only a digest of the secret is stored.
+    let database = std::fs::read(path.join("revrec.db")).unwrap();
+    assert!(
+        !database
+            .windows(secret.len())
+            .any(|w| w == secret.as_bytes())
+    );
+
+    // The printed secret gets a token from the running server.
+    let mut child = revrec(path)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (url, _) = banner(&mut child);
+    let body = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
+    let (status, response) = http_post_form(&format!("{url}/oauth/token"), &body);
+    assert_eq!(status, 200, "{response}");
+    assert!(response.contains("\"token_type\":\"Bearer\""), "{response}");
+    let listed = json_of(
+        path,
+        &["oauth-clients", "list", "--tenant", "acme", "--json"],
+    );
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed[0]["status"], "active");
+    assert!(listed[0].get("client_secret").is_none());
+
+    let revoked = json_of(path, &["oauth-clients", "revoke", &id, "--json"]);
+    assert_eq!(
+        (&revoked["id"], &revoked["status"]),
+        (&id.as_str().into(), &"revoked".into())
+    );
+    assert_eq!(
+        json_of(path, &["oauth-clients", "list", "--json"])[0]["status"],
+        "revoked"
+    );
+    let (status, response) = http_post_form(&format!("{url}/oauth/token"), &body);
+    assert_eq!(status, 401, "{response}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let again = revrec(path)
+        .args(["oauth-clients", "revoke", &id])
+        .output()
+        .unwrap();
+    assert!(!again.status.success(), "a second revoke says so");
+    let bad = revrec(path)
+        .args([
+            "oauth-clients",
+            "create",
+            "--tenant",
+            "acme",
+            "--plan",
+            "platinum",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown plan `platinum`"));
+}
+
+fn http_post_form(url: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let address = url.trim_start_matches("http://");
+    let (host, path) = address.split_once('/').unwrap();
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    write!(
+        stream,
+        "POST /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    (response[9..12].parse().unwrap(), response)
+}

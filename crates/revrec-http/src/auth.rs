@@ -1,21 +1,49 @@
-//! Bearer authentication and scope checks, run first in every protected handler so a
-//! missing credential is reported before anything about the request body.
+//! Bearer authentication, admission under the credential's rate limit, and scope checks,
+//! run first in every protected handler so a missing credential is reported before
+//! anything about the request body.
 
-use actix_web::HttpRequest;
 use actix_web::http::header::AUTHORIZATION;
-use revrec_ports::Scope;
+use actix_web::{HttpMessage, HttpRequest};
+use revrec_ports::{RateDecision, Scope};
 use revrec_usecases::authenticate::authenticate;
+use revrec_usecases::rate_limit::admit;
 use revrec_usecases::{AuthError, Principal};
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The caller, if it presents a valid bearer token holding `scope`.
+/// The rate-limit state of this request's credential, kept in the request's extensions
+/// for the middleware to write as `RateLimit-*` headers on whatever the answer is.
+#[derive(Clone, Copy, Debug)]
+pub struct RateLimitStatus(pub RateDecision);
+
+/// The caller, if it presents a valid bearer token holding `scope`, within its rate limit.
 pub async fn require(
     request: &HttpRequest,
     state: &AppState,
     scope: Scope,
 ) -> Result<Principal, ApiError> {
+    let principal = authenticated(request, state).await?;
+    principal.require(scope)?;
+    Ok(principal)
+}
+
+/// [`require`] for the routes api-spec §5 lists as "Bearer only": API keys (and the
+/// sandbox token), not OAuth access tokens.
+pub async fn require_api_key(
+    request: &HttpRequest,
+    state: &AppState,
+    scope: Scope,
+) -> Result<Principal, ApiError> {
+    let principal = authenticated(request, state).await?;
+    principal.require_api_key()?;
+    principal.require(scope)?;
+    Ok(principal)
+}
+
+/// Who is calling, admitted under their credential's limit: every authenticated request
+/// counts, including those refused for scope.
+async fn authenticated(request: &HttpRequest, state: &AppState) -> Result<Principal, ApiError> {
     let header = request
         .headers()
         .get(AUTHORIZATION)
@@ -30,6 +58,16 @@ pub async fn require(
     }
     let principal =
         authenticate(&state.services, state.settings.sandbox_mode, token.trim()).await?;
-    principal.require(scope)?;
+    let decision = admit(&state.services, &principal)
+        .await
+        .map_err(AuthError::Storage)?;
+    if let Some(decision) = decision {
+        request.extensions_mut().insert(RateLimitStatus(decision));
+        if !decision.allowed {
+            return Err(ApiError::RateLimited {
+                retry_after: decision.reset_seconds,
+            });
+        }
+    }
     Ok(principal)
 }

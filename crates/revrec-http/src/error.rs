@@ -14,16 +14,27 @@ use revrec_ports::RepositoryError;
 use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
 
+use crate::oauth::TokenRequestError;
 use crate::problem::{ErrorCode, FieldProblem, ProblemDetails};
 
 /// How a `WWW-Authenticate` challenge must read (rendered by the middleware, which knows
 /// the public URL for `resource_metadata`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BearerChallenge {
-    /// `invalid_token` or `insufficient_scope`; none when no token was sent (RFC 6750 §3.1).
-    pub error: Option<&'static str>,
-    pub scope: Option<String>,
+pub enum AuthChallenge {
+    /// RFC 6750 §3 for the API's routes.
+    Bearer {
+        /// `invalid_token` or `insufficient_scope`; none when no token was sent (§3.1).
+        error: Option<&'static str>,
+        scope: Option<String>,
+    },
+    /// RFC 6749 §5.2: the token endpoint's client authentication failed.
+    Basic,
 }
+
+/// Marks a problem that must be served as `application/json` (the token endpoint's errors,
+/// which RFC 6749 §5.2 defines as JSON with an `error` member).
+#[derive(Clone, Copy, Debug)]
+pub struct PlainJsonProblem;
 
 #[derive(Debug)]
 pub enum ApiError {
@@ -67,6 +78,12 @@ pub enum ApiError {
     BatchOperationNotAllowed {
         path: String,
     },
+    /// The credential's window is used up; `retry_after` seconds until it resets.
+    RateLimited {
+        retry_after: u32,
+    },
+    /// The token endpoint refused (RFC 6749 §5.2).
+    OAuth(TokenRequestError),
 }
 
 impl From<UseCaseError> for ApiError {
@@ -139,8 +156,36 @@ impl ApiError {
                         .insert("required_scope".into(), Value::String(needed.to_string()));
                     problem
                 }
+                AuthError::CredentialNotAllowed => {
+                    ProblemDetails::new(ErrorCode::CredentialNotAllowed, error.to_string())
+                }
                 AuthError::Storage(storage) => storage_problem(storage),
             },
+            ApiError::RateLimited { retry_after } => ProblemDetails::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "This credential has used its requests for this minute; the window resets in {retry_after} seconds."
+                ),
+            ),
+            ApiError::OAuth(error) => {
+                let code = match error {
+                    TokenRequestError::InvalidRequest(_) => ErrorCode::OAuthInvalidRequest,
+                    TokenRequestError::InvalidClient => ErrorCode::OAuthInvalidClient,
+                    TokenRequestError::UnsupportedGrantType(_) => {
+                        ErrorCode::OAuthUnsupportedGrantType
+                    }
+                    TokenRequestError::InvalidScope(_) => ErrorCode::OAuthInvalidScope,
+                };
+                let mut problem = ProblemDetails::new(code, error.description());
+                problem
+                    .extensions
+                    .insert("error".into(), Value::String(error.oauth_error().into()));
+                problem.extensions.insert(
+                    "error_description".into(),
+                    Value::String(error.description()),
+                );
+                problem
+            }
             ApiError::MalformedJson(detail) => ProblemDetails::new(
                 ErrorCode::MalformedJson,
                 format!("The body is not valid JSON: {detail}."),
@@ -216,21 +261,24 @@ impl ApiError {
         }
     }
 
-    /// The bearer challenge a 401 or 403 carries.
-    pub fn challenge(&self) -> Option<BearerChallenge> {
+    /// The challenge a 401 or 403 carries.
+    pub fn challenge(&self) -> Option<AuthChallenge> {
         match self {
-            ApiError::Auth(AuthError::Missing) => Some(BearerChallenge {
+            ApiError::Auth(AuthError::Missing) => Some(AuthChallenge::Bearer {
                 error: None,
                 scope: None,
             }),
-            ApiError::Auth(AuthError::InvalidToken) => Some(BearerChallenge {
+            ApiError::Auth(AuthError::InvalidToken) => Some(AuthChallenge::Bearer {
                 error: Some("invalid_token"),
                 scope: None,
             }),
-            ApiError::Auth(AuthError::InsufficientScope { needed }) => Some(BearerChallenge {
-                error: Some("insufficient_scope"),
-                scope: Some(needed.to_string()),
-            }),
+            ApiError::Auth(AuthError::InsufficientScope { needed }) => {
+                Some(AuthChallenge::Bearer {
+                    error: Some("insufficient_scope"),
+                    scope: Some(needed.to_string()),
+                })
+            }
+            ApiError::OAuth(TokenRequestError::InvalidClient) => Some(AuthChallenge::Basic),
             _ => None,
         }
     }
@@ -374,10 +422,24 @@ impl ResponseError for ApiError {
         let problem = self.problem();
         self.log_server_error();
         let mut response = HttpResponse::build(self.status_code());
-        if let ApiError::MethodNotAllowed { allowed, .. } = self {
-            response.insert_header(("Allow", *allowed));
+        match self {
+            ApiError::MethodNotAllowed { allowed, .. } => {
+                response.insert_header(("Allow", *allowed));
+            }
+            ApiError::RateLimited { retry_after } => {
+                response.insert_header(("Retry-After", retry_after.to_string()));
+            }
+            ApiError::OAuth(_) => {
+                // RFC 6749 §5.1/§5.2: token responses, errors included, are never cached.
+                response.insert_header(("Cache-Control", "no-store"));
+                response.insert_header(("Pragma", "no-cache"));
+            }
+            _ => {}
         }
         let mut response = response.finish();
+        if matches!(self, ApiError::OAuth(_)) {
+            response.extensions_mut().insert(PlainJsonProblem);
+        }
         if let Some(challenge) = self.challenge() {
             response.extensions_mut().insert(challenge);
         }

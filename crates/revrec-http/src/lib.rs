@@ -9,6 +9,7 @@ pub mod error;
 pub mod guide;
 pub mod idempotency;
 pub mod middleware;
+pub mod oauth;
 pub mod openapi;
 pub mod primary;
 pub mod problem;
@@ -55,6 +56,11 @@ pub fn build_app(
             "/.well-known/oauth-protected-resource",
             web::get().to(system::protected_resource_metadata),
         )
+        .route(
+            "/.well-known/oauth-authorization-server",
+            web::get().to(oauth::authorization_server_metadata),
+        )
+        .service(routing::resource("/oauth/token", "POST").route(web::post().to(oauth::token)))
         .route("/docs", web::get().to(system::docs_redirect))
         .route("/openapi.json", web::get().to(system::openapi_document))
         .service(

@@ -11,7 +11,8 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 use tracing::Instrument;
 
-use crate::error::{ApiError, BearerChallenge};
+use crate::auth::RateLimitStatus;
+use crate::error::{ApiError, AuthChallenge, PlainJsonProblem};
 use crate::problem::ProblemDetails;
 use crate::state::AppState;
 
@@ -76,6 +77,7 @@ pub async fn observe_and_finish(
         .await?
         .map_into_boxed_body();
     let mut response = finish_problem(response, public_url, &path, &request_id, json_limit);
+    add_rate_limit_headers(&mut response);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response
             .headers_mut()
@@ -122,8 +124,17 @@ fn finish_problem(
     let challenge = response
         .response()
         .extensions()
-        .get::<BearerChallenge>()
+        .get::<AuthChallenge>()
         .cloned();
+    let media_type = if response
+        .response()
+        .extensions()
+        .contains::<PlainJsonProblem>()
+    {
+        "application/json"
+    } else {
+        "application/problem+json"
+    };
     let body = details.to_body(public_url, path, Some(request_id));
     let mut rebuilt = HttpResponse::build(status);
     for (name, value) in response.headers() {
@@ -135,24 +146,52 @@ fn finish_problem(
         rebuilt.insert_header(("WWW-Authenticate", www_authenticate(&challenge, public_url)));
     }
     let rebuilt = rebuilt
-        .content_type("application/problem+json")
+        .content_type(media_type)
         .body(serde_json::to_vec(&body).unwrap_or_default());
     response.into_response(rebuilt)
 }
 
-/// RFC 6750 §3 with RFC 9728's `resource_metadata`.
-fn www_authenticate(challenge: &BearerChallenge, public_url: &str) -> String {
-    let mut value = String::from("Bearer realm=\"revrec\"");
-    if let Some(error) = challenge.error {
-        value.push_str(&format!(", error=\"{error}\""));
-    }
-    if let Some(scope) = &challenge.scope {
-        value.push_str(&format!(", scope=\"{scope}\""));
-    }
+/// RFC 6750 §3 (or RFC 7617 for the token endpoint) with RFC 9728's `resource_metadata`,
+/// so every 401 leads a client to the protected-resource metadata.
+fn www_authenticate(challenge: &AuthChallenge, public_url: &str) -> String {
+    let mut value = match challenge {
+        AuthChallenge::Bearer { error, scope } => {
+            let mut value = String::from("Bearer realm=\"revrec\"");
+            if let Some(error) = error {
+                value.push_str(&format!(", error=\"{error}\""));
+            }
+            if let Some(scope) = scope {
+                value.push_str(&format!(", scope=\"{scope}\""));
+            }
+            value
+        }
+        AuthChallenge::Basic => String::from("Basic realm=\"revrec\", charset=\"UTF-8\""),
+    };
     value.push_str(&format!(
         ", resource_metadata=\"{public_url}/.well-known/oauth-protected-resource\""
     ));
     value
+}
+
+/// `RateLimit-Limit`, `-Remaining` and `-Reset` (draft-ietf-httpapi-ratelimit-headers -06,
+/// whole numbers, reset in seconds) on every answer to an authenticated request.
+fn add_rate_limit_headers(response: &mut ServiceResponse<BoxBody>) {
+    let Some(RateLimitStatus(decision)) = response
+        .request()
+        .extensions()
+        .get::<RateLimitStatus>()
+        .copied()
+    else {
+        return;
+    };
+    let headers = response.headers_mut();
+    for (name, value) in [
+        ("ratelimit-limit", decision.limit),
+        ("ratelimit-remaining", decision.remaining),
+        ("ratelimit-reset", decision.reset_seconds),
+    ] {
+        headers.insert(HeaderName::from_static(name), HeaderValue::from(value));
+    }
 }
 
 /// A problem for an error the framework produced itself.

@@ -23,6 +23,12 @@ pub enum ErrorCode {
     AuthenticationRequired,
     InvalidToken,
     InsufficientScope,
+    CredentialNotAllowed,
+    RateLimited,
+    OAuthInvalidRequest,
+    OAuthInvalidClient,
+    OAuthUnsupportedGrantType,
+    OAuthInvalidScope,
     ContractNotFound,
     VersionNotFound,
     RouteNotFound,
@@ -44,7 +50,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 26] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -53,6 +59,12 @@ impl ErrorCode {
         ErrorCode::AuthenticationRequired,
         ErrorCode::InvalidToken,
         ErrorCode::InsufficientScope,
+        ErrorCode::CredentialNotAllowed,
+        ErrorCode::RateLimited,
+        ErrorCode::OAuthInvalidRequest,
+        ErrorCode::OAuthInvalidClient,
+        ErrorCode::OAuthUnsupportedGrantType,
+        ErrorCode::OAuthInvalidScope,
         ErrorCode::ContractNotFound,
         ErrorCode::VersionNotFound,
         ErrorCode::RouteNotFound,
@@ -83,6 +95,12 @@ impl ErrorCode {
             ErrorCode::AuthenticationRequired => "AUTHENTICATION_REQUIRED",
             ErrorCode::InvalidToken => "INVALID_TOKEN",
             ErrorCode::InsufficientScope => "INSUFFICIENT_SCOPE",
+            ErrorCode::CredentialNotAllowed => "CREDENTIAL_NOT_ALLOWED",
+            ErrorCode::RateLimited => "RATE_LIMITED",
+            ErrorCode::OAuthInvalidRequest => "OAUTH_INVALID_REQUEST",
+            ErrorCode::OAuthInvalidClient => "OAUTH_INVALID_CLIENT",
+            ErrorCode::OAuthUnsupportedGrantType => "OAUTH_UNSUPPORTED_GRANT_TYPE",
+            ErrorCode::OAuthInvalidScope => "OAUTH_INVALID_SCOPE",
             ErrorCode::ContractNotFound => "CONTRACT_NOT_FOUND",
             ErrorCode::VersionNotFound => "VERSION_NOT_FOUND",
             ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
@@ -128,9 +146,14 @@ impl ErrorCode {
             | ErrorCode::InvalidPeriodRange
             | ErrorCode::InvalidIdempotencyKey
             | ErrorCode::BatchTooLarge
-            | ErrorCode::BatchOperationNotAllowed => 400,
-            ErrorCode::AuthenticationRequired | ErrorCode::InvalidToken => 401,
-            ErrorCode::InsufficientScope => 403,
+            | ErrorCode::BatchOperationNotAllowed
+            | ErrorCode::OAuthInvalidRequest
+            | ErrorCode::OAuthUnsupportedGrantType
+            | ErrorCode::OAuthInvalidScope => 400,
+            ErrorCode::AuthenticationRequired
+            | ErrorCode::InvalidToken
+            | ErrorCode::OAuthInvalidClient => 401,
+            ErrorCode::InsufficientScope | ErrorCode::CredentialNotAllowed => 403,
             ErrorCode::ContractNotFound
             | ErrorCode::VersionNotFound
             | ErrorCode::RouteNotFound
@@ -144,6 +167,7 @@ impl ErrorCode {
             ErrorCode::ValidationFailed
             | ErrorCode::CurrencyRequired
             | ErrorCode::IdempotencyKeyReused => 422,
+            ErrorCode::RateLimited => 429,
             ErrorCode::InternalError => 500,
             ErrorCode::ServiceUnavailable => 503,
         }
@@ -160,6 +184,12 @@ impl ErrorCode {
             ErrorCode::AuthenticationRequired => "Authentication is required",
             ErrorCode::InvalidToken => "The bearer token is not valid",
             ErrorCode::InsufficientScope => "The credential lacks a required scope",
+            ErrorCode::CredentialNotAllowed => "This route takes API keys only",
+            ErrorCode::RateLimited => "Too many requests",
+            ErrorCode::OAuthInvalidRequest => "The token request is malformed",
+            ErrorCode::OAuthInvalidClient => "Client authentication failed",
+            ErrorCode::OAuthUnsupportedGrantType => "The grant type is not supported",
+            ErrorCode::OAuthInvalidScope => "The requested scope is not allowed",
             ErrorCode::ContractNotFound => "Contract not found",
             ErrorCode::VersionNotFound => "Contract version not found",
             ErrorCode::RouteNotFound => "No such route",
@@ -209,6 +239,24 @@ impl ErrorCode {
             }
             ErrorCode::InsufficientScope => {
                 "The credential is valid but lacks the scope the route needs; `WWW-Authenticate` names it. Create a key with that scope."
+            }
+            ErrorCode::CredentialNotAllowed => {
+                "The route is one api-spec §5 lists as \"Bearer only\" (`/v1/batch` and the job routes): it takes API keys, not OAuth 2.0 access tokens."
+            }
+            ErrorCode::RateLimited => {
+                "The credential has used its plan's requests for this one-minute window (sandbox 60, growth 1,200, scale 6,000 unless configured otherwise). `Retry-After` and `RateLimit-Reset` say when the window resets."
+            }
+            ErrorCode::OAuthInvalidRequest => {
+                "The token request breaks RFC 6749: a missing `grant_type`, a repeated parameter, a body that is not `application/x-www-form-urlencoded`, or client credentials sent both in `Authorization: Basic` and in the body. The body carries RFC 6749's `error: invalid_request` too."
+            }
+            ErrorCode::OAuthInvalidClient => {
+                "The client could not be authenticated: unknown `client_id`, wrong secret, revoked client, or no client credentials at all. The answer never says which (`error: invalid_client`)."
+            }
+            ErrorCode::OAuthUnsupportedGrantType => {
+                "Only `grant_type=client_credentials` is served (`error: unsupported_grant_type`)."
+            }
+            ErrorCode::OAuthInvalidScope => {
+                "A requested scope is unknown or not among the client's scopes (`error: invalid_scope`). Omit `scope` to get every scope the client has."
             }
             ErrorCode::ContractNotFound => {
                 "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden."
@@ -283,6 +331,20 @@ impl ErrorCode {
             ErrorCode::InsufficientScope => {
                 Some("Use a key that has the scope named in WWW-Authenticate.")
             }
+            ErrorCode::CredentialNotAllowed => {
+                Some("Call this route with an API key (revrec keys create), not an OAuth token.")
+            }
+            ErrorCode::RateLimited => Some("Wait Retry-After seconds, then retry."),
+            ErrorCode::OAuthInvalidClient => Some(
+                "Check client_id and client_secret (form-urlencoded before Basic encoding); create a client with `revrec oauth-clients create`.",
+            ),
+            ErrorCode::OAuthInvalidScope => {
+                Some("Request only scopes the client has, or omit scope.")
+            }
+            ErrorCode::OAuthUnsupportedGrantType => Some("Send grant_type=client_credentials."),
+            ErrorCode::OAuthInvalidRequest => Some(
+                "POST a form body with grant_type=client_credentials and authenticate the client one way only.",
+            ),
             ErrorCode::ContractNotFound => {
                 Some("List contracts with GET /v1/contracts to find the right id.")
             }

@@ -64,6 +64,7 @@ pub async fn protected_resource_metadata(state: web::Data<AppState>) -> HttpResp
         StatusCode::OK,
         &json!({
             "resource": public_url,
+            "authorization_servers": [public_url],
             "bearer_methods_supported": ["header"],
             "scopes_supported": revrec_ports::Scope::ALL.map(|scope| scope.as_str()),
             "resource_name": "revrec revenue recognition API",

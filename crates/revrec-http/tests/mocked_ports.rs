@@ -18,12 +18,15 @@ use revrec_ports::idempotency::MockIdempotencyRepository;
 use revrec_ports::ids::MockIdSource;
 use revrec_ports::jobs::MockJobRepository;
 use revrec_ports::ledger::MockLedgerRepository;
+use revrec_ports::oauth::MockOAuthRepository;
+use revrec_ports::payments::MockPaymentRepository;
+use revrec_ports::rate_limit::MockRateLimiter;
 use revrec_ports::reports::MockReportRepository;
 use revrec_ports::{
     Claim, ContractWrite, JobFailure, JobProgress, JobRecord, JobStatus, RecalculationRequest,
     RepositoryError, StoredContract, VersionWrite,
 };
-use revrec_usecases::Services;
+use revrec_usecases::{Policy, Services};
 use serde_json::{Value, json};
 
 fn state(contracts: MockContractRepository, reports: MockReportRepository) -> AppState {
@@ -58,6 +61,14 @@ fn state_with_jobs(
             idempotency: Arc::new(idempotency),
             ledger: Arc::new(MockLedgerRepository::new()),
             jobs: Arc::new(jobs),
+            oauth: Arc::new(MockOAuthRepository::new()),
+            payments: Arc::new(MockPaymentRepository::new()),
+            rate_limiter: Arc::new(MockRateLimiter::new()),
+            // No limits: these tests are about storage failures.
+            policy: Policy {
+                requests_per_minute: None,
+                ..Policy::default()
+            },
             clock: Arc::new(clock),
             ids: Arc::new(ids),
         },

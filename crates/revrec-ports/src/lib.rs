@@ -10,6 +10,9 @@ pub mod idempotency;
 pub mod ids;
 pub mod jobs;
 pub mod ledger;
+pub mod oauth;
+pub mod payments;
+pub mod rate_limit;
 pub mod reports;
 
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
@@ -28,4 +31,9 @@ pub use jobs::{
     RecalculationRequest,
 };
 pub use ledger::LedgerRepository;
+pub use oauth::{AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository};
+pub use payments::{
+    Charge, PaymentRail, PaymentRepository, RailError, Redemption, RedemptionOutcome, Settlement,
+};
+pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
 pub use reports::{ReportRepository, RollupDelta};

@@ -8,6 +8,9 @@ mod contract_store;
 mod idempotency_store;
 mod job_store;
 mod ledger_store;
+mod oauth_store;
+mod payment_store;
+pub mod rate_limiter;
 mod report_store;
 mod rows;
 pub mod schema;
@@ -70,5 +73,28 @@ impl Store {
 
     pub fn api_keys(&self) -> Arc<dyn revrec_ports::ApiKeyRepository> {
         Arc::new(api_key_store::ApiKeyStore::new(self.database.clone()))
+    }
+
+    pub fn oauth(&self) -> Arc<dyn revrec_ports::OAuthRepository> {
+        Arc::new(oauth_store::OAuthStore::new(self.database.clone()))
+    }
+
+    pub fn payments(&self) -> Arc<dyn revrec_ports::PaymentRepository> {
+        Arc::new(payment_store::PaymentStore::new(self.database.clone()))
+    }
+
+    /// A new rate limiter: on PostgreSQL one that shares each limit with every other
+    /// instance on the database, on SQLite (one instance by nature) one in this process.
+    /// Its state is its own: make one per process and share it.
+    pub fn rate_limiter(&self) -> Arc<dyn revrec_ports::RateLimiter> {
+        match self.backend {
+            "postgresql" => Arc::new(rate_limiter::SharedRateLimiter::new(self.database.clone())),
+            _ => Arc::new(rate_limiter::InProcessRateLimiter::default()),
+        }
+    }
+
+    /// The shared limiter whatever the backend (tests run it on SQLite too).
+    pub fn shared_rate_limiter(&self) -> Arc<dyn revrec_ports::RateLimiter> {
+        Arc::new(rate_limiter::SharedRateLimiter::new(self.database.clone()))
     }
 }

@@ -13,7 +13,7 @@ use time::Date;
 use crate::blocking::StoreError;
 use crate::schema::{api_keys, contract_lines, contract_versions, contracts, rollups};
 
-fn corrupt(what: &str, value: &str) -> StoreError {
+pub(crate) fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} `{value}`"))
 }
 

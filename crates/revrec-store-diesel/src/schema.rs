@@ -138,6 +138,55 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    oauth_clients (tenant_id, id) {
+        tenant_id -> Text,
+        id -> Text,
+        name -> Text,
+        secret_digest -> Text,
+        scopes -> Text,
+        plan -> Text,
+        created_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    oauth_tokens (tenant_id, digest) {
+        tenant_id -> Text,
+        digest -> Text,
+        client_id -> Text,
+        scopes -> Text,
+        issued_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    rate_limit_windows (tenant_id, credential, window_start) {
+        tenant_id -> Text,
+        credential -> Text,
+        window_start -> BigInt,
+        reserved -> BigInt,
+    }
+}
+
+diesel::table! {
+    payment_redemptions (tenant_id, challenge_id) {
+        tenant_id -> Text,
+        challenge_id -> Text,
+        method -> Text,
+        proof_digest -> Text,
+        route -> Text,
+        amount -> BigInt,
+        currency -> Text,
+        status -> Text,
+        reference -> Nullable<Text>,
+        created_at -> BigInt,
+        finished_at -> Nullable<BigInt>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
@@ -147,4 +196,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     ledger_accounts,
     jobs,
+    oauth_clients,
+    oauth_tokens,
+    rate_limit_windows,
+    payment_redemptions,
 );

@@ -10,12 +10,12 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
     api_keys, contract_lines, contract_versions, contracts, idempotency_keys, jobs,
-    ledger_accounts, rollups,
+    ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 8] = [
+const TABLES: [&str; 12] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -24,6 +24,10 @@ const TABLES: [&str; 8] = [
     "idempotency_keys",
     "ledger_accounts",
     "jobs",
+    "oauth_clients",
+    "oauth_tokens",
+    "rate_limit_windows",
+    "payment_redemptions",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -123,6 +127,26 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<JobColumns>(&mut connection)
             .unwrap();
+        oauth_clients::table
+            .select(oauth_clients::all_columns)
+            .limit(0)
+            .load::<OAuthClientColumns>(&mut connection)
+            .unwrap();
+        oauth_tokens::table
+            .select(oauth_tokens::all_columns)
+            .limit(0)
+            .load::<(String, String, String, String, i64, i64)>(&mut connection)
+            .unwrap();
+        rate_limit_windows::table
+            .select(rate_limit_windows::all_columns)
+            .limit(0)
+            .load::<(String, String, i64, i64)>(&mut connection)
+            .unwrap();
+        payment_redemptions::table
+            .select(payment_redemptions::all_columns)
+            .limit(0)
+            .load::<RedemptionColumns>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
@@ -189,4 +213,27 @@ type RollupColumns = (
     i64,
     i64,
     i64,
+);
+type OAuthClientColumns = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    Option<i64>,
+);
+type RedemptionColumns = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    String,
+    String,
+    Option<String>,
+    i64,
+    Option<i64>,
 );

@@ -1,8 +1,11 @@
-//! Who is calling: a bearer token becomes a principal (tenant, scopes, plan), or a refusal.
+//! Who is calling: a bearer token (an API key, an OAuth access token or the sandbox token)
+//! becomes a principal (tenant, scopes, plan), or a refusal.
 
-use revrec_ports::{Plan, Scope};
+use revrec_ports::{Plan, QuotaKey, Scope};
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
+use crate::issue_token::ACCESS_TOKEN_PREFIX;
 use crate::services::Services;
 
 /// The published free-tier sandbox token (decisions.md §12). It works only in sandbox mode.
@@ -12,8 +15,32 @@ pub const SANDBOX_TENANT: &str = "sandbox";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Credential {
-    ApiKey { id: String },
+    ApiKey {
+        id: String,
+    },
+    /// An access token of the client credentials grant.
+    OAuthToken {
+        client_id: String,
+    },
     SandboxToken,
+}
+
+impl Credential {
+    /// Whether this is what api-spec §5 calls "Bearer" (an API key, or the published sandbox
+    /// token, which stands for one), as opposed to an OAuth 2.0 access token.
+    pub fn is_api_key(&self) -> bool {
+        matches!(self, Credential::ApiKey { .. } | Credential::SandboxToken)
+    }
+
+    /// The credential's name within its tenant: whose quota a request draws on. All tokens
+    /// of one OAuth client share the client's quota.
+    pub fn quota_name(&self) -> String {
+        match self {
+            Credential::ApiKey { id } => format!("key:{id}"),
+            Credential::OAuthToken { client_id } => format!("oauth:{client_id}"),
+            Credential::SandboxToken => "sandbox".to_owned(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +60,22 @@ impl Principal {
             Err(AuthError::InsufficientScope { needed: scope })
         }
     }
+
+    /// `Ok` for API keys; routes the spec lists as "Bearer only" refuse OAuth tokens.
+    pub fn require_api_key(&self) -> Result<(), AuthError> {
+        if self.credential.is_api_key() {
+            Ok(())
+        } else {
+            Err(AuthError::CredentialNotAllowed)
+        }
+    }
+
+    pub fn quota_key(&self) -> QuotaKey {
+        QuotaKey {
+            tenant_id: self.tenant_id.clone(),
+            credential: self.credential.quota_name(),
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +86,10 @@ pub enum AuthError {
     InvalidToken,
     #[error("this request needs the `{needed}` scope")]
     InsufficientScope { needed: Scope },
+    #[error(
+        "this route takes API keys only (api-spec §5: \"Bearer only\"); OAuth access tokens are not accepted here"
+    )]
+    CredentialNotAllowed,
     #[error(transparent)]
     Storage(#[from] revrec_ports::RepositoryError),
 }
@@ -61,7 +108,8 @@ pub async fn authenticate(
     sandbox_mode: bool,
     token: &str,
 ) -> Result<Principal, AuthError> {
-    if token == SANDBOX_TOKEN {
+    // Constant time, like every other secret comparison.
+    if bool::from(token.as_bytes().ct_eq(SANDBOX_TOKEN.as_bytes())) {
         return if sandbox_mode {
             Ok(Principal {
                 tenant_id: SANDBOX_TENANT.to_owned(),
@@ -74,11 +122,32 @@ pub async fn authenticate(
         };
     }
     let well_formed = token.len() <= 256
-        && (token.starts_with("rr_live_") || token.starts_with("rr_test_"))
         && token
             .bytes()
             .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-');
     if !well_formed {
+        return Err(AuthError::InvalidToken);
+    }
+    // Tokens are looked up by digest (an index probe on a SHA-256 reveals nothing about the
+    // token through its timing); an OAuth token's client must still be unrevoked.
+    if token.starts_with(ACCESS_TOKEN_PREFIX) {
+        let now = services.clock.now_micros();
+        let found = services
+            .oauth
+            .find_active_token(&secret_digest(token), now)
+            .await?;
+        return found
+            .map(|token| Principal {
+                tenant_id: token.tenant_id,
+                scopes: token.scopes,
+                plan: token.plan,
+                credential: Credential::OAuthToken {
+                    client_id: token.client_id,
+                },
+            })
+            .ok_or(AuthError::InvalidToken);
+    }
+    if !(token.starts_with("rr_live_") || token.starts_with("rr_test_")) {
         return Err(AuthError::InvalidToken);
     }
     let key = services

@@ -404,6 +404,10 @@ mod tests {
             idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
             ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
             jobs: Arc::new(jobs),
+            oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
+            payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
+            rate_limiter: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
+            policy: crate::Policy::default(),
             clock: Arc::new(clock),
             ids: Arc::new(MockIdSource::new()),
         }

@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use revrec_ports::{
     ApiKeyRepository, Clock, ContractRepository, IdSource, IdempotencyRepository, JobRepository,
-    LedgerRepository, ReportRepository,
+    LedgerRepository, OAuthRepository, PaymentRepository, RateLimiter, ReportRepository,
 };
+
+use crate::policy::Policy;
 
 #[derive(Clone)]
 pub struct Services {
@@ -15,6 +17,10 @@ pub struct Services {
     pub idempotency: Arc<dyn IdempotencyRepository>,
     pub ledger: Arc<dyn LedgerRepository>,
     pub jobs: Arc<dyn JobRepository>,
+    pub oauth: Arc<dyn OAuthRepository>,
+    pub payments: Arc<dyn PaymentRepository>,
+    pub rate_limiter: Arc<dyn RateLimiter>,
+    pub policy: Policy,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdSource>,
 }

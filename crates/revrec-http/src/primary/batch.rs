@@ -46,7 +46,7 @@ pub async fn batch_route(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, BATCH_LIMIT).await?;
     let request_id = request
         .extensions()

@@ -36,7 +36,7 @@ pub async fn create_job_route(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
     let body = raw_bytes(payload, state.settings.json_limit).await?;
     if !body.is_empty() {
         require_json_content_type(&request)?;
@@ -120,7 +120,7 @@ pub async fn get_job_route(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    let principal = auth::require_api_key(&request, &state, Scope::ReadContracts).await?;
     job_status(&state, &principal, &path)
         .await
         .map(Reply::into_response)

@@ -1,0 +1,107 @@
+//! Machine payments (MPP, HTTP 402): the rails that settle a charge, and the record that
+//! makes every challenge and every payment proof usable once.
+
+use async_trait::async_trait;
+
+use crate::error::RepositoryError;
+
+/// What one paid call costs, as the challenge stated it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Charge {
+    /// The challenge being redeemed (the rail's idempotency anchor).
+    pub challenge_id: String,
+    /// Minor units of `currency` (cents for USD).
+    pub amount: i64,
+    /// Lowercase ISO 4217 code, as MPP writes it.
+    pub currency: String,
+    /// What is paid for (`GET /v1/waterfalls`).
+    pub description: String,
+}
+
+/// A settled payment: the rail's own reference (a Stripe `pi_…` id, say).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Settlement {
+    pub reference: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RailError {
+    /// The credential's payload is not what this rail takes.
+    #[error("the payment payload is not valid for this method: {0}")]
+    MalformedProof(String),
+    /// The rail answered and refused (declined card, amount mismatch, not succeeded).
+    #[error("the payment was not accepted: {0}")]
+    Declined(String),
+    /// The rail could not be asked or did not answer; whether money moved is unknown to
+    /// us, and the rail's idempotency key makes a retry safe.
+    #[error("the payment rail is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// A way to pay (`stripe`, `sandbox`): what its challenges carry and how it settles.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait PaymentRail: Send + Sync {
+    /// The MPP method id (lowercase letters).
+    fn method(&self) -> &str;
+
+    /// Whether it moves real money (the docs and the intent say so).
+    fn settles_real_money(&self) -> bool;
+
+    /// The method-specific part of a challenge's `request` (`methodDetails`), if any, as
+    /// the text of a JSON object (ports stay free of a JSON library; adapters parse it).
+    fn method_details(&self) -> Option<String>;
+
+    /// What identifies the payment proof in `payload`, the JSON text of the credential's
+    /// `payload` object (a Stripe shared payment token, say), so it can be recorded as used
+    /// before it is settled.
+    ///
+    /// # Errors
+    /// `MalformedProof` when the payload is not this rail's.
+    fn proof_id(&self, payload: &str) -> Result<String, RailError>;
+
+    /// Collects `charge` with the proof in `payload`.
+    async fn settle(&self, charge: &Charge, payload: &str) -> Result<Settlement, RailError>;
+}
+
+/// A challenge being redeemed, recorded before the rail is asked.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Redemption {
+    pub tenant_id: String,
+    pub challenge_id: String,
+    pub method: String,
+    /// SHA-256 of the rail's proof id: a proof, too, pays once.
+    pub proof_digest: String,
+    /// `GET /v1/waterfalls`: what was bought.
+    pub route: String,
+    pub amount: i64,
+    pub currency: String,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RedemptionOutcome {
+    Settled,
+    Declined,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait PaymentRepository: Send + Sync {
+    /// Records the redemption; `false` when its challenge or its proof was used before
+    /// (atomic: of concurrent claims on one challenge, exactly one wins).
+    async fn claim(&self, redemption: &Redemption) -> Result<bool, RepositoryError>;
+
+    /// The rail's answer for a claimed challenge. A declined challenge stays used.
+    async fn finish(
+        &self,
+        challenge_id: &str,
+        outcome: RedemptionOutcome,
+        reference: Option<String>,
+        at: i64,
+    ) -> Result<(), RepositoryError>;
+
+    /// Forgets a claim whose rail could not be asked, so the same credential may be
+    /// presented again (nothing was delivered for it).
+    async fn release(&self, challenge_id: &str) -> Result<(), RepositoryError>;
+}

@@ -1,0 +1,212 @@
+//! `OAuthRepository` over Diesel: clients, and access tokens kept as digests.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use revrec_ports::{
+    AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository, Plan, RepositoryError,
+    Scope,
+};
+
+use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::rows::corrupt;
+use crate::schema::{oauth_clients, oauth_tokens};
+
+pub struct OAuthStore {
+    database: Database,
+}
+
+impl OAuthStore {
+    pub fn new(database: Database) -> OAuthStore {
+        OAuthStore { database }
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+#[diesel(table_name = oauth_clients, treat_none_as_default_value = false)]
+struct ClientRow {
+    tenant_id: String,
+    id: String,
+    name: String,
+    secret_digest: String,
+    scopes: String,
+    plan: String,
+    created_at: i64,
+    revoked_at: Option<i64>,
+}
+
+impl From<&OAuthClientRecord> for ClientRow {
+    fn from(client: &OAuthClientRecord) -> ClientRow {
+        ClientRow {
+            tenant_id: client.tenant_id.clone(),
+            id: client.id.clone(),
+            name: client.name.clone(),
+            secret_digest: client.secret_digest.clone(),
+            scopes: Scope::join(&client.scopes),
+            plan: client.plan.as_str().to_owned(),
+            created_at: client.created_at,
+            revoked_at: client.revoked_at,
+        }
+    }
+}
+
+impl TryFrom<ClientRow> for OAuthClientRecord {
+    type Error = StoreError;
+
+    fn try_from(row: ClientRow) -> Result<OAuthClientRecord, StoreError> {
+        Ok(OAuthClientRecord {
+            scopes: scopes(&row.scopes)?,
+            plan: plan(&row.plan)?,
+            id: row.id,
+            tenant_id: row.tenant_id,
+            name: row.name,
+            secret_digest: row.secret_digest,
+            created_at: row.created_at,
+            revoked_at: row.revoked_at,
+        })
+    }
+}
+
+#[derive(Insertable, Clone, Debug)]
+#[diesel(table_name = oauth_tokens)]
+struct TokenRow {
+    tenant_id: String,
+    digest: String,
+    client_id: String,
+    scopes: String,
+    issued_at: i64,
+    expires_at: i64,
+}
+
+fn scopes(text: &str) -> Result<Vec<Scope>, StoreError> {
+    Scope::parse_list(text).map_err(|scope| corrupt("scope", &scope))
+}
+
+fn plan(text: &str) -> Result<Plan, StoreError> {
+    Plan::parse(text).ok_or_else(|| corrupt("plan", text))
+}
+
+#[async_trait]
+impl OAuthRepository for OAuthStore {
+    async fn insert_client(&self, client: &OAuthClientRecord) -> Result<(), RepositoryError> {
+        let row = ClientRow::from(client);
+        with_connection(&self.database, Access::Write, move |connection| {
+            diesel::insert_into(oauth_clients::table)
+                .values(&row)
+                .execute(connection)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn find_client(&self, id: &str) -> Result<Option<OAuthClientRecord>, RepositoryError> {
+        let id = id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let row: Option<ClientRow> = oauth_clients::table
+                .filter(oauth_clients::id.eq(id))
+                .select(ClientRow::as_select())
+                .first(connection)
+                .optional()?;
+            row.map(OAuthClientRecord::try_from).transpose()
+        })
+        .await
+    }
+
+    async fn list_clients(
+        &self,
+        tenant_id: Option<String>,
+    ) -> Result<Vec<OAuthClientRecord>, RepositoryError> {
+        with_connection(&self.database, Access::Read, move |connection| {
+            let mut query = oauth_clients::table.into_boxed();
+            if let Some(tenant) = tenant_id {
+                query = query.filter(oauth_clients::tenant_id.eq(tenant));
+            }
+            let rows: Vec<ClientRow> = query
+                .order((oauth_clients::created_at.asc(), oauth_clients::id.asc()))
+                .select(ClientRow::as_select())
+                .load(connection)?;
+            rows.into_iter().map(OAuthClientRecord::try_from).collect()
+        })
+        .await
+    }
+
+    async fn revoke_client(&self, id: &str, at: i64) -> Result<bool, RepositoryError> {
+        let id = id.to_owned();
+        with_connection(&self.database, Access::Write, move |connection| {
+            let updated = diesel::update(
+                oauth_clients::table
+                    .filter(oauth_clients::id.eq(id))
+                    .filter(oauth_clients::revoked_at.is_null()),
+            )
+            .set(oauth_clients::revoked_at.eq(Some(at)))
+            .execute(connection)?;
+            Ok(updated > 0)
+        })
+        .await
+    }
+
+    async fn insert_token(
+        &self,
+        token: &AccessTokenRecord,
+        now: i64,
+    ) -> Result<(), RepositoryError> {
+        let row = TokenRow {
+            tenant_id: token.tenant_id.clone(),
+            digest: token.digest.clone(),
+            client_id: token.client_id.clone(),
+            scopes: Scope::join(&token.scopes),
+            issued_at: token.issued_at,
+            expires_at: token.expires_at,
+        };
+        with_connection(&self.database, Access::Write, move |connection| {
+            connection.transaction(|connection| {
+                // Expired tokens are never valid again; forgetting them keeps the table
+                // the size of the tokens in use.
+                diesel::delete(oauth_tokens::table.filter(oauth_tokens::expires_at.le(now)))
+                    .execute(connection)?;
+                diesel::insert_into(oauth_tokens::table)
+                    .values(&row)
+                    .execute(connection)?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn find_active_token(
+        &self,
+        digest: &str,
+        now: i64,
+    ) -> Result<Option<ActiveToken>, RepositoryError> {
+        let digest = digest.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let found: Option<(String, String, String, String)> = oauth_tokens::table
+                .inner_join(
+                    oauth_clients::table.on(oauth_clients::tenant_id
+                        .eq(oauth_tokens::tenant_id)
+                        .and(oauth_clients::id.eq(oauth_tokens::client_id))),
+                )
+                .filter(oauth_tokens::digest.eq(digest))
+                .filter(oauth_tokens::expires_at.gt(now))
+                .filter(oauth_clients::revoked_at.is_null())
+                .select((
+                    oauth_tokens::tenant_id,
+                    oauth_tokens::client_id,
+                    oauth_tokens::scopes,
+                    oauth_clients::plan,
+                ))
+                .first(connection)
+                .optional()?;
+            found
+                .map(|(tenant_id, client_id, token_scopes, client_plan)| {
+                    Ok(ActiveToken {
+                        tenant_id,
+                        client_id,
+                        scopes: scopes(&token_scopes)?,
+                        plan: plan(&client_plan)?,
+                    })
+                })
+                .transpose()
+        })
+        .await
+    }
+}

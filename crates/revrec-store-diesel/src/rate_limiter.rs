@@ -1,0 +1,225 @@
+//! The two `RateLimiter`s: counting in this process (SQLite, one instance), and sharing one
+//! limit among every instance on a PostgreSQL database.
+//!
+//! The shared limiter does not go to the database for every request. Each instance reserves
+//! a slice of a credential's window (a fortieth of the limit) with one upsert that returns
+//! the window's running total, then counts down within the slice in memory. The database
+//! never grants more than the limit in total, so the instances together never admit more
+//! than the limit; what they may lose is the unused rest of each instance's last slice, at
+//! most `instances × (slice − 1)` units, under 3 % of the limit per instance. Once the
+//! database says a window is spent, an instance refuses locally until the window ends.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use revrec_ports::{
+    QuotaKey, RateDecision, RateLimiter, RepositoryError, WINDOW_SECONDS, window_of,
+};
+
+use crate::blocking::{Access, Database, with_connection};
+use crate::connection::on_each_backend;
+use crate::schema::rate_limit_windows;
+
+/// Per-key state is dropped once this many keys are held and their windows have passed.
+const PRUNE_ABOVE: usize = 10_000;
+
+/// Counts every credential's requests in this process.
+#[derive(Default)]
+pub struct InProcessRateLimiter {
+    windows: Mutex<HashMap<QuotaKey, (i64, u32)>>,
+}
+
+#[async_trait]
+impl RateLimiter for InProcessRateLimiter {
+    async fn acquire(
+        &self,
+        key: &QuotaKey,
+        limit: u32,
+        now: i64,
+    ) -> Result<RateDecision, RepositoryError> {
+        let (window, reset_seconds) = window_of(now);
+        let mut windows = self
+            .windows
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if windows.len() > PRUNE_ABOVE {
+            windows.retain(|_, (start, _)| *start >= window);
+        }
+        let (start, used) = windows.entry(key.clone()).or_insert((window, 0));
+        if *start != window {
+            (*start, *used) = (window, 0);
+        }
+        let allowed = *used < limit;
+        if allowed {
+            *used += 1;
+        }
+        Ok(RateDecision {
+            allowed,
+            limit,
+            remaining: limit.saturating_sub(*used),
+            reset_seconds,
+        })
+    }
+}
+
+/// One credential's window as this instance sees it.
+#[derive(Clone, Copy, Debug)]
+struct Lease {
+    window: i64,
+    /// Units reserved by this instance and not yet used.
+    held: u32,
+    /// Units nobody had reserved at this instance's last reservation.
+    unreserved: u32,
+    /// The database has no units left in this window.
+    spent: bool,
+}
+
+impl Lease {
+    fn new(window: i64, limit: u32) -> Lease {
+        Lease {
+            window,
+            held: 0,
+            unreserved: limit,
+            spent: false,
+        }
+    }
+}
+
+/// Shares each credential's limit among every instance using the same database.
+pub struct SharedRateLimiter {
+    database: Database,
+    leases: Mutex<HashMap<QuotaKey, Lease>>,
+    /// The last window for which this instance deleted older windows' rows.
+    pruned_before: AtomicI64,
+}
+
+impl SharedRateLimiter {
+    pub fn new(database: Database) -> SharedRateLimiter {
+        SharedRateLimiter {
+            database,
+            leases: Mutex::new(HashMap::new()),
+            pruned_before: AtomicI64::new(i64::MIN),
+        }
+    }
+
+    /// Takes a unit this instance holds, or says whether it must ask the database.
+    fn take_held(&self, key: &QuotaKey, limit: u32, window: i64) -> Option<(bool, u32)> {
+        let mut leases = self
+            .leases
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if leases.len() > PRUNE_ABOVE {
+            leases.retain(|_, lease| lease.window >= window);
+        }
+        let lease = lease_in(&mut leases, key, limit, window);
+        if lease.held > 0 {
+            lease.held -= 1;
+            return Some((true, lease.held.saturating_add(lease.unreserved)));
+        }
+        lease.spent.then_some((false, 0))
+    }
+
+    /// Records a reservation's outcome.
+    fn add_reserved(&self, key: &QuotaKey, limit: u32, window: i64, granted: u32, total: i64) {
+        let mut leases = self
+            .leases
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let lease = lease_in(&mut leases, key, limit, window);
+        lease.held = lease.held.saturating_add(granted);
+        let unreserved = i64::from(limit).saturating_sub(total).max(0);
+        lease.unreserved = u32::try_from(unreserved).unwrap_or(0);
+        lease.spent = lease.unreserved == 0;
+    }
+}
+
+/// The credential's lease for `window`, a fresh one when its window has passed.
+fn lease_in<'a>(
+    leases: &'a mut HashMap<QuotaKey, Lease>,
+    key: &QuotaKey,
+    limit: u32,
+    window: i64,
+) -> &'a mut Lease {
+    let lease = leases
+        .entry(key.clone())
+        .or_insert_with(|| Lease::new(window, limit));
+    if lease.window != window {
+        *lease = Lease::new(window, limit);
+    }
+    lease
+}
+
+/// How many units an instance reserves at a time.
+pub fn slice_of(limit: u32) -> u32 {
+    (limit / 40).max(1)
+}
+
+#[async_trait]
+impl RateLimiter for SharedRateLimiter {
+    async fn acquire(
+        &self,
+        key: &QuotaKey,
+        limit: u32,
+        now: i64,
+    ) -> Result<RateDecision, RepositoryError> {
+        let (window, reset_seconds) = window_of(now);
+        let decision = |(allowed, remaining): (bool, u32)| RateDecision {
+            allowed,
+            limit,
+            remaining,
+            reset_seconds,
+        };
+        if let Some(taken) = self.take_held(key, limit, window) {
+            return Ok(decision(taken));
+        }
+        let slice = slice_of(limit);
+        let prune_before = (self.pruned_before.fetch_max(window, Ordering::Relaxed) < window)
+            .then_some(window - WINDOW_SECONDS * 1_000_000);
+        let (tenant, credential) = (key.tenant_id.clone(), key.credential.clone());
+        let total = with_connection(&self.database, Access::Write, move |connection| {
+            if let Some(before) = prune_before {
+                diesel::delete(
+                    rate_limit_windows::table.filter(rate_limit_windows::window_start.lt(before)),
+                )
+                .execute(connection)?;
+            }
+            let total: i64 = on_each_backend!(&mut *connection, |backend| {
+                diesel::insert_into(rate_limit_windows::table)
+                    .values((
+                        rate_limit_windows::tenant_id.eq(&tenant),
+                        rate_limit_windows::credential.eq(&credential),
+                        rate_limit_windows::window_start.eq(window),
+                        rate_limit_windows::reserved.eq(i64::from(slice)),
+                    ))
+                    .on_conflict((
+                        rate_limit_windows::tenant_id,
+                        rate_limit_windows::credential,
+                        rate_limit_windows::window_start,
+                    ))
+                    .do_update()
+                    .set(
+                        rate_limit_windows::reserved
+                            .eq(rate_limit_windows::reserved
+                                + excluded(rate_limit_windows::reserved)),
+                    )
+                    .returning(rate_limit_windows::reserved)
+                    .get_result(backend)
+            })?;
+            Ok(total)
+        })
+        .await?;
+        // `reserved` counts every slice asked for, granted or not: this one's share is what
+        // was left of the limit before it, at most a slice.
+        let before = total - i64::from(slice);
+        let granted = (i64::from(limit) - before).clamp(0, i64::from(slice));
+        let granted = u32::try_from(granted).unwrap_or(0);
+        self.add_reserved(key, limit, window, granted, total);
+        Ok(decision(
+            self.take_held(key, limit, window).unwrap_or((false, 0)),
+        ))
+    }
+}

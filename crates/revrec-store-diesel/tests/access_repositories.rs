@@ -1,0 +1,371 @@
+//! The repositories behind access and commerce (OAuth clients and tokens, rate-limit
+//! windows, payment redemptions), against every backend, each test in a fresh database.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
+
+use std::sync::Arc;
+
+use revrec_ports::{
+    AccessTokenRecord, OAuthClientRecord, Plan, QuotaKey, RateLimiter, Redemption,
+    RedemptionOutcome, Scope, WINDOW_SECONDS,
+};
+use revrec_store_diesel::{DatabaseUrl, Store};
+use revrec_test_support::TestDatabase;
+
+const MINUTE: i64 = WINDOW_SECONDS * 1_000_000;
+/// 2026-11-23T12:00:00Z, a window boundary.
+const NOON: i64 = 1_795_435_200 * 1_000_000;
+
+fn open(database: &TestDatabase) -> Store {
+    Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap()
+}
+
+fn key(credential: &str) -> QuotaKey {
+    QuotaKey {
+        tenant_id: "ten_a".into(),
+        credential: credential.into(),
+    }
+}
+
+/// Takes `count` units at `now`; returns how many were allowed and the last decision's
+/// remaining count.
+async fn take(
+    limiter: &dyn RateLimiter,
+    key: &QuotaKey,
+    limit: u32,
+    now: i64,
+    count: u32,
+) -> (u32, u32) {
+    let mut allowed = 0;
+    let mut remaining = limit;
+    for _ in 0..count {
+        let decision = limiter.acquire(key, limit, now).await.unwrap();
+        assert_eq!(decision.limit, limit);
+        assert!(decision.remaining <= limit);
+        if decision.allowed {
+            allowed += 1;
+            assert_eq!(decision.remaining, remaining - 1, "one unit per request");
+        } else {
+            assert_eq!(decision.remaining, 0);
+        }
+        remaining = decision.remaining;
+    }
+    (allowed, remaining)
+}
+
+#[tokio::test]
+async fn every_limiter_admits_the_limit_per_window_and_resets_on_the_boundary() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let limiters: [(&str, Arc<dyn RateLimiter>); 2] = [
+            ("the store's own", store.rate_limiter()),
+            ("the shared", store.shared_rate_limiter()),
+        ];
+        for (name, limiter) in limiters {
+            let credential = key(name);
+            let at = NOON + 15 * 1_000_000;
+            let (allowed, remaining) = take(limiter.as_ref(), &credential, 80, at, 100).await;
+            assert_eq!(
+                (allowed, remaining),
+                (80, 0),
+                "{name} on {:?}",
+                database.backend
+            );
+            let refused = limiter.acquire(&credential, 80, at).await.unwrap();
+            assert!(!refused.allowed);
+            assert_eq!(refused.reset_seconds, 45);
+            // Another credential has its own window.
+            assert_eq!(
+                take(limiter.as_ref(), &key(&format!("{name}, other")), 80, at, 1).await,
+                (1, 79)
+            );
+            // The last microsecond of the window is still in it; the next one is not.
+            let last = NOON + MINUTE - 1;
+            assert!(
+                !limiter
+                    .acquire(&credential, 80, last)
+                    .await
+                    .unwrap()
+                    .allowed
+            );
+            assert_eq!(
+                limiter
+                    .acquire(&credential, 80, last)
+                    .await
+                    .unwrap()
+                    .reset_seconds,
+                1
+            );
+            let next = limiter
+                .acquire(&credential, 80, NOON + MINUTE)
+                .await
+                .unwrap();
+            assert!(next.allowed, "{name}: a new window");
+            assert_eq!((next.remaining, next.reset_seconds), (79, 60));
+        }
+    }
+}
+
+#[tokio::test]
+async fn instances_sharing_a_database_never_admit_more_than_the_limit_together() {
+    for database in TestDatabase::all() {
+        // Two instances: two stores (two pools) on one database, each with its own leases.
+        let (one, two) = (open(&database), open(&database));
+        let (one, two) = (one.shared_rate_limiter(), two.shared_rate_limiter());
+        for limit in [7, 400, 1_200] {
+            let credential = key(&format!("limit {limit}"));
+            let mut allowed = 0;
+            for request in 0..limit * 2 {
+                let limiter = if request % 3 == 0 { &one } else { &two };
+                allowed += u32::from(
+                    limiter
+                        .acquire(&credential, limit, NOON)
+                        .await
+                        .unwrap()
+                        .allowed,
+                );
+            }
+            // What is lost is at most what each instance still holds of its last slice.
+            let slice = (limit / 40).max(1);
+            assert!(allowed <= limit, "{allowed} > {limit}");
+            assert!(allowed >= limit - 2 * (slice - 1), "{allowed} of {limit}");
+            assert!(f64::from(allowed) >= f64::from(limit) * 0.9);
+        }
+    }
+}
+
+#[tokio::test]
+async fn concurrent_requests_on_two_instances_hold_one_limit() {
+    for database in TestDatabase::all() {
+        let stores = [open(&database), open(&database)];
+        let limiters: Vec<Arc<dyn RateLimiter>> =
+            stores.iter().map(Store::shared_rate_limiter).collect();
+        let credential = key("concurrent");
+        let mut tasks = tokio::task::JoinSet::new();
+        for request in 0..600 {
+            let limiter = limiters[request % 2].clone();
+            let credential = credential.clone();
+            tasks.spawn(async move {
+                limiter
+                    .acquire(&credential, 400, NOON)
+                    .await
+                    .unwrap()
+                    .allowed
+            });
+        }
+        let allowed = tasks.join_all().await.into_iter().filter(|a| *a).count();
+        assert!((382..=400).contains(&allowed), "{allowed} of 400");
+    }
+}
+
+fn client(id: &str, revoked_at: Option<i64>) -> OAuthClientRecord {
+    OAuthClientRecord {
+        id: id.into(),
+        tenant_id: "ten_a".into(),
+        name: "Ledger sync".into(),
+        secret_digest: format!("digest of {id}"),
+        scopes: vec![Scope::ReadContracts, Scope::ReadWaterfalls],
+        plan: Plan::Growth,
+        created_at: NOON,
+        revoked_at,
+    }
+}
+
+fn token(digest: &str, client_id: &str, expires_at: i64) -> AccessTokenRecord {
+    AccessTokenRecord {
+        digest: digest.into(),
+        tenant_id: "ten_a".into(),
+        client_id: client_id.into(),
+        scopes: vec![Scope::ReadWaterfalls],
+        issued_at: NOON,
+        expires_at,
+    }
+}
+
+#[tokio::test]
+async fn tokens_live_until_they_expire_or_their_client_is_revoked() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let oauth = store.oauth();
+        oauth.insert_client(&client("rrc_1", None)).await.unwrap();
+        oauth.insert_client(&client("rrc_2", None)).await.unwrap();
+        assert_eq!(
+            oauth.find_client("rrc_1").await.unwrap(),
+            Some(client("rrc_1", None))
+        );
+        assert_eq!(oauth.find_client("rrc_9").await.unwrap(), None);
+        assert_eq!(
+            oauth
+                .list_clients(Some("ten_a".into()))
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(
+            oauth
+                .list_clients(Some("ten_b".into()))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        let hour = 3_600 * 1_000_000;
+        oauth
+            .insert_token(&token("t1", "rrc_1", NOON + hour), NOON)
+            .await
+            .unwrap();
+        oauth
+            .insert_token(&token("t2", "rrc_2", NOON + hour), NOON)
+            .await
+            .unwrap();
+        let active = oauth
+            .find_active_token("t1", NOON + 1)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (active.client_id.as_str(), active.plan, active.scopes),
+            ("rrc_1", Plan::Growth, vec![Scope::ReadWaterfalls])
+        );
+        // The last microsecond before expiry is valid; expiry itself is not.
+        assert!(
+            oauth
+                .find_active_token("t1", NOON + hour - 1)
+                .await
+                .unwrap()
+                .is_some()
+        );
+        assert!(
+            oauth
+                .find_active_token("t1", NOON + hour)
+                .await
+                .unwrap()
+                .is_none()
+        );
+        assert!(
+            oauth
+                .find_active_token("nope", NOON)
+                .await
+                .unwrap()
+                .is_none()
+        );
+
+        // Revoking a client ends its tokens at once, and only its own.
+        assert!(oauth.revoke_client("rrc_1", NOON + 5).await.unwrap());
+        assert!(
+            !oauth.revoke_client("rrc_1", NOON + 6).await.unwrap(),
+            "already revoked"
+        );
+        assert!(
+            oauth
+                .find_active_token("t1", NOON + 6)
+                .await
+                .unwrap()
+                .is_none()
+        );
+        assert!(
+            oauth
+                .find_active_token("t2", NOON + 6)
+                .await
+                .unwrap()
+                .is_some()
+        );
+        assert_eq!(
+            oauth
+                .find_client("rrc_1")
+                .await
+                .unwrap()
+                .unwrap()
+                .revoked_at,
+            Some(NOON + 5)
+        );
+    }
+}
+
+fn redemption(challenge_id: &str, proof_digest: &str) -> Redemption {
+    Redemption {
+        tenant_id: "ten_a".into(),
+        challenge_id: challenge_id.into(),
+        method: "sandbox".into(),
+        proof_digest: proof_digest.into(),
+        route: "GET /v1/waterfalls".into(),
+        amount: 5,
+        currency: "usd".into(),
+        created_at: NOON,
+    }
+}
+
+#[tokio::test]
+async fn a_challenge_or_a_proof_is_redeemed_once_unless_released() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let payments = store.payments();
+        assert!(
+            payments
+                .claim(&redemption("ch_1", "proof_1"))
+                .await
+                .unwrap()
+        );
+        // The same challenge with another proof, or the same proof under another challenge.
+        assert!(
+            !payments
+                .claim(&redemption("ch_1", "proof_2"))
+                .await
+                .unwrap()
+        );
+        assert!(
+            !payments
+                .claim(&redemption("ch_2", "proof_1"))
+                .await
+                .unwrap()
+        );
+        // A failed settlement releases the claim so the payer can try again.
+        payments.release("ch_1").await.unwrap();
+        assert!(
+            payments
+                .claim(&redemption("ch_1", "proof_2"))
+                .await
+                .unwrap()
+        );
+        payments
+            .finish(
+                "ch_1",
+                RedemptionOutcome::Settled,
+                Some("pi_1".into()),
+                NOON + 1,
+            )
+            .await
+            .unwrap();
+        payments.release("ch_1").await.unwrap();
+        assert!(
+            !payments
+                .claim(&redemption("ch_1", "proof_3"))
+                .await
+                .unwrap(),
+            "settled stays used"
+        );
+
+        // Concurrent claims of one challenge: exactly one wins.
+        let mut tasks = tokio::task::JoinSet::new();
+        for attempt in 0..16 {
+            let payments = payments.clone();
+            tasks.spawn(async move {
+                payments
+                    .claim(&redemption("ch_race", &format!("proof_race_{attempt}")))
+                    .await
+                    .unwrap()
+            });
+        }
+        let winners = tasks
+            .join_all()
+            .await
+            .into_iter()
+            .filter(|won| *won)
+            .count();
+        assert_eq!(winners, 1);
+    }
+}

@@ -1,0 +1,59 @@
+//! The commercial terms a deployment runs under (decisions.md §9, §10): requests per minute
+//! and the price of a paid call, per plan. Configuration, not data: every instance of a
+//! deployment is started with the same terms.
+
+use revrec_ports::Plan;
+
+/// One value per plan.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PerPlan<T> {
+    pub sandbox: T,
+    pub growth: T,
+    pub scale: T,
+}
+
+impl<T: Copy> PerPlan<T> {
+    pub fn of(&self, plan: Plan) -> T {
+        match plan {
+            Plan::Sandbox => self.sandbox,
+            Plan::Growth => self.growth,
+            Plan::Scale => self.scale,
+        }
+    }
+}
+
+/// Requests per minute by plan (decisions.md §9).
+pub const DEFAULT_REQUESTS_PER_MINUTE: PerPlan<u32> = PerPlan {
+    sandbox: 60,
+    growth: 1_200,
+    scale: 6_000,
+};
+
+/// Monthly plan prices in whole USD (api-spec §8), shown by `GET /v1/payments/intent`.
+pub const PLAN_PRICES_USD: PerPlan<u32> = PerPlan {
+    sandbox: 0,
+    growth: 499,
+    scale: 1_499,
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Policy {
+    /// `None`: no rate limit (and no `RateLimit-*` headers).
+    pub requests_per_minute: Option<PerPlan<u32>>,
+    /// The price of one paid call, in US cents; 0 means the plan's calls are not charged
+    /// (api-spec §8: 0.00 under the free tier).
+    pub call_price_cents: PerPlan<i64>,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            requests_per_minute: Some(DEFAULT_REQUESTS_PER_MINUTE),
+            call_price_cents: PerPlan {
+                sandbox: 0,
+                growth: 0,
+                scale: 0,
+            },
+        }
+    }
+}
