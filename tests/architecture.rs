@@ -55,10 +55,18 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
         &["diesel", "diesel_migrations"],
     ),
     (
-        // Dev-only: it may create databases, but never reach into the store or the app.
+        // Dev-only: it may create databases and serve doubles of third-party APIs (actix-web
+        // for the Stripe double), but never reach into the store or the app.
         "revrec-test-support",
         &[],
-        &["actix-web", "utoipa", "serde"],
+        &["utoipa", "serde", "diesel_migrations"],
+    ),
+    (
+        // Driven adapters of the PaymentRail port: they know the port and the providers'
+        // APIs, nothing of use cases, storage or our HTTP surface.
+        "revrec-payments",
+        &["revrec-ports"],
+        &["diesel", "actix-web", "utoipa", "revrec-usecases"],
     ),
     (
         "revrec-app",
@@ -68,6 +76,7 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
             "revrec-usecases",
             "revrec-store-diesel",
             "revrec-http",
+            "revrec-payments",
         ],
         &[],
     ),

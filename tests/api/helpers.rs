@@ -5,7 +5,7 @@ use reqwest::{Method, StatusCode};
 use std::time::Duration;
 
 use revrec_app::job_worker::JobWorkerSettings;
-use revrec_app::settings::{Mode, Settings};
+use revrec_app::settings::{Mode, PaymentTerms, Settings};
 use revrec_app::startup::{Application, open_store, services};
 use revrec_ports::{Plan, Scope};
 use revrec_store_diesel::DatabaseUrl;
@@ -61,10 +61,13 @@ impl Reply {
         assert_eq!(body["code"], code, "{}", self.text);
         assert_eq!(body["status"], status);
         let slug = code.to_lowercase().replace('_', "-");
+        // Payment problems use the types MPP registers; every other, our own pages.
         assert!(
             body["type"]
                 .as_str()
-                .is_some_and(|t| t.ends_with(&format!("/errors/{slug}"))),
+                .is_some_and(|t| t.ends_with(&format!("/errors/{slug}"))
+                    || (code.starts_with("PAYMENT_")
+                        && t.starts_with("https://paymentauth.org/problems/"))),
             "{body}"
         );
         assert!(
@@ -148,6 +151,7 @@ pub async fn spawn_configured(
         workers: Some(2),
         job_worker: None,
         policy: unlimited_policy(),
+        payments: PaymentTerms::default(),
     };
     configure(&mut settings);
     let application = Application::build(settings.clone())

@@ -17,6 +17,7 @@ mod idempotency;
 mod jobs;
 mod ledger;
 mod oauth;
+mod payments;
 mod rate_limits;
 mod reports;
 mod system;

@@ -47,6 +47,20 @@ pub enum Command {
         #[command(subcommand)]
         command: OAuthClientsCommand,
     },
+    /// Build the `Payment-Authorization` credential that pays a 402's challenge (what an
+    /// MPP client does): paste one `WWW-Authenticate: Payment …` value.
+    Pay {
+        /// The challenge: the whole `Payment id="…", …` header value.
+        #[arg(long)]
+        challenge: String,
+        /// The sandbox method's token (default `tok_sandbox_ok`; `tok_sandbox_declined`
+        /// is declined).
+        #[arg(long)]
+        token: Option<String>,
+        /// The stripe method's Shared Payment Token (`spt_…`).
+        #[arg(long)]
+        spt: Option<String>,
+    },
     /// Load a realistic sample portfolio.
     Demo {
         /// How many contracts.
@@ -59,6 +73,29 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// The credential paying `challenge` with the method's proof.
+fn pay(challenge: &str, token: Option<&str>, spt: Option<&str>) -> Result<String, CliError> {
+    use revrec_http::payments::mpp::{Challenge, Credential};
+    let value = challenge
+        .trim()
+        .strip_prefix("WWW-Authenticate:")
+        .or_else(|| challenge.trim().strip_prefix("www-authenticate:"))
+        .unwrap_or(challenge);
+    let challenge = Challenge::parse_header(value).ok_or_else(|| {
+        CliError::Usage("--challenge must be a `Payment id=\"…\", …` challenge value".into())
+    })?;
+    let payload = match (challenge.method.as_str(), spt) {
+        ("stripe", Some(spt)) => serde_json::json!({ "spt": spt }),
+        ("stripe", None) => {
+            return Err(CliError::Usage(
+                "the stripe method needs --spt spt_…".into(),
+            ));
+        }
+        (_, _) => serde_json::json!({ "token": token.unwrap_or("tok_sandbox_ok") }),
+    };
+    Ok(Credential::build(&challenge, &payload))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,8 +113,19 @@ pub enum CliError {
 }
 
 pub async fn run(cli: Cli) -> Result<(), CliError> {
+    if let Some(Command::Pay {
+        challenge,
+        token,
+        spt,
+    }) = &cli.command
+    {
+        // Needs no settings and no database: it only builds a header.
+        println!("{}", pay(challenge, token.as_deref(), spt.as_deref())?);
+        return Ok(());
+    }
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
+        Command::Pay { .. } => Ok(()),
         Command::Serve => serve(settings).await,
         Command::Migrate => {
             open_store(&settings).await?;

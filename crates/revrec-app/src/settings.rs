@@ -34,6 +34,38 @@ pub struct Settings {
     pub job_worker: Option<JobWorkerSettings>,
     /// Rate limits and per-call prices by plan.
     pub policy: Policy,
+    /// How priced calls are paid (decisions.md §10).
+    pub payments: PaymentTerms,
+}
+
+/// A secret from the environment: kept out of every debug print and log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// The shortest challenge-signing secret accepted (HMAC-SHA256 wants 32 bytes of key).
+pub const MIN_PAYMENT_SECRET_BYTES: usize = 32;
+
+#[derive(Clone, Debug, Default)]
+pub struct PaymentTerms {
+    /// Signs challenge ids; `None` in sandbox mode: a random one per process.
+    pub secret: Option<Secret>,
+    /// The secret before the last rotation, still accepted for live challenges.
+    pub previous_secret: Option<Secret>,
+    /// The `stripe` rail, when configured.
+    pub stripe: Option<StripeTerms>,
+}
+
+#[derive(Clone, Debug)]
+pub struct StripeTerms {
+    pub secret_key: Secret,
+    pub network_id: String,
+    pub api_base: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -47,7 +79,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 12] = [
+pub const VARIABLES: [(&str, &str, &str); 17] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -98,6 +130,31 @@ pub const VARIABLES: [(&str, &str, &str); 12] = [
         "REVREC_CALL_PRICES",
         "sandbox=0,growth=0,scale=0",
         "USD charged per call of /contracts, /waterfalls, /disclosures/note6 by plan (HTTP 402 above 0)",
+    ),
+    (
+        "REVREC_PAYMENT_SECRET",
+        "random per process (sandbox)",
+        "at least 32 bytes signing payment challenges; required in production when a price is above 0, the same on every instance",
+    ),
+    (
+        "REVREC_PAYMENT_SECRET_PREVIOUS",
+        "none",
+        "the secret before a rotation, still accepted for challenges issued under it (they live 5 minutes)",
+    ),
+    (
+        "REVREC_STRIPE_SECRET_KEY",
+        "none",
+        "`sk_live_…` (real money) or `sk_test_…`: offers the `stripe` payment method",
+    ),
+    (
+        "REVREC_STRIPE_NETWORK_ID",
+        "none",
+        "the Stripe Business Network profile id payers grant Shared Payment Tokens to (with the key)",
+    ),
+    (
+        "REVREC_STRIPE_API_BASE",
+        "https://api.stripe.com",
+        "Stripe's API base URL (a local double in tests)",
     ),
     (
         "REVREC_JOB_PAGE_SIZE",
@@ -217,6 +274,7 @@ impl Settings {
             Some(text) => per_plan(&text, Policy::default().call_price_cents, usd_cents)
                 .map_err(|reason| invalid("REVREC_CALL_PRICES", &text, reason))?,
         };
+        let payments = payment_terms(&get, mode, &call_price_cents)?;
         Ok(Settings {
             database_url,
             listen,
@@ -229,8 +287,86 @@ impl Settings {
                 requests_per_minute,
                 call_price_cents,
             },
+            payments,
         })
     }
+}
+
+fn payment_terms(
+    get: &impl Fn(&str) -> Option<String>,
+    mode: Mode,
+    prices: &revrec_usecases::PerPlan<i64>,
+) -> Result<PaymentTerms, SettingsError> {
+    let invalid = |name: &'static str, value: &str, reason: &str| SettingsError::Invalid {
+        name,
+        value: if name.contains("SECRET") {
+            "…".into()
+        } else {
+            value.to_owned()
+        },
+        reason: reason.to_owned(),
+    };
+    let secret = |name: &'static str| match get(name) {
+        None => Ok(None),
+        Some(text) if text.len() >= MIN_PAYMENT_SECRET_BYTES => Ok(Some(Secret(text))),
+        Some(text) => Err(invalid(
+            name,
+            &text,
+            "use at least 32 bytes (for example `openssl rand -hex 32`)",
+        )),
+    };
+    let terms = PaymentTerms {
+        secret: secret("REVREC_PAYMENT_SECRET")?,
+        previous_secret: secret("REVREC_PAYMENT_SECRET_PREVIOUS")?,
+        stripe: match (
+            get("REVREC_STRIPE_SECRET_KEY"),
+            get("REVREC_STRIPE_NETWORK_ID"),
+        ) {
+            (None, None) => None,
+            (Some(key), Some(network_id)) if key.starts_with("sk_") || key.starts_with("rk_") => {
+                Some(StripeTerms {
+                    secret_key: Secret(key),
+                    network_id,
+                    api_base: get("REVREC_STRIPE_API_BASE")
+                        .unwrap_or_else(|| revrec_payments::stripe::DEFAULT_API_BASE.into()),
+                })
+            }
+            (Some(key), Some(_)) => {
+                return Err(invalid(
+                    "REVREC_STRIPE_SECRET_KEY",
+                    &key,
+                    "a Stripe secret key starts with sk_ or rk_",
+                ));
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                return Err(invalid(
+                    "REVREC_STRIPE_NETWORK_ID",
+                    "",
+                    "set REVREC_STRIPE_SECRET_KEY and REVREC_STRIPE_NETWORK_ID together",
+                ));
+            }
+        },
+    };
+    let priced = [prices.sandbox, prices.growth, prices.scale]
+        .iter()
+        .any(|cents| *cents > 0);
+    if mode == Mode::Production && priced {
+        if terms.secret.is_none() {
+            return Err(invalid(
+                "REVREC_PAYMENT_SECRET",
+                "",
+                "required in production when REVREC_CALL_PRICES has a price above 0",
+            ));
+        }
+        if terms.stripe.is_none() {
+            return Err(invalid(
+                "REVREC_STRIPE_SECRET_KEY",
+                "",
+                "a priced call needs a payment method in production: configure Stripe",
+            ));
+        }
+    }
+    Ok(terms)
 }
 
 #[cfg(test)]
@@ -276,5 +412,54 @@ mod tests {
                 .as_deref(),
             Some("https://api.example.com")
         );
+    }
+
+    #[test]
+    fn priced_calls_in_production_need_a_secret_and_a_real_payment_method() {
+        let secret = "0123456789abcdef0123456789abcdef";
+        let priced = [
+            ("REVREC_MODE", "production"),
+            ("REVREC_CALL_PRICES", "growth=0.05"),
+        ];
+        let error = settings(&priced).unwrap_err().to_string();
+        assert!(error.starts_with("REVREC_PAYMENT_SECRET="), "{error}");
+        let with_secret = [priced[0], priced[1], ("REVREC_PAYMENT_SECRET", secret)];
+        let error = settings(&with_secret).unwrap_err().to_string();
+        assert!(error.starts_with("REVREC_STRIPE_SECRET_KEY="), "{error}");
+        let stripe = [
+            priced[0],
+            priced[1],
+            ("REVREC_PAYMENT_SECRET", secret),
+            ("REVREC_STRIPE_SECRET_KEY", "sk_live_x"),
+            ("REVREC_STRIPE_NETWORK_ID", "profile_1"),
+        ];
+        let terms = settings(&stripe).unwrap().payments;
+        assert_eq!(terms.stripe.unwrap().api_base, "https://api.stripe.com");
+        // Secrets are never echoed, in errors or debug prints.
+        let short = settings(&[("REVREC_PAYMENT_SECRET", "short-secret")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            short.contains("at least 32 bytes") && !short.contains("short-secret"),
+            "{short}"
+        );
+        let printed = format!("{:?}", settings(&stripe[2..]).unwrap());
+        assert!(
+            !printed.contains(secret) && !printed.contains("sk_live_x"),
+            "{printed}"
+        );
+        assert!(
+            settings(&[("REVREC_STRIPE_SECRET_KEY", "sk_test_1")]).is_err(),
+            "key without network"
+        );
+        assert!(
+            settings(&[
+                ("REVREC_STRIPE_SECRET_KEY", "pk_1"),
+                ("REVREC_STRIPE_NETWORK_ID", "p")
+            ])
+            .is_err()
+        );
+        // The sandbox charges with a random secret and the sandbox method.
+        assert!(settings(&[("REVREC_CALL_PRICES", "growth=0.05")]).is_ok());
     }
 }

@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use actix_web::HttpServer;
 use actix_web::dev::Server;
+use revrec_http::payments::PaymentSettings;
 use revrec_http::{AppState, HttpSettings, build_app};
+use revrec_payments::{SandboxRail, StripeRail, StripeSettings};
+use revrec_ports::PaymentRail;
 use revrec_store_diesel::{Store, StoreSetupError};
 use revrec_usecases::{Policy, Services};
 
@@ -30,6 +33,50 @@ pub enum StartupError {
     },
     #[error("the database setup task failed: {0}")]
     Task(String),
+    #[error("the payment rails cannot start: {0}")]
+    Payments(String),
+}
+
+/// The payment methods and challenge secrets of this process (decisions.md §10): Stripe
+/// when configured, the sandbox rail in sandbox mode only.
+pub fn payment_settings(settings: &Settings) -> Result<PaymentSettings, StartupError> {
+    let terms = &settings.payments;
+    let mut rails: Vec<Arc<dyn PaymentRail>> = Vec::new();
+    if let Some(stripe) = &terms.stripe {
+        let rail = StripeRail::new(StripeSettings {
+            secret_key: stripe.secret_key.0.clone(),
+            network_id: stripe.network_id.clone(),
+            api_base: stripe.api_base.clone(),
+        })
+        .map_err(|error| StartupError::Payments(error.to_string()))?;
+        rails.push(Arc::new(rail));
+    }
+    if settings.mode == Mode::Sandbox {
+        rails.push(Arc::new(SandboxRail));
+    }
+    // Without a configured secret (sandbox only: production refuses to start), a random
+    // one: challenges are then good on this process alone, for its lifetime.
+    let secret = match &terms.secret {
+        Some(secret) => secret.0.as_bytes().to_vec(),
+        None => {
+            let mut bytes = vec![0_u8; 32];
+            getrandom::fill(&mut bytes)
+                .map_err(|error| StartupError::Payments(error.to_string()))?;
+            bytes
+        }
+    };
+    let mut secrets = vec![secret];
+    secrets.extend(
+        terms
+            .previous_secret
+            .iter()
+            .map(|secret| secret.0.as_bytes().to_vec()),
+    );
+    Ok(PaymentSettings {
+        secrets,
+        rails,
+        merchant: "revrec".into(),
+    })
 }
 
 /// Opens (and migrates) the store off the async runtime.
@@ -99,7 +146,9 @@ impl Application {
             ),
             None => None,
         };
+        let payments = Arc::new(payment_settings(&settings)?);
         let state = AppState {
+            payments,
             services,
             settings: HttpSettings {
                 public_url: public_url.clone(),

@@ -29,6 +29,8 @@ pub enum AuthChallenge {
     },
     /// RFC 6749 §5.2: the token endpoint's client authentication failed.
     Basic,
+    /// MPP: one `Payment` challenge per payment method, each a whole field value.
+    Payment(Vec<String>),
 }
 
 /// Marks a problem that must be served as `application/json` (the token endpoint's errors,
@@ -78,12 +80,34 @@ pub enum ApiError {
     BatchOperationNotAllowed {
         path: String,
     },
+    /// A batch operation names a call the caller's plan prices: paid calls run on their
+    /// own, where a 402 can carry its challenges.
+    PricedInBatch {
+        path: String,
+    },
     /// The credential's window is used up; `retry_after` seconds until it resets.
     RateLimited {
         retry_after: u32,
     },
     /// The token endpoint refused (RFC 6749 §5.2).
     OAuth(TokenRequestError),
+    /// A priced call without a good payment (MPP), with fresh challenges to pay.
+    Payment(PaymentProblem),
+    /// The route passed its sunset date (RFC 8594).
+    EndpointSunset {
+        route: String,
+        sunset: String,
+    },
+}
+
+/// A refused payment: which problem, why, and the challenges the client may pay instead.
+#[derive(Debug)]
+pub struct PaymentProblem {
+    pub code: ErrorCode,
+    pub message: String,
+    pub challenges: Vec<String>,
+    /// The id of the first fresh challenge (MPP's `challengeId` member).
+    pub challenge_id: Option<String>,
 }
 
 impl From<UseCaseError> for ApiError {
@@ -186,6 +210,19 @@ impl ApiError {
                 );
                 problem
             }
+            ApiError::Payment(payment) => {
+                let mut problem = ProblemDetails::new(payment.code, payment.message.clone());
+                if let Some(id) = &payment.challenge_id {
+                    problem
+                        .extensions
+                        .insert("challengeId".into(), Value::String(id.clone()));
+                }
+                problem
+            }
+            ApiError::EndpointSunset { route, sunset } => ProblemDetails::new(
+                ErrorCode::EndpointSunset,
+                format!("{route} was retired on {sunset}."),
+            ),
             ApiError::MalformedJson(detail) => ProblemDetails::new(
                 ErrorCode::MalformedJson,
                 format!("The body is not valid JSON: {detail}."),
@@ -247,6 +284,12 @@ impl ApiError {
                     "`{path}` cannot run inside a batch (neither /batch nor the payment routes can)."
                 ),
             ),
+            ApiError::PricedInBatch { path } => ProblemDetails::new(
+                ErrorCode::BatchOperationNotAllowed,
+                format!(
+                    "`{path}` is a priced call on this credential's plan; paid calls cannot run inside a batch."
+                ),
+            ),
             ApiError::MethodNotAllowed { method, allowed } => {
                 let mut problem = ProblemDetails::new(
                     ErrorCode::MethodNotAllowed,
@@ -279,6 +322,9 @@ impl ApiError {
                 })
             }
             ApiError::OAuth(TokenRequestError::InvalidClient) => Some(AuthChallenge::Basic),
+            ApiError::Payment(payment) if !payment.challenges.is_empty() => {
+                Some(AuthChallenge::Payment(payment.challenges.clone()))
+            }
             _ => None,
         }
     }
@@ -428,6 +474,9 @@ impl ResponseError for ApiError {
             }
             ApiError::RateLimited { retry_after } => {
                 response.insert_header(("Retry-After", retry_after.to_string()));
+            }
+            ApiError::Payment(payment) if payment.code == ErrorCode::PaymentRailUnavailable => {
+                response.insert_header(("Retry-After", "5"));
             }
             ApiError::OAuth(_) => {
                 // RFC 6749 §5.1/§5.2: token responses, errors included, are never cached.

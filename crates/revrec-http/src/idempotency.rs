@@ -2,8 +2,8 @@
 //! key-header): the first answer to a (tenant, key) is kept 24 hours and replayed, with
 //! `Idempotent-Replayed: true`, to a retry of the same request (method, path, body); the
 //! same key on another request is 422, and while the first is still running, 409. Errors
-//! the client caused (4xx) are kept and replayed like successes; server failures (5xx) are
-//! not, so a retry runs again.
+//! the client caused (4xx) are kept and replayed like successes; server failures (5xx),
+//! 402 (payment required) and 429 are not, so a retry runs again.
 
 use std::future::Future;
 
@@ -93,7 +93,10 @@ where
                 }),
                 Err(error) => {
                     let problem = error.problem();
-                    (problem.code.status() < 500).then(|| RecordedResponse {
+                    // Server failures, refused payments and rate limits are not answers
+                    // to the request: a retry must run (and pay) again.
+                    let status = problem.code.status();
+                    (status < 500 && status != 402 && status != 429).then(|| RecordedResponse {
                         status: problem.code.status(),
                         kind: RecordedKind::Problem,
                         content: serde_json::to_string(&RecordedProblem {

@@ -11,6 +11,7 @@ pub mod idempotency;
 pub mod middleware;
 pub mod oauth;
 pub mod openapi;
+pub mod payments;
 pub mod primary;
 pub mod problem;
 pub mod respond;

@@ -6,13 +6,16 @@ use std::time::Instant;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
+use actix_web::http::header::{
+    CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue,
+};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 use tracing::Instrument;
 
 use crate::auth::RateLimitStatus;
 use crate::error::{ApiError, AuthChallenge, PlainJsonProblem};
+use crate::payments::gate::PaymentReceipt;
 use crate::problem::ProblemDetails;
 use crate::state::AppState;
 
@@ -78,6 +81,7 @@ pub async fn observe_and_finish(
         .map_into_boxed_body();
     let mut response = finish_problem(response, public_url, &path, &request_id, json_limit);
     add_rate_limit_headers(&mut response);
+    add_payment_receipt(&mut response);
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response
             .headers_mut()
@@ -142,8 +146,18 @@ fn finish_problem(
             rebuilt.append_header((name.clone(), value.clone()));
         }
     }
-    if let Some(challenge) = challenge {
-        rebuilt.insert_header(("WWW-Authenticate", www_authenticate(&challenge, public_url)));
+    match challenge {
+        // MPP: one field line per challenge, and a 402 is never stored by a cache.
+        Some(AuthChallenge::Payment(challenges)) => {
+            for challenge in challenges {
+                rebuilt.append_header(("WWW-Authenticate", challenge));
+            }
+            rebuilt.insert_header(("Cache-Control", "no-store"));
+        }
+        Some(challenge) => {
+            rebuilt.insert_header(("WWW-Authenticate", www_authenticate(&challenge, public_url)));
+        }
+        None => {}
     }
     let rebuilt = rebuilt
         .content_type(media_type)
@@ -166,6 +180,7 @@ fn www_authenticate(challenge: &AuthChallenge, public_url: &str) -> String {
             value
         }
         AuthChallenge::Basic => String::from("Basic realm=\"revrec\", charset=\"UTF-8\""),
+        AuthChallenge::Payment(challenges) => return challenges.join(", "),
     };
     value.push_str(&format!(
         ", resource_metadata=\"{public_url}/.well-known/oauth-protected-resource\""
@@ -192,6 +207,28 @@ fn add_rate_limit_headers(response: &mut ServiceResponse<BoxBody>) {
     ] {
         headers.insert(HeaderName::from_static(name), HeaderValue::from(value));
     }
+}
+
+/// `Payment-Receipt` and `Cache-Control: private` on a successful paid call (MPP §1.4);
+/// never on an error, even when the payment settled.
+fn add_payment_receipt(response: &mut ServiceResponse<BoxBody>) {
+    if !response.status().is_success() {
+        return;
+    }
+    let Some(PaymentReceipt(receipt)) = response
+        .request()
+        .extensions()
+        .get::<PaymentReceipt>()
+        .cloned()
+    else {
+        return;
+    };
+    let Ok(value) = HeaderValue::from_str(&receipt) else {
+        return;
+    };
+    let headers = response.headers_mut();
+    headers.insert(HeaderName::from_static("payment-receipt"), value);
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("private"));
 }
 
 /// A problem for an error the framework produced itself.

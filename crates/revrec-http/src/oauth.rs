@@ -82,14 +82,30 @@ pub struct TokenResponse {
     pub scope: String,
 }
 
+/// The token request's form fields (RFC 6749 §4.4.2, §2.3.1), for the OpenAPI document;
+/// the handler reads the form itself, to refuse repeated parameters.
+#[derive(ToSchema)]
+#[allow(dead_code, reason = "describes the form; never constructed")]
+pub struct TokenRequestForm {
+    /// Always `client_credentials`.
+    #[schema(example = "client_credentials", pattern = "^client_credentials$")]
+    grant_type: String,
+    /// Space-separated scopes, each granted to the client; all of them when absent.
+    #[schema(example = "read:contracts read:waterfalls")]
+    scope: Option<String>,
+    /// `client_secret_post` only; otherwise HTTP Basic.
+    client_id: Option<String>,
+    /// `client_secret_post` only; otherwise HTTP Basic.
+    client_secret: Option<String>,
+}
+
 /// An access token for a machine client (RFC 6749 §4.4). The body is a form
 /// (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
 /// `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
 /// `client_id` and `client_secret` in the body (`client_secret_post`), never both.
 #[utoipa::path(
     post, path = "/oauth/token", tag = "oauth", operation_id = "issueToken",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded",
-        description = "grant_type=client_credentials[&scope=…][&client_id=…&client_secret=…]"),
+    request_body(content = TokenRequestForm, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "An access token (one hour)", body = TokenResponse,
             headers(("Cache-Control" = String, description = "no-store"))),

@@ -42,6 +42,11 @@ use crate::{guide, primary};
         guide::accounting::trial_balance_route,
         guide::accounting::get_chart_route,
         guide::accounting::put_chart_route,
+        crate::payments::routes::intent,
+        crate::payments::routes::challenge,
+        crate::oauth::token,
+        crate::oauth::authorization_server_metadata,
+        system::protected_resource_metadata,
         system::healthz,
         system::readyz,
     ),
@@ -55,6 +60,8 @@ use crate::{guide, primary};
     tags(
         (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
         (name = "guide", description = "The guide surface, under /api/v1: contract ingest in the guide payload, the yearly waterfall, journal entries, the trial balance and the chart of accounts"),
+        (name = "payments", description = "Machine payments over HTTP 402 (MPP): the published terms and a challenge to pay; priced calls answer 402 with the same challenges"),
+        (name = "oauth", description = "OAuth 2.0 client credentials: the token endpoint (RFC 6749 §4.4) and the metadata documents (RFC 8414, RFC 9728)"),
         (name = "system", description = "Health and readiness"),
     )
 )]
@@ -101,7 +108,7 @@ impl Modify for BearerSecurity {
         let components = openapi.components.get_or_insert_with(Default::default);
         let mut scheme = Http::new(HttpAuthScheme::Bearer);
         scheme.description = Some(
-            "An API key (`rr_live_…` / `rr_test_…`), or in sandbox mode the published token `rr_test_sandbox`.".into(),
+            "An API key (`rr_live_…` / `rr_test_…`), an OAuth 2.0 access token (`rr_oat_…`, from `POST /oauth/token`; not accepted by batch and jobs), or in sandbox mode the published token `rr_test_sandbox`.".into(),
         );
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
     }
@@ -211,6 +218,28 @@ impl IntoResponses for StandardErrors {
                         .description(Some("Bearer challenge"))
                         .build(),
                 );
+            }
+            if status == 429 {
+                for (name, description) in [
+                    (
+                        "Retry-After",
+                        "Seconds until the window resets (equals RateLimit-Reset)",
+                    ),
+                    (
+                        "RateLimit-Limit",
+                        "Requests per minute of the credential's plan",
+                    ),
+                    ("RateLimit-Remaining", "0"),
+                    ("RateLimit-Reset", "Seconds until the window resets"),
+                ] {
+                    response = response.header(
+                        name,
+                        HeaderBuilder::new()
+                            .schema(u32::schema())
+                            .description(Some(description))
+                            .build(),
+                    );
+                }
             }
             (status.to_string(), RefOr::T(response.build()))
         })

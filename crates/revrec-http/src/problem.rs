@@ -29,6 +29,15 @@ pub enum ErrorCode {
     OAuthInvalidClient,
     OAuthUnsupportedGrantType,
     OAuthInvalidScope,
+    PaymentRequired,
+    PaymentMalformedCredential,
+    PaymentInvalidChallenge,
+    PaymentExpired,
+    PaymentVerificationFailed,
+    PaymentMethodUnsupported,
+    MultiplePaymentCredentials,
+    PaymentRailUnavailable,
+    EndpointSunset,
     ContractNotFound,
     VersionNotFound,
     RouteNotFound,
@@ -50,7 +59,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 41] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -65,6 +74,15 @@ impl ErrorCode {
         ErrorCode::OAuthInvalidClient,
         ErrorCode::OAuthUnsupportedGrantType,
         ErrorCode::OAuthInvalidScope,
+        ErrorCode::PaymentRequired,
+        ErrorCode::PaymentMalformedCredential,
+        ErrorCode::PaymentInvalidChallenge,
+        ErrorCode::PaymentExpired,
+        ErrorCode::PaymentVerificationFailed,
+        ErrorCode::PaymentMethodUnsupported,
+        ErrorCode::MultiplePaymentCredentials,
+        ErrorCode::PaymentRailUnavailable,
+        ErrorCode::EndpointSunset,
         ErrorCode::ContractNotFound,
         ErrorCode::VersionNotFound,
         ErrorCode::RouteNotFound,
@@ -101,6 +119,15 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "OAUTH_INVALID_CLIENT",
             ErrorCode::OAuthUnsupportedGrantType => "OAUTH_UNSUPPORTED_GRANT_TYPE",
             ErrorCode::OAuthInvalidScope => "OAUTH_INVALID_SCOPE",
+            ErrorCode::PaymentRequired => "PAYMENT_REQUIRED",
+            ErrorCode::PaymentMalformedCredential => "PAYMENT_MALFORMED_CREDENTIAL",
+            ErrorCode::PaymentInvalidChallenge => "PAYMENT_INVALID_CHALLENGE",
+            ErrorCode::PaymentExpired => "PAYMENT_EXPIRED",
+            ErrorCode::PaymentVerificationFailed => "PAYMENT_VERIFICATION_FAILED",
+            ErrorCode::PaymentMethodUnsupported => "PAYMENT_METHOD_UNSUPPORTED",
+            ErrorCode::MultiplePaymentCredentials => "MULTIPLE_PAYMENT_CREDENTIALS",
+            ErrorCode::PaymentRailUnavailable => "PAYMENT_RAIL_UNAVAILABLE",
+            ErrorCode::EndpointSunset => "ENDPOINT_SUNSET",
             ErrorCode::ContractNotFound => "CONTRACT_NOT_FOUND",
             ErrorCode::VersionNotFound => "VERSION_NOT_FOUND",
             ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
@@ -119,6 +146,30 @@ impl ErrorCode {
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
+        }
+    }
+
+    /// The `type` URL: `{public_url}/errors/<slug>`, except the payment problems, which use
+    /// the types MPP registers (`https://paymentauth.org/problems/<type>`) so MPP clients
+    /// recognise them (decisions.md §11 makes this one exception).
+    pub fn problem_type(self, public_url: &str) -> String {
+        const MPP: &str = "https://paymentauth.org/problems";
+        match self.mpp_problem() {
+            Some(kind) => format!("{MPP}/{kind}"),
+            None => format!("{public_url}/errors/{}", self.slug()),
+        }
+    }
+
+    /// The MPP problem type, for the payment problems MPP defines.
+    pub fn mpp_problem(self) -> Option<&'static str> {
+        match self {
+            ErrorCode::PaymentRequired => Some("payment-required"),
+            ErrorCode::PaymentMalformedCredential => Some("malformed-credential"),
+            ErrorCode::PaymentInvalidChallenge => Some("invalid-challenge"),
+            ErrorCode::PaymentExpired => Some("payment-expired"),
+            ErrorCode::PaymentVerificationFailed => Some("verification-failed"),
+            ErrorCode::PaymentMethodUnsupported => Some("method-unsupported"),
+            _ => None,
         }
     }
 
@@ -149,7 +200,15 @@ impl ErrorCode {
             | ErrorCode::BatchOperationNotAllowed
             | ErrorCode::OAuthInvalidRequest
             | ErrorCode::OAuthUnsupportedGrantType
-            | ErrorCode::OAuthInvalidScope => 400,
+            | ErrorCode::OAuthInvalidScope
+            | ErrorCode::PaymentMethodUnsupported
+            | ErrorCode::MultiplePaymentCredentials => 400,
+            ErrorCode::PaymentRequired
+            | ErrorCode::PaymentMalformedCredential
+            | ErrorCode::PaymentInvalidChallenge
+            | ErrorCode::PaymentExpired
+            | ErrorCode::PaymentVerificationFailed => 402,
+            ErrorCode::EndpointSunset => 410,
             ErrorCode::AuthenticationRequired
             | ErrorCode::InvalidToken
             | ErrorCode::OAuthInvalidClient => 401,
@@ -169,7 +228,7 @@ impl ErrorCode {
             | ErrorCode::IdempotencyKeyReused => 422,
             ErrorCode::RateLimited => 429,
             ErrorCode::InternalError => 500,
-            ErrorCode::ServiceUnavailable => 503,
+            ErrorCode::ServiceUnavailable | ErrorCode::PaymentRailUnavailable => 503,
         }
     }
 
@@ -190,6 +249,15 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "Client authentication failed",
             ErrorCode::OAuthUnsupportedGrantType => "The grant type is not supported",
             ErrorCode::OAuthInvalidScope => "The requested scope is not allowed",
+            ErrorCode::PaymentRequired => "Payment Required",
+            ErrorCode::PaymentMalformedCredential => "The payment credential is malformed",
+            ErrorCode::PaymentInvalidChallenge => "The payment challenge is not valid here",
+            ErrorCode::PaymentExpired => "The payment challenge has expired",
+            ErrorCode::PaymentVerificationFailed => "The payment was not accepted",
+            ErrorCode::PaymentMethodUnsupported => "The payment method is not accepted",
+            ErrorCode::MultiplePaymentCredentials => "More than one payment credential",
+            ErrorCode::PaymentRailUnavailable => "The payment rail is unavailable",
+            ErrorCode::EndpointSunset => "This endpoint has been retired",
             ErrorCode::ContractNotFound => "Contract not found",
             ErrorCode::VersionNotFound => "Contract version not found",
             ErrorCode::RouteNotFound => "No such route",
@@ -257,6 +325,33 @@ impl ErrorCode {
             }
             ErrorCode::OAuthInvalidScope => {
                 "A requested scope is unknown or not among the client's scopes (`error: invalid_scope`). Omit `scope` to get every scope the client has."
+            }
+            ErrorCode::PaymentRequired => {
+                "The call is priced for the credential's plan and no payment credential came with it. Each `WWW-Authenticate: Payment` challenge (one per payment method) says what to pay; pay one and send the credential in `Payment-Authorization`. Problem type `https://paymentauth.org/problems/payment-required`."
+            }
+            ErrorCode::PaymentMalformedCredential => {
+                "`Payment-Authorization` is not `Payment <base64url JSON>` with a `challenge` object and a `payload` object (MPP `malformed-credential`). Fresh challenges come with the answer."
+            }
+            ErrorCode::PaymentInvalidChallenge => {
+                "The echoed challenge was not issued by this service (its `id` does not match), was issued for another route or price, or was already used (MPP `invalid-challenge`). Pay a fresh challenge from this answer."
+            }
+            ErrorCode::PaymentExpired => {
+                "The challenge's `expires` instant has passed (challenges live five minutes). Pay a fresh challenge from this answer (MPP `payment-expired`)."
+            }
+            ErrorCode::PaymentVerificationFailed => {
+                "The payment method refused the proof: a declined card, a token already spent, or a payment that did not succeed for the challenged amount (MPP `verification-failed`). The challenge is spent; pay a fresh one."
+            }
+            ErrorCode::PaymentMethodUnsupported => {
+                "The credential names a payment method this server does not take, or no method is configured (MPP `method-unsupported`). `GET /v1/payments/intent` lists `supported_methods`."
+            }
+            ErrorCode::MultiplePaymentCredentials => {
+                "The request carries more than one `Payment-Authorization` credential; send exactly one."
+            }
+            ErrorCode::PaymentRailUnavailable => {
+                "The payment method's processor could not be reached or did not answer. Nothing was charged twice: retry the same request with the same credential; the processor's idempotency key makes the retry safe."
+            }
+            ErrorCode::EndpointSunset => {
+                "The endpoint passed its `Sunset` date and no longer serves requests. The `Link` header and /docs/versioning name its replacement."
             }
             ErrorCode::ContractNotFound => {
                 "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden."
@@ -345,6 +440,25 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidRequest => Some(
                 "POST a form body with grant_type=client_credentials and authenticate the client one way only.",
             ),
+            ErrorCode::PaymentRequired
+            | ErrorCode::PaymentInvalidChallenge
+            | ErrorCode::PaymentExpired
+            | ErrorCode::PaymentVerificationFailed => Some(
+                "Pay one WWW-Authenticate: Payment challenge of this answer and resend the request with Payment-Authorization: Payment <credential>.",
+            ),
+            ErrorCode::PaymentMalformedCredential => Some(
+                "Send Payment-Authorization: Payment <base64url of {challenge, payload}>, echoing the challenge's parameters unchanged.",
+            ),
+            ErrorCode::PaymentMethodUnsupported => {
+                Some("Use one of supported_methods from GET /v1/payments/intent.")
+            }
+            ErrorCode::MultiplePaymentCredentials => {
+                Some("Send a single Payment-Authorization header.")
+            }
+            ErrorCode::PaymentRailUnavailable => {
+                Some("Retry the same request with the same credential after Retry-After seconds.")
+            }
+            ErrorCode::EndpointSunset => Some("Move to the replacement named in the Link header."),
             ErrorCode::ContractNotFound => {
                 Some("List contracts with GET /v1/contracts to find the right id.")
             }
@@ -421,7 +535,7 @@ impl ProblemDetails {
         request_id: Option<&str>,
     ) -> ProblemBody {
         ProblemBody {
-            problem_type: format!("{public_url}/errors/{}", self.code.slug()),
+            problem_type: self.code.problem_type(public_url),
             title: self.code.title().to_owned(),
             status: self.code.status(),
             detail: self.message.clone(),

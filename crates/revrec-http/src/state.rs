@@ -1,6 +1,10 @@
 //! What every handler can reach: the use cases' ports and the HTTP settings.
 
+use std::sync::Arc;
+
 use revrec_usecases::Services;
+
+use crate::payments::PaymentSettings;
 
 #[derive(Clone, Debug)]
 pub struct HttpSettings {
@@ -16,4 +20,5 @@ pub struct HttpSettings {
 pub struct AppState {
     pub services: Services,
     pub settings: HttpSettings,
+    pub payments: Arc<PaymentSettings>,
 }

@@ -58,6 +58,12 @@ pub async fn openapi_document() -> HttpResponse {
 }
 
 /// RFC 9728 protected-resource metadata, linked from every 401.
+#[utoipa::path(
+    get, path = "/.well-known/oauth-protected-resource", tag = "oauth",
+    operation_id = "protectedResourceMetadata",
+    responses((status = 200, description = "RFC 9728 metadata", body = Object)),
+    security(())
+)]
 pub async fn protected_resource_metadata(state: web::Data<AppState>) -> HttpResponse {
     let public_url = &state.settings.public_url;
     json(

@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod stripe_double;
+
 use std::path::PathBuf;
 
 use diesel::connection::SimpleConnection;

@@ -10,6 +10,7 @@ use crate::body::json_bytes;
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::StandardErrors;
+use crate::payments::gate::require_payment;
 use crate::primary::contracts::{IDEMPOTENCY_KEY_DOC, created};
 use crate::respond::Reply;
 use crate::state::AppState;
@@ -37,8 +38,15 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        ingest(&state, &principal, &body)
+    idempotency::run(&request, &state, &principal, &body, || async {
+        require_payment(
+            &request,
+            &state,
+            &principal,
+            "POST /api/v1/contracts/ingest",
+        )
+        .await?;
+        ingest(&state, &principal, &body).await
     })
     .await
 }

@@ -12,6 +12,7 @@ use utoipa::IntoParams;
 use crate::auth;
 use crate::error::ApiError;
 use crate::openapi::StandardErrors;
+use crate::payments::gate::require_payment;
 use crate::primary::reports::currency;
 use crate::respond::{json, query};
 use crate::state::AppState;
@@ -44,6 +45,13 @@ pub async fn waterfall_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
+    require_payment(
+        &request,
+        &state,
+        &principal,
+        "GET /api/v1/reports/waterfall",
+    )
+    .await?;
     let params: GuideWaterfallParams = query(&request)?;
     let text = params.period.ok_or(ApiError::MissingParameter {
         name: "period",

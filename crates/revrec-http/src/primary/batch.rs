@@ -249,6 +249,26 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
     }
 }
 
+/// A call the caller's plan prices is paid for on its own, never inside a batch (the
+/// batch's one response could not carry each call's challenges).
+fn refuse_if_priced(
+    state: &AppState,
+    principal: &Principal,
+    route: &Route,
+    path: &str,
+) -> Result<(), ApiError> {
+    let priced = matches!(
+        route,
+        Route::ListContracts | Route::IngestContract | Route::Waterfalls | Route::Note6
+    );
+    if priced && state.services.policy.call_price_cents.of(principal.plan) > 0 {
+        return Err(ApiError::PricedInBatch {
+            path: path.to_owned(),
+        });
+    }
+    Ok(())
+}
+
 /// One operation through the same code as its route.
 async fn run_one(
     state: &AppState,
@@ -260,6 +280,7 @@ async fn run_one(
         .clone()
         .map_err(|unroutable| unroutable.error(operation.path))?;
     principal.require(route.scope())?;
+    refuse_if_priced(state, principal, &route, operation.path)?;
     let (query, body) = (operation.query, operation.body);
     match route {
         Route::ListContracts => contracts::list(state, principal, query).await,
@@ -285,6 +306,7 @@ async fn run_ingests(
         .iter()
         .map(|operation| {
             principal.require(Route::IngestContract.scope())?;
+            refuse_if_priced(state, principal, &Route::IngestContract, operation.path)?;
             parse_new_contract(operation.body)
         })
         .collect();

@@ -19,6 +19,7 @@ use crate::body::{json_bytes, parse_json, raw_bytes};
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::StandardErrors;
+use crate::payments::gate::require_payment;
 use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::contracts::{
@@ -55,6 +56,7 @@ pub async fn list_contracts_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    require_payment(&request, &state, &principal, "GET /v1/contracts").await?;
     list(&state, &principal, request.query_string())
         .await
         .map(Reply::into_response)
@@ -144,8 +146,9 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        ingest(&state, &principal, &body)
+    idempotency::run(&request, &state, &principal, &body, || async {
+        require_payment(&request, &state, &principal, "POST /v1/contracts").await?;
+        ingest(&state, &principal, &body).await
     })
     .await
 }

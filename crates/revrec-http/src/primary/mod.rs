@@ -40,6 +40,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 resource("/jobs/recalculate-waterfall", "POST")
                     .route(web::post().to(jobs::create_job_route)),
             )
-            .service(resource("/jobs/{job_id}", "GET").route(web::get().to(jobs::get_job_route))),
+            .service(resource("/jobs/{job_id}", "GET").route(web::get().to(jobs::get_job_route)))
+            .service(
+                resource("/payments/intent", "GET")
+                    .route(web::get().to(crate::payments::routes::intent)),
+            )
+            .service(
+                resource("/payments/challenge", "GET")
+                    .route(web::get().to(crate::payments::routes::challenge)),
+            ),
     );
 }

@@ -13,6 +13,7 @@ use utoipa::IntoParams;
 use crate::auth;
 use crate::error::ApiError;
 use crate::openapi::StandardErrors;
+use crate::payments::gate::require_payment;
 use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
@@ -67,6 +68,7 @@ pub async fn waterfall_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
+    require_payment(&request, &state, &principal, "GET /v1/waterfalls").await?;
     waterfall(&state, &principal, request.query_string())
         .await
         .map(Reply::into_response)
@@ -117,6 +119,7 @@ pub async fn note6_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
+    require_payment(&request, &state, &principal, "GET /v1/disclosures/note6").await?;
     note6(&state, &principal, request.query_string())
         .await
         .map(Reply::into_response)

@@ -1,0 +1,165 @@
+//! The gate in front of a priced call: nothing runs, and nothing is written, until a
+//! payment credential for this route and price is verified and settled (protocols.md §1.6).
+
+use actix_web::{HttpMessage, HttpRequest};
+use revrec_usecases::Principal;
+use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::mpp::{CREDENTIAL_HEADER, Credential, INTENT, id_matches, receipt};
+use super::{CURRENCY, challenges, realm_of, request_for};
+use crate::error::{ApiError, PaymentProblem};
+use crate::problem::ErrorCode;
+use crate::state::AppState;
+
+/// The receipt of this request's payment, for the middleware to send on a 2xx.
+#[derive(Clone, Debug)]
+pub struct PaymentReceipt(pub String);
+
+/// Lets the call through when the caller's plan does not price `route`, or when the
+/// request carries a valid, settled payment for it; otherwise a 402 with fresh challenges.
+pub async fn require_payment(
+    request: &HttpRequest,
+    state: &AppState,
+    principal: &Principal,
+    route: &'static str,
+) -> Result<(), ApiError> {
+    let amount = state.services.policy.call_price_cents.of(principal.plan);
+    if amount <= 0 {
+        return Ok(());
+    }
+    let now = state.services.clock.now_micros();
+    let public_url = &state.settings.public_url;
+    let refuse = |code: ErrorCode, message: String| {
+        let fresh = challenges(&state.payments, public_url, route, amount, now);
+        ApiError::Payment(PaymentProblem {
+            code,
+            message,
+            challenge_id: fresh.first().map(|challenge| challenge.id.clone()),
+            challenges: fresh
+                .iter()
+                .map(|challenge| challenge.to_header())
+                .collect(),
+        })
+    };
+    let mut credentials = request.headers().get_all(CREDENTIAL_HEADER);
+    let Some(value) = credentials.next() else {
+        return Err(refuse(
+            ErrorCode::PaymentRequired,
+            format!(
+                "{route} costs {} USD on the {} plan; pay one of the challenges and send the credential in Payment-Authorization.",
+                usd(amount),
+                principal.plan
+            ),
+        ));
+    };
+    let text = value.to_str().unwrap_or_default();
+    if credentials.next().is_some() || text.contains(',') {
+        return Err(ApiError::Payment(PaymentProblem {
+            code: ErrorCode::MultiplePaymentCredentials,
+            message: "The request carries more than one payment credential.".into(),
+            challenges: Vec::new(),
+            challenge_id: None,
+        }));
+    }
+    let credential = Credential::parse(text)
+        .map_err(|error| refuse(ErrorCode::PaymentMalformedCredential, error.to_string()))?;
+    let mut echoed = credential.challenge;
+    let Some(rail) = state.payments.rail(&echoed.method) else {
+        return Err(ApiError::Payment(PaymentProblem {
+            code: ErrorCode::PaymentMethodUnsupported,
+            message: format!(
+                "This server does not take the payment method `{}`.",
+                echoed.method
+            ),
+            challenges: Vec::new(),
+            challenge_id: None,
+        }));
+    };
+    // Every challenge we issue advertises the header; a client need not echo it.
+    echoed
+        .header
+        .get_or_insert_with(|| CREDENTIAL_HEADER.to_owned());
+    let issued_here = echoed.intent == INTENT
+        && echoed.realm == realm_of(public_url)
+        && state
+            .payments
+            .secrets
+            .iter()
+            .any(|secret| id_matches(secret, &echoed));
+    if !issued_here {
+        return Err(refuse(
+            ErrorCode::PaymentInvalidChallenge,
+            "The echoed challenge was not issued by this service, or was altered.".into(),
+        ));
+    }
+    let expires = OffsetDateTime::parse(&echoed.expires, &Rfc3339)
+        .map(|instant| instant.unix_timestamp() * 1_000_000)
+        .unwrap_or(i64::MIN);
+    if now >= expires {
+        return Err(refuse(
+            ErrorCode::PaymentExpired,
+            format!("The challenge expired at {}.", echoed.expires),
+        ));
+    }
+    // A genuine challenge proves we issued it, not that it was for this call at this price.
+    if echoed.request != request_for(rail.as_ref(), route, amount) {
+        return Err(refuse(
+            ErrorCode::PaymentInvalidChallenge,
+            format!(
+                "The challenge was issued for another call or price, not {route} at {} USD.",
+                usd(amount)
+            ),
+        ));
+    }
+    let call = PaidCall {
+        tenant_id: principal.tenant_id.clone(),
+        challenge_id: echoed.id.clone(),
+        route: route.to_owned(),
+        amount,
+        currency: CURRENCY.to_owned(),
+    };
+    match redeem(&state.services, rail.as_ref(), &call, &credential.payload).await {
+        Ok(settlement) => {
+            let timestamp = OffsetDateTime::from_unix_timestamp(now.div_euclid(1_000_000))
+                .ok()
+                .and_then(|instant| instant.format(&Rfc3339).ok())
+                .unwrap_or_default();
+            request.extensions_mut().insert(PaymentReceipt(receipt(
+                rail.method(),
+                &settlement.reference,
+                &timestamp,
+                &echoed.id,
+            )));
+            Ok(())
+        }
+        Err(PaymentError::AlreadyUsed) => Err(refuse(
+            ErrorCode::PaymentInvalidChallenge,
+            "This challenge or payment proof has already been used.".into(),
+        )),
+        Err(PaymentError::MalformedProof(reason)) => {
+            Err(refuse(ErrorCode::PaymentMalformedCredential, reason))
+        }
+        Err(PaymentError::Declined(reason)) => {
+            Err(refuse(ErrorCode::PaymentVerificationFailed, reason))
+        }
+        Err(PaymentError::RailUnavailable(_)) => Err(ApiError::Payment(PaymentProblem {
+            code: ErrorCode::PaymentRailUnavailable,
+            message: format!(
+                "The {} payment rail did not answer; nothing was charged twice, retry with the same credential.",
+                rail.method()
+            ),
+            challenges: Vec::new(),
+            challenge_id: None,
+        })),
+        Err(PaymentError::Storage(error)) => {
+            Err(ApiError::from(revrec_usecases::UseCaseError::from(error)))
+        }
+    }
+}
+
+/// Cents as a USD amount: 5 → `0.05`.
+pub fn usd(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}

@@ -1,0 +1,123 @@
+//! Machine payments over HTTP 402 (MPP, decisions.md §10): the published terms, the
+//! challenge route, and the gate in front of every priced call.
+
+pub mod gate;
+pub mod mpp;
+pub mod routes;
+
+use std::sync::Arc;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use revrec_ports::PaymentRail;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, charge_request};
+
+/// The currency of every price (api-spec §8), as MPP writes it.
+pub const CURRENCY: &str = "usd";
+/// How long a challenge can be paid.
+pub const CHALLENGE_LIFETIME_SECONDS: i64 = 300;
+/// The calls a plan's per-call price applies to (api-spec §8: `/contracts`, `/waterfalls`
+/// and `/disclosures/note6`, on both surfaces).
+pub const PRICED_ROUTES: [&str; 6] = [
+    "GET /v1/contracts",
+    "POST /v1/contracts",
+    "GET /v1/waterfalls",
+    "GET /v1/disclosures/note6",
+    "POST /api/v1/contracts/ingest",
+    "GET /api/v1/reports/waterfall",
+];
+
+/// What the payment routes and the gate need: the rails and the challenge secrets.
+pub struct PaymentSettings {
+    /// HMAC keys for challenge ids: the current one first, then a previous one still
+    /// accepted while its challenges can be live (rotation).
+    pub secrets: Vec<Vec<u8>>,
+    /// The payment methods offered, in challenge order.
+    pub rails: Vec<Arc<dyn PaymentRail>>,
+    /// The merchant name shown in the intent.
+    pub merchant: String,
+}
+
+impl PaymentSettings {
+    /// No rails: priced calls cannot be paid (a deployment that charges nothing).
+    pub fn without_rails(secret: Vec<u8>) -> PaymentSettings {
+        PaymentSettings {
+            secrets: vec![secret],
+            rails: Vec::new(),
+            merchant: "revrec".into(),
+        }
+    }
+
+    pub fn rail(&self, method: &str) -> Option<&Arc<dyn PaymentRail>> {
+        self.rails.iter().find(|rail| rail.method() == method)
+    }
+}
+
+/// The protection space of challenges: the public URL's host (and port).
+pub fn realm_of(public_url: &str) -> &str {
+    let host = public_url
+        .split_once("://")
+        .map_or(public_url, |(_, rest)| rest);
+    host.split('/').next().unwrap_or(host)
+}
+
+/// The `request` a challenge for `route` at `amount` cents by `rail` carries.
+pub fn request_for(rail: &dyn PaymentRail, route: &str, amount: i64) -> String {
+    let details = rail
+        .method_details()
+        .and_then(|text| serde_json::from_str(&text).ok());
+    charge_request(amount, CURRENCY, route, details)
+}
+
+/// Fresh challenges, one per rail, for `route` at `amount` cents, expiring five minutes
+/// after `now` (microseconds).
+pub fn challenges(
+    payments: &PaymentSettings,
+    public_url: &str,
+    route: &str,
+    amount: i64,
+    now: i64,
+) -> Vec<Challenge> {
+    let Some(secret) = payments.secrets.first() else {
+        return Vec::new();
+    };
+    let expires =
+        OffsetDateTime::from_unix_timestamp(now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS)
+            .ok()
+            .and_then(|instant| instant.format(&Rfc3339).ok())
+            .unwrap_or_default();
+    let realm = realm_of(public_url);
+    let opaque = URL_SAFE_NO_PAD.encode(mpp::canonical_json(&serde_json::json!({
+        "nonce": ulid::Ulid::new().to_string().to_ascii_lowercase(),
+    })));
+    payments
+        .rails
+        .iter()
+        .map(|rail| {
+            let request = request_for(rail.as_ref(), route, amount);
+            Challenge {
+                id: challenge_id(
+                    secret,
+                    realm,
+                    rail.method(),
+                    INTENT,
+                    &request,
+                    &expires,
+                    Some(CREDENTIAL_HEADER),
+                    Some(&opaque),
+                ),
+                realm: realm.to_owned(),
+                method: rail.method().to_owned(),
+                intent: INTENT.to_owned(),
+                request,
+                expires: expires.clone(),
+                header: Some(CREDENTIAL_HEADER.to_owned()),
+                opaque: Some(opaque.clone()),
+                intent_url: Some(format!("{public_url}/v1/payments/intent")),
+            }
+        })
+        .collect()
+}
