@@ -20,7 +20,7 @@ port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); 
 # The sandbox plan's 60 requests a minute would answer most cases 429 (documented, but
 # it would test nothing else); the rate-limit tests cover the limit itself.
 REVREC_DATABASE_URL="sqlite://$work/revrec.db" REVREC_LISTEN="127.0.0.1:$port" REVREC_LOG=warn \
-    REVREC_RATE_LIMITS="sandbox=100000000" \
+    REVREC_RATE_LIMITS="sandbox=10000000" \
     target/debug/revrec serve >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT

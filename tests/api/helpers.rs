@@ -152,12 +152,14 @@ pub async fn spawn_configured(
         job_worker: None,
         policy: unlimited_policy(),
         payments: PaymentTerms::default(),
+        deprecations: Vec::new(),
     };
     configure(&mut settings);
     let application = Application::build(settings.clone())
         .await
         .expect("the app builds");
-    let address = application.public_url().to_owned();
+    // The bound address: the public URL may name a proxy in front of it.
+    let address = format!("http://127.0.0.1:{}", application.port());
     tokio::spawn(application.run_until_stopped());
     TestApp {
         address,
@@ -276,15 +278,23 @@ impl TestApp {
     /// A second server process on the same database (another instance behind a load
     /// balancer), with the same settings.
     pub async fn sibling(&self) -> TestApp {
-        let application = Application::build(self.settings.clone())
+        self.sibling_with(|_| {}).await
+    }
+
+    /// [`TestApp::sibling`] with settings changed by `configure`.
+    pub async fn sibling_with(&self, configure: impl FnOnce(&mut Settings)) -> TestApp {
+        let mut settings = self.settings.clone();
+        configure(&mut settings);
+        let application = Application::build(settings.clone())
             .await
             .expect("the sibling builds");
-        let address = application.public_url().to_owned();
+        // The bound address: the public URL may name a proxy in front of it.
+        let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
         TestApp {
             address,
             backend: self.backend,
-            settings: self.settings.clone(),
+            settings,
             client: self.client.clone(),
             _database: None,
         }

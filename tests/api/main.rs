@@ -22,3 +22,4 @@ mod rate_limits;
 mod reports;
 mod system;
 mod validation;
+mod versioning;

@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use revrec_http::deprecation::{Deprecation, parse_deprecations};
 use revrec_store_diesel::DatabaseUrl;
 
 use revrec_usecases::Policy;
@@ -36,6 +37,8 @@ pub struct Settings {
     pub policy: Policy,
     /// How priced calls are paid (decisions.md §10).
     pub payments: PaymentTerms,
+    /// Deprecated operations (decisions.md §11), checked against the API at start-up.
+    pub deprecations: Vec<Deprecation>,
 }
 
 /// A secret from the environment: kept out of every debug print and log line.
@@ -79,7 +82,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 17] = [
+pub const VARIABLES: [(&str, &str, &str); 18] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -130,6 +133,11 @@ pub const VARIABLES: [(&str, &str, &str); 17] = [
         "REVREC_CALL_PRICES",
         "sandbox=0,growth=0,scale=0",
         "USD charged per call of /contracts, /waterfalls, /disclosures/note6 by plan (HTTP 402 above 0)",
+    ),
+    (
+        "REVREC_DEPRECATIONS",
+        "none",
+        "`METHOD /path DEPRECATION SUNSET; …` (RFC 3339 instants, sunset ≥ 180 days later); see docs/versioning.md",
     ),
     (
         "REVREC_PAYMENT_SECRET",
@@ -275,6 +283,11 @@ impl Settings {
                 .map_err(|reason| invalid("REVREC_CALL_PRICES", &text, reason))?,
         };
         let payments = payment_terms(&get, mode, &call_price_cents)?;
+        let deprecations = match get("REVREC_DEPRECATIONS") {
+            None => Vec::new(),
+            Some(text) => parse_deprecations(&text)
+                .map_err(|error| invalid("REVREC_DEPRECATIONS", &text, error.to_string()))?,
+        };
         Ok(Settings {
             database_url,
             listen,
@@ -288,6 +301,7 @@ impl Settings {
                 call_price_cents,
             },
             payments,
+            deprecations,
         })
     }
 }
@@ -461,5 +475,33 @@ mod tests {
         );
         // The sandbox charges with a random secret and the sandbox method.
         assert!(settings(&[("REVREC_CALL_PRICES", "growth=0.05")]).is_ok());
+    }
+
+    #[test]
+    fn deprecations_are_refused_at_start_up_without_180_days_of_notice() {
+        let short = settings(&[(
+            "REVREC_DEPRECATIONS",
+            "GET /v1/waterfalls 2026-06-30T23:59:59Z 2026-12-26T23:59:59Z",
+        )])
+        .unwrap_err()
+        .to_string();
+        assert!(short.starts_with("REVREC_DEPRECATIONS="), "{short}");
+        assert!(short.contains("at least 180 days"), "{short}");
+        let unknown = settings(&[(
+            "REVREC_DEPRECATIONS",
+            "GET /v1/recognitions 2026-06-30T23:59:59Z 2026-12-31T23:59:59Z",
+        )])
+        .unwrap_err()
+        .to_string();
+        assert!(
+            unknown.contains("not an operation of this API"),
+            "{unknown}"
+        );
+        let fine = settings(&[(
+            "REVREC_DEPRECATIONS",
+            "GET /v1/waterfalls 2026-06-30T23:59:59Z 2026-12-27T23:59:59Z",
+        )])
+        .unwrap();
+        assert_eq!(fine.deprecations.len(), 1);
     }
 }

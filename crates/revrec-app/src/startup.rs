@@ -154,6 +154,7 @@ impl Application {
                 public_url: public_url.clone(),
                 sandbox_mode: settings.mode == Mode::Sandbox,
                 json_limit: JSON_LIMIT,
+                deprecations: settings.deprecations.clone(),
             },
         };
         let mut server = HttpServer::new(move || build_app(state.clone()))

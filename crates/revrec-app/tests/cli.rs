@@ -13,26 +13,43 @@ use std::time::{Duration, Instant};
 
 use support::{banner, revrec};
 
-fn http_get(url: &str, token: Option<&str>) -> (u16, String) {
-    // A tiny HTTP/1.1 client over std, to keep this test free of an async runtime.
+/// One HTTP/1.1 request over std, to keep these tests free of an async runtime:
+/// (status, head, body).
+fn http(method: &str, url: &str, headers: &[(&str, &str)], body: &str) -> (u16, String, String) {
     use std::io::{Read, Write};
     let address = url.trim_start_matches("http://");
     let (host, path) = address
         .split_once('/')
         .map_or((address, "/".to_owned()), |(h, p)| (h, format!("/{p}")));
     let mut stream = std::net::TcpStream::connect(host).unwrap();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
+    let extra: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {host}\r\n{auth}Connection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     )
     .unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
-    let status = response[9..12].parse().unwrap();
-    (status, response)
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    (
+        response[9..12].parse().unwrap(),
+        head.to_owned(),
+        body.to_owned(),
+    )
+}
+
+fn http_get(url: &str, token: Option<&str>) -> (u16, String) {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = bearer
+        .iter()
+        .map(|b| ("Authorization", b.as_str()))
+        .collect();
+    let (status, head, body) = http("GET", url, &headers, "");
+    (status, format!("{head}\r\n\r\n{body}"))
 }
 
 #[test]
@@ -330,17 +347,90 @@ fn oauth_clients_and_keys_speak_json_for_scripts_and_the_client_gets_tokens() {
 }
 
 fn http_post_form(url: &str, body: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let address = url.trim_start_matches("http://");
-    let (host, path) = address.split_once('/').unwrap();
-    let mut stream = std::net::TcpStream::connect(host).unwrap();
-    write!(
-        stream,
-        "POST /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    (response[9..12].parse().unwrap(), response)
+    let form = [("Content-Type", "application/x-www-form-urlencoded")];
+    let (status, head, body) = http("POST", url, &form, body);
+    (status, format!("{head}\r\n\r\n{body}"))
+}
+
+fn http_get_with_headers(url: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
+    http("GET", url, headers, "")
+}
+
+#[test]
+fn revrec_pay_turns_a_402_challenge_into_a_credential_the_server_accepts() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path();
+    let key = json_of(
+        path,
+        &[
+            "keys",
+            "create",
+            "--tenant",
+            "acme",
+            "--plan",
+            "growth",
+            "--scopes",
+            "read:waterfalls",
+            "--json",
+        ],
+    );
+    let bearer = format!("Bearer {}", key["secret"].as_str().unwrap());
+    let mut child = revrec(path)
+        .arg("serve")
+        .env("REVREC_CALL_PRICES", "growth=0.05")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (url, _) = banner(&mut child);
+    let waterfall = format!("{url}/v1/waterfalls?start_period=2026-01&end_period=2026-12");
+    let (status, head, _) = http_get_with_headers(&waterfall, &[("Authorization", &bearer)]);
+    assert_eq!(status, 402, "{head}");
+    let challenge = head
+        .lines()
+        .filter_map(|line| line.strip_prefix("www-authenticate: "))
+        .find(|value| value.contains("method=\"sandbox\""))
+        .unwrap_or_else(|| panic!("{head}"))
+        .to_owned();
+    let paid = revrec(path)
+        .args([
+            "pay",
+            "--challenge",
+            &challenge,
+            "--token",
+            "tok_sandbox_cli",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        paid.status.success(),
+        "{}",
+        String::from_utf8_lossy(&paid.stderr)
+    );
+    let credential = String::from_utf8(paid.stdout).unwrap().trim().to_owned();
+    assert!(credential.starts_with("Payment "), "{credential}");
+    let (status, head, body) = http_get_with_headers(
+        &waterfall,
+        &[
+            ("Authorization", &bearer),
+            ("Payment-Authorization", &credential),
+        ],
+    );
+    assert_eq!(status, 200, "{head}\n{body}");
+    assert!(head.contains("payment-receipt: "), "{head}");
+    let (status, _, _) = http_get_with_headers(
+        &waterfall,
+        &[
+            ("Authorization", &bearer),
+            ("Payment-Authorization", &credential),
+        ],
+    );
+    assert_eq!(status, 402, "a credential pays once");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let bad = revrec(path)
+        .args(["pay", "--challenge", "Bearer x"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
 }

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod body;
+pub mod deprecation;
 pub mod error;
 pub mod guide;
 pub mod idempotency;
@@ -53,16 +54,18 @@ pub fn build_app(
         .service(routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))
         .route("/errors", web::get().to(system::error_index))
         .route("/errors/{slug}", web::get().to(system::error_page))
-        .route(
-            "/.well-known/oauth-protected-resource",
-            web::get().to(system::protected_resource_metadata),
+        .service(
+            routing::resource("/.well-known/oauth-protected-resource", "GET")
+                .route(web::get().to(system::protected_resource_metadata)),
         )
-        .route(
-            "/.well-known/oauth-authorization-server",
-            web::get().to(oauth::authorization_server_metadata),
+        .service(
+            routing::resource("/.well-known/oauth-authorization-server", "GET")
+                .route(web::get().to(oauth::authorization_server_metadata)),
         )
         .service(routing::resource("/oauth/token", "POST").route(web::post().to(oauth::token)))
         .route("/docs", web::get().to(system::docs_redirect))
+        // Before Swagger UI, whose pattern takes every other /docs/… path.
+        .route("/docs/versioning", web::get().to(system::versioning_page))
         .route("/openapi.json", web::get().to(system::openapi_document))
         .service(
             SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),

@@ -10,7 +10,7 @@ use actix_web::http::header::{
     CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue,
 };
 use actix_web::middleware::Next;
-use actix_web::{HttpMessage, HttpResponse, web};
+use actix_web::{HttpMessage, HttpResponse, ResponseError, web};
 use tracing::Instrument;
 
 use crate::auth::RateLimitStatus;
@@ -74,12 +74,41 @@ pub async fn observe_and_finish(
     // Handlers' errors arrive as responses; an `Err` here comes from the framework itself
     // and is answered by it. (Holding a clone of the request across the call is not an
     // option: the router needs it uniquely.)
-    let response = next
-        .call(request)
-        .instrument(span.clone())
-        .await?
-        .map_into_boxed_body();
+    let deprecation = state.as_deref().and_then(|state| {
+        let deprecation = state
+            .settings
+            .deprecations
+            .iter()
+            .find(|deprecation| deprecation.matches(&method, &path))?;
+        let now = state.services.clock.now_micros().div_euclid(1_000_000);
+        Some((deprecation.clone(), now >= deprecation.sunset_at))
+    });
+    let response = match &deprecation {
+        // Past its sunset the operation is gone: nothing runs.
+        Some((deprecation, true)) => {
+            let (http_request, _) = request.into_parts();
+            let gone = ApiError::EndpointSunset {
+                route: format!("{} {}", deprecation.method, deprecation.path),
+                sunset: deprecation.sunset_text(),
+            };
+            ServiceResponse::new(http_request, gone.error_response())
+        }
+        _ => next
+            .call(request)
+            .instrument(span.clone())
+            .await?
+            .map_into_boxed_body(),
+    };
     let mut response = finish_problem(response, public_url, &path, &request_id, json_limit);
+    if let Some((deprecation, _)) = &deprecation {
+        for (name, value) in deprecation.headers(public_url) {
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                response
+                    .headers_mut()
+                    .insert(HeaderName::from_static(name), value);
+            }
+        }
+    }
     add_rate_limit_headers(&mut response);
     add_payment_receipt(&mut response);
     if let Ok(value) = HeaderValue::from_str(&request_id) {

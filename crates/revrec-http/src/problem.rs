@@ -351,7 +351,7 @@ impl ErrorCode {
                 "The payment method's processor could not be reached or did not answer. Nothing was charged twice: retry the same request with the same credential; the processor's idempotency key makes the retry safe."
             }
             ErrorCode::EndpointSunset => {
-                "The endpoint passed its `Sunset` date and no longer serves requests. The `Link` header and /docs/versioning name its replacement."
+                "The operation passed the `Sunset` date its deprecation announced (at least 180 days ahead) and no longer serves requests. /docs/versioning states the policy."
             }
             ErrorCode::ContractNotFound => {
                 "No contract with this id belongs to the caller's tenant. Another tenant's contracts are reported the same way, never as forbidden."
@@ -458,7 +458,9 @@ impl ErrorCode {
             ErrorCode::PaymentRailUnavailable => {
                 Some("Retry the same request with the same credential after Retry-After seconds.")
             }
-            ErrorCode::EndpointSunset => Some("Move to the replacement named in the Link header."),
+            ErrorCode::EndpointSunset => {
+                Some("Stop calling this operation; read the policy at the Link header's URL.")
+            }
             ErrorCode::ContractNotFound => {
                 Some("List contracts with GET /v1/contracts to find the right id.")
             }

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use revrec_usecases::Services;
 
+use crate::deprecation::Deprecation;
 use crate::payments::PaymentSettings;
 
 #[derive(Clone, Debug)]
@@ -14,6 +15,8 @@ pub struct HttpSettings {
     pub sandbox_mode: bool,
     /// Largest JSON body, in bytes.
     pub json_limit: usize,
+    /// Deprecated operations (decisions.md §11).
+    pub deprecations: Vec<Deprecation>,
 }
 
 #[derive(Clone)]

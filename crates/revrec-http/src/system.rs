@@ -151,3 +151,45 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('`', "")
 }
+
+/// The versioning and deprecation policy (docs/versioning.md), as HTML, followed by the
+/// operations this deployment has deprecated. `Link` headers of deprecated routes point
+/// here.
+pub async fn versioning_page(state: web::Data<AppState>) -> HttpResponse {
+    static POLICY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let policy = POLICY.get_or_init(|| {
+        let markdown = include_str!("../../../docs/versioning.md");
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES),
+        );
+        html
+    });
+    let mut rows = String::new();
+    for deprecation in &state.settings.deprecations {
+        let [deprecated, sunset, _] = deprecation.headers(&state.settings.public_url);
+        rows.push_str(&format!(
+            "<tr><td><code>{} {}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+            escape(&deprecation.method),
+            escape(&deprecation.path),
+            escape(&deprecated.1),
+            escape(&sunset.1),
+        ));
+    }
+    let current = if rows.is_empty() {
+        "<p>No operation of this deployment is deprecated.</p>".to_owned()
+    } else {
+        format!(
+            "<table><thead><tr><th>Operation</th><th>Deprecation</th><th>Sunset</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+    };
+    let body = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Versioning and deprecation — revrec</title></head>\
+         <body>{policy}<h2 id=\"deprecated-now\">Deprecated in this deployment</h2>{current}\
+         <p><a href=\"/docs/\">API docs</a></p></body></html>"
+    );
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}

@@ -76,6 +76,7 @@ fn state_with_jobs(
             public_url: "http://revrec.test".into(),
             sandbox_mode: true,
             json_limit: 1 << 20,
+            deprecations: Vec::new(),
         },
         payments: Arc::new(revrec_http::payments::PaymentSettings::without_rails(
             b"a test secret of thirty-two bytes".to_vec(),

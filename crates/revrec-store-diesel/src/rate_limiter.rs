@@ -10,8 +10,8 @@
 //! database says a window is spent, an instance refuses locally until the window ends.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -93,6 +93,9 @@ impl Lease {
 pub struct SharedRateLimiter {
     database: Database,
     leases: Mutex<HashMap<QuotaKey, Lease>>,
+    /// One reservation in flight per credential: concurrent requests that find the lease
+    /// empty wait for it rather than each reserving a slice they may never use.
+    gates: Mutex<HashMap<QuotaKey, Arc<tokio::sync::Mutex<()>>>>,
     /// The last window for which this instance deleted older windows' rows.
     pruned_before: AtomicI64,
 }
@@ -102,8 +105,21 @@ impl SharedRateLimiter {
         SharedRateLimiter {
             database,
             leases: Mutex::new(HashMap::new()),
+            gates: Mutex::new(HashMap::new()),
             pruned_before: AtomicI64::new(i64::MIN),
         }
+    }
+
+    fn gate(&self, key: &QuotaKey) -> Arc<tokio::sync::Mutex<()>> {
+        let mut gates = self
+            .gates
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if gates.len() > PRUNE_ABOVE {
+            // Gates nobody is waiting on can go.
+            gates.retain(|_, gate| Arc::strong_count(gate) > 1);
+        }
+        gates.entry(key.clone()).or_default().clone()
     }
 
     /// Takes a unit this instance holds, or says whether it must ask the database.
@@ -132,7 +148,9 @@ impl SharedRateLimiter {
         let lease = lease_in(&mut leases, key, limit, window);
         lease.held = lease.held.saturating_add(granted);
         let unreserved = i64::from(limit).saturating_sub(total).max(0);
-        lease.unreserved = u32::try_from(unreserved).unwrap_or(0);
+        // Concurrent reservations may come back out of order: what nobody has reserved only
+        // shrinks within a window, so an older, larger answer never raises it again.
+        lease.unreserved = lease.unreserved.min(u32::try_from(unreserved).unwrap_or(0));
         lease.spent = lease.unreserved == 0;
     }
 }
@@ -173,6 +191,12 @@ impl RateLimiter for SharedRateLimiter {
             remaining,
             reset_seconds,
         };
+        if let Some(taken) = self.take_held(key, limit, window) {
+            return Ok(decision(taken));
+        }
+        let gate = self.gate(key);
+        let _reserving = gate.lock().await;
+        // The reservation this request waited for may have left units for it.
         if let Some(taken) = self.take_held(key, limit, window) {
             return Ok(decision(taken));
         }

@@ -149,11 +149,9 @@ async fn concurrent_requests_on_two_instances_hold_one_limit() {
             let limiter = limiters[request % 2].clone();
             let credential = credential.clone();
             tasks.spawn(async move {
-                limiter
-                    .acquire(&credential, 400, NOON)
-                    .await
-                    .unwrap()
-                    .allowed
+                let decision = limiter.acquire(&credential, 400, NOON).await.unwrap();
+                assert!(decision.remaining <= 400, "{decision:?}");
+                decision.allowed
             });
         }
         let allowed = tasks.join_all().await.into_iter().filter(|a| *a).count();

@@ -52,6 +52,12 @@ impl Server {
             .arg("serve")
             .env("REVREC_DATABASE_URL", database_url)
             .env("REVREC_LOG", "warn")
+            // These tests poll and load hard with the sandbox token; the rate-limit tests
+            // cover the limits.
+            .env(
+                "REVREC_RATE_LIMITS",
+                "sandbox=10000000,growth=10000000,scale=10000000",
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         for (name, value) in env {
