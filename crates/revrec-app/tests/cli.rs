@@ -434,3 +434,30 @@ fn revrec_pay_turns_a_402_challenge_into_a_credential_the_server_accepts() {
         .unwrap();
     assert!(!bad.status.success());
 }
+
+#[test]
+fn serve_refuses_a_database_migrated_by_a_newer_revrec() {
+    use diesel::connection::SimpleConnection;
+    use diesel::{Connection, SqliteConnection};
+    let directory = tempfile::tempdir().unwrap();
+    assert!(
+        revrec(directory.path())
+            .arg("migrate")
+            .status()
+            .unwrap()
+            .success()
+    );
+    let file = directory.path().join("revrec.db");
+    SqliteConnection::establish(file.to_str().unwrap())
+        .unwrap()
+        .batch_execute("INSERT INTO __diesel_schema_migrations (version) VALUES ('20991231000000')")
+        .unwrap();
+    let refused = revrec(directory.path()).arg("serve").output().unwrap();
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("the database schema is newer than this revrec")
+            && stderr.contains("20991231000000"),
+        "{stderr}"
+    );
+}

@@ -50,6 +50,11 @@ pub enum StoreSetupError {
     Connect(String),
     #[error("cannot migrate the database: {0}")]
     Migrate(String),
+    #[error(
+        "the database schema is newer than this revrec: it has migrations this build does not know ({}); a newer revrec migrated it, so run that version or a later one",
+        .0.join(", ")
+    )]
+    SchemaNewer(Vec<String>),
 }
 
 impl DatabaseUrl {
@@ -133,10 +138,11 @@ impl ManageConnection for ConnectionManager {
             DatabaseUrl::Postgres(url) => Ok(DbConnection::Postgres(PgConnection::establish(url)?)),
             DatabaseUrl::Sqlite(path) => {
                 let mut connection = SqliteConnection::establish(path)?;
-                // WAL lets readers run beside the writer; the busy timeout makes writers
-                // queue instead of failing; SQLite checks foreign keys only when asked.
+                // The busy timeout first, so that switching a new file to WAL waits for a
+                // process doing the same instead of failing ("database is locked"); WAL lets
+                // readers run beside the writer; SQLite checks foreign keys only when asked.
                 connection.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
                      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
                 )?;
                 Ok(DbConnection::Sqlite(connection))
@@ -181,17 +187,67 @@ pub fn connect_and_migrate(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, 
         .map_err(|error| StoreSetupError::Connect(error.to_string()))
 }
 
+/// The session-level PostgreSQL advisory lock held while migrating (`revrec-m` in ASCII):
+/// instances starting together migrate one at a time, the others wait and find nothing left.
+const MIGRATION_LOCK: i64 = 0x7265_7672_6563_2d6d;
+
 /// Applies every pending migration of the connection's backend; returns how many ran.
+/// Refuses a database that has migrations this build does not know.
 pub fn run_migrations(connection: &mut DbConnection) -> Result<usize, StoreSetupError> {
-    let applied = match connection {
-        DbConnection::Postgres(pg) => pg
-            .run_pending_migrations(POSTGRES_MIGRATIONS)
-            .map(|v| v.len()),
+    let migrate = |error: &dyn std::fmt::Display| StoreSetupError::Migrate(error.to_string());
+    match connection {
+        DbConnection::Postgres(pg) => {
+            diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
+                .execute(pg)
+                .map_err(|error| migrate(&error))?;
+            let outcome = migrate_with(pg, POSTGRES_MIGRATIONS);
+            // Released even when migrating failed; the session ending would release it too.
+            let unlocked =
+                diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
+                    .execute(pg)
+                    .map_err(|error| migrate(&error));
+            let applied = outcome?;
+            unlocked?;
+            Ok(applied)
+        }
+        // One IMMEDIATE transaction takes the file's write lock before reading what is
+        // applied, so processes opening one file together migrate one after the other (each
+        // migration is a savepoint inside it).
         DbConnection::Sqlite(sqlite) => sqlite
-            .run_pending_migrations(SQLITE_MIGRATIONS)
-            .map(|v| v.len()),
-    };
-    applied.map_err(|error| StoreSetupError::Migrate(error.to_string()))
+            .immediate_transaction(|sqlite| Ok(migrate_with(sqlite, SQLITE_MIGRATIONS)))
+            .map_err(|error: diesel::result::Error| migrate(&error))?,
+    }
+}
+
+fn migrate_with<C>(
+    connection: &mut C,
+    migrations: EmbeddedMigrations,
+) -> Result<usize, StoreSetupError>
+where
+    C: MigrationHarness<C::Backend> + Connection,
+    EmbeddedMigrations: diesel::migration::MigrationSource<C::Backend>,
+{
+    let migrate = |error: &dyn std::fmt::Display| StoreSetupError::Migrate(error.to_string());
+    let known: Vec<String> =
+        diesel::migration::MigrationSource::<C::Backend>::migrations(&migrations)
+            .map_err(|error| migrate(&*error))?
+            .iter()
+            .map(|migration| migration.name().version().to_string())
+            .collect();
+    let unknown: Vec<String> = connection
+        .applied_migrations()
+        .map_err(|error| migrate(&*error))?
+        .into_iter()
+        .map(|version| version.to_string())
+        .filter(|version| !known.contains(version))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(StoreSetupError::SchemaNewer(unknown));
+    }
+    connection
+        .run_pending_migrations(migrations)
+        .map(|applied| applied.len())
+        .map_err(|error| migrate(&*error))
 }
 
 #[cfg(test)]
