@@ -8,6 +8,7 @@
 
 mod auth;
 mod batch;
+mod conditional;
 mod contracts;
 mod determinism;
 mod errors_used;

@@ -34,6 +34,39 @@ impl Reply {
         self
     }
 
+    /// The answer to a read, with a strong `ETag` (a digest of the exact body bytes: the
+    /// same figures give the same tag on any instance and backend), or `304 Not Modified`
+    /// with no body when `If-None-Match` already names it (RFC 9110 §13.1.2).
+    pub fn into_conditional_response(self, request: &HttpRequest) -> HttpResponse {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(&self.body);
+        let tag = format!(
+            "\"{}\"",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18])
+        );
+        let matches = request
+            .headers()
+            .get_all(actix_web::http::header::IF_NONE_MATCH)
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .map(str::trim)
+            // If-None-Match compares weakly: `W/"x"` names the same representation as `"x"`.
+            .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == tag);
+        if self.status == StatusCode::OK && matches {
+            return HttpResponse::NotModified()
+                .insert_header((actix_web::http::header::ETAG, tag))
+                .finish();
+        }
+        let mut response = self.into_response();
+        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&tag) {
+            response
+                .headers_mut()
+                .insert(actix_web::http::header::ETAG, value);
+        }
+        response
+    }
+
     pub fn into_response(self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status);
         response.content_type("application/json");

@@ -14,7 +14,7 @@ use crate::error::ApiError;
 use crate::openapi::StandardErrors;
 use crate::payments::gate::require_payment;
 use crate::primary::reports::currency;
-use crate::respond::{json, query};
+use crate::respond::{Reply, query};
 use crate::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
 
@@ -88,8 +88,8 @@ pub async fn waterfall_route(
         },
     )
     .await?;
-    Ok(json(
-        StatusCode::OK,
-        &GuideWaterfallResponse::new(year, &report),
-    ))
+    Ok(
+        Reply::json(StatusCode::OK, &GuideWaterfallResponse::new(year, &report))
+            .into_conditional_response(&request),
+    )
 }

@@ -59,7 +59,7 @@ pub async fn list_contracts_route(
     require_payment(&request, &state, &principal, "GET /v1/contracts").await?;
     list(&state, &principal, request.query_string())
         .await
-        .map(Reply::into_response)
+        .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn list(
@@ -217,7 +217,7 @@ pub async fn get_contract_route(
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
     get(&state, &principal, &path, request.query_string())
         .await
-        .map(Reply::into_response)
+        .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn get(

@@ -71,7 +71,7 @@ pub async fn waterfall_route(
     require_payment(&request, &state, &principal, "GET /v1/waterfalls").await?;
     waterfall(&state, &principal, request.query_string())
         .await
-        .map(Reply::into_response)
+        .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn waterfall(
@@ -122,7 +122,7 @@ pub async fn note6_route(
     require_payment(&request, &state, &principal, "GET /v1/disclosures/note6").await?;
     note6(&state, &principal, request.query_string())
         .await
-        .map(Reply::into_response)
+        .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn note6(
