@@ -8,6 +8,7 @@ use time::macros::format_description;
 use utoipa::OpenApi;
 
 use crate::openapi::ApiDoc;
+use crate::wire::dates::format_timestamp;
 
 /// The least notice between a deprecation and its sunset (api-spec §9: 180 days ahead).
 pub const MIN_NOTICE_DAYS: i64 = 180;
@@ -146,10 +147,7 @@ impl Deprecation {
 
     /// The sunset as RFC 3339, for messages.
     pub fn sunset_text(&self) -> String {
-        OffsetDateTime::from_unix_timestamp(self.sunset_at)
-            .ok()
-            .and_then(|instant| instant.format(&Rfc3339).ok())
-            .unwrap_or_default()
+        format_timestamp(self.sunset_at * 1_000_000)
     }
 }
 

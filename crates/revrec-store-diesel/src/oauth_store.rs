@@ -3,12 +3,11 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{
-    AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository, Plan, RepositoryError,
-    Scope,
+    AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository, RepositoryError, Scope,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::rows::corrupt;
+use crate::rows::{plan, scopes};
 use crate::schema::{oauth_clients, oauth_tokens};
 
 pub struct OAuthStore {
@@ -75,14 +74,6 @@ struct TokenRow {
     scopes: String,
     issued_at: i64,
     expires_at: i64,
-}
-
-fn scopes(text: &str) -> Result<Vec<Scope>, StoreError> {
-    Scope::parse_list(text).map_err(|scope| corrupt("scope", &scope))
-}
-
-fn plan(text: &str) -> Result<Plan, StoreError> {
-    Plan::parse(text).ok_or_else(|| corrupt("plan", text))
 }
 
 #[async_trait]

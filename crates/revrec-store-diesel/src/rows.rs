@@ -13,7 +13,7 @@ use time::Date;
 use crate::blocking::StoreError;
 use crate::schema::{api_keys, contract_lines, contract_versions, contracts, rollups};
 
-pub(crate) fn corrupt(what: &str, value: &str) -> StoreError {
+fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} `{value}`"))
 }
 
@@ -297,13 +297,23 @@ impl From<&ApiKeyRecord> for ApiKeyRow {
     }
 }
 
+/// A credential's stored scopes (space-separated), refused as corrupt when unknown.
+pub(crate) fn scopes(text: &str) -> Result<Vec<Scope>, StoreError> {
+    Scope::parse_list(text).map_err(|scope| corrupt("scope", &scope))
+}
+
+/// A credential's stored plan.
+pub(crate) fn plan(text: &str) -> Result<Plan, StoreError> {
+    Plan::parse(text).ok_or_else(|| corrupt("plan", text))
+}
+
 impl TryFrom<ApiKeyRow> for ApiKeyRecord {
     type Error = StoreError;
 
     fn try_from(row: ApiKeyRow) -> Result<ApiKeyRecord, StoreError> {
         Ok(ApiKeyRecord {
-            scopes: Scope::parse_list(&row.scopes).map_err(|scope| corrupt("scope", &scope))?,
-            plan: Plan::parse(&row.plan).ok_or_else(|| corrupt("plan", &row.plan))?,
+            scopes: scopes(&row.scopes)?,
+            plan: plan(&row.plan)?,
             id: row.id,
             tenant_id: row.tenant_id,
             name: row.name,

@@ -2,6 +2,7 @@
 //! payment credential for this route and price is verified and settled (protocols.md §1.6).
 
 use actix_web::{HttpMessage, HttpRequest};
+use revrec_domain::{Currency, Money};
 use revrec_usecases::Principal;
 use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
 use time::OffsetDateTime;
@@ -12,6 +13,7 @@ use super::{CURRENCY, challenges, realm_of, request_for};
 use crate::error::{ApiError, PaymentProblem};
 use crate::problem::ErrorCode;
 use crate::state::AppState;
+use crate::wire::dates::format_timestamp;
 
 /// The receipt of this request's payment, for the middleware to send on a 2xx.
 #[derive(Clone, Debug)]
@@ -122,10 +124,7 @@ pub async fn require_payment(
     };
     match redeem(&state.services, rail.as_ref(), &call, &credential.payload).await {
         Ok(settlement) => {
-            let timestamp = OffsetDateTime::from_unix_timestamp(now.div_euclid(1_000_000))
-                .ok()
-                .and_then(|instant| instant.format(&Rfc3339).ok())
-                .unwrap_or_default();
+            let timestamp = format_timestamp(now.div_euclid(1_000_000) * 1_000_000);
             request.extensions_mut().insert(PaymentReceipt(receipt(
                 rail.method(),
                 &settlement.reference,
@@ -161,5 +160,5 @@ pub async fn require_payment(
 
 /// Cents as a USD amount: 5 → `0.05`.
 pub fn usd(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, cents % 100)
+    Money::from_minor(cents, Currency::USD).to_string()
 }

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use revrec_ports::PaymentRail;
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
+
+use crate::wire::dates::format_timestamp;
 
 use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, charge_request};
 
@@ -84,11 +84,9 @@ pub fn challenges(
     let Some(secret) = payments.secrets.first() else {
         return Vec::new();
     };
+    // Whole seconds: `expires` is compared to the second and echoed by clients.
     let expires =
-        OffsetDateTime::from_unix_timestamp(now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS)
-            .ok()
-            .and_then(|instant| instant.format(&Rfc3339).ok())
-            .unwrap_or_default();
+        format_timestamp((now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS) * 1_000_000);
     let realm = realm_of(public_url);
     let opaque = URL_SAFE_NO_PAD.encode(mpp::canonical_json(&serde_json::json!({
         "nonce": ulid::Ulid::new().to_string().to_ascii_lowercase(),
