@@ -61,6 +61,19 @@ pub enum Command {
         #[arg(long)]
         spt: Option<String>,
     },
+    /// Audit the books: recompute every stored contract's plan and every tenant's rollups
+    /// from the stored versions and compare them with what is stored. Exit status 1 on drift.
+    Verify {
+        /// Only this tenant (default: every tenant with contracts or report figures).
+        #[arg(long)]
+        tenant: Option<String>,
+        /// Contracts read per page (memory stays flat whatever the portfolio's size).
+        #[arg(long, default_value_t = revrec_usecases::verify_books::DEFAULT_PAGE_SIZE)]
+        page_size: u32,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Load a realistic sample portfolio.
     Demo {
         /// How many contracts.
@@ -110,6 +123,8 @@ pub enum CliError {
     UseCase(#[from] revrec_usecases::UseCaseError),
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    #[error("the stored figures of {tenants} tenant(s) differ from their recomputation")]
+    Drift { tenants: usize },
 }
 
 pub async fn run(cli: Cli) -> Result<(), CliError> {
@@ -139,6 +154,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::OAuthClients { command } => {
             let store = open_store(&settings).await?;
             credential_commands::oauth_clients(&services(&store), command).await
+        }
+        Command::Verify {
+            tenant,
+            page_size,
+            json,
+        } => {
+            let store = open_store(&settings).await?;
+            crate::verify_command::verify(&services(&store), tenant, page_size, json).await
         }
         Command::Demo {
             contracts,

@@ -9,3 +9,4 @@ pub mod settings;
 pub mod startup;
 pub mod system_ports;
 pub mod telemetry;
+pub mod verify_command;

@@ -149,6 +149,11 @@ impl Rollup {
         self.rows.iter()
     }
 
+    /// The row's amounts (all zero when there is no such row).
+    pub fn get(&self, key: &RollupKey) -> RollupAmounts {
+        self.rows.get(key).copied().unwrap_or_default()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }

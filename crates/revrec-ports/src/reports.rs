@@ -29,6 +29,9 @@ pub trait ReportRepository: Send + Sync {
         through: Option<Period>,
     ) -> Result<Rollup, RepositoryError>;
 
+    /// Every tenant holding contracts or rollup rows, in id order (what an audit walks).
+    async fn tenants(&self) -> Result<Vec<String>, RepositoryError>;
+
     /// Whether the database answers (for readiness probes).
     async fn ping(&self) -> Result<(), RepositoryError>;
 }

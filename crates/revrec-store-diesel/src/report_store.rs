@@ -9,7 +9,7 @@ use revrec_ports::{ReportRepository, RepositoryError};
 use crate::blocking::{Access, Database, StoreError, with_connection};
 
 use crate::rows::RollupRow;
-use crate::schema::rollups;
+use crate::schema::{contracts, rollups};
 
 pub struct ReportStore {
     database: Database,
@@ -72,6 +72,25 @@ impl ReportRepository for ReportStore {
                 rollup.add(key, &amounts);
             }
             Ok(rollup)
+        })
+        .await
+    }
+
+    async fn tenants(&self) -> Result<Vec<String>, RepositoryError> {
+        with_connection(&self.database, Access::Read, |connection| {
+            let mut tenants: Vec<String> = contracts::table
+                .select(contracts::tenant_id)
+                .distinct()
+                .load(connection)?;
+            tenants.extend(
+                rollups::table
+                    .select(rollups::tenant_id)
+                    .distinct()
+                    .load::<String>(connection)?,
+            );
+            tenants.sort();
+            tenants.dedup();
+            Ok(tenants)
         })
         .await
     }

@@ -108,6 +108,22 @@ impl TestDatabase {
         }
     }
 
+    /// Runs `sql` on this database directly: what a test that tampers with stored rows, as
+    /// a hand edit or a half-applied write would, needs.
+    pub fn execute(&self, sql: &str) {
+        let outcome = match self.backend {
+            Backend::Sqlite => diesel::SqliteConnection::establish(sqlite_path(&self.url))
+                .map(|mut connection| connection.batch_execute(sql)),
+            Backend::Postgres => PgConnection::establish(&self.url)
+                .map(|mut connection| connection.batch_execute(sql)),
+        };
+        match outcome {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => panic!("{sql}: {error}"),
+            Err(error) => panic!("connect to {}: {error}", self.url),
+        }
+    }
+
     /// Every backend available here: SQLite always, PostgreSQL when configured.
     pub fn all() -> Vec<TestDatabase> {
         let mut databases = vec![TestDatabase::sqlite()];

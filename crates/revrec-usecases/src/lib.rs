@@ -24,6 +24,7 @@ pub mod policy;
 pub mod rate_limit;
 pub mod recalculation;
 pub mod terminate_contract;
+pub mod verify_books;
 pub mod waterfall_report;
 
 pub use authenticate::{AuthError, Credential, Principal, SANDBOX_TENANT, SANDBOX_TOKEN};

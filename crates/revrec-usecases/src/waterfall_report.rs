@@ -1,8 +1,8 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
 use revrec_domain::{
-    Currency, Granularity, OutputHash, Period, PeriodRange, Waterfall, contract_totals, extent,
-    output_hash, waterfall_by,
+    Currency, Granularity, MonthlyTotals, OutputHash, Period, PeriodRange, Waterfall,
+    contract_totals, extent, output_hash, waterfall_by,
 };
 
 use crate::error::UseCaseError;
@@ -47,9 +47,21 @@ pub async fn waterfall_report(
             (rollup.by_period(), currency)
         }
     };
-    // A missing bound defaults to the selection's first or last month (never past the
-    // other bound); with no data and no bounds the waterfall is empty.
-    let range = match (query.start, query.end, extent(&totals)) {
+    Ok(waterfall_of(&totals, currency, query)?)
+}
+
+/// The waterfall of `totals` over the query's months (its contract and currency already
+/// applied). A missing bound defaults to the selection's first or last month (never past
+/// the other bound); with no data and no bounds the waterfall is empty.
+///
+/// # Errors
+/// A start after the end.
+pub fn waterfall_of(
+    totals: &MonthlyTotals,
+    currency: Currency,
+    query: &WaterfallQuery,
+) -> Result<WaterfallReport, revrec_domain::PeriodError> {
+    let range = match (query.start, query.end, extent(totals)) {
         (Some(start), Some(end), _) => Some((start, end)),
         (Some(start), None, Some((_, last))) => Some((start, last.max(start))),
         (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
@@ -58,7 +70,7 @@ pub async fn waterfall_report(
     };
     let waterfall = match range {
         Some((start, end)) => waterfall_by(
-            &totals,
+            totals,
             currency,
             PeriodRange::new(start, end)?,
             query.granularity,

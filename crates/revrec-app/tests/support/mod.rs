@@ -109,3 +109,22 @@ pub fn load_demo(database_url: &str, count: usize) {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// `revrec verify --json` on `database_url` (with `extra` arguments): (exit code, document).
+pub fn verify(database_url: &str, extra: &[&str]) -> (i32, serde_json::Value) {
+    let workdir = tempfile::tempdir().expect("working directory");
+    let output = revrec(workdir.path())
+        .args(["verify", "--json", "--page-size", "7"])
+        .args(extra)
+        .env("REVREC_DATABASE_URL", database_url)
+        .output()
+        .expect("revrec verify runs");
+    let document = serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
+        panic!(
+            "{error}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().expect("an exit code"), document)
+}

@@ -1,0 +1,143 @@
+//! `revrec verify`, the audit command: a clean portfolio (new contracts, amendments, a
+//! termination, a draft) verifies with the very hash the waterfall report answers; a hand
+//! edit of a contract row or of a rollup row is named, with exit status 1.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
+
+mod support;
+
+use revrec_test_support::TestDatabase;
+use serde_json::{Value, json};
+use support::{Server, load_demo, verify};
+
+const TOKEN: &str = "rr_test_sandbox";
+
+async fn send(method: reqwest::Method, url: &str, body: &Value) -> Value {
+    let reply = reqwest::Client::new()
+        .request(method, url)
+        .bearer_auth(TOKEN)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    let status = reply.status();
+    let body: Value = reply.json().await.unwrap();
+    assert!(status.is_success(), "{url}: {status} {body}");
+    body
+}
+
+fn contract(customer: &str) -> Value {
+    json!({
+        "customer_name": customer,
+        "total_value": "12000.00",
+        "start_date": "2026-01-01", "end_date": "2026-12-31",
+        "line_items": [
+            {"name": "Platform", "pob_type": "subscription", "stated_price": 10000},
+            {"name": "Setup", "pob_type": "services", "stated_price": 2000, "delivery_date": "2026-02-15"}
+        ]
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_passes_clean_books_and_names_every_tampered_row() {
+    for database in TestDatabase::all() {
+        load_demo(&database.url, 40);
+        let server = Server::start(&database.url, &[]);
+        let contracts = format!("{}/v1/contracts", server.url);
+        // Contracts with several versions: amended, amended again, terminated; and a draft.
+        let amended = send(reqwest::Method::POST, &contracts, &contract("Amended Co")).await;
+        let amended_id = amended["id"].as_str().unwrap();
+        let mut change = contract("Amended Co");
+        change["total_value"] = json!("15000.00");
+        change["effective_date"] = json!("2026-07-01");
+        send(
+            reqwest::Method::PUT,
+            &format!("{contracts}/{amended_id}"),
+            &change,
+        )
+        .await;
+        change["total_value"] = json!("16000.00");
+        change["effective_date"] = json!("2026-09-01");
+        change["treatment"] = json!("cumulative_catch_up");
+        send(
+            reqwest::Method::PUT,
+            &format!("{contracts}/{amended_id}"),
+            &change,
+        )
+        .await;
+        let ended = send(reqwest::Method::POST, &contracts, &contract("Ended Co")).await;
+        let ended_id = ended["id"].as_str().unwrap().to_owned();
+        send(
+            reqwest::Method::POST,
+            &format!("{contracts}/{ended_id}/terminate"),
+            &json!({"effective_date": "2026-06-01"}),
+        )
+        .await;
+        send(
+            reqwest::Method::POST,
+            &format!("{contracts}?status=draft"),
+            &contract("Draft Co"),
+        )
+        .await;
+        let report = reqwest::Client::new()
+            .get(format!("{}/v1/waterfalls?currency=USD", server.url))
+            .bearer_auth(TOKEN)
+            .send()
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap();
+        drop(server);
+
+        let (code, clean) = verify(&database.url, &[]);
+        assert_eq!(code, 0, "{clean:#}");
+        assert_eq!(clean["clean"], true);
+        assert_eq!(clean["contracts_checked"], 43, "{clean:#}");
+        let usd = &clean["tenants"][0]["currencies"][0];
+        assert_eq!(usd["currency"], "USD");
+        // The audit's hash is the one the report itself answered.
+        assert_eq!(
+            usd["stored_output_hash"], report["output_hash"],
+            "{clean:#}"
+        );
+        assert_eq!(usd["recomputed_output_hash"], report["output_hash"]);
+
+        // A contract row edited by hand, and one rollup row.
+        database.execute(&format!(
+            "UPDATE contracts SET total_value = total_value + 1 WHERE id = '{ended_id}'"
+        ));
+        database.execute(
+            "UPDATE rollups SET recognized = recognized + 100 \
+             WHERE period = '2026-03' AND pob_type = 'subscription' AND timing = 'over_time'",
+        );
+        let (code, drift) = verify(&database.url, &[]);
+        assert_eq!(code, 1, "{drift:#}");
+        let tenant = &drift["tenants"][0];
+        assert_eq!(tenant["clean"], false);
+        assert_eq!(tenant["contract_mismatches"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            tenant["contract_mismatches"][0]["contract_id"],
+            ended_id.as_str()
+        );
+        let rows = tenant["rollup_mismatches"].as_array().unwrap();
+        assert_eq!(rows.len(), 1, "{drift:#}");
+        assert_eq!(rows[0]["period"], "2026-03");
+        assert_eq!(
+            rows[0]["stored"]["recognized"].as_i64().unwrap()
+                - rows[0]["recomputed"]["recognized"].as_i64().unwrap(),
+            100
+        );
+        assert_ne!(
+            tenant["currencies"][0]["stored_output_hash"],
+            tenant["currencies"][0]["recomputed_output_hash"]
+        );
+
+        // Another tenant has nothing to drift.
+        let (code, other) = verify(&database.url, &["--tenant", "someone-else"]);
+        assert_eq!((code, &other["contracts_checked"]), (0, &json!(0)));
+    }
+}

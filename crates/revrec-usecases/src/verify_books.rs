@@ -1,0 +1,248 @@
+//! The audit behind `revrec verify`: recompute every stored contract's plan and every
+//! tenant's rollups from the stored versions alone, and compare them with what is stored.
+//!
+//! The versions are the books of record; the contract row's figures and the rollup rows
+//! are derived from them in the same transaction as each change. A difference between the
+//! two means a write was half applied, a row was edited by hand, or a release computed
+//! differently from this one: each is drift an auditor must see. Contracts are read a page
+//! at a time, so memory stays flat whatever the portfolio's size; the recomputed rollup is
+//! one row per month, obligation type and timing.
+
+use std::collections::BTreeSet;
+
+use revrec_domain::{Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey};
+use revrec_ports::{ContractScan, ContractStatus, StoredContract, VersionChange};
+
+use crate::error::UseCaseError;
+use crate::history::replay;
+use crate::services::Services;
+use crate::waterfall_report::{WaterfallQuery, waterfall_of};
+
+/// Contracts read per page by default.
+pub const DEFAULT_PAGE_SIZE: u32 = 500;
+
+/// One contract whose stored row disagrees with its versions.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractDrift {
+    pub contract_id: String,
+    pub problem: String,
+}
+
+/// One rollup row whose stored amounts differ from the recomputation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RollupDrift {
+    pub currency: Currency,
+    pub key: RollupKey,
+    pub stored: RollupAmounts,
+    pub recomputed: RollupAmounts,
+}
+
+/// One currency of one tenant: the portfolio waterfall over every month (what
+/// `GET /v1/waterfalls?currency=…` answers with no bounds) from the stored rollup and
+/// from the recomputation. Every portfolio report is a function of these rows, so equal rows
+/// give equal hashes for every report.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CurrencyAudit {
+    pub currency: Currency,
+    pub rollup_rows: usize,
+    pub stored_hash: OutputHash,
+    pub recomputed_hash: OutputHash,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TenantAudit {
+    pub tenant_id: String,
+    pub contracts_checked: u64,
+    pub contract_drift: Vec<ContractDrift>,
+    pub rollup_drift: Vec<RollupDrift>,
+    pub currencies: Vec<CurrencyAudit>,
+}
+
+impl TenantAudit {
+    pub fn is_clean(&self) -> bool {
+        self.contract_drift.is_empty()
+            && self.rollup_drift.is_empty()
+            && self
+                .currencies
+                .iter()
+                .all(|audit| audit.stored_hash == audit.recomputed_hash)
+    }
+}
+
+/// Tenants holding contracts or report figures, in id order.
+pub async fn tenants(services: &Services) -> Result<Vec<String>, UseCaseError> {
+    Ok(services.reports.tenants().await?)
+}
+
+/// Recomputes `tenant_id`'s contracts and rollups and compares them with what is stored.
+///
+/// # Errors
+/// Only when the store cannot be read; drift is reported in the result, never as an error.
+pub async fn verify_tenant(
+    services: &Services,
+    tenant_id: &str,
+    page_size: u32,
+) -> Result<TenantAudit, UseCaseError> {
+    let mut recomputed: Vec<(Currency, Rollup)> = Vec::new();
+    let mut contract_drift = Vec::new();
+    let mut contracts_checked = 0_u64;
+    let mut after = None;
+    loop {
+        let page = services
+            .contracts
+            .scan(
+                tenant_id,
+                &ContractScan {
+                    after,
+                    limit: page_size.max(1),
+                    ..ContractScan::default()
+                },
+            )
+            .await?;
+        for stored in &page.contracts {
+            contracts_checked += 1;
+            // The versions are the books of record: a contract whose row disagrees with them
+            // still counts in the recomputed rollup, as long as they replay.
+            let (history, problem) = recompute(stored);
+            if let (Some(history), true) = (&history, stored.record.status.is_reported()) {
+                rollup_for(&mut recomputed, stored.record.currency).add_contract(history);
+            }
+            if let Some(problem) = problem {
+                contract_drift.push(ContractDrift {
+                    contract_id: stored.record.id.clone(),
+                    problem,
+                });
+            }
+        }
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+
+    let mut currencies: BTreeSet<Currency> = recomputed.iter().map(|(code, _)| *code).collect();
+    currencies.extend(services.reports.currencies(tenant_id).await?);
+    let mut rollup_drift = Vec::new();
+    let mut audits = Vec::new();
+    for currency in currencies {
+        let stored = services.reports.rollup(tenant_id, currency, None).await?;
+        let expected = rollup_for(&mut recomputed, currency);
+        rollup_drift.extend(differences(currency, &stored, expected));
+        let whole = WaterfallQuery::default();
+        audits.push(CurrencyAudit {
+            currency,
+            rollup_rows: expected.rows().count(),
+            stored_hash: waterfall_of(&stored.by_period(), currency, &whole)?.output_hash,
+            recomputed_hash: waterfall_of(&expected.by_period(), currency, &whole)?.output_hash,
+        });
+    }
+    Ok(TenantAudit {
+        tenant_id: tenant_id.to_owned(),
+        contracts_checked,
+        contract_drift,
+        rollup_drift,
+        currencies: audits,
+    })
+}
+
+fn rollup_for(rollups: &mut Vec<(Currency, Rollup)>, currency: Currency) -> &mut Rollup {
+    let at = match rollups.iter().position(|(code, _)| *code == currency) {
+        Some(at) => at,
+        None => {
+            rollups.push((currency, Rollup::new()));
+            rollups.len() - 1
+        }
+    };
+    &mut rollups[at].1
+}
+
+/// The contract's plan history from its versions (`None` when they do not replay), and the
+/// first disagreement between the stored row and the versions, if any.
+fn recompute(stored: &StoredContract) -> (Option<PlanHistory>, Option<String>) {
+    let numbers: Vec<u32> = stored
+        .versions
+        .iter()
+        .map(|version| version.number)
+        .collect();
+    let expected: Vec<u32> = (1..=u32::try_from(numbers.len()).unwrap_or(u32::MAX)).collect();
+    if numbers != expected {
+        let problem = format!(
+            "versions are numbered {numbers:?}, not 1 to {}",
+            numbers.len()
+        );
+        return (None, Some(problem));
+    }
+    match replay(stored) {
+        Ok(history) => {
+            let problem = row_disagreement(stored, &history).err();
+            (Some(history), problem)
+        }
+        Err(error) => (None, Some(format!("its versions do not replay: {error}"))),
+    }
+}
+
+/// Whether the contract row says what its versions say.
+fn row_disagreement(stored: &StoredContract, history: &PlanHistory) -> Result<(), String> {
+    let record = &stored.record;
+    let count = stored.versions.len();
+    if record.version as usize != count {
+        return Err(format!(
+            "the contract is at version {} but has {count} versions",
+            record.version
+        ));
+    }
+    let plan = history.current();
+    if plan.currency() != record.currency {
+        return Err(format!(
+            "the contract's currency is {} but its versions' is {}",
+            record.currency,
+            plan.currency()
+        ));
+    }
+    if plan.transaction_price() != record.total_value {
+        return Err(format!(
+            "total_value is {} but its versions give {}",
+            record.total_value,
+            plan.transaction_price()
+        ));
+    }
+    let last_change = stored.versions.last().map(|version| version.change);
+    let terminated = match last_change {
+        Some(VersionChange::Termination { effective }) => Some(effective),
+        _ => None,
+    };
+    let status_agrees = match record.status {
+        ContractStatus::Terminated => terminated.is_some(),
+        ContractStatus::Active => terminated.is_none(),
+        ContractStatus::Draft => count == 1,
+    };
+    if !status_agrees || record.terminated_on != terminated {
+        return Err(format!(
+            "status {} (terminated on {:?}) disagrees with its last version ({})",
+            record.status,
+            record.terminated_on,
+            last_change.map_or("none", VersionChange::name)
+        ));
+    }
+    Ok(())
+}
+
+/// Every row where `stored` and `recomputed` differ, in key order.
+fn differences(currency: Currency, stored: &Rollup, recomputed: &Rollup) -> Vec<RollupDrift> {
+    let keys: BTreeSet<RollupKey> = stored
+        .rows()
+        .chain(recomputed.rows())
+        .map(|(key, _)| *key)
+        .collect();
+    keys.into_iter()
+        .filter_map(|key| {
+            let (before, after) = (stored.get(&key), recomputed.get(&key));
+            (before != after).then_some(RollupDrift {
+                currency,
+                key,
+                stored: before,
+                recomputed: after,
+            })
+        })
+        .collect()
+}
