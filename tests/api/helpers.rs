@@ -19,6 +19,8 @@ pub const SANDBOX: &str = "rr_test_sandbox";
 
 pub struct TestApp {
     pub address: String,
+    /// `http://…` of the metrics-only listener, when the settings gave it one.
+    pub metrics_address: Option<String>,
     pub backend: Backend,
     pub settings: Settings,
     client: reqwest::Client,
@@ -145,6 +147,7 @@ pub async fn spawn_configured(
     let mut settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
         listen: "127.0.0.1:0".parse().expect("address"),
+        metrics_listen: None,
         public_url: None,
         mode: Mode::Sandbox,
         log_filter: "warn".into(),
@@ -160,9 +163,13 @@ pub async fn spawn_configured(
         .expect("the app builds");
     // The bound address: the public URL may name a proxy in front of it.
     let address = format!("http://127.0.0.1:{}", application.port());
+    let metrics_address = application
+        .metrics_address()
+        .map(|bound| format!("http://{bound}"));
     tokio::spawn(application.run_until_stopped());
     TestApp {
         address,
+        metrics_address,
         backend: database.backend,
         settings,
         client: reqwest::Client::builder()
@@ -290,9 +297,13 @@ impl TestApp {
             .expect("the sibling builds");
         // The bound address: the public URL may name a proxy in front of it.
         let address = format!("http://127.0.0.1:{}", application.port());
+        let metrics_address = application
+            .metrics_address()
+            .map(|bound| format!("http://{bound}"));
         tokio::spawn(application.run_until_stopped());
         TestApp {
             address,
+            metrics_address,
             backend: self.backend,
             settings,
             client: self.client.clone(),

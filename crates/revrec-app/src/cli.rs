@@ -177,10 +177,15 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     let database = format!("{:?}", settings.database_url);
     let application = Application::build(settings).await?;
     let url = application.public_url().to_owned();
+    let metrics = application.metrics_address().map_or_else(
+        || format!("{url}/metrics"),
+        |address| format!("http://{address}/metrics"),
+    );
     eprintln!("revrec is listening on {url}");
     eprintln!("  API (primary surface)  {url}/v1");
     eprintln!("  interactive docs       {url}/docs/");
     eprintln!("  OpenAPI document       {url}/openapi.json");
+    eprintln!("  metrics (Prometheus)   {metrics}");
     eprintln!(
         "  database               {database} ({})",
         application.backend()

@@ -96,15 +96,26 @@ async fn work(
         )
         .await;
         match outcome {
-            Ok(Some(job)) => tracing::info!(
-                job_id = %job.id,
-                tenant = %job.tenant_id,
-                status = job.status.as_str(),
-                processed = job.progress.processed,
-                changed = job.progress.changed,
-                output_hash = %job_output_hash(&job),
-                "job left the worker"
-            ),
+            Ok(Some(job)) => {
+                if let Some(finished_at) = job.finished_at {
+                    // From creation: what a caller waiting on the job experiences.
+                    let seconds = (finished_at - job.created_at).max(0) as f64 / 1_000_000.0;
+                    metrics::histogram!(
+                        revrec_http::metrics::JOB_DURATION,
+                        "outcome" => job.status.as_str()
+                    )
+                    .record(seconds);
+                }
+                tracing::info!(
+                    job_id = %job.id,
+                    tenant = %job.tenant_id,
+                    status = job.status.as_str(),
+                    processed = job.progress.processed,
+                    changed = job.progress.changed,
+                    output_hash = %job_output_hash(&job),
+                    "job left the worker"
+                );
+            }
             Ok(None) => pause(settings.poll, &stopping).await,
             Err(error) => {
                 tracing::warn!(%error, "job worker step failed; retrying");

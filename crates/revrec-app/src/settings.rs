@@ -26,6 +26,8 @@ pub enum Mode {
 pub struct Settings {
     pub database_url: DatabaseUrl,
     pub listen: SocketAddr,
+    /// Where `GET /metrics` alone is served; `None`: on `listen` with everything else.
+    pub metrics_listen: Option<SocketAddr>,
     /// `None`: `http://<bound address>`.
     pub public_url: Option<String>,
     pub mode: Mode,
@@ -82,7 +84,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 18] = [
+pub const VARIABLES: [(&str, &str, &str); 19] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -92,6 +94,11 @@ pub const VARIABLES: [(&str, &str, &str); 18] = [
         "REVREC_LISTEN",
         "127.0.0.1:8080",
         "address and port to listen on (port 0: any free port)",
+    ),
+    (
+        "REVREC_METRICS_LISTEN",
+        "none (GET /metrics on REVREC_LISTEN)",
+        "a separate host:port serving only GET /metrics (Prometheus), e.g. a private interface",
     ),
     (
         "REVREC_PUBLIC_URL",
@@ -199,6 +206,16 @@ impl Settings {
                 "use host:port, such as 127.0.0.1:8080".into(),
             )
         })?;
+        let metrics_listen = match get("REVREC_METRICS_LISTEN") {
+            None => None,
+            Some(text) => Some(text.parse().map_err(|_| {
+                invalid(
+                    "REVREC_METRICS_LISTEN",
+                    &text,
+                    "use host:port, such as 127.0.0.1:9090".into(),
+                )
+            })?),
+        };
         let public_url = match get("REVREC_PUBLIC_URL") {
             None => None,
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
@@ -291,6 +308,7 @@ impl Settings {
         Ok(Settings {
             database_url,
             listen,
+            metrics_listen,
             public_url,
             mode,
             log_filter: get("REVREC_LOG").unwrap_or_else(|| "info".into()),

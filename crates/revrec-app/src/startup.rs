@@ -118,6 +118,30 @@ pub struct Application {
     public_url: String,
     backend: &'static str,
     jobs: Option<JobWorker>,
+    /// The metrics-only server and its bound address, when it has its own.
+    metrics: Option<(Server, std::net::SocketAddr)>,
+}
+
+/// One worker serving `GET /metrics` on `address`, stopped with the API server (it takes
+/// no signals of its own).
+fn metrics_server(
+    address: std::net::SocketAddr,
+    state: AppState,
+) -> Result<(Server, std::net::SocketAddr), StartupError> {
+    let listen_error = |source| StartupError::Listen {
+        address: address.to_string(),
+        source,
+    };
+    let listener = TcpListener::bind(address).map_err(listen_error)?;
+    let bound = listener.local_addr().map_err(listen_error)?;
+    let server = HttpServer::new(move || revrec_http::metrics_app(state.clone()))
+        .workers(1)
+        .disable_signals()
+        .shutdown_timeout(5)
+        .listen(listener)
+        .map_err(listen_error)?
+        .run();
+    Ok((server, bound))
 }
 
 impl Application {
@@ -147,6 +171,9 @@ impl Application {
             None => None,
         };
         let payments = Arc::new(payment_settings(&settings)?);
+        revrec_http::metrics::recorder();
+        revrec_store_diesel::pool_metrics::describe();
+        let pool = store.clone();
         let state = AppState {
             payments,
             services,
@@ -155,7 +182,13 @@ impl Application {
                 sandbox_mode: settings.mode == Mode::Sandbox,
                 json_limit: JSON_LIMIT,
                 deprecations: settings.deprecations.clone(),
+                metrics_on_api: settings.metrics_listen.is_none(),
             },
+            before_scrape: Some(Arc::new(move || pool.refresh_pool_metrics())),
+        };
+        let metrics = match settings.metrics_listen {
+            Some(address) => Some(metrics_server(address, state.clone())?),
+            None => None,
         };
         let mut server = HttpServer::new(move || build_app(state.clone()))
             // In-flight requests get this long to finish on SIGTERM.
@@ -179,7 +212,13 @@ impl Application {
             public_url,
             backend: store.backend(),
             jobs,
+            metrics,
         })
+    }
+
+    /// Where `GET /metrics` is served alone, when `REVREC_METRICS_LISTEN` is set.
+    pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
+        self.metrics.as_ref().map(|(_, address)| *address)
     }
 
     pub fn port(&self) -> u16 {
@@ -197,7 +236,20 @@ impl Application {
     /// Runs until SIGTERM or SIGINT, then finishes in-flight requests and hands the job
     /// in hand (if any) back to the queue.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let served = self.server.await;
+        let served = match self.metrics {
+            None => self.server.await,
+            Some((metrics, _)) => {
+                // Both on this task; the metrics server stops once the API server has.
+                let handle = metrics.handle();
+                let api = async {
+                    let served = self.server.await;
+                    handle.stop(true).await;
+                    served
+                };
+                let (served, _) = tokio::join!(api, metrics);
+                served
+            }
+        };
         if let Some(jobs) = self.jobs {
             jobs.stop().await;
         }

@@ -461,3 +461,65 @@ fn serve_refuses_a_database_migrated_by_a_newer_revrec() {
         "{stderr}"
     );
 }
+
+#[test]
+fn every_request_logs_its_id_tenant_route_template_status_and_duration() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut child = revrec(directory.path())
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (url, _) = banner(&mut child);
+    let authorized = [
+        ("Authorization", "Bearer rr_test_sandbox"),
+        ("X-Request-Id", "log-test-1"),
+    ];
+    let (status, _, _) = http(
+        "GET",
+        &format!("{url}/v1/contracts/ctr_nope"),
+        &authorized,
+        "",
+    );
+    assert_eq!(status, 404);
+    let (status, _, _) = http(
+        "GET",
+        &format!("{url}/healthz"),
+        &[("X-Request-Id", "log-test-2")],
+        "",
+    );
+    assert_eq!(status, 200);
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // The bearer token is never written to the log.
+    assert!(!stdout.contains("rr_test_sandbox"), "{stdout}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let access = |id: &str| {
+        lines
+            .iter()
+            .find(|line| {
+                line["span"]["request_id"] == id && line["fields"]["message"] == "request handled"
+            })
+            .unwrap_or_else(|| panic!("no access line for {id}: {stdout}"))
+            .clone()
+    };
+    let line = access("log-test-1");
+    assert_eq!(line["span"]["tenant"], "sandbox", "{line}");
+    assert_eq!(line["span"]["route"], "/v1/contracts/{id}", "{line}");
+    assert_eq!(line["fields"]["status"], 404, "{line}");
+    assert!(
+        line["fields"]["duration_ms"].as_f64().unwrap() >= 0.0,
+        "{line}"
+    );
+    let line = access("log-test-2");
+    assert_eq!(line["span"]["route"], "/healthz", "{line}");
+    assert_eq!(line["fields"]["status"], 200, "{line}");
+}

@@ -17,6 +17,10 @@ use crate::state::AppState;
 #[derive(Clone, Copy, Debug)]
 pub struct RateLimitStatus(pub RateDecision);
 
+/// The authenticated caller's tenant, kept in the request's extensions for the access log.
+#[derive(Clone, Debug)]
+pub struct CallerTenant(pub String);
+
 /// The caller, if it presents a valid bearer token holding `scope`, within its rate limit.
 pub async fn require(
     request: &HttpRequest,
@@ -58,12 +62,26 @@ async fn authenticated(request: &HttpRequest, state: &AppState) -> Result<Princi
     }
     let principal =
         authenticate(&state.services, state.settings.sandbox_mode, token.trim()).await?;
+    // For the log lines of the rest of the request (the access line reads the extension).
+    let span = tracing::Span::current();
+    span.record("tenant", principal.tenant_id.as_str());
+    if let Some(route) = request.match_pattern() {
+        span.record("route", route.as_str());
+    }
+    request
+        .extensions_mut()
+        .insert(CallerTenant(principal.tenant_id.clone()));
     let decision = admit(&state.services, &principal)
         .await
         .map_err(AuthError::Storage)?;
     if let Some(decision) = decision {
         request.extensions_mut().insert(RateLimitStatus(decision));
         if !decision.allowed {
+            metrics::counter!(
+                crate::metrics::RATE_LIMIT_REFUSALS,
+                "plan" => principal.plan.as_str()
+            )
+            .increment(1);
             return Err(ApiError::RateLimited {
                 retry_after: decision.reset_seconds,
             });

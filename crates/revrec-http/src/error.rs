@@ -446,6 +446,9 @@ impl ApiError {
     }
 }
 
+/// Seconds a client should wait after a 503 `SERVICE_UNAVAILABLE`.
+pub const SERVICE_UNAVAILABLE_RETRY_AFTER: &str = "2";
+
 /// `error: cause: cause …`, for logs only.
 fn chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
@@ -477,6 +480,11 @@ impl ResponseError for ApiError {
             }
             ApiError::Payment(payment) if payment.code == ErrorCode::PaymentRailUnavailable => {
                 response.insert_header(("Retry-After", "5"));
+            }
+            _ if problem.code == ErrorCode::ServiceUnavailable => {
+                // The pool retries in the background; a client waiting this long finds the
+                // database back after a short outage (RFC 9110 §10.2.3).
+                response.insert_header(("Retry-After", SERVICE_UNAVAILABLE_RETRY_AFTER));
             }
             ApiError::OAuth(_) => {
                 // RFC 6749 §5.1/§5.2: token responses, errors included, are never cached.

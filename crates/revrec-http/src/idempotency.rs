@@ -151,6 +151,7 @@ fn replay(recorded: RecordedResponse) -> HttpResponse {
             response
         }
     };
+    metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
     response.headers_mut().insert(
         actix_web::http::header::HeaderName::from_static(REPLAYED),
         actix_web::http::header::HeaderValue::from_static("true"),

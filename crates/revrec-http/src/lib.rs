@@ -9,6 +9,7 @@ pub mod deprecation;
 pub mod error;
 pub mod guide;
 pub mod idempotency;
+pub mod metrics;
 pub mod middleware;
 pub mod oauth;
 pub mod openapi;
@@ -42,6 +43,9 @@ pub fn build_app(
         InitError = (),
     >,
 > {
+    // Installed before the first request so nothing recorded is lost.
+    metrics::recorder();
+    let metrics_on_api = state.settings.metrics_on_api;
     App::new()
         .app_data(web::Data::new(state))
         .wrap(actix_web::middleware::from_fn(
@@ -52,6 +56,11 @@ pub fn build_app(
         .route("/", web::get().to(system::index))
         .service(routing::resource("/healthz", "GET").route(web::get().to(system::healthz)))
         .service(routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))
+        .configure(|config| {
+            if metrics_on_api {
+                config.service(metrics_resource());
+            }
+        })
         .route("/errors", web::get().to(system::error_index))
         .route("/errors/{slug}", web::get().to(system::error_page))
         .service(
@@ -71,6 +80,32 @@ pub fn build_app(
             SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
         )
         .default_service(web::to(route_not_found))
+}
+
+/// `GET /metrics` alone, for its own listen address (`REVREC_METRICS_LISTEN`).
+pub fn metrics_app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    metrics::recorder();
+    App::new()
+        .app_data(web::Data::new(state))
+        .wrap(actix_web::middleware::from_fn(
+            middleware::observe_and_finish,
+        ))
+        .service(metrics_resource())
+        .default_service(web::to(route_not_found))
+}
+
+fn metrics_resource() -> actix_web::Resource {
+    routing::resource("/metrics", "GET").route(web::get().to(metrics::metrics_route))
 }
 
 async fn route_not_found(request: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {

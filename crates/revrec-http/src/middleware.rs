@@ -13,7 +13,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, ResponseError, web};
 use tracing::Instrument;
 
-use crate::auth::RateLimitStatus;
+use crate::auth::{CallerTenant, RateLimitStatus};
 use crate::error::{ApiError, AuthChallenge, PlainJsonProblem};
 use crate::payments::gate::PaymentReceipt;
 use crate::problem::ProblemDetails;
@@ -69,7 +69,16 @@ pub async fn observe_and_finish(
     let method = request.method().to_string();
     let path = request.path().to_owned();
     // Logged fields never include headers or bodies: tokens and secrets stay out of logs.
-    let span = tracing::info_span!("request", request_id = %request_id, %method, %path);
+    // `route` and `tenant` are filled in once routing and authentication know them, so
+    // every line logged inside the request carries them too.
+    let span = tracing::info_span!(
+        "request",
+        request_id = %request_id,
+        %method,
+        %path,
+        route = tracing::field::Empty,
+        tenant = tracing::field::Empty,
+    );
 
     // Handlers' errors arrive as responses; an `Err` here comes from the framework itself
     // and is answered by it. (Holding a clone of the request across the call is not an
@@ -116,10 +125,37 @@ pub async fn observe_and_finish(
             .headers_mut()
             .insert(HeaderName::from_static(REQUEST_ID), value);
     }
-    let status = response.status().as_u16();
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1_000.0;
-    span.in_scope(|| tracing::info!(status, elapsed_ms, "request handled"));
+    record(&response, &method, &span, started.elapsed().as_secs_f64());
     Ok(response)
+}
+
+/// The access log line and the request metrics. The route is the matched template
+/// (`/v1/contracts/{id}`), never the path: bounded label values, and no ids in metrics.
+fn record(response: &ServiceResponse<BoxBody>, method: &str, span: &tracing::Span, seconds: f64) {
+    let status = response.status().as_u16();
+    let request = response.request();
+    let route = request
+        .match_pattern()
+        .unwrap_or_else(|| String::from("unmatched"));
+    span.record("route", route.as_str());
+    if let Some(CallerTenant(tenant)) = request.extensions().get::<CallerTenant>() {
+        span.record("tenant", tenant.as_str());
+    }
+    let duration_ms = seconds * 1_000.0;
+    span.in_scope(|| tracing::info!(status, duration_ms, "request handled"));
+    metrics::counter!(
+        crate::metrics::HTTP_REQUESTS,
+        "method" => method.to_owned(),
+        "route" => route.clone(),
+        "status" => status.to_string()
+    )
+    .increment(1);
+    metrics::histogram!(
+        crate::metrics::HTTP_DURATION,
+        "method" => method.to_owned(),
+        "route" => route
+    )
+    .record(seconds);
 }
 
 /// Gives an error response its problem body, or makes one for framework errors.

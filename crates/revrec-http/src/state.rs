@@ -17,6 +17,8 @@ pub struct HttpSettings {
     pub json_limit: usize,
     /// Deprecated operations (decisions.md §11).
     pub deprecations: Vec<Deprecation>,
+    /// Whether `GET /metrics` is served with the API (else on its own listener).
+    pub metrics_on_api: bool,
 }
 
 #[derive(Clone)]
@@ -24,4 +26,6 @@ pub struct AppState {
     pub services: Services,
     pub settings: HttpSettings,
     pub payments: Arc<PaymentSettings>,
+    /// Refreshes the gauges only the app can read (the connection pool) before a scrape.
+    pub before_scrape: Option<crate::metrics::BeforeScrape>,
 }

@@ -77,7 +77,9 @@ fn state_with_jobs(
             sandbox_mode: true,
             json_limit: 1 << 20,
             deprecations: Vec::new(),
+            metrics_on_api: true,
         },
+        before_scrape: None,
         payments: Arc::new(revrec_http::payments::PaymentSettings::without_rails(
             b"a test secret of thirty-two bytes".to_vec(),
         )),

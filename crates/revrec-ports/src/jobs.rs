@@ -107,6 +107,14 @@ pub struct JobLease {
     pub worker: String,
 }
 
+/// Jobs not yet finished, across tenants: what an operator watches the queue by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct QueueDepth {
+    pub queued: u64,
+    /// Held by a worker (`processing`), whether or not its lease is still running.
+    pub processing: u64,
+}
+
 /// The outcome of committing a page of a job.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PageCommit {
@@ -159,4 +167,7 @@ pub trait JobRepository: Send + Sync {
 
     /// Hands every job `worker` holds back to the queue (graceful shutdown); how many.
     async fn release(&self, worker: &str) -> Result<u64, RepositoryError>;
+
+    /// How many jobs wait and how many are being processed, across tenants.
+    async fn queue_depth(&self) -> Result<QueueDepth, RepositoryError>;
 }

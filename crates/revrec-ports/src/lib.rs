@@ -27,7 +27,7 @@ pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};
 pub use ids::IdSource;
 pub use jobs::{
-    JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit,
+    JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit, QueueDepth,
     RecalculationRequest,
 };
 pub use ledger::LedgerRepository;

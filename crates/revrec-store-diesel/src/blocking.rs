@@ -7,7 +7,7 @@
 //! the cached key lookup itself. Writes, which may wait for SQLite's writer lock, and
 //! everything on PostgreSQL, which waits on the network, always take the blocking pool.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use revrec_ports::RepositoryError;
@@ -45,9 +45,11 @@ where
     }
     let pool = database.pool.clone();
     tokio::task::spawn_blocking(move || {
-        let mut connection = pool
-            .get_timeout(Duration::from_secs(5))
-            .map_err(|error| RepositoryError::Unavailable(Box::new(error)))?;
+        let waiting = Instant::now();
+        let connection = pool.get_timeout(Duration::from_secs(5));
+        metrics::histogram!(crate::pool_metrics::POOL_WAIT).record(waiting.elapsed().as_secs_f64());
+        let mut connection =
+            connection.map_err(|error| RepositoryError::Unavailable(Box::new(error)))?;
         work(&mut connection).map_err(RepositoryError::from)
     })
     .await

@@ -10,7 +10,7 @@ use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use revrec_domain::{Convention, Currency, Period};
 use revrec_ports::{
     ContractRestatement, JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus,
-    PageCommit, RecalculationRequest, RepositoryError, RollupDelta,
+    PageCommit, QueueDepth, RecalculationRequest, RepositoryError, RollupDelta,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -339,6 +339,30 @@ impl JobRepository for JobStore {
             ))
             .execute(connection)?;
             Ok(u64::try_from(released).unwrap_or(0))
+        })
+        .await
+    }
+
+    async fn queue_depth(&self) -> Result<QueueDepth, RepositoryError> {
+        with_connection(&self.database, Access::Read, |connection| {
+            let counts: Vec<(String, i64)> = jobs::table
+                .filter(
+                    jobs::status
+                        .eq_any([JobStatus::Queued.as_str(), JobStatus::Processing.as_str()]),
+                )
+                .group_by(jobs::status)
+                .select((jobs::status, diesel::dsl::count_star()))
+                .load(connection)?;
+            let mut depth = QueueDepth::default();
+            for (status, count) in counts {
+                let count = u64::try_from(count).unwrap_or(0);
+                match JobStatus::parse(&status) {
+                    Some(JobStatus::Queued) => depth.queued = count,
+                    Some(JobStatus::Processing) => depth.processing = count,
+                    _ => {}
+                }
+            }
+            Ok(depth)
         })
         .await
     }

@@ -10,6 +10,7 @@ mod job_store;
 mod ledger_store;
 mod oauth_store;
 mod payment_store;
+pub mod pool_metrics;
 pub mod rate_limiter;
 mod report_store;
 mod rows;
@@ -47,6 +48,11 @@ impl Store {
 
     pub fn backend(&self) -> &'static str {
         self.backend
+    }
+
+    /// Sets the pool's gauges from its state now (called before each metrics scrape).
+    pub fn refresh_pool_metrics(&self) {
+        pool_metrics::refresh(&self.database.pool);
     }
 
     pub fn contracts(&self) -> Arc<dyn revrec_ports::ContractRepository> {

@@ -31,6 +31,29 @@ pub async fn require_payment(
     if amount <= 0 {
         return Ok(());
     }
+    let outcome = settle_call(request, state, principal, route, amount).await;
+    let label = match &outcome {
+        Ok(()) => "settled",
+        Err(ApiError::Payment(problem)) => match problem.code {
+            ErrorCode::PaymentRequired => "challenged",
+            ErrorCode::PaymentVerificationFailed => "declined",
+            ErrorCode::PaymentRailUnavailable => "unavailable",
+            _ => "refused",
+        },
+        Err(_) => "failed",
+    };
+    metrics::counter!(crate::metrics::PAYMENTS, "outcome" => label).increment(1);
+    outcome
+}
+
+/// The priced call's payment: verified and settled, or the 402 (or 503) that says why not.
+async fn settle_call(
+    request: &HttpRequest,
+    state: &AppState,
+    principal: &Principal,
+    route: &'static str,
+    amount: i64,
+) -> Result<(), ApiError> {
     let now = state.services.clock.now_micros();
     let public_url = &state.settings.public_url;
     let refuse = |code: ErrorCode, message: String| {
