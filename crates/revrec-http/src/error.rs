@@ -418,7 +418,7 @@ fn storage_problem(error: &RepositoryError) -> ProblemDetails {
         ),
         RepositoryError::Unavailable(_) => ProblemDetails::new(
             ErrorCode::ServiceUnavailable,
-            "The database cannot be reached right now; nothing was changed.",
+            "The database cannot be reached right now; retry after the time in Retry-After. A write cut off by the outage was applied whole or not at all.",
         ),
         RepositoryError::Backend(_) => internal(),
     }

@@ -9,6 +9,7 @@
 
 use std::time::{Duration, Instant};
 
+use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use revrec_ports::RepositoryError;
 
@@ -41,7 +42,8 @@ where
         && database.inline_reads
         && let Some(mut connection) = database.pool.try_get()
     {
-        return work(&mut connection).map_err(RepositoryError::from);
+        let outcome = work(&mut connection);
+        return outcome.map_err(|error| classify(error, &mut connection));
     }
     let pool = database.pool.clone();
     tokio::task::spawn_blocking(move || {
@@ -50,10 +52,27 @@ where
         metrics::histogram!(crate::pool_metrics::POOL_WAIT).record(waiting.elapsed().as_secs_f64());
         let mut connection =
             connection.map_err(|error| RepositoryError::Unavailable(Box::new(error)))?;
-        work(&mut connection).map_err(RepositoryError::from)
+        let outcome = work(&mut connection);
+        outcome.map_err(|error| classify(error, &mut connection))
     })
     .await
     .map_err(|error| RepositoryError::Backend(Box::new(error)))?
+}
+
+/// A failed operation's error for the port. A database error on a connection that no longer
+/// answers is the database going away mid-request (`Unavailable`, a 503 the client may
+/// retry), not a fault of this code; a ping tells them apart, on the error path only.
+fn classify(error: StoreError, connection: &mut DbConnection) -> RepositoryError {
+    if matches!(error, StoreError::Diesel(_)) {
+        let classified = RepositoryError::from(error);
+        return match classified {
+            RepositoryError::Backend(cause) if R2D2Connection::ping(connection).is_err() => {
+                RepositoryError::Unavailable(cause)
+            }
+            other => other,
+        };
+    }
+    RepositoryError::from(error)
 }
 
 /// What a store operation can fail with before it is classified for the port.

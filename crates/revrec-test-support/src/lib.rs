@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod stripe_double;
+pub mod tcp_proxy;
 
 use std::path::PathBuf;
 
