@@ -171,7 +171,11 @@ async fn a_database_outage_is_503_with_retry_after_and_recovers_within_five_seco
         match answer.status {
             200 | 201 => {}
             503 => {
-                assert_eq!(answer.code.as_deref(), Some("SERVICE_UNAVAILABLE"), "{answer:?}");
+                assert_eq!(
+                    answer.code.as_deref(),
+                    Some("SERVICE_UNAVAILABLE"),
+                    "{answer:?}"
+                );
                 assert!(answer.retry_after.is_some(), "{answer:?}");
                 for internal in ["5432", "postgres", "connection", "tcp", "server closed"] {
                     assert!(
@@ -296,7 +300,10 @@ async fn sigterm_under_64_connections_finishes_what_was_accepted_with_no_5xx() {
         for task in tasks {
             all.extend(task.await.unwrap());
         }
-        assert!(exited_cleanly, "revrec did not exit with success after SIGTERM");
+        assert!(
+            exited_cleanly,
+            "revrec did not exit with success after SIGTERM"
+        );
         let server_errors = all
             .iter()
             .filter(|sent| sent.status.is_some_and(|status| status >= 500))

@@ -128,3 +128,39 @@ pub fn verify(database_url: &str, extra: &[&str]) -> (i32, serde_json::Value) {
     });
     (output.status.code().expect("an exit code"), document)
 }
+
+/// `size` `revrec serve` processes on one database (each with its own job worker, rate
+/// limiter and caches), started together so they also race to migrate it.
+pub struct Cluster {
+    pub servers: Vec<Server>,
+}
+
+impl Cluster {
+    pub fn start(database_url: &str, size: usize, env: &[(&str, &str)]) -> Cluster {
+        let servers = std::thread::scope(|scope| {
+            let starting: Vec<_> = (0..size)
+                .map(|_| scope.spawn(|| Server::start(database_url, env)))
+                .collect();
+            starting
+                .into_iter()
+                .map(|started| started.join().expect("a server starts"))
+                .collect()
+        });
+        Cluster { servers }
+    }
+
+    /// The instance after `index`, round the ring: a different process when size > 1.
+    pub fn next(&self, index: usize) -> &Server {
+        &self.servers[(index + 1) % self.servers.len()]
+    }
+
+    /// How many instances: `REVREC_CLUSTER_SIZE` (what `scripts/cluster_check.sh` sets),
+    /// else `default`.
+    pub fn size_from_env(default: usize) -> usize {
+        std::env::var("REVREC_CLUSTER_SIZE")
+            .ok()
+            .and_then(|size| size.parse().ok())
+            .filter(|size| *size >= 2)
+            .unwrap_or(default)
+    }
+}
