@@ -4,8 +4,11 @@
 #   1. loads 100,000 sample contracts (`revrec demo`, through the use cases);
 #   2. HTTP ingest rate: wrk POSTs a different contract per request (tenant "loadtest");
 #   3. portfolio waterfall and Note 6 latency over the 100,000 contracts (median, 1 connection);
-#   4. single-contract waterfall throughput at 64 connections, against GET /healthz of the
-#      same server in the same run (the framework's floor), in three alternating rounds;
+#   4. single-contract waterfall throughput at 64 connections, against two anchors measured
+#      in the same run, in three alternating rounds: GET /healthz of the same server (the
+#      framework's floor) and, on PostgreSQL, pgbench's select-only rate at the same
+#      concurrency on the same server (the limit of one database round trip per request:
+#      a read that is never stale across instances asks the database once);
 #   5. the server's resident memory.
 #
 #   scripts/load.sh [postgres|sqlite] [contracts]
@@ -38,6 +41,8 @@ esac
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 URL="http://127.0.0.1:$port"
 export REVREC_LISTEN="127.0.0.1:$port" REVREC_LOG=warn
+# Throughput is measured here, not the plans' limits (tests/api/rate_limits.rs covers them).
+export REVREC_RATE_LIMITS="sandbox=10000000,growth=10000000,scale=10000000"
 
 echo "== loading $CONTRACTS sample contracts into $BACKEND"
 $BIN demo --contracts "$CONTRACTS" --tenant sandbox 2>&1 | tail -n 1
@@ -67,7 +72,18 @@ echo "== single-contract waterfall vs /healthz (64 connections, 3 alternating ro
 id="$(curl -fsS -H 'Authorization: Bearer rr_test_sandbox' "$URL/v1/contracts?limit=1&query=SO-000042" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
 # Alternating rounds, so a slow patch of the machine weighs on both sides alike; the
 # ratio of each round is taken against the floor measured right before it.
+if [ "$BACKEND" = postgres ]; then
+    pgbench_db="${db}_pgbench"
+    psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $pgbench_db"
+    pgbench -h 127.0.0.1 -U postgres -i -q -s 10 "$pgbench_db" >/dev/null 2>&1
+    cleanup_db() {
+        psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)"
+        psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $pgbench_db WITH (FORCE)"
+    }
+fi
+seconds="${DURATION%s}"
 ratios=()
+round_trip_ratios=()
 for round in 1 2 3; do
     healthz="$(wrk -t2 -c64 -d"$DURATION" --latency "$URL/healthz")"
     single="$(REVREC_TOKEN=rr_test_sandbox wrk -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/get.lua "$URL/v1/waterfalls?contract_id=$id")"
@@ -75,9 +91,20 @@ for round in 1 2 3; do
     contract="$(echo "$single" | rate)"
     ratio="$(python3 -c "print('%.1f' % (100 * $contract / $floor))")"
     ratios+=("$ratio")
-    echo "round $round: healthz $floor req/s; single-contract waterfall $contract req/s (median $(echo "$single" | median), non-2xx $(echo "$single" | non2xx)); ratio $ratio %"
+    line="round $round: healthz $floor req/s; single-contract waterfall $contract req/s (median $(echo "$single" | median), non-2xx $(echo "$single" | non2xx)); $ratio % of healthz"
+    if [ "$BACKEND" = postgres ]; then
+        # One prepared primary-key SELECT per transaction, 64 clients, as many threads as wrk.
+        select_only="$(pgbench -h 127.0.0.1 -U postgres -n -S -M prepared -c 64 -j 2 -T "$seconds" "$pgbench_db" 2>/dev/null | awk '/^tps = / {print $3; exit}')"
+        round_trip="$(python3 -c "print('%.1f' % (100 * $contract / $select_only))")"
+        round_trip_ratios+=("$round_trip")
+        line="$line; pgbench select-only $select_only tps, $round_trip % of it"
+    fi
+    echo "$line"
 done
-python3 -c "import statistics, sys; print('median ratio: %.1f %% of the floor' % statistics.median(map(float, sys.argv[1:])))" "${ratios[@]}"
+python3 -c "import statistics, sys; print('median ratio: %.1f %% of /healthz' % statistics.median(map(float, sys.argv[1:])))" "${ratios[@]}"
+if [ "$BACKEND" = postgres ]; then
+    python3 -c "import statistics, sys; print('median ratio: %.1f %% of one database round trip per request (pgbench -S)' % statistics.median(map(float, sys.argv[1:])))" "${round_trip_ratios[@]}"
+fi
 
 echo "== HTTP ingest (16 connections, $DURATION, tenant loadtest)"
 token="$($BIN keys create --tenant loadtest --name load --scopes 'write:contracts read:contracts' 2>/dev/null)"

@@ -28,6 +28,9 @@ const LATENCY_BUCKETS: [f64; 14] = [
 /// Job durations: a tenth of a second to an hour.
 const JOB_BUCKETS: [f64; 10] = [0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 1800.0, 3600.0];
 
+/// How often raw histogram samples are folded into buckets.
+const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// What the app refreshes just before a scrape: gauges the HTTP adapter cannot see (the
 /// store's connection pool, whose metrics the store names and describes).
 pub type BeforeScrape = Arc<dyn Fn() + Send + Sync>;
@@ -55,6 +58,17 @@ pub fn recorder() -> PrometheusHandle {
             // Fails only when another recorder is installed; this one then renders empty.
             let _ = metrics::set_global_recorder(recorder);
             describe();
+            // Histogram samples are kept raw until folded into their buckets: folded every
+            // few seconds here, memory stays flat whether or not anyone scrapes.
+            let upkeep = handle.clone();
+            let _ = std::thread::Builder::new()
+                .name("metrics-upkeep".into())
+                .spawn(move || {
+                    loop {
+                        std::thread::sleep(UPKEEP_EVERY);
+                        upkeep.run_upkeep();
+                    }
+                });
             handle
         })
         .clone()

@@ -46,17 +46,24 @@ where
         return outcome.map_err(|error| classify(error, &mut connection));
     }
     let pool = database.pool.clone();
-    tokio::task::spawn_blocking(move || {
-        let waiting = Instant::now();
-        let connection = pool.get_timeout(Duration::from_secs(5));
-        metrics::histogram!(crate::pool_metrics::POOL_WAIT).record(waiting.elapsed().as_secs_f64());
-        let mut connection =
-            connection.map_err(|error| RepositoryError::Unavailable(Box::new(error)))?;
-        let outcome = work(&mut connection);
-        outcome.map_err(|error| classify(error, &mut connection))
-    })
-    .await
-    .map_err(|error| RepositoryError::Backend(Box::new(error)))?
+    tokio::task::spawn_blocking(move || with_pooled(&pool, work))
+        .await
+        .map_err(|error| RepositoryError::Backend(Box::new(error)))?
+}
+
+/// Runs `work` on this (blocking) thread with a connection from `pool`, waiting at most
+/// five seconds for one (`Unavailable` after that).
+pub fn with_pooled<T, F>(pool: &DbPool, work: F) -> Result<T, RepositoryError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, StoreError>,
+{
+    let waiting = Instant::now();
+    let connection = pool.get_timeout(Duration::from_secs(5));
+    metrics::histogram!(crate::pool_metrics::POOL_WAIT).record(waiting.elapsed().as_secs_f64());
+    let mut connection =
+        connection.map_err(|error| RepositoryError::Unavailable(Box::new(error)))?;
+    let outcome = work(&mut connection);
+    outcome.map_err(|error| classify(error, &mut connection))
 }
 
 /// A failed operation's error for the port. A database error on a connection that no longer

@@ -13,6 +13,7 @@ mod payment_store;
 pub mod pool_metrics;
 pub mod rate_limiter;
 mod report_store;
+mod revision_batcher;
 mod rows;
 pub mod schema;
 

@@ -151,17 +151,10 @@ async fn a_write_through_another_instance_is_seen_at_once() {
     // decoded contracts must never serve what the other instance has since changed.
     for database in TestDatabase::all() {
         let (reader, writer) = (open(&database), open(&database));
-        reader
-            .contracts()
-            .save(new_contract("t1", "ctr_a", 1))
-            .await
-            .unwrap();
-        let before = reader
-            .contracts()
-            .find("t1", "ctr_a")
-            .await
-            .unwrap()
-            .unwrap();
+        // One repository for every read, as a server holds one: its cache is the one at risk.
+        let reads = reader.contracts();
+        reads.save(new_contract("t1", "ctr_a", 1)).await.unwrap();
+        let before = reads.find("t1", "ctr_a").await.unwrap().unwrap();
         assert_eq!(before.record.customer_name, "Ünïcödé Kunde GmbH");
         let mut renamed = record("t1", "ctr_a", 1);
         renamed.customer_name = "Renamed AG".into();
@@ -178,23 +171,74 @@ async fn a_write_through_another_instance_is_seen_at_once() {
             })
             .await
             .unwrap();
-        let after = reader
-            .contracts()
-            .find("t1", "ctr_a")
-            .await
-            .unwrap()
-            .unwrap();
+        let after = reads.find("t1", "ctr_a").await.unwrap().unwrap();
         assert_eq!(after.record.customer_name, "Renamed AG");
         // And a repeated read, served from the cache, is the same.
-        assert_eq!(
-            reader
-                .contracts()
-                .find("t1", "ctr_a")
+        assert_eq!(reads.find("t1", "ctr_a").await.unwrap().unwrap(), after);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_reads_each_get_their_own_contract_while_it_changes() {
+    // On PostgreSQL concurrent reads share one revision query: every reader must still get
+    // its own contract (or none), at a revision no older than the last write before it asked.
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let contracts = store.contracts();
+        for n in 0..40 {
+            let tenant = if n % 2 == 0 { "t1" } else { "t2" };
+            contracts
+                .save(new_contract(tenant, &format!("ctr_{n}"), n))
                 .await
-                .unwrap()
-                .unwrap(),
-            after
-        );
+                .unwrap();
+        }
+        let writer = open(&database).contracts();
+        let mut readers = Vec::new();
+        for round in 0..400_i64 {
+            let shared = std::sync::Arc::clone(&contracts);
+            let n = round % 45;
+            readers.push(tokio::spawn(async move {
+                let tenant = if n % 2 == 0 { "t1" } else { "t2" };
+                let found = shared.find(tenant, &format!("ctr_{n}")).await.unwrap();
+                // Asked in the other tenant, nobody's.
+                let other = if n % 2 == 0 { "t2" } else { "t1" };
+                let foreign = shared.find(other, &format!("ctr_{n}")).await.unwrap();
+                (n, found, foreign)
+            }));
+            if round % 50 == 0 {
+                // Meanwhile another instance renames ctr_0; a read asked after the rename
+                // is answered must see it.
+                let mut renamed = record("t1", "ctr_0", 0);
+                renamed.customer_name = format!("Renamed {round}");
+                let current = contracts.find("t1", "ctr_0").await.unwrap().unwrap();
+                renamed.version = current.record.version;
+                writer
+                    .save(ContractWrite {
+                        record: renamed,
+                        expected: Some(Expected {
+                            version: current.record.version,
+                            status: ContractStatus::Active,
+                        }),
+                        version: VersionWrite::Unchanged,
+                        rollup: Vec::new(),
+                    })
+                    .await
+                    .unwrap();
+                let seen = contracts.find("t1", "ctr_0").await.unwrap().unwrap();
+                assert_eq!(seen.record.customer_name, format!("Renamed {round}"));
+            }
+        }
+        for reader in readers {
+            let (n, found, foreign) = reader.await.unwrap();
+            assert!(foreign.is_none(), "ctr_{n} found in the other tenant");
+            match found {
+                Some(found) => {
+                    assert!(n < 40, "ctr_{n} does not exist");
+                    assert_eq!(found.record.id, format!("ctr_{n}"));
+                }
+                None => assert!(n >= 40, "ctr_{n} was not found"),
+            }
+        }
     }
 }
 
