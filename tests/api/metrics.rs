@@ -264,3 +264,37 @@ async fn a_metrics_listen_address_serves_metrics_alone() {
         Type::Counter,
     );
 }
+
+#[tokio::test]
+async fn invented_methods_and_unknown_paths_do_not_make_new_series() {
+    let app = spawn_configured(TestDatabase::sqlite(), |_| {}).await;
+    let brew = reqwest::Method::from_bytes(b"BREW").unwrap();
+    let reply = app
+        .request(brew, "/v1/contracts/ctr_teapot", None, None)
+        .await;
+    assert_eq!(reply.status, 405);
+    let reply = app
+        .request(reqwest::Method::GET, "/no/such/path/42", None, None)
+        .await;
+    assert_eq!(reply.status, 404);
+    let after = scrape(&app.address).await;
+    let labels: Vec<(String, String)> = family(&after, "revrec_http_requests_total", Type::Counter)
+        .samples
+        .iter()
+        .flat_map(|sample| sample.labels.iter())
+        .map(|label| (label.key.clone(), label.value.clone()))
+        .collect();
+    assert!(
+        labels
+            .iter()
+            .all(|(_, value)| value != "BREW" && !value.contains("42"))
+    );
+    assert!(
+        labels.contains(&("method".into(), "other".into())),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&("route".into(), "unmatched".into())),
+        "{labels:?}"
+    );
+}

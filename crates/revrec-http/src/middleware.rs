@@ -143,19 +143,35 @@ fn record(response: &ServiceResponse<BoxBody>, method: &str, span: &tracing::Spa
     }
     let duration_ms = seconds * 1_000.0;
     span.in_scope(|| tracing::info!(status, duration_ms, "request handled"));
+    let method = method_label(method);
     metrics::counter!(
         crate::metrics::HTTP_REQUESTS,
-        "method" => method.to_owned(),
+        "method" => method,
         "route" => route.clone(),
         "status" => status.to_string()
     )
     .increment(1);
     metrics::histogram!(
         crate::metrics::HTTP_DURATION,
-        "method" => method.to_owned(),
+        "method" => method,
         "route" => route
     )
     .record(seconds);
+}
+
+/// The method as a label: the standard ones, anything else `other` (a client inventing
+/// methods must not be able to invent series).
+fn method_label(method: &str) -> &'static str {
+    match method {
+        "GET" => "GET",
+        "POST" => "POST",
+        "PUT" => "PUT",
+        "DELETE" => "DELETE",
+        "PATCH" => "PATCH",
+        "HEAD" => "HEAD",
+        "OPTIONS" => "OPTIONS",
+        _ => "other",
+    }
 }
 
 /// Gives an error response its problem body, or makes one for framework errors.

@@ -43,7 +43,6 @@ struct Queue {
     running: usize,
 }
 
-#[derive(Clone)]
 pub struct RevisionBatcher {
     pool: DbPool,
     queue: Arc<Mutex<Queue>>,
@@ -75,8 +74,14 @@ impl RevisionBatcher {
             }
         };
         if let Some(batch) = start {
-            let runner = self.clone();
-            tokio::task::spawn_blocking(move || runner.run(batch));
+            // The slot is freed by the guard whatever happens to the task: it runs to the
+            // end, unwinds, or is dropped unrun by a runtime shutting down.
+            let slot = Running {
+                queue: Arc::clone(&self.queue),
+                released: false,
+            };
+            let pool = self.pool.clone();
+            tokio::task::spawn_blocking(move || run(&pool, batch, slot));
         }
         answer.await.unwrap_or_else(|_| {
             Err(RepositoryError::Backend(
@@ -84,38 +89,35 @@ impl RevisionBatcher {
             ))
         })
     }
+}
 
-    /// Answers `batch`, then every batch gathered meanwhile, until none is waiting.
-    fn run(&self, mut batch: Vec<Check>) {
-        let mut running = Running {
-            queue: &self.queue,
-            released: false,
-        };
-        loop {
-            answer(&self.pool, batch);
-            let mut queue = lock(&self.queue);
-            if queue.pending.is_empty() {
-                // In the same critical section as the emptiness check: a check queued
-                // after it finds a free slot and starts its own batch.
-                queue.running -= 1;
-                running.released = true;
-                return;
-            }
-            batch = take_batch(&mut queue);
+/// Answers `batch`, then every batch gathered meanwhile, until none is waiting.
+fn run(pool: &DbPool, mut batch: Vec<Check>, mut slot: Running) {
+    loop {
+        answer(pool, batch);
+        let mut queue = lock(&slot.queue);
+        if queue.pending.is_empty() {
+            // In the same critical section as the emptiness check: a check queued after it
+            // finds a free slot and starts its own batch.
+            queue.running -= 1;
+            drop(queue);
+            slot.released = true;
+            return;
         }
+        batch = take_batch(&mut queue);
     }
 }
 
-/// Frees the runner's slot if it unwinds, so later checks still find a runner.
-struct Running<'a> {
-    queue: &'a Mutex<Queue>,
+/// A runner's slot, given back on drop unless the runner gave it back itself.
+struct Running {
+    queue: Arc<Mutex<Queue>>,
     released: bool,
 }
 
-impl Drop for Running<'_> {
+impl Drop for Running {
     fn drop(&mut self) {
         if !self.released {
-            lock(self.queue).running -= 1;
+            lock(&self.queue).running -= 1;
         }
     }
 }
@@ -124,9 +126,10 @@ fn lock(queue: &Mutex<Queue>) -> MutexGuard<'_, Queue> {
     queue.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The oldest checks waiting, up to a batch.
 fn take_batch(queue: &mut Queue) -> Vec<Check> {
-    let keep = queue.pending.len().saturating_sub(MAX_BATCH);
-    queue.pending.split_off(keep)
+    let taken = queue.pending.len().min(MAX_BATCH);
+    queue.pending.drain(..taken).collect()
 }
 
 /// One query per tenant in the batch (usually one), every check answered.
