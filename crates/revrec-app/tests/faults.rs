@@ -76,7 +76,9 @@ async fn a_database_outage_is_503_with_retry_after_and_recovers_within_five_seco
         return;
     };
     let (proxy, proxied_url) = TcpProxy::for_postgres_url(&database.url);
-    let server = Server::start(&proxied_url, &[]);
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("revrec.log");
+    let server = Server::start_logging(&proxied_url, &[], Some(&log));
     let url = server.url.clone();
     let stop = Arc::new(AtomicBool::new(false));
 
@@ -221,6 +223,38 @@ async fn a_database_outage_is_503_with_retry_after_and_recovers_within_five_seco
         );
     }
     drop(server);
+    // Each 503 logged its cause server-side, with its request id; no body carried it.
+    let failures: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|line| line["fields"]["message"] == "request failed")
+        .collect();
+    assert!(!failures.is_empty(), "no 5xx was logged");
+    eprintln!(
+        "outage: {} failures logged, e.g. {}",
+        failures.len(),
+        failures[0]["fields"]["error"]
+    );
+    for failure in &failures {
+        assert_eq!(
+            failure["fields"]["code"], "SERVICE_UNAVAILABLE",
+            "{failure}"
+        );
+        assert!(failure["span"]["request_id"].is_string(), "{failure}");
+        let cause = failure["fields"]["error"].as_str().unwrap();
+        assert!(
+            cause.contains("storage unavailable: "),
+            "no cause: {failure}"
+        );
+        let detail = cause.trim_start_matches("storage unavailable: ");
+        assert!(
+            answers
+                .iter()
+                .all(|(_, answer, _)| !answer.body.contains(detail)),
+            "a body carries the cause {detail}"
+        );
+    }
     let (code, audit) = verify(&database.url, &[]);
     assert_eq!(code, 0, "{audit:#}");
     // A commit whose acknowledgement the cut swallowed may be stored though answered 503:

@@ -46,19 +46,28 @@ pub struct Server {
 
 impl Server {
     pub fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
+        Server::start_logging(database_url, env, None)
+    }
+
+    /// [`Server::start`], its JSON log lines (level `info`) written to `log` when given.
+    pub fn start_logging(database_url: &str, env: &[(&str, &str)], log: Option<&Path>) -> Server {
         let workdir = tempfile::tempdir().expect("working directory");
         let mut command = revrec(workdir.path());
+        let stdout = match log {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("log file")),
+            None => Stdio::null(),
+        };
         command
             .arg("serve")
             .env("REVREC_DATABASE_URL", database_url)
-            .env("REVREC_LOG", "warn")
+            .env("REVREC_LOG", if log.is_some() { "info" } else { "warn" })
             // These tests poll and load hard with the sandbox token; the rate-limit tests
             // cover the limits.
             .env(
                 "REVREC_RATE_LIMITS",
                 "sandbox=10000000,growth=10000000,scale=10000000",
             )
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(Stdio::piped());
         for (name, value) in env {
             command.env(name, value);
