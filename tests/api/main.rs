@@ -17,6 +17,7 @@ mod helpers;
 mod idempotency;
 mod jobs;
 mod ledger;
+mod mcp;
 mod metrics;
 mod oauth;
 mod payments;

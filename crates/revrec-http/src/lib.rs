@@ -9,6 +9,7 @@ pub mod deprecation;
 pub mod error;
 pub mod guide;
 pub mod idempotency;
+pub mod mcp;
 pub mod metrics;
 pub mod middleware;
 pub mod oauth;
@@ -53,6 +54,7 @@ pub fn build_app(
         ))
         .configure(primary::configure)
         .configure(guide::configure)
+        .configure(mcp::configure)
         .route("/", web::get().to(system::index))
         .service(routing::resource("/healthz", "GET").route(web::get().to(system::healthz)))
         .service(routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))

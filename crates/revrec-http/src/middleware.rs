@@ -174,6 +174,11 @@ fn method_label(method: &str) -> &'static str {
     }
 }
 
+/// Marks an error response whose body is already what the client expects (the JSON-RPC
+/// error of an MCP transport refusal): the middleware leaves it as it is.
+#[derive(Clone, Copy, Debug)]
+pub struct KeepBody;
+
 /// Gives an error response its problem body, or makes one for framework errors.
 fn finish_problem(
     response: ServiceResponse<BoxBody>,
@@ -198,7 +203,9 @@ fn finish_problem(
         .is_some_and(|value| value.starts_with("application/problem+json"));
     let details = match details {
         Some(details) => details,
-        None if is_problem => return response,
+        None if is_problem || response.response().extensions().contains::<KeepBody>() => {
+            return response;
+        }
         None => framework_problem(
             status,
             path,
@@ -236,7 +243,10 @@ fn finish_problem(
             rebuilt.insert_header(("Cache-Control", "no-store"));
         }
         Some(challenge) => {
-            rebuilt.insert_header(("WWW-Authenticate", www_authenticate(&challenge, public_url)));
+            rebuilt.insert_header((
+                "WWW-Authenticate",
+                www_authenticate(&challenge, public_url, path),
+            ));
         }
         None => {}
     }
@@ -248,7 +258,7 @@ fn finish_problem(
 
 /// RFC 6750 §3 (or RFC 7617 for the token endpoint) with RFC 9728's `resource_metadata`,
 /// so every 401 leads a client to the protected-resource metadata.
-fn www_authenticate(challenge: &AuthChallenge, public_url: &str) -> String {
+fn www_authenticate(challenge: &AuthChallenge, public_url: &str, path: &str) -> String {
     let mut value = match challenge {
         AuthChallenge::Bearer { error, scope } => {
             let mut value = String::from("Bearer realm=\"revrec\"");
@@ -263,8 +273,11 @@ fn www_authenticate(challenge: &AuthChallenge, public_url: &str) -> String {
         AuthChallenge::Basic => String::from("Basic realm=\"revrec\", charset=\"UTF-8\""),
         AuthChallenge::Payment(challenges) => return challenges.join(", "),
     };
+    // The MCP endpoint is a resource of its own (RFC 9728 §3.1: the metadata's path
+    // names the resource).
+    let resource = if path == "/mcp" { "/mcp" } else { "" };
     value.push_str(&format!(
-        ", resource_metadata=\"{public_url}/.well-known/oauth-protected-resource\""
+        ", resource_metadata=\"{public_url}/.well-known/oauth-protected-resource{resource}\""
     ));
     value
 }

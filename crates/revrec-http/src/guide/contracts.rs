@@ -51,7 +51,12 @@ pub async fn ingest_contract_route(
     .await
 }
 
-async fn ingest(state: &AppState, principal: &Principal, body: &[u8]) -> Result<Reply, ApiError> {
+/// The guide ingest behind the route (and the MCP tool): a 201 with the contract.
+pub async fn ingest(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
     let (input, problems): (GuideContractInput, _) =
         parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
     let contract = new_contract(

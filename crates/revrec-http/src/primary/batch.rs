@@ -269,6 +269,26 @@ fn refuse_if_priced(
     Ok(())
 }
 
+/// One primary operation by method and path (under `/v1`), through the same code as its
+/// route: what an MCP tool runs. The operation's scope is checked and a priced call refused,
+/// as in a batch.
+pub async fn run_operation(
+    state: &AppState,
+    principal: &Principal,
+    method: &str,
+    path: &str,
+    query: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let operation = Operation {
+        path,
+        query,
+        body,
+        route: resolve(method, path),
+    };
+    run_one(state, principal, &operation).await
+}
+
 /// One operation through the same code as its route.
 async fn run_one(
     state: &AppState,

@@ -1,0 +1,349 @@
+//! The MCP tools: each is one operation of the HTTP API, run through the same function as
+//! its route, so a tool has the route's rules, scopes, problems and bytes.
+//!
+//! A tool's input schema is generated from the OpenAPI document (the same wire types): the
+//! operation's path and query parameters, and the properties of its request body, side by
+//! side in one object. Its output schema is the operation's success response. `$ref`s are
+//! inlined, so each schema stands alone.
+
+use std::sync::{Arc, OnceLock};
+
+use revrec_ports::Scope;
+use revrec_usecases::Principal;
+use rmcp::model::{JsonObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value, json};
+
+use crate::error::ApiError;
+use crate::primary::batch::run_operation;
+use crate::respond::Reply;
+use crate::state::AppState;
+
+/// One tool: its name and the operation it runs.
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// The operation's method and path template in the OpenAPI document.
+    pub method: &'static str,
+    pub path: &'static str,
+    pub scope: Scope,
+    pub read_only: bool,
+}
+
+/// Every tool, in the order `tools/list` gives them (stable).
+pub const TOOLS: [ToolSpec; 9] = [
+    ToolSpec {
+        name: "list_contracts",
+        title: "List contracts",
+        description: "List and search the tenant's contracts (newest first), a page at a time: filter by text, customer or status; pass `cursor` from `next_cursor` for the next page.",
+        method: "get",
+        path: "/v1/contracts",
+        scope: Scope::ReadContracts,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "get_contract",
+        title: "Get a contract",
+        description: "One contract with its performance obligations, allocation and status; `version` shows an earlier version as it stood.",
+        method: "get",
+        path: "/v1/contracts/{id}",
+        scope: Scope::ReadContracts,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "ingest_contract",
+        title: "Ingest a contract",
+        description: "Create a contract from the guide payload (total_amount, line items with pob_type, stated_price, ssp_price): allocated and scheduled at once. Amounts are decimal strings.",
+        method: "post",
+        path: "/api/v1/contracts/ingest",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "modify_contract",
+        title: "Modify a contract",
+        description: "Replace a draft's terms, or amend an active contract from `effective_date` (treatment prospective, cumulative_catch_up or separate_contract). Send the whole new terms.",
+        method: "put",
+        path: "/v1/contracts/{id}",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "terminate_contract",
+        title: "Terminate a contract",
+        description: "End an active contract: no revenue from `effective_date` (the first day without service); the unrecognized rest leaves the price, deferred revenue and RPO.",
+        method: "post",
+        path: "/v1/contracts/{id}/terminate",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "get_waterfall",
+        title: "Revenue waterfall",
+        description: "Monthly recognized revenue and deferred balances for the portfolio, or for one contract with `contract_id`, between `start_period` and `end_period` (YYYY-MM).",
+        method: "get",
+        path: "/v1/waterfalls",
+        scope: Scope::ReadWaterfalls,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "get_note6",
+        title: "Note 6 disclosure",
+        description: "Note 6 data for a quarter (`period` as YYYY-Qn): remaining performance obligations, disaggregated revenue and contract balances.",
+        method: "get",
+        path: "/v1/disclosures/note6",
+        scope: Scope::ReadDisclosures,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "start_recalculation",
+        title: "Start a recalculation",
+        description: "Queue a job that recomputes every contract's schedule (or `contract_ids`), optionally under another recognition policy; read it with get_job.",
+        method: "post",
+        path: "/v1/jobs/recalculate-waterfall",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "get_job",
+        title: "Read a job",
+        description: "A recalculation job's status, progress (0-100) and, once finished, its result and output_hash.",
+        method: "get",
+        path: "/v1/jobs/{job_id}",
+        scope: Scope::ReadContracts,
+        read_only: true,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static ToolSpec> {
+    TOOLS.iter().find(|tool| tool.name == name)
+}
+
+/// The tools as `tools/list` describes them, built once from the OpenAPI document.
+pub fn described() -> &'static [Tool] {
+    static DESCRIBED: OnceLock<Vec<Tool>> = OnceLock::new();
+    DESCRIBED.get_or_init(|| {
+        TOOLS
+            .iter()
+            .map(|spec| describe(spec, document()))
+            .collect()
+    })
+}
+
+/// The OpenAPI document as JSON, parsed once.
+fn document() -> &'static Value {
+    static DOCUMENT: OnceLock<Value> = OnceLock::new();
+    DOCUMENT
+        .get_or_init(|| serde_json::from_str(&crate::openapi::document_json()).unwrap_or_default())
+}
+
+fn describe(spec: &ToolSpec, document: &Value) -> Tool {
+    let operation = &document["paths"][spec.path][spec.method];
+    let components = &document["components"]["schemas"];
+    let annotations = ToolAnnotations::new()
+        .read_only(spec.read_only)
+        .destructive(spec.name == "terminate_contract")
+        .idempotent(spec.read_only)
+        .open_world(false);
+    let mut tool = Tool::new(
+        spec.name,
+        spec.description,
+        input_schema(operation, components),
+    )
+    .with_title(spec.title)
+    .with_annotations(annotations);
+    if let Some(output) = output_schema(operation, components) {
+        tool = tool.with_raw_output_schema(Arc::new(output));
+    }
+    tool
+}
+
+/// Path and query parameters, then the body's properties, as one object.
+fn input_schema(operation: &Value, components: &Value) -> JsonObject {
+    let mut properties = Map::new();
+    let mut required: Vec<Value> = Vec::new();
+    for parameter in operation["parameters"].as_array().into_iter().flatten() {
+        let (Some(name), Some(place)) = (parameter["name"].as_str(), parameter["in"].as_str())
+        else {
+            continue;
+        };
+        // Headers are the transport's; `format` picks CSV, which a tool never returns.
+        if place == "header" || name == "format" {
+            continue;
+        }
+        let mut schema = inline(&parameter["schema"], components, 0);
+        if let (Some(description), Some(object)) =
+            (parameter["description"].as_str(), schema.as_object_mut())
+        {
+            object
+                .entry("description")
+                .or_insert_with(|| Value::from(description));
+        }
+        properties.insert(name.to_owned(), schema);
+        if parameter["required"].as_bool() == Some(true) {
+            required.push(Value::from(name));
+        }
+    }
+    if let Some(body) = body_schema(operation, components) {
+        for (name, schema) in body["properties"].as_object().into_iter().flatten() {
+            properties.insert(name.clone(), schema.clone());
+        }
+        required.extend(body["required"].as_array().into_iter().flatten().cloned());
+    }
+    let mut schema = Map::new();
+    schema.insert("type".into(), json!("object"));
+    schema.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        schema.insert("required".into(), Value::Array(required));
+    }
+    schema
+}
+
+/// The request body's object schema, inlined (a nullable body's object alternative).
+fn body_schema(operation: &Value, components: &Value) -> Option<Value> {
+    let schema = &operation["requestBody"]["content"]["application/json"]["schema"];
+    if schema.is_null() {
+        return None;
+    }
+    let schema = inline(schema, components, 0);
+    if schema["properties"].is_object() {
+        return Some(schema);
+    }
+    ["oneOf", "anyOf"]
+        .iter()
+        .filter_map(|key| schema[*key].as_array())
+        .flatten()
+        .find(|alternative| alternative["properties"].is_object())
+        .cloned()
+}
+
+/// The success response's schema, inlined; `None` when it is not a JSON object.
+fn output_schema(operation: &Value, components: &Value) -> Option<JsonObject> {
+    let responses = &operation["responses"];
+    let schema = ["200", "201", "202"]
+        .iter()
+        .map(|status| &responses[*status]["content"]["application/json"]["schema"])
+        .find(|schema| !schema.is_null())?;
+    match inline(schema, components, 0) {
+        Value::Object(object) if object.get("type") == Some(&json!("object")) => Some(object),
+        _ => None,
+    }
+}
+
+/// `schema` with every `#/components/schemas/…` reference replaced by its target.
+fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
+    // The wire types are not recursive; the bound only guards against a mistake.
+    if depth > 32 {
+        return json!({});
+    }
+    match schema {
+        Value::Object(object) => {
+            if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
+                let name = reference.trim_start_matches("#/components/schemas/");
+                return inline(&components[name], components, depth + 1);
+            }
+            Value::Object(
+                object
+                    .iter()
+                    .map(|(key, value)| (key.clone(), inline(value, components, depth + 1)))
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|item| inline(item, components, depth + 1))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Why a tool's arguments could not be read (a JSON-RPC invalid-params error).
+#[derive(Debug)]
+pub struct BadArguments(pub String);
+
+/// Runs the tool with `arguments`: its path and query parameters taken out by name, the
+/// rest sent as the body. A failure of the call itself is the route's problem.
+pub async fn call(
+    state: &AppState,
+    principal: &Principal,
+    spec: &ToolSpec,
+    arguments: Map<String, Value>,
+) -> Result<Result<Reply, ApiError>, BadArguments> {
+    let operation = &document()["paths"][spec.path][spec.method];
+    let mut rest = arguments;
+    let mut path = spec.path.to_owned();
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    for parameter in operation["parameters"].as_array().into_iter().flatten() {
+        let (Some(name), Some(place)) = (parameter["name"].as_str(), parameter["in"].as_str())
+        else {
+            continue;
+        };
+        let Some(value) = rest.remove(name) else {
+            continue;
+        };
+        let text = match value {
+            Value::String(text) => text,
+            Value::Number(number) => number.to_string(),
+            Value::Bool(flag) => flag.to_string(),
+            Value::Null => continue,
+            other => {
+                return Err(BadArguments(format!(
+                    "`{name}` must be a string or a number, not {other}"
+                )));
+            }
+        };
+        match place {
+            "path" => {
+                // Ids are plain text; anything that would change the path is refused.
+                if text.is_empty() || text.contains(['/', '?', '#', '%']) {
+                    return Err(BadArguments(format!("`{name}` is not an id: `{text}`")));
+                }
+                path = path.replace(&format!("{{{name}}}"), &text);
+            }
+            "query" => {
+                query.append_pair(name, &text);
+            }
+            _ => {}
+        }
+    }
+    let has_body = !operation["requestBody"].is_null();
+    if !has_body && !rest.is_empty() {
+        let names: Vec<&String> = rest.keys().collect();
+        return Err(BadArguments(format!(
+            "{} takes no argument named {}",
+            spec.name,
+            names
+                .iter()
+                .map(|name| format!("`{name}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let body = if has_body {
+        serde_json::to_vec(&Value::Object(rest)).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let query = query.finish();
+    let outcome = match spec.name {
+        "ingest_contract" => match principal.require(spec.scope) {
+            Ok(()) => crate::guide::contracts::ingest(state, principal, &body).await,
+            Err(error) => Err(error.into()),
+        },
+        _ => {
+            let relative = path.strip_prefix("/v1").unwrap_or(&path);
+            run_operation(
+                state,
+                principal,
+                &spec.method.to_ascii_uppercase(),
+                relative,
+                &query,
+                &body,
+            )
+            .await
+        }
+    };
+    Ok(outcome)
+}
