@@ -452,3 +452,74 @@ async fn the_stateless_revision_discovers_checks_its_headers_and_404s_unknown_me
     assert_eq!(unknown.json()["error"]["code"], -32601);
     assert_eq!(unknown.json()["id"], 5);
 }
+
+#[tokio::test]
+async fn write_tools_honour_an_idempotency_key_shared_with_the_http_api() {
+    for app in spawn_each().await {
+        let tools =
+            legacy(&app, 1, "tools/list", json!({})).await.json()["result"]["tools"].clone();
+        for tool in tools.as_array().unwrap() {
+            let writes = tool["annotations"]["readOnlyHint"] == false;
+            assert_eq!(
+                tool["inputSchema"]["properties"]["idempotency_key"].is_object(),
+                writes,
+                "{tool}"
+            );
+        }
+        let mut arguments = guide_contract();
+        arguments["idempotency_key"] = json!("mcp-order-1");
+        let call = json!({"name": "ingest_contract", "arguments": arguments});
+        let first = legacy(&app, 2, "tools/call", call.clone()).await.json();
+        let again = legacy(&app, 3, "tools/call", call).await.json();
+        let id = first["result"]["structuredContent"]["id"].as_str().unwrap();
+        assert_eq!(again["result"]["structuredContent"]["id"], id, "{again}");
+        // The HTTP API sees the same key for the same request: the same answer again.
+        let over_http = app
+            .raw(
+                reqwest::Method::POST,
+                "/api/v1/contracts/ingest",
+                &[
+                    ("Authorization", "Bearer rr_test_sandbox"),
+                    ("Content-Type", "application/json"),
+                    ("Idempotency-Key", "mcp-order-1"),
+                ],
+                serde_json::to_vec(&guide_contract()).unwrap(),
+            )
+            .await;
+        assert_eq!(
+            over_http.header("idempotent-replayed").as_deref(),
+            Some("true")
+        );
+        assert_eq!(over_http.json()["id"], id);
+        let listed = app.get("/v1/contracts?query=MCP-1").await.json();
+        assert_eq!(listed["data"].as_array().unwrap().len(), 1, "written twice");
+
+        let mut other = guide_contract();
+        other["total_amount"] = json!("81.00");
+        other["idempotency_key"] = json!("mcp-order-1");
+        let reused = legacy(
+            &app,
+            4,
+            "tools/call",
+            json!({"name": "ingest_contract", "arguments": other}),
+        )
+        .await
+        .json();
+        assert_eq!(reused["result"]["isError"], true);
+        assert!(
+            reused["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("IDEMPOTENCY_KEY_REUSED")
+        );
+        let read_with_key = legacy(
+            &app,
+            5,
+            "tools/call",
+            json!({"name": "get_job", "arguments": {"job_id": "job_1", "idempotency_key": "k"}}),
+        )
+        .await
+        .json();
+        assert_eq!(read_with_key["error"]["code"], -32602);
+    }
+}

@@ -38,13 +38,18 @@ pub fn key_of(request: &HttpRequest) -> Result<Option<String>, ApiError> {
         .strip_prefix('"')
         .and_then(|rest| rest.strip_suffix('"'))
         .unwrap_or(text);
+    checked_key(key).map(Some)
+}
+
+/// `key` when it is a valid idempotency key: 1 to 255 visible ASCII characters, no quote.
+pub fn checked_key(key: &str) -> Result<String, ApiError> {
     let visible = key
         .bytes()
         .all(|byte| byte.is_ascii_graphic() || byte == b' ');
     if key.is_empty() || key.len() > MAX_KEY_LENGTH || !visible || key.contains('"') {
         return Err(ApiError::InvalidIdempotencyKey);
     }
-    Ok(Some(key.to_owned()))
+    Ok(key.to_owned())
 }
 
 /// A problem kept for replay: everything but the request's own context.
@@ -75,13 +80,53 @@ where
         .uri()
         .path_and_query()
         .map_or_else(|| request.path().to_owned(), ToString::to_string);
-    let digest = fingerprint(request.method().as_str(), &path, body);
+    let call = KeyedCall {
+        key: &key,
+        method: request.method().as_str(),
+        path_and_query: &path,
+        body,
+    };
+    match run_keyed(state, principal, &call, handler).await? {
+        Keyed::Ran(outcome) => outcome.map(Reply::into_response),
+        Keyed::Replayed(recorded) => Ok(replay(recorded)),
+    }
+}
+
+/// A write under an idempotency key, by whatever transport it came (an MCP tool call is
+/// fingerprinted with its route's method and path, so it and the HTTP request are one).
+pub struct KeyedCall<'a> {
+    pub key: &'a str,
+    pub method: &'a str,
+    pub path_and_query: &'a str,
+    pub body: &'a [u8],
+}
+
+/// What a keyed run gives: the handler's own outcome, or the first answer again.
+pub enum Keyed {
+    Ran(Result<Reply, ApiError>),
+    Replayed(RecordedResponse),
+}
+
+/// Claims the key for a digest of the call, then replays, refuses, or runs `handler` and
+/// records its answer (a 5xx, 402 or 429 is released instead: a retry must run again).
+pub async fn run_keyed<F, Fut>(
+    state: &AppState,
+    principal: &Principal,
+    call: &KeyedCall<'_>,
+    handler: F,
+) -> Result<Keyed, ApiError>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Reply, ApiError>>,
+{
+    let key = call.key.to_owned();
+    let digest = fingerprint(call.method, call.path_and_query, call.body);
     let services = &state.services;
     let tenant = principal.tenant_id.as_str();
     match claim(services, tenant, &key, &digest).await? {
         Claim::Mismatch => Err(ApiError::IdempotencyKeyReused),
         Claim::InFlight => Err(ApiError::IdempotencyKeyInProgress),
-        Claim::Replay(recorded) => Ok(replay(recorded)),
+        Claim::Replay(recorded) => Ok(Keyed::Replayed(recorded)),
         Claim::Granted => {
             let outcome = handler().await;
             let recorded = match &outcome {
@@ -114,7 +159,7 @@ where
                 Some(recorded) => record(services, tenant, &key, &recorded).await?,
                 None => release(services, tenant, &key).await?,
             }
-            outcome.map(Reply::into_response)
+            Ok(Keyed::Ran(outcome))
         }
     }
 }
@@ -123,16 +168,34 @@ where
 /// request id), with the same code, status, message and field errors.
 fn replay(recorded: RecordedResponse) -> HttpResponse {
     let status = StatusCode::from_u16(recorded.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = match recorded.kind {
-        RecordedKind::Body => Reply {
+    let mut response = match recorded_answer(recorded) {
+        Ok(reply) => reply.into_response(),
+        Err(problem) => {
+            let mut response = HttpResponse::build(status).finish();
+            response.extensions_mut().insert(problem);
+            response
+        }
+    };
+    metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
+    response.headers_mut().insert(
+        actix_web::http::header::HeaderName::from_static(REPLAYED),
+        actix_web::http::header::HeaderValue::from_static("true"),
+    );
+    response
+}
+
+/// A recorded answer as the reply it was, or the problem it was.
+pub fn recorded_answer(recorded: RecordedResponse) -> Result<Reply, ProblemDetails> {
+    let status = StatusCode::from_u16(recorded.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    match recorded.kind {
+        RecordedKind::Body => Ok(Reply {
             status,
             body: recorded.content.into_bytes(),
             location: recorded.location,
-        }
-        .into_response(),
+        }),
         RecordedKind::Problem => {
             let kept: Option<RecordedProblem> = serde_json::from_str(&recorded.content).ok();
-            let problem = kept
+            Err(kept
                 .and_then(|kept| {
                     let code = ErrorCode::parse(&kept.code)?;
                     let mut problem = ProblemDetails::new(code, kept.message);
@@ -145,16 +208,7 @@ fn replay(recorded: RecordedResponse) -> HttpResponse {
                         ErrorCode::InternalError,
                         "The recorded answer is unreadable.",
                     )
-                });
-            let mut response = HttpResponse::build(status).finish();
-            response.extensions_mut().insert(problem);
-            response
+                }))
         }
-    };
-    metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
-    response.headers_mut().insert(
-        actix_web::http::header::HeaderName::from_static(REPLAYED),
-        actix_web::http::header::HeaderValue::from_static("true"),
-    );
-    response
+    }
 }

@@ -79,6 +79,9 @@ pub async fn observe_and_finish(
         route = tracing::field::Empty,
         tenant = tracing::field::Empty,
     );
+    // At debug level, the request's arrival too: with the access line, a drill can tell a
+    // request the server took in from one it never saw.
+    span.in_scope(|| tracing::debug!("request received"));
 
     // Handlers' errors arrive as responses; an `Err` here comes from the framework itself
     // and is answered by it. (Holding a clone of the request across the call is not an

@@ -228,9 +228,7 @@ async fn call_tool(
         // A business failure is a result the model can act on, never a JSON-RPC error: the
         // route's own problem (code, message, hint, field errors) as the text. Not as
         // `structuredContent`, which must match the tool's output schema.
-        Err(failure) => {
-            failure.log_server_error();
-            let problem = failure.problem();
+        Err(problem) => {
             let instance = format!("mcp:tools/call/{name}");
             let body = problem.to_body(&state.settings.public_url, &instance, None);
             let text = serde_json::to_string(&body).unwrap_or_default();

@@ -14,9 +14,16 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
 use crate::error::ApiError;
+use crate::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
 use crate::primary::batch::run_operation;
+use crate::problem::ProblemDetails;
 use crate::respond::Reply;
 use crate::state::AppState;
+
+const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
+/// The argument a write tool takes its idempotency key from.
+pub const IDEMPOTENCY_ARGUMENT: &str = "idempotency_key";
+const IDEMPOTENCY_ARGUMENT_DOC: &str = "Makes a retry safe: the first answer to this key (for this tool, contract and arguments) is kept 24 hours and given again instead of writing twice; the same key with other arguments is refused. Shared with the HTTP API's Idempotency-Key.";
 
 /// One tool: its name and the operation it runs.
 pub struct ToolSpec {
@@ -167,7 +174,16 @@ fn input_schema(operation: &Value, components: &Value) -> JsonObject {
         else {
             continue;
         };
-        // Headers are the transport's; `format` picks CSV, which a tool never returns.
+        // A write's `Idempotency-Key` is an argument of its tool; other headers are the
+        // transport's, and `format` picks CSV, which a tool never returns.
+        if place == "header" && name == IDEMPOTENCY_HEADER {
+            let mut schema = inline(&parameter["schema"], components, 0);
+            if let Some(object) = schema.as_object_mut() {
+                object.insert("description".into(), json!(IDEMPOTENCY_ARGUMENT_DOC));
+            }
+            properties.insert(IDEMPOTENCY_ARGUMENT.to_owned(), schema);
+            continue;
+        }
         if place == "header" || name == "format" {
             continue;
         }
@@ -264,15 +280,31 @@ fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
 pub struct BadArguments(pub String);
 
 /// Runs the tool with `arguments`: its path and query parameters taken out by name, the
-/// rest sent as the body. A failure of the call itself is the route's problem.
+/// idempotency key of a write, the rest sent as the body. A failure of the call itself is
+/// the route's problem.
 pub async fn call(
     state: &AppState,
     principal: &Principal,
     spec: &ToolSpec,
     arguments: Map<String, Value>,
-) -> Result<Result<Reply, ApiError>, BadArguments> {
+) -> Result<Result<Reply, ProblemDetails>, BadArguments> {
     let operation = &document()["paths"][spec.path][spec.method];
     let mut rest = arguments;
+    let key = match rest.remove(IDEMPOTENCY_ARGUMENT) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(key)) if !spec.read_only => Some(key),
+        Some(_) if spec.read_only => {
+            return Err(BadArguments(format!(
+                "{} reads only; it takes no `{IDEMPOTENCY_ARGUMENT}`",
+                spec.name
+            )));
+        }
+        Some(other) => {
+            return Err(BadArguments(format!(
+                "`{IDEMPOTENCY_ARGUMENT}` must be a string, not {other}"
+            )));
+        }
+    };
     let mut path = spec.path.to_owned();
     let mut query = form_urlencoded::Serializer::new(String::new());
     for parameter in operation["parameters"].as_array().into_iter().flatten() {
@@ -280,6 +312,9 @@ pub async fn call(
         else {
             continue;
         };
+        if place == "header" {
+            continue;
+        }
         let Some(value) = rest.remove(name) else {
             continue;
         };
@@ -310,15 +345,11 @@ pub async fn call(
     }
     let has_body = !operation["requestBody"].is_null();
     if !has_body && !rest.is_empty() {
-        let names: Vec<&String> = rest.keys().collect();
+        let names: Vec<String> = rest.keys().map(|name| format!("`{name}`")).collect();
         return Err(BadArguments(format!(
             "{} takes no argument named {}",
             spec.name,
-            names
-                .iter()
-                .map(|name| format!("`{name}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            names.join(", ")
         )));
     }
     let body = if has_body {
@@ -327,23 +358,59 @@ pub async fn call(
         Vec::new()
     };
     let query = query.finish();
-    let outcome = match spec.name {
-        "ingest_contract" => match principal.require(spec.scope) {
-            Ok(()) => crate::guide::contracts::ingest(state, principal, &body).await,
-            Err(error) => Err(error.into()),
-        },
-        _ => {
-            let relative = path.strip_prefix("/v1").unwrap_or(&path);
-            run_operation(
-                state,
-                principal,
-                &spec.method.to_ascii_uppercase(),
-                relative,
-                &query,
-                &body,
-            )
-            .await
-        }
+    let run = || run_tool(state, principal, spec, &path, &query, &body);
+    let Some(key) = key else {
+        return Ok(run().await.map_err(into_problem));
     };
-    Ok(outcome)
+    let key = match checked_key(&key) {
+        Ok(key) => key,
+        Err(refused) => return Ok(Err(into_problem(refused))),
+    };
+    let path_and_query = if query.is_empty() {
+        path.clone()
+    } else {
+        format!("{path}?{query}")
+    };
+    let call = KeyedCall {
+        key: &key,
+        method: &spec.method.to_ascii_uppercase(),
+        path_and_query: &path_and_query,
+        body: &body,
+    };
+    Ok(match run_keyed(state, principal, &call, run).await {
+        Ok(Keyed::Ran(outcome)) => outcome.map_err(into_problem),
+        Ok(Keyed::Replayed(recorded)) => {
+            metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
+            recorded_answer(recorded)
+        }
+        Err(refused) => Err(into_problem(refused)),
+    })
+}
+
+/// The failure's problem; a server failure logs its cause here, server-side only.
+fn into_problem(failure: ApiError) -> ProblemDetails {
+    failure.log_server_error();
+    failure.problem()
+}
+
+/// The tool's operation, through its route's own function.
+async fn run_tool(
+    state: &AppState,
+    principal: &Principal,
+    spec: &ToolSpec,
+    path: &str,
+    query: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    match spec.name {
+        "ingest_contract" => {
+            principal.require(spec.scope)?;
+            crate::guide::contracts::ingest(state, principal, body).await
+        }
+        _ => {
+            let relative = path.strip_prefix("/v1").unwrap_or(path);
+            let method = spec.method.to_ascii_uppercase();
+            run_operation(state, principal, &method, relative, query, body).await
+        }
+    }
 }
