@@ -61,6 +61,9 @@ pub enum Command {
         #[arg(long)]
         spt: Option<String>,
     },
+    /// Serve the MCP tools over stdio (one JSON-RPC message per line) for a local agent,
+    /// with the API key (or sandbox token) in REVREC_MCP_TOKEN; logs go to stderr.
+    Mcp,
     /// Audit the books: recompute every stored contract's plan and every tenant's rollups
     /// from the stored versions and compare them with what is stored. Exit status 1 on drift.
     Verify {
@@ -155,6 +158,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let store = open_store(&settings).await?;
             credential_commands::oauth_clients(&services(&store), command).await
         }
+        Command::Mcp => mcp(settings).await,
         Command::Verify {
             tenant,
             page_size,
@@ -202,6 +206,41 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     application.run_until_stopped().await?;
     tracing::info!("revrec stopped");
     Ok(())
+}
+
+/// The environment variable `revrec mcp` takes its credential from.
+pub const MCP_TOKEN_VARIABLE: &str = "REVREC_MCP_TOKEN";
+
+async fn mcp(settings: Settings) -> Result<(), CliError> {
+    crate::telemetry::init_on_stderr(&settings.log_filter);
+    let token = std::env::var(MCP_TOKEN_VARIABLE).map_err(|_| {
+        CliError::Usage(format!(
+            "{MCP_TOKEN_VARIABLE} must hold an API key with execute:mcp (or the sandbox token in sandbox mode)"
+        ))
+    })?;
+    let store = open_store(&settings).await?;
+    let public_url = settings
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{}", settings.listen));
+    let services = crate::startup::services_under(&store, settings.policy);
+    // Jobs an agent starts run here too, when no server shares the database.
+    let jobs = match settings.job_worker {
+        Some(worker) => Some(
+            crate::job_worker::JobWorker::start(services.clone(), worker).map_err(|error| {
+                CliError::Usage(format!("the job worker cannot start: {error}"))
+            })?,
+        ),
+        None => None,
+    };
+    let state = crate::startup::app_state(&settings, &store, services, &public_url)?;
+    let input = tokio::io::BufReader::new(tokio::io::stdin());
+    let served =
+        revrec_http::mcp::stdio::serve(&state, token.trim(), input, tokio::io::stdout()).await;
+    if let Some(jobs) = jobs {
+        jobs.stop().await;
+    }
+    Ok(served?)
 }
 
 /// Concurrent writers used by `revrec demo`: two, so one computes while the other writes

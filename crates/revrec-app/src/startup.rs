@@ -111,6 +111,28 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
     }
 }
 
+/// What every adapter's handlers reach: the use cases, the HTTP settings, the payment rails.
+pub fn app_state(
+    settings: &Settings,
+    store: &Store,
+    services: Services,
+    public_url: &str,
+) -> Result<AppState, StartupError> {
+    let pool = store.clone();
+    Ok(AppState {
+        payments: Arc::new(payment_settings(settings)?),
+        services,
+        settings: HttpSettings {
+            public_url: public_url.to_owned(),
+            sandbox_mode: settings.mode == Mode::Sandbox,
+            json_limit: JSON_LIMIT,
+            deprecations: settings.deprecations.clone(),
+            metrics_on_api: settings.metrics_listen.is_none(),
+        },
+        before_scrape: Some(Arc::new(move || pool.refresh_pool_metrics())),
+    })
+}
+
 /// A bound, ready-to-run server.
 pub struct Application {
     server: Server,
@@ -170,22 +192,9 @@ impl Application {
             ),
             None => None,
         };
-        let payments = Arc::new(payment_settings(&settings)?);
         revrec_http::metrics::recorder();
         revrec_store_diesel::pool_metrics::describe();
-        let pool = store.clone();
-        let state = AppState {
-            payments,
-            services,
-            settings: HttpSettings {
-                public_url: public_url.clone(),
-                sandbox_mode: settings.mode == Mode::Sandbox,
-                json_limit: JSON_LIMIT,
-                deprecations: settings.deprecations.clone(),
-                metrics_on_api: settings.metrics_listen.is_none(),
-            },
-            before_scrape: Some(Arc::new(move || pool.refresh_pool_metrics())),
-        };
+        let state = app_state(&settings, &store, services, &public_url)?;
         let metrics = match settings.metrics_listen {
             Some(address) => Some(metrics_server(address, state.clone())?),
             None => None,

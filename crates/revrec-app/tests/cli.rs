@@ -523,3 +523,93 @@ fn every_request_logs_its_id_tenant_route_template_status_and_duration() {
     assert_eq!(line["span"]["route"], "/healthz", "{line}");
     assert_eq!(line["fields"]["status"], 200, "{line}");
 }
+
+#[test]
+fn revrec_mcp_serves_the_tools_over_stdio_with_the_key_from_the_environment() {
+    use std::io::{BufRead, BufReader, Write};
+    let directory = tempfile::tempdir().unwrap();
+    let mut child = revrec(directory.path())
+        .arg("mcp")
+        .env("REVREC_MCP_TOKEN", "rr_test_sandbox")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |message: serde_json::Value| -> Option<serde_json::Value> {
+        writeln!(input, "{message}").unwrap();
+        input.flush().unwrap();
+        // A notification is answered by nothing.
+        message.get("id")?;
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        Some(serde_json::from_str(&line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+    };
+    let initialized = ask(serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}))
+    .unwrap();
+    assert_eq!(initialized["result"]["protocolVersion"], "2025-06-18");
+    // A notification gets no line back: the next line answers the next request.
+    assert!(
+        ask(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).is_none()
+    );
+    let tools =
+        ask(serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})).unwrap();
+    assert_eq!(tools["result"]["tools"].as_array().unwrap().len(), 9);
+    let ingested = ask(serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "ingest_contract", "arguments": {
+            "customer_name": "Stdio Co", "currency": "USD", "total_amount": "1200.00",
+            "start_date": "2026-01-01", "end_date": "2026-12-31",
+            "line_items": [{"name": "Platform", "pob_type": "subscription", "stated_price": 1200}]}}}))
+    .unwrap();
+    assert_eq!(ingested["result"]["isError"], false, "{ingested}");
+    let id = ingested["result"]["structuredContent"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let waterfall = ask(
+        serde_json::json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {
+        "name": "get_waterfall", "arguments": {"contract_id": id},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}}),
+    )
+    .unwrap();
+    assert_eq!(waterfall["result"]["resultType"], "complete");
+    assert_eq!(
+        waterfall["result"]["structuredContent"]["total_recognized"],
+        1200.0
+    );
+    let refused = ask(
+        serde_json::json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {
+        "name": "ingest_contract", "arguments": {"customer_name": "Bad"}}}),
+    )
+    .unwrap();
+    assert_eq!(refused["result"]["isError"], true);
+    drop(input);
+    assert!(child.wait().unwrap().success());
+
+    // Without a usable credential every request is refused, and it says why.
+    let mut refused = revrec(directory.path())
+        .arg("mcp")
+        .env("REVREC_MCP_TOKEN", "rr_test_not_a_key")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    writeln!(
+        refused.stdin.take().unwrap(),
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list"}}"#
+    )
+    .unwrap();
+    let output = refused.wait_with_output().unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("REVREC_MCP_TOKEN"),
+        "{answer}"
+    );
+}

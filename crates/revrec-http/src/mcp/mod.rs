@@ -7,6 +7,7 @@
 //! 405. No session is kept.
 
 pub mod protocol;
+pub mod stdio;
 pub mod tools;
 
 use actix_web::http::StatusCode;
