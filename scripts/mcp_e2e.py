@@ -29,6 +29,8 @@ EXPECTED_TOOLS = [
     "terminate_contract",
     "get_waterfall",
     "get_note6",
+    "get_journal_entries",
+    "get_trial_balance",
     "start_recalculation",
     "get_job",
 ]

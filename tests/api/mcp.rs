@@ -143,6 +143,8 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "terminate_contract",
             "get_waterfall",
             "get_note6",
+            "get_journal_entries",
+            "get_trial_balance",
             "start_recalculation",
             "get_job"
         ]
@@ -235,6 +237,33 @@ async fn tools_answer_what_the_http_api_answers_on_both_backends() {
         .await
         .json();
         assert_eq!(listed["result"]["structuredContent"]["data"][0]["id"], id);
+        for (tool, arguments, path) in [
+            (
+                "get_journal_entries",
+                json!({"period": "2026-02", "limit": 2}),
+                "/api/v1/accounting/journal-entries?period=2026-02&limit=2",
+            ),
+            (
+                "get_trial_balance",
+                json!({"period": "2026-03"}),
+                "/api/v1/accounting/trial-balance?period=2026-03",
+            ),
+        ] {
+            let called = legacy(
+                &app,
+                5,
+                "tools/call",
+                json!({"name": tool, "arguments": arguments}),
+            )
+            .await
+            .json();
+            assert_eq!(called["result"]["isError"], false, "{called}");
+            assert_eq!(
+                called["result"]["structuredContent"],
+                app.get(path).await.json(),
+                "{tool}"
+            );
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use revrec_domain::{ChartOfAccounts, Period};
 use revrec_ports::Scope;
+use revrec_usecases::Principal;
 use revrec_usecases::ledger::{
     DEFAULT_LIMIT, EntryStatus, JournalPage, JournalQuery, MAX_LIMIT, chart_of_accounts,
     journal_page, set_chart_of_accounts, trial_balances,
@@ -23,7 +24,7 @@ use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
 use crate::primary::reports::currency;
-use crate::respond::{Reply, json, query};
+use crate::respond::{Reply, json, parse_query, query};
 use crate::state::AppState;
 use crate::wire::dates::format_date;
 use crate::wire::ledger::{
@@ -114,14 +115,6 @@ pub async fn journal_entries_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
     let params: JournalParams = query(&request)?;
-    let period = required_month(params.period)?;
-    let status = match params.status.as_deref() {
-        None => EntryStatus::Approved,
-        Some(text) => EntryStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
-            name: "status",
-            message: format!("must be one of approved, draft (got `{text}`)"),
-        })?,
-    };
     let csv = match params.format.as_deref() {
         Some("csv") => true,
         Some("json") => false,
@@ -137,30 +130,44 @@ pub async fn journal_entries_route(
             .and_then(|value| value.to_str().ok())
             .is_some_and(|accept| accept.to_ascii_lowercase().contains("text/csv")),
     };
-    // One chart for the whole answer, every page of an export included.
-    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
-    let mut journal_query = JournalQuery {
-        period,
-        status,
-        currency: currency(params.currency.as_deref())?,
-        after: params.cursor.as_deref().map(decode_cursor).transpose()?,
-        limit: DEFAULT_LIMIT,
-    };
-    if csv {
-        for (given, name) in [
-            (params.limit.is_some(), "limit"),
-            (journal_query.after.is_some(), "cursor"),
-        ] {
-            if given {
-                return Err(ApiError::InvalidParameter {
-                    name,
-                    message: "pages JSON only; the CSV export holds the whole month".into(),
-                });
-            }
-        }
-        journal_query.limit = MAX_LIMIT;
-        return csv_export(&state, principal.tenant_id, journal_query, chart).await;
+    if !csv {
+        return Ok(journal_page_of(&state, &principal, params)
+            .await?
+            .into_response());
     }
+    let (mut journal_query, _, chart) = read_journal_query(&state, &principal, &params).await?;
+    for (given, name) in [
+        (params.limit.is_some(), "limit"),
+        (journal_query.after.is_some(), "cursor"),
+    ] {
+        if given {
+            return Err(ApiError::InvalidParameter {
+                name,
+                message: "pages JSON only; the CSV export holds the whole month".into(),
+            });
+        }
+    }
+    journal_query.limit = MAX_LIMIT;
+    csv_export(&state, principal.tenant_id, journal_query, chart).await
+}
+
+/// A page of the month's journal entries as JSON, from a query string: the route's JSON
+/// answer and the MCP tool's.
+pub async fn journal_entries(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: JournalParams = parse_query(query_string)?;
+    journal_page_of(state, principal, params).await
+}
+
+async fn journal_page_of(
+    state: &AppState,
+    principal: &Principal,
+    params: JournalParams,
+) -> Result<Reply, ApiError> {
+    let (mut journal_query, status, chart) = read_journal_query(state, principal, &params).await?;
     if let Some(text) = params.limit.as_deref() {
         journal_query.limit = text
             .parse::<u32>()
@@ -178,10 +185,10 @@ pub async fn journal_entries_route(
         &chart,
     )
     .await?;
-    Ok(json(
+    Ok(Reply::json(
         StatusCode::OK,
         &JournalEntriesResponse {
-            period: period.to_string(),
+            period: journal_query.period.to_string(),
             status: status.as_str().to_owned(),
             entries: page
                 .entries
@@ -192,6 +199,32 @@ pub async fn journal_entries_route(
             next_cursor: page.next.as_deref().map(encode_cursor),
         },
     ))
+}
+
+/// The query's month, status, currency and cursor, and the tenant's chart (one chart for
+/// the whole answer, every page of an export included).
+async fn read_journal_query(
+    state: &AppState,
+    principal: &Principal,
+    params: &JournalParams,
+) -> Result<(JournalQuery, EntryStatus, ChartOfAccounts), ApiError> {
+    let period = required_month(params.period.clone())?;
+    let status = match params.status.as_deref() {
+        None => EntryStatus::Approved,
+        Some(text) => EntryStatus::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "status",
+            message: format!("must be one of approved, draft (got `{text}`)"),
+        })?,
+    };
+    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
+    let journal_query = JournalQuery {
+        period,
+        status,
+        currency: currency(params.currency.as_deref())?,
+        after: params.cursor.as_deref().map(decode_cursor).transpose()?,
+        limit: DEFAULT_LIMIT,
+    };
+    Ok((journal_query, status, chart))
 }
 
 /// The whole month as CSV, a page of entries at a time: the first page is read before the
@@ -300,7 +333,18 @@ pub async fn trial_balance_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
-    let params: TrialBalanceParams = query(&request)?;
+    Ok(trial_balance(&state, &principal, request.query_string())
+        .await?
+        .into_response())
+}
+
+/// The trial balance from a query string: the route's answer and the MCP tool's.
+pub async fn trial_balance(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: TrialBalanceParams = parse_query(query_string)?;
     let period = required_month(params.period)?;
     let balances = trial_balances(
         &state.services,
@@ -309,7 +353,7 @@ pub async fn trial_balance_route(
         currency(params.currency.as_deref())?,
     )
     .await?;
-    Ok(json(
+    Ok(Reply::json(
         StatusCode::OK,
         &TrialBalanceResponse {
             period: period.to_string(),

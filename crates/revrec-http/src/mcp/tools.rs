@@ -38,7 +38,7 @@ pub struct ToolSpec {
 }
 
 /// Every tool, in the order `tools/list` gives them (stable).
-pub const TOOLS: [ToolSpec; 9] = [
+pub const TOOLS: [ToolSpec; 11] = [
     ToolSpec {
         name: "list_contracts",
         title: "List contracts",
@@ -100,6 +100,24 @@ pub const TOOLS: [ToolSpec; 9] = [
         method: "get",
         path: "/v1/disclosures/note6",
         scope: Scope::ReadDisclosures,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "get_journal_entries",
+        title: "Journal entries",
+        description: "A month's balanced journal entries (`period` as YYYY-MM), a page at a time with totals; pass `cursor` from `next_cursor` for the next page.",
+        method: "get",
+        path: "/api/v1/accounting/journal-entries",
+        scope: Scope::ReadLedger,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "get_trial_balance",
+        title: "Trial balance",
+        description: "Every account's debit or credit balance at the end of a month (`period` as YYYY-MM), per currency; debits equal credits.",
+        method: "get",
+        path: "/api/v1/accounting/trial-balance",
+        scope: Scope::ReadLedger,
         read_only: true,
     },
     ToolSpec {
@@ -403,9 +421,18 @@ async fn run_tool(
     body: &[u8],
 ) -> Result<Reply, ApiError> {
     match spec.name {
+        // The guide surface's operations: the route checks the scope before its function.
         "ingest_contract" => {
             principal.require(spec.scope)?;
             crate::guide::contracts::ingest(state, principal, body).await
+        }
+        "get_journal_entries" => {
+            principal.require(spec.scope)?;
+            crate::guide::accounting::journal_entries(state, principal, query).await
+        }
+        "get_trial_balance" => {
+            principal.require(spec.scope)?;
+            crate::guide::accounting::trial_balance(state, principal, query).await
         }
         _ => {
             let relative = path.strip_prefix("/v1").unwrap_or(path);
