@@ -73,6 +73,7 @@ pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ChallengeParams {
     /// The priced call to challenge, `METHOD path` (default `GET /v1/waterfalls`).
