@@ -47,6 +47,17 @@ fn the_document_is_openapi_3_1_with_every_primary_operation_and_problem_response
         document["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
     );
+    // Amounts are exact decimals for clients too (decisions.md §1).
+    let schemas = &document["components"]["schemas"];
+    let period = &schemas["WaterfallPeriod"]["properties"];
+    for amount in ["recognized_amount", "deferred_balance"] {
+        assert_eq!(
+            period[amount]["$ref"], "#/components/schemas/Amount",
+            "{period}"
+        );
+    }
+    assert_eq!(schemas["Amount"]["type"], "number");
+    assert_eq!(schemas["Amount"]["format"], "decimal");
     let links = &document["paths"]["/v1/contracts"]["post"]["responses"]["201"]["links"];
     assert_eq!(links["GetContract"]["operationId"], "getContract");
 }

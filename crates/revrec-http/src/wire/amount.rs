@@ -6,7 +6,7 @@ use serde::ser::{Error as _, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 /// The exact text of an amount as sent: `1250.50`, `"1250.50"`, `1.2505e3`.
@@ -33,7 +33,11 @@ impl<'de> Deserialize<'de> for DecimalInput {
 impl PartialSchema for DecimalInput {
     fn schema() -> RefOr<Schema> {
         OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .format(Some(SchemaFormat::Custom("decimal".into()))),
+            )
             .item(
                 ObjectBuilder::new()
                     .schema_type(Type::String)
@@ -70,8 +74,11 @@ impl PartialSchema for Amount {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::Number)
+            // The OpenAPI format registry's exact decimal: a client should not read it as a
+            // binary float (decisions.md §1).
+            .format(Some(SchemaFormat::Custom("decimal".into())))
             .description(Some(
-                "An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD).",
+                "An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as a decimal, not a binary float.",
             ))
             .examples([serde_json::json!(1019.18)])
             .into()
