@@ -415,6 +415,22 @@ async fn the_transport_checks_version_origin_method_credentials_and_scopes() {
 
     let batch = mcp(&app, &[], &json!([list])).await;
     assert_eq!(batch.status, StatusCode::BAD_REQUEST);
+
+    // The client must accept JSON answers (and may take streams, which are never sent).
+    let html_only = app
+        .raw(
+            reqwest::Method::POST,
+            "/mcp",
+            &[
+                ("Authorization", "Bearer rr_test_sandbox"),
+                ("Accept", "text/html"),
+                ("Content-Type", "application/json"),
+            ],
+            serde_json::to_vec(&list).unwrap(),
+        )
+        .await;
+    assert_eq!(html_only.status, StatusCode::NOT_ACCEPTABLE);
+    assert_eq!(html_only.json()["error"]["code"], -32600);
 }
 
 #[tokio::test]
