@@ -568,3 +568,49 @@ async fn write_tools_honour_an_idempotency_key_shared_with_the_http_api() {
         assert_eq!(read_with_key["error"]["code"], -32602);
     }
 }
+
+#[tokio::test]
+async fn a_priced_call_says_where_to_pay_instead_of_running() {
+    let app = crate::helpers::spawn_configured(TestDatabase::sqlite(), |settings| {
+        settings.policy.call_price_cents = revrec_usecases::PerPlan {
+            sandbox: 5,
+            growth: 0,
+            scale: 0,
+        };
+    })
+    .await;
+    let priced = legacy(
+        &app,
+        1,
+        "tools/call",
+        json!({"name": "get_waterfall", "arguments": {}}),
+    )
+    .await
+    .json();
+    assert_eq!(priced["result"]["isError"], true, "{priced}");
+    let problem: Value =
+        serde_json::from_str(priced["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(problem["code"], "PAYMENT_REQUIRED", "{problem}");
+    assert!(
+        problem["message"]
+            .as_str()
+            .unwrap()
+            .contains("GET /v1/waterfalls")
+    );
+    // A tool whose route is free runs.
+    let job = legacy(
+        &app,
+        2,
+        "tools/call",
+        json!({"name": "get_job", "arguments": {"job_id": "job_nope"}}),
+    )
+    .await
+    .json();
+    assert!(
+        job["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("JOB_NOT_FOUND"),
+        "{job}"
+    );
+}

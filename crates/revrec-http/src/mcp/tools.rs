@@ -13,10 +13,10 @@ use revrec_usecases::Principal;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, PaymentProblem};
 use crate::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
 use crate::primary::batch::run_operation;
-use crate::problem::ProblemDetails;
+use crate::problem::{ErrorCode, ProblemDetails};
 use crate::respond::Reply;
 use crate::state::AppState;
 
@@ -405,6 +405,30 @@ pub async fn call(
     })
 }
 
+/// A call the credential's plan prices is paid over HTTP (MPP, a 402 with challenges); the
+/// MCP payment binding is not offered, so the tool says where to pay instead of running.
+fn refuse_if_priced(
+    state: &AppState,
+    principal: &Principal,
+    spec: &ToolSpec,
+) -> Result<(), ApiError> {
+    let route = format!("{} {}", spec.method.to_ascii_uppercase(), spec.path);
+    let price = state.services.policy.call_price_cents.of(principal.plan);
+    if price <= 0 || !crate::payments::PRICED_ROUTES.contains(&route.as_str()) {
+        return Ok(());
+    }
+    Err(ApiError::Payment(PaymentProblem {
+        code: ErrorCode::PaymentRequired,
+        message: format!(
+            "{route} costs {} USD on the {} plan, and paid calls are not taken over MCP yet: call {route} over HTTP and pay its 402 challenge, or use a plan without a price.",
+            crate::payments::gate::usd(price),
+            principal.plan
+        ),
+        challenges: Vec::new(),
+        challenge_id: None,
+    }))
+}
+
 /// The failure's problem; a server failure logs its cause here, server-side only.
 fn into_problem(failure: ApiError) -> ProblemDetails {
     failure.log_server_error();
@@ -420,6 +444,7 @@ async fn run_tool(
     query: &str,
     body: &[u8],
 ) -> Result<Reply, ApiError> {
+    refuse_if_priced(state, principal, spec)?;
     match spec.name {
         // The guide surface's operations: the route checks the scope before its function.
         "ingest_contract" => {
