@@ -179,6 +179,31 @@ fn add_links(
     }
 }
 
+/// `ETag` on a read's 200: a digest of the exact body.
+const ETAG_DOC: &str = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)";
+/// `If-None-Match` on a read.
+pub const IF_NONE_MATCH_DOC: &str =
+    "An ETag from an earlier answer: 304 with no body while it is still the current one";
+
+/// The 304 a conditional read answers while the caller's `ETag` is current.
+pub struct NotModified;
+
+impl IntoResponses for NotModified {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let response = ResponseBuilder::new()
+            .description("Not modified: If-None-Match names the current ETag; no body")
+            .header(
+                "ETag",
+                HeaderBuilder::new()
+                    .schema(String::schema())
+                    .description(Some(ETAG_DOC))
+                    .build(),
+            )
+            .build();
+        BTreeMap::from([("304".to_owned(), RefOr::T(response))])
+    }
+}
+
 /// The error responses every operation declares (api-spec §4: 400, 401, 402, 403, 404,
 /// 422, 429, 500), plus those our routes can also give (405, 409, 413, 415, 503).
 pub struct StandardErrors;

@@ -47,6 +47,31 @@ fn the_document_is_openapi_3_1_with_every_primary_operation_and_problem_response
         document["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
     );
+    // Reads are conditional: ETag on 200, If-None-Match in, 304 out.
+    for (path, method) in [
+        ("/v1/contracts", "get"),
+        ("/v1/contracts/{id}", "get"),
+        ("/v1/waterfalls", "get"),
+        ("/v1/disclosures/note6", "get"),
+        ("/api/v1/reports/waterfall", "get"),
+    ] {
+        let entry = &document["paths"][path][method];
+        assert!(
+            entry["responses"]["200"]["headers"]["ETag"].is_object(),
+            "{path}"
+        );
+        assert!(entry["responses"]["304"].is_object(), "{path}");
+        assert!(
+            entry["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(
+                    |parameter| parameter["name"] == "If-None-Match" && parameter["in"] == "header"
+                ),
+            "{path}"
+        );
+    }
     // Amounts are exact decimals for clients too (decisions.md §1).
     let schemas = &document["components"]["schemas"];
     let period = &schemas["WaterfallPeriod"]["properties"];

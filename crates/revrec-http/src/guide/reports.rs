@@ -11,7 +11,7 @@ use utoipa::IntoParams;
 
 use crate::auth;
 use crate::error::ApiError;
-use crate::openapi::StandardErrors;
+use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
 use crate::primary::reports::currency;
 use crate::respond::{Reply, query};
@@ -36,8 +36,8 @@ pub struct GuideWaterfallParams {
 /// read from the monthly rollups (its cost does not grow with the number of contracts).
 #[utoipa::path(
     get, path = "/api/v1/reports/waterfall", tag = "guide", operation_id = "getGuideWaterfall",
-    params(GuideWaterfallParams),
-    responses((status = 200, description = "The year's waterfall", body = GuideWaterfallResponse), StandardErrors),
+    params(GuideWaterfallParams, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "The year's waterfall", body = GuideWaterfallResponse, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
 pub async fn waterfall_route(

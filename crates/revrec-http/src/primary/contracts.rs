@@ -18,7 +18,7 @@ use crate::auth;
 use crate::body::{json_bytes, parse_json, raw_bytes};
 use crate::error::ApiError;
 use crate::idempotency;
-use crate::openapi::StandardErrors;
+use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
 use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
@@ -47,8 +47,8 @@ pub struct ListParams {
 /// List contracts, oldest first; `total` counts every match regardless of paging.
 #[utoipa::path(
     get, path = "/v1/contracts", tag = "primary", operation_id = "listContracts",
-    params(ListParams),
-    responses((status = 200, description = "A page of contracts", body = ContractList), StandardErrors),
+    params(ListParams, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "A page of contracts", body = ContractList, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
 pub async fn list_contracts_route(
@@ -205,8 +205,8 @@ pub struct VersionParams {
 /// A contract with its performance obligations, at its current or an earlier version.
 #[utoipa::path(
     get, path = "/v1/contracts/{id}", tag = "primary", operation_id = "getContract",
-    params(("id" = String, Path, description = "Contract id"), VersionParams),
-    responses((status = 200, description = "The contract", body = Contract), StandardErrors),
+    params(("id" = String, Path, description = "Contract id"), VersionParams, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "The contract", body = Contract, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
 pub async fn get_contract_route(

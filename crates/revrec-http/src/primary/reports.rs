@@ -12,7 +12,7 @@ use utoipa::IntoParams;
 
 use crate::auth;
 use crate::error::ApiError;
-use crate::openapi::StandardErrors;
+use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
 use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
@@ -59,8 +59,8 @@ pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
 /// listed. The portfolio is the tenant's active and terminated contracts.
 #[utoipa::path(
     get, path = "/v1/waterfalls", tag = "primary", operation_id = "getRevenueWaterfalls",
-    params(WaterfallParams),
-    responses((status = 200, description = "The waterfall", body = WaterfallResponse), StandardErrors),
+    params(WaterfallParams, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "The waterfall", body = WaterfallResponse, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
 pub async fn waterfall_route(
@@ -110,8 +110,8 @@ pub struct Note6Params {
 /// revenue and contract balances.
 #[utoipa::path(
     get, path = "/v1/disclosures/note6", tag = "primary", operation_id = "getNote6Disclosures",
-    params(Note6Params),
-    responses((status = 200, description = "The disclosure data", body = Note6Response), StandardErrors),
+    params(Note6Params, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "The disclosure data", body = Note6Response, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
 pub async fn note6_route(
