@@ -67,6 +67,13 @@ use crate::{guide, primary};
 )]
 pub struct ApiDoc;
 
+/// [`document_json`], rendered once per process (the route serves it, the MCP tools read
+/// their schemas from it).
+pub fn document_text() -> &'static str {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DOCUMENT.get_or_init(document_json)
+}
+
 /// The document as served and as committed: pretty JSON, one trailing newline.
 pub fn document_json() -> String {
     let mut value = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();

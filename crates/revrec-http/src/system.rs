@@ -50,11 +50,9 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 
 /// The OpenAPI 3.1 document (rendered once per process).
 pub async fn openapi_document() -> HttpResponse {
-    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let document = DOCUMENT.get_or_init(crate::openapi::document_json);
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(document.as_str())
+        .body(crate::openapi::document_text())
 }
 
 /// RFC 9728 protected-resource metadata, linked from every 401.
@@ -65,16 +63,31 @@ pub async fn openapi_document() -> HttpResponse {
     security(())
 )]
 pub async fn protected_resource_metadata(state: web::Data<AppState>) -> HttpResponse {
-    let public_url = &state.settings.public_url;
+    resource_metadata(
+        &state.settings.public_url,
+        "",
+        "revrec revenue recognition API",
+        "/docs",
+    )
+}
+
+/// RFC 9728 metadata of the resource at `public_url` + `path` (the API itself, or the MCP
+/// endpoint), both issued tokens by this service.
+pub fn resource_metadata(
+    public_url: &str,
+    path: &str,
+    name: &str,
+    documentation: &str,
+) -> HttpResponse {
     json(
         StatusCode::OK,
         &json!({
-            "resource": public_url,
+            "resource": format!("{public_url}{path}"),
             "authorization_servers": [public_url],
             "bearer_methods_supported": ["header"],
             "scopes_supported": revrec_ports::Scope::ALL.map(|scope| scope.as_str()),
-            "resource_name": "revrec revenue recognition API",
-            "resource_documentation": format!("{public_url}/docs"),
+            "resource_name": name,
+            "resource_documentation": format!("{public_url}{documentation}"),
         }),
     )
 }

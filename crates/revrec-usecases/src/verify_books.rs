@@ -8,7 +8,7 @@
 //! at a time, so memory stays flat whatever the portfolio's size; the recomputed rollup is
 //! one row per month, obligation type and timing.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use revrec_domain::{Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey};
 use revrec_ports::{ContractScan, ContractStatus, StoredContract, VersionChange};
@@ -83,7 +83,7 @@ pub async fn verify_tenant(
     tenant_id: &str,
     page_size: u32,
 ) -> Result<TenantAudit, UseCaseError> {
-    let mut recomputed: Vec<(Currency, Rollup)> = Vec::new();
+    let mut recomputed: BTreeMap<Currency, Rollup> = BTreeMap::new();
     let mut contract_drift = Vec::new();
     let mut contracts_checked = 0_u64;
     let mut after = None;
@@ -105,7 +105,10 @@ pub async fn verify_tenant(
             // still counts in the recomputed rollup, as long as they replay.
             let (history, problem) = recompute(stored);
             if let (Some(history), true) = (&history, stored.record.status.is_reported()) {
-                rollup_for(&mut recomputed, stored.record.currency).add_contract(history);
+                recomputed
+                    .entry(stored.record.currency)
+                    .or_default()
+                    .add_contract(history);
             }
             if let Some(problem) = problem {
                 contract_drift.push(ContractDrift {
@@ -120,13 +123,13 @@ pub async fn verify_tenant(
         }
     }
 
-    let mut currencies: BTreeSet<Currency> = recomputed.iter().map(|(code, _)| *code).collect();
+    let mut currencies: BTreeSet<Currency> = recomputed.keys().copied().collect();
     currencies.extend(services.reports.currencies(tenant_id).await?);
     let mut rollup_drift = Vec::new();
     let mut audits = Vec::new();
     for currency in currencies {
         let stored = services.reports.rollup(tenant_id, currency, None).await?;
-        let expected = rollup_for(&mut recomputed, currency);
+        let expected = recomputed.entry(currency).or_default();
         rollup_drift.extend(differences(currency, &stored, expected));
         let whole = WaterfallQuery::default();
         audits.push(CurrencyAudit {
@@ -143,17 +146,6 @@ pub async fn verify_tenant(
         rollup_drift,
         currencies: audits,
     })
-}
-
-fn rollup_for(rollups: &mut Vec<(Currency, Rollup)>, currency: Currency) -> &mut Rollup {
-    let at = match rollups.iter().position(|(code, _)| *code == currency) {
-        Some(at) => at,
-        None => {
-            rollups.push((currency, Rollup::new()));
-            rollups.len() - 1
-        }
-    };
-    &mut rollups[at].1
 }
 
 /// The contract's plan history from its versions (`None` when they do not replay), and the

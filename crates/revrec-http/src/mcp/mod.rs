@@ -41,17 +41,11 @@ pub fn configure(config: &mut web::ServiceConfig) {
 
 /// RFC 9728 metadata of the MCP endpoint as a resource of its own.
 pub async fn protected_resource_metadata(state: web::Data<AppState>) -> HttpResponse {
-    let public_url = &state.settings.public_url;
-    crate::respond::json(
-        StatusCode::OK,
-        &json!({
-            "resource": format!("{public_url}/mcp"),
-            "authorization_servers": [public_url],
-            "bearer_methods_supported": ["header"],
-            "scopes_supported": Scope::ALL.map(Scope::as_str),
-            "resource_name": "revrec MCP tools",
-            "resource_documentation": format!("{public_url}/docs/"),
-        }),
+    crate::system::resource_metadata(
+        &state.settings.public_url,
+        "/mcp",
+        "revrec MCP tools",
+        "/docs/",
     )
 }
 

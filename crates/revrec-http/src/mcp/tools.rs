@@ -159,7 +159,7 @@ pub fn described() -> &'static [Tool] {
 fn document() -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
     DOCUMENT
-        .get_or_init(|| serde_json::from_str(&crate::openapi::document_json()).unwrap_or_default())
+        .get_or_init(|| serde_json::from_str(crate::openapi::document_text()).unwrap_or_default())
 }
 
 fn describe(spec: &ToolSpec, document: &Value) -> Tool {
