@@ -14,20 +14,8 @@ if [ ! -x "$VENV/bin/st" ]; then
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==4.32.5"
 fi
 
-cargo build --quiet -p revrec-app
-work="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-# The sandbox plan's 60 requests a minute would answer most cases 429 (documented, but
-# it would test nothing else); the rate-limit tests cover the limit itself.
-REVREC_DATABASE_URL="sqlite://$work/revrec.db" REVREC_LISTEN="127.0.0.1:$port" REVREC_LOG=warn \
-    REVREC_RATE_LIMITS="sandbox=10000000" \
-    target/debug/revrec serve >"$work/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 60); do
-    curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
-    sleep 0.5
-done
+source scripts/lib/test_server.sh
+start_test_server
 
 # Every check except positive_data_acceptance: our rules go beyond what a JSON Schema can
 # say (end after start, SSPs that can carry the price), so schema-valid input may rightly

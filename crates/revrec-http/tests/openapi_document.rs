@@ -86,3 +86,50 @@ fn the_document_is_openapi_3_1_with_every_primary_operation_and_problem_response
     let links = &document["paths"]["/v1/contracts"]["post"]["responses"]["201"]["links"];
     assert_eq!(links["GetContract"]["operationId"], "getContract");
 }
+
+/// The generated Python client types every JSON number of the document as `Decimal` by
+/// replacing the generator's word `float` (clients/python/templates/model.py.jinja). That is
+/// right only while every number is an amount and the word appears nowhere else.
+#[test]
+fn every_json_number_of_the_document_is_a_decimal_amount_and_nothing_says_float() {
+    let text = revrec_http::openapi::document_json();
+    assert!(
+        !text.to_lowercase().contains("float"),
+        "docs/openapi.json must not say \"float\" (docs/clients.md)"
+    );
+    let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut numbers = Vec::new();
+    collect_numbers(&document, "#", &mut numbers);
+    assert!(!numbers.is_empty());
+    for (pointer, format) in &numbers {
+        assert_eq!(
+            format, "decimal",
+            "{pointer} is a JSON number that is not an amount"
+        );
+    }
+}
+
+fn collect_numbers(value: &serde_json::Value, pointer: &str, found: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let is_number = match map.get("type") {
+                Some(serde_json::Value::String(kind)) => kind == "number",
+                Some(serde_json::Value::Array(kinds)) => kinds.iter().any(|kind| kind == "number"),
+                _ => false,
+            };
+            if is_number {
+                let format = map.get("format").and_then(|format| format.as_str());
+                found.push((pointer.to_owned(), format.unwrap_or("").to_owned()));
+            }
+            for (key, child) in map {
+                collect_numbers(child, &format!("{pointer}/{key}"), found);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (index, child) in items.iter().enumerate() {
+                collect_numbers(child, &format!("{pointer}/{index}"), found);
+            }
+        }
+        _ => {}
+    }
+}

@@ -78,7 +78,7 @@ impl PartialSchema for Amount {
             // binary float (decisions.md §1).
             .format(Some(SchemaFormat::Custom("decimal".into())))
             .description(Some(
-                "An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as a decimal, not a binary float.",
+                "An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).",
             ))
             .examples([serde_json::json!(1019.18)])
             .into()
