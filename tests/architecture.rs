@@ -55,6 +55,23 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
         &["diesel", "diesel_migrations"],
     ),
     (
+        // A driving adapter beside the HTTP one: the same use cases, the HTTP adapter's
+        // state and wire types, never the store.
+        "revrec-console",
+        &[
+            "revrec-domain",
+            "revrec-ports",
+            "revrec-usecases",
+            "revrec-http",
+        ],
+        &[
+            "diesel",
+            "diesel_migrations",
+            "utoipa",
+            "revrec-store-diesel",
+        ],
+    ),
+    (
         // Dev-only: it may create databases and serve doubles of third-party APIs (actix-web
         // for the Stripe double), but never reach into the store or the app.
         "revrec-test-support",
@@ -76,6 +93,7 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
             "revrec-usecases",
             "revrec-store-diesel",
             "revrec-http",
+            "revrec-console",
             "revrec-payments",
         ],
         &[],

@@ -314,7 +314,7 @@ impl TestApp {
     pub async fn revoke(&self, id: &str) {
         let store = open_store(&self.settings).await.expect("store");
         assert!(
-            revoke_api_key(&services(&store), id)
+            revoke_api_key(&services(&store), None, id)
                 .await
                 .expect("revoked")
         );

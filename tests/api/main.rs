@@ -9,6 +9,7 @@
 mod auth;
 mod batch;
 mod conditional;
+mod console;
 mod contracts;
 mod determinism;
 mod errors_used;

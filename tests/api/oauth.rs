@@ -288,7 +288,7 @@ async fn expired_and_revoked_tokens_are_invalid_at_once_on_every_instance() {
             assert_eq!(listed.status.as_u16(), 200, "{}", listed.text);
         }
         let services = app.services().await;
-        assert!(revoke_oauth_client(&services, &id).await.unwrap());
+        assert!(revoke_oauth_client(&services, None, &id).await.unwrap());
         for instance in [&app, &sibling] {
             let refused = instance
                 .request(Method::GET, "/v1/contracts", Some(&token), None)

@@ -5,7 +5,7 @@ use revrec_usecases::demo_portfolio::demo_portfolio;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
-use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand};
+use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand, UsersCommand};
 
 use crate::settings::{Mode, Settings, VARIABLES};
 use crate::startup::{Application, open_store, services};
@@ -40,6 +40,11 @@ pub enum Command {
     Keys {
         #[command(subcommand)]
         command: KeysCommand,
+    },
+    /// Create console users (`/console`) of a tenant.
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
     },
     /// Create, list and revoke OAuth 2.0 clients (client credentials grant).
     #[command(name = "oauth-clients")]
@@ -157,6 +162,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::OAuthClients { command } => {
             let store = open_store(&settings).await?;
             credential_commands::oauth_clients(&services(&store), command).await
+        }
+        Command::Users { command } => {
+            let store = open_store(&settings).await?;
+            credential_commands::users(&services(&store), command).await
         }
         Command::Mcp => mcp(settings).await,
         Command::Verify {

@@ -1,10 +1,12 @@
-//! `revrec keys …` and `revrec oauth-clients …`: credentials are made, listed and revoked
-//! from the command line only. A secret is printed once, at creation; `--json` prints one
-//! JSON document for scripts (the secret included, once).
+//! `revrec keys …`, `revrec oauth-clients …` and `revrec users create`: credentials and
+//! console users made from the command line (the console makes keys and clients too). A
+//! secret or one-time password is printed once, at creation; `--json` prints one JSON
+//! document for scripts (the secret included, once).
 
 use clap::Subcommand;
 use revrec_ports::{Plan, Scope};
 use revrec_usecases::Services;
+use revrec_usecases::console_access::create_console_user;
 use revrec_usecases::manage_api_keys::{NewApiKey, create_api_key, list_api_keys, revoke_api_key};
 use revrec_usecases::oauth_clients::{
     NewOAuthClient, create_oauth_client, list_oauth_clients, revoke_oauth_client,
@@ -82,6 +84,52 @@ pub enum OAuthClientsCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UsersCommand {
+    /// Create a console user of a tenant; a one-time password is printed once, and the
+    /// first sign-in replaces it.
+    Create {
+        #[arg(long)]
+        tenant: String,
+        #[arg(long)]
+        email: String,
+        /// Print one JSON object (with the one-time password) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub async fn users(services: &Services, command: UsersCommand) -> Result<(), CliError> {
+    match command {
+        UsersCommand::Create {
+            tenant,
+            email,
+            json,
+        } => {
+            let tenant = tenant_of(tenant)?;
+            let created = create_console_user(services, &tenant, &email)
+                .await
+                .map_err(|error| CliError::Usage(error.to_string()))?;
+            if json {
+                print_json(&json!({
+                    "id": created.user.id,
+                    "tenant": created.user.tenant_id,
+                    "email": created.user.email,
+                    "one_time_password": created.one_time_password,
+                }));
+            } else {
+                println!(
+                    "created console user {} ({}) for tenant {}",
+                    created.user.email, created.user.id, created.user.tenant_id
+                );
+                println!("one-time password (shown once; the first sign-in replaces it):");
+                println!("{}", created.one_time_password);
+            }
+            Ok(())
+        }
+    }
 }
 
 fn scopes_of(text: Option<String>) -> Result<Vec<Scope>, CliError> {
@@ -228,7 +276,7 @@ pub async fn keys(services: &Services, command: KeysCommand) -> Result<(), CliEr
             print_listing(json, &columns, rows);
         }
         KeysCommand::Revoke { id, json } => {
-            revoked(revoke_api_key(services, &id).await?, "key", &id, json)?;
+            revoked(revoke_api_key(services, None, &id).await?, "key", &id, json)?;
         }
     }
     Ok(())
@@ -301,7 +349,7 @@ pub async fn oauth_clients(
         }
         OAuthClientsCommand::Revoke { id, json } => {
             revoked(
-                revoke_oauth_client(services, &id).await?,
+                revoke_oauth_client(services, None, &id).await?,
                 "client",
                 &id,
                 json,

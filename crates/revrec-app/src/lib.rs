@@ -9,4 +9,5 @@ pub mod settings;
 pub mod startup;
 pub mod system_ports;
 pub mod telemetry;
+pub mod usage_flusher;
 pub mod verify_command;

@@ -14,7 +14,8 @@ use revrec_usecases::{Policy, Services};
 
 use crate::job_worker::JobWorker;
 use crate::settings::{Mode, Settings};
-use crate::system_ports::{RandomIds, SystemClock};
+use crate::system_ports::{Argon2Passwords, RandomIds, SystemClock};
+use crate::usage_flusher::UsageFlusher;
 
 /// Blocking threads per HTTP worker (database calls).
 pub const BLOCKING_THREADS_PER_WORKER: usize = 8;
@@ -105,6 +106,10 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         oauth: store.oauth(),
         payments: store.payments(),
         rate_limiter: store.rate_limiter(),
+        console: store.console(),
+        usage: store.usage(),
+        passwords: Arc::new(Argon2Passwords),
+        usage_meter: Arc::default(),
         policy,
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
@@ -140,6 +145,7 @@ pub struct Application {
     public_url: String,
     backend: &'static str,
     jobs: Option<JobWorker>,
+    usage: UsageFlusher,
     /// The metrics-only server and its bound address, when it has its own.
     metrics: Option<(Server, std::net::SocketAddr)>,
 }
@@ -194,17 +200,19 @@ impl Application {
         };
         revrec_http::metrics::recorder();
         revrec_store_diesel::pool_metrics::describe();
+        let usage = UsageFlusher::start(services.clone());
         let state = app_state(&settings, &store, services, &public_url)?;
         let metrics = match settings.metrics_listen {
             Some(address) => Some(metrics_server(address, state.clone())?),
             None => None,
         };
-        let mut server = HttpServer::new(move || build_app(state.clone()))
-            // In-flight requests get this long to finish on SIGTERM.
-            .shutdown_timeout(30)
-            // Database calls run on blocking threads; more of them than pooled connections
-            // only adds threads waiting for a connection (and scheduler churn).
-            .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
+        let mut server =
+            HttpServer::new(move || build_app(state.clone()).configure(revrec_console::configure))
+                // In-flight requests get this long to finish on SIGTERM.
+                .shutdown_timeout(30)
+                // Database calls run on blocking threads; more of them than pooled connections
+                // only adds threads waiting for a connection (and scheduler churn).
+                .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }
@@ -221,6 +229,7 @@ impl Application {
             public_url,
             backend: store.backend(),
             jobs,
+            usage,
             metrics,
         })
     }
@@ -262,6 +271,7 @@ impl Application {
         if let Some(jobs) = self.jobs {
             jobs.stop().await;
         }
+        self.usage.stop().await;
         served
     }
 }

@@ -43,4 +43,6 @@ pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
-pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
+pub use waterfall::{
+    Granularity, Waterfall, WaterfallRow, recognized_by_pob_type, waterfall, waterfall_by,
+};

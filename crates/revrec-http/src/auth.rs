@@ -71,6 +71,10 @@ async fn authenticated(request: &HttpRequest, state: &AppState) -> Result<Princi
     request
         .extensions_mut()
         .insert(CallerTenant(principal.tenant_id.clone()));
+    state
+        .services
+        .usage_meter
+        .credential_used(&principal.credential, state.services.clock.now_micros());
     let decision = admit(&state.services, &principal)
         .await
         .map_err(AuthError::Storage)?;

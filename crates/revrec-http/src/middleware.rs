@@ -141,12 +141,21 @@ fn record(response: &ServiceResponse<BoxBody>, method: &str, span: &tracing::Spa
         .match_pattern()
         .unwrap_or_else(|| String::from("unmatched"));
     span.record("route", route.as_str());
+    let method = method_label(method);
     if let Some(CallerTenant(tenant)) = request.extensions().get::<CallerTenant>() {
         span.record("tenant", tenant.as_str());
+        // The tenant's usage (the console's usage page): authenticated requests only.
+        if let Some(state) = request.app_data::<web::Data<AppState>>() {
+            state.services.usage_meter.count_request(
+                tenant,
+                &format!("{method} {route}"),
+                status,
+                state.services.clock.now_micros(),
+            );
+        }
     }
     let duration_ms = seconds * 1_000.0;
     span.in_scope(|| tracing::info!(status, duration_ms, "request handled"));
-    let method = method_label(method);
     metrics::counter!(
         crate::metrics::HTTP_REQUESTS,
         "method" => method,

@@ -64,6 +64,10 @@ fn state_with_jobs(
             oauth: Arc::new(MockOAuthRepository::new()),
             payments: Arc::new(MockPaymentRepository::new()),
             rate_limiter: Arc::new(MockRateLimiter::new()),
+            console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
+            usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+            passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
+            usage_meter: Arc::default(),
             // No limits: these tests are about storage failures.
             policy: Policy {
                 requests_per_minute: None,

@@ -19,6 +19,8 @@ pub struct ApiKeyRecord {
     pub plan: Plan,
     pub created_at: i64,
     pub revoked_at: Option<i64>,
+    /// The last request made with it, as recorded every few seconds (console).
+    pub last_used_at: Option<i64>,
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -37,6 +39,12 @@ pub trait ApiKeyRepository: Send + Sync {
     /// Keys of one tenant, or of all tenants, oldest first.
     async fn list(&self, tenant_id: Option<String>) -> Result<Vec<ApiKeyRecord>, RepositoryError>;
 
-    /// Marks a key revoked; `false` when no unrevoked key has that id.
-    async fn revoke(&self, id: &str, at: i64) -> Result<bool, RepositoryError>;
+    /// Marks a key revoked; `false` when no unrevoked key has that id (within `tenant_id`,
+    /// when one is given: the console revokes only its own tenant's keys).
+    async fn revoke(
+        &self,
+        tenant_id: Option<String>,
+        id: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError>;
 }

@@ -4,6 +4,7 @@
 pub mod api_keys;
 pub mod auth;
 pub mod clock;
+pub mod console;
 pub mod contracts;
 pub mod error;
 pub mod idempotency;
@@ -11,13 +12,16 @@ pub mod ids;
 pub mod jobs;
 pub mod ledger;
 pub mod oauth;
+pub mod passwords;
 pub mod payments;
 pub mod rate_limit;
 pub mod reports;
+pub mod usage;
 
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
 pub use auth::{Plan, Scope};
 pub use clock::Clock;
+pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy};
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
     ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, ScannedPage,
@@ -32,8 +36,11 @@ pub use jobs::{
 };
 pub use ledger::LedgerRepository;
 pub use oauth::{AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository};
+pub use passwords::{PasswordError, PasswordHasher};
 pub use payments::{
-    Charge, PaymentRail, PaymentRepository, RailError, Redemption, RedemptionOutcome, Settlement,
+    Charge, PaymentRail, PaymentReceived, PaymentRepository, RailError, Redemption,
+    RedemptionOutcome, Settlement,
 };
 pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
 pub use reports::{ReportRepository, RollupDelta};
+pub use usage::{CredentialKind, CredentialUse, UsageCount, UsageRepository};

@@ -19,6 +19,8 @@ pub struct OAuthClientRecord {
     pub plan: Plan,
     pub created_at: i64,
     pub revoked_at: Option<i64>,
+    /// The last request made with one of its tokens, as recorded every few seconds.
+    pub last_used_at: Option<i64>,
 }
 
 /// An access token as stored: its digest, never the token.
@@ -59,8 +61,13 @@ pub trait OAuthRepository: Send + Sync {
     ) -> Result<Vec<OAuthClientRecord>, RepositoryError>;
 
     /// Marks a client revoked, which ends its tokens at once; `false` when no unrevoked
-    /// client has that id.
-    async fn revoke_client(&self, id: &str, at: i64) -> Result<bool, RepositoryError>;
+    /// client has that id (within `tenant_id`, when one is given).
+    async fn revoke_client(
+        &self,
+        tenant_id: Option<String>,
+        id: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError>;
 
     /// Stores a new token, and forgets tokens that expired before `now` (one transaction).
     async fn insert_token(

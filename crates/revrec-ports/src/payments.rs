@@ -85,6 +85,20 @@ pub enum RedemptionOutcome {
     Declined,
 }
 
+/// A settled payment, as the console lists it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PaymentReceived {
+    pub challenge_id: String,
+    pub method: String,
+    pub route: String,
+    /// Minor units of `currency`.
+    pub amount: i64,
+    pub currency: String,
+    /// The rail's reference (a PaymentIntent id), when it gave one.
+    pub reference: Option<String>,
+    pub settled_at: i64,
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait PaymentRepository: Send + Sync {
@@ -104,4 +118,11 @@ pub trait PaymentRepository: Send + Sync {
     /// Forgets a claim whose rail could not be asked, so the same credential may be
     /// presented again (nothing was delivered for it).
     async fn release(&self, challenge_id: &str) -> Result<(), RepositoryError>;
+
+    /// One tenant's settled payments, newest first, at most `limit`.
+    async fn received(
+        &self,
+        tenant_id: &str,
+        limit: u32,
+    ) -> Result<Vec<PaymentReceived>, RepositoryError>;
 }

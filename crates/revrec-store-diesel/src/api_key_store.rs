@@ -60,16 +60,26 @@ impl ApiKeyRepository for ApiKeyStore {
         .await
     }
 
-    async fn revoke(&self, id: &str, at: i64) -> Result<bool, RepositoryError> {
+    async fn revoke(
+        &self,
+        tenant_id: Option<String>,
+        id: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError> {
         let id = id.to_owned();
         with_connection(&self.database, Access::Write, move |connection| {
-            let updated = diesel::update(
-                api_keys::table
-                    .filter(api_keys::id.eq(id))
-                    .filter(api_keys::revoked_at.is_null()),
-            )
-            .set(api_keys::revoked_at.eq(Some(at)))
-            .execute(connection)?;
+            let unrevoked = api_keys::id.eq(id).and(api_keys::revoked_at.is_null());
+            let revoked_at = api_keys::revoked_at.eq(Some(at));
+            let updated = match tenant_id {
+                Some(tenant) => diesel::update(
+                    api_keys::table.filter(unrevoked.and(api_keys::tenant_id.eq(tenant))),
+                )
+                .set(revoked_at)
+                .execute(connection)?,
+                None => diesel::update(api_keys::table.filter(unrevoked))
+                    .set(revoked_at)
+                    .execute(connection)?,
+            };
             Ok(updated > 0)
         })
         .await

@@ -4,6 +4,7 @@
 mod api_key_store;
 mod blocking;
 pub mod connection;
+mod console_store;
 mod contract_store;
 mod idempotency_store;
 mod job_store;
@@ -16,6 +17,7 @@ mod report_store;
 mod revision_batcher;
 mod rows;
 pub mod schema;
+mod usage_store;
 
 pub use connection::{
     DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations,
@@ -88,6 +90,14 @@ impl Store {
 
     pub fn payments(&self) -> Arc<dyn revrec_ports::PaymentRepository> {
         Arc::new(payment_store::PaymentStore::new(self.database.clone()))
+    }
+
+    pub fn console(&self) -> Arc<dyn revrec_ports::ConsoleRepository> {
+        Arc::new(console_store::ConsoleStore::new(self.database.clone()))
+    }
+
+    pub fn usage(&self) -> Arc<dyn revrec_ports::UsageRepository> {
+        Arc::new(usage_store::UsageStore::new(self.database.clone()))
     }
 
     /// A new rate limiter: on PostgreSQL one that shares each limit with every other

@@ -31,6 +31,7 @@ struct ClientRow {
     plan: String,
     created_at: i64,
     revoked_at: Option<i64>,
+    last_used_at: Option<i64>,
 }
 
 impl From<&OAuthClientRecord> for ClientRow {
@@ -44,6 +45,7 @@ impl From<&OAuthClientRecord> for ClientRow {
             plan: client.plan.as_str().to_owned(),
             created_at: client.created_at,
             revoked_at: client.revoked_at,
+            last_used_at: client.last_used_at,
         }
     }
 }
@@ -61,6 +63,7 @@ impl TryFrom<ClientRow> for OAuthClientRecord {
             secret_digest: row.secret_digest,
             created_at: row.created_at,
             revoked_at: row.revoked_at,
+            last_used_at: row.last_used_at,
         })
     }
 }
@@ -120,16 +123,28 @@ impl OAuthRepository for OAuthStore {
         .await
     }
 
-    async fn revoke_client(&self, id: &str, at: i64) -> Result<bool, RepositoryError> {
+    async fn revoke_client(
+        &self,
+        tenant_id: Option<String>,
+        id: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError> {
         let id = id.to_owned();
         with_connection(&self.database, Access::Write, move |connection| {
-            let updated = diesel::update(
-                oauth_clients::table
-                    .filter(oauth_clients::id.eq(id))
-                    .filter(oauth_clients::revoked_at.is_null()),
-            )
-            .set(oauth_clients::revoked_at.eq(Some(at)))
-            .execute(connection)?;
+            let unrevoked = oauth_clients::id
+                .eq(id)
+                .and(oauth_clients::revoked_at.is_null());
+            let revoked_at = oauth_clients::revoked_at.eq(Some(at));
+            let updated = match tenant_id {
+                Some(tenant) => diesel::update(
+                    oauth_clients::table.filter(unrevoked.and(oauth_clients::tenant_id.eq(tenant))),
+                )
+                .set(revoked_at)
+                .execute(connection)?,
+                None => diesel::update(oauth_clients::table.filter(unrevoked))
+                    .set(revoked_at)
+                    .execute(connection)?,
+            };
             Ok(updated > 0)
         })
         .await

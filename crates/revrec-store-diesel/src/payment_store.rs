@@ -4,7 +4,9 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use revrec_ports::{PaymentRepository, Redemption, RedemptionOutcome, RepositoryError};
+use revrec_ports::{
+    PaymentReceived, PaymentRepository, Redemption, RedemptionOutcome, RepositoryError,
+};
 
 use crate::blocking::{Access, Database, with_connection};
 use crate::connection::on_each_backend;
@@ -87,6 +89,60 @@ impl PaymentRepository for PaymentStore {
             )
             .execute(connection)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn received(
+        &self,
+        tenant_id: &str,
+        limit: u32,
+    ) -> Result<Vec<PaymentReceived>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            type Row = (
+                String,
+                String,
+                String,
+                i64,
+                String,
+                Option<String>,
+                Option<i64>,
+            );
+            let rows: Vec<Row> = payment_redemptions::table
+                .filter(payment_redemptions::tenant_id.eq(tenant_id))
+                .filter(payment_redemptions::status.eq("settled"))
+                .order((
+                    payment_redemptions::finished_at.desc(),
+                    payment_redemptions::challenge_id.desc(),
+                ))
+                .limit(i64::from(limit))
+                .select((
+                    payment_redemptions::challenge_id,
+                    payment_redemptions::method,
+                    payment_redemptions::route,
+                    payment_redemptions::amount,
+                    payment_redemptions::currency,
+                    payment_redemptions::reference,
+                    payment_redemptions::finished_at,
+                ))
+                .load(connection)?;
+            Ok(rows
+                .into_iter()
+                .map(
+                    |(challenge_id, method, route, amount, currency, reference, finished_at)| {
+                        PaymentReceived {
+                            challenge_id,
+                            method,
+                            route,
+                            amount,
+                            currency,
+                            reference,
+                            settled_at: finished_at.unwrap_or_default(),
+                        }
+                    },
+                )
+                .collect())
         })
         .await
     }

@@ -279,6 +279,7 @@ pub struct ApiKeyRow {
     pub plan: String,
     pub created_at: i64,
     pub revoked_at: Option<i64>,
+    pub last_used_at: Option<i64>,
 }
 
 impl From<&ApiKeyRecord> for ApiKeyRow {
@@ -293,6 +294,7 @@ impl From<&ApiKeyRecord> for ApiKeyRow {
             plan: key.plan.as_str().to_owned(),
             created_at: key.created_at,
             revoked_at: key.revoked_at,
+            last_used_at: key.last_used_at,
         }
     }
 }
@@ -321,6 +323,7 @@ impl TryFrom<ApiKeyRow> for ApiKeyRecord {
             digest: row.digest,
             created_at: row.created_at,
             revoked_at: row.revoked_at,
+            last_used_at: row.last_used_at,
         })
     }
 }

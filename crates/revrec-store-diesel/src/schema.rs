@@ -12,6 +12,7 @@ diesel::table! {
         plan -> Text,
         created_at -> BigInt,
         revoked_at -> Nullable<BigInt>,
+        last_used_at -> Nullable<BigInt>,
     }
 }
 
@@ -148,6 +149,7 @@ diesel::table! {
         plan -> Text,
         created_at -> BigInt,
         revoked_at -> Nullable<BigInt>,
+        last_used_at -> Nullable<BigInt>,
     }
 }
 
@@ -187,6 +189,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    console_users (tenant_id, id) {
+        tenant_id -> Text,
+        id -> Text,
+        email -> Text,
+        password_hash -> Text,
+        must_change_password -> Bool,
+        created_at -> BigInt,
+        failed_attempts -> BigInt,
+        locked_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    console_sessions (digest) {
+        digest -> Text,
+        tenant_id -> Text,
+        user_id -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    api_usage_daily (tenant_id, day, route, status_class) {
+        tenant_id -> Text,
+        day -> Text,
+        route -> Text,
+        status_class -> Text,
+        requests -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
@@ -200,4 +235,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     oauth_tokens,
     rate_limit_windows,
     payment_redemptions,
+    console_users,
+    console_sessions,
+    api_usage_daily,
 );

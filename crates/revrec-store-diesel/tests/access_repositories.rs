@@ -169,6 +169,7 @@ fn client(id: &str, revoked_at: Option<i64>) -> OAuthClientRecord {
         plan: Plan::Growth,
         created_at: NOON,
         revoked_at,
+        last_used_at: None,
     }
 }
 
@@ -253,9 +254,21 @@ async fn tokens_live_until_they_expire_or_their_client_is_revoked() {
         );
 
         // Revoking a client ends its tokens at once, and only its own.
-        assert!(oauth.revoke_client("rrc_1", NOON + 5).await.unwrap());
         assert!(
-            !oauth.revoke_client("rrc_1", NOON + 6).await.unwrap(),
+            !oauth
+                .revoke_client(Some("ten_b".into()), "rrc_1", NOON + 4)
+                .await
+                .unwrap(),
+            "another tenant's client is not found"
+        );
+        assert!(
+            oauth
+                .revoke_client(Some("ten_a".into()), "rrc_1", NOON + 5)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !oauth.revoke_client(None, "rrc_1", NOON + 6).await.unwrap(),
             "already revoked"
         );
         assert!(

@@ -617,6 +617,7 @@ async fn api_keys_are_found_by_digest_listed_and_revoked() {
             plan: Plan::Growth,
             created_at: 5,
             revoked_at: None,
+            last_used_at: None,
         };
         let keys = store.api_keys();
         keys.insert(&key("key_1", "t1", "d1")).await.unwrap();
@@ -632,8 +633,10 @@ async fn api_keys_are_found_by_digest_listed_and_revoked() {
         assert_eq!(keys.find_by_digest("nope").await.unwrap(), None);
         assert_eq!(keys.list(Some("t1".into())).await.unwrap().len(), 1);
         assert_eq!(keys.list(None).await.unwrap().len(), 2);
-        assert!(keys.revoke("key_1", 77).await.unwrap());
-        assert!(!keys.revoke("key_1", 78).await.unwrap());
+        // Within another tenant the key is not found (the console revokes within its own).
+        assert!(!keys.revoke(Some("t2".into()), "key_1", 76).await.unwrap());
+        assert!(keys.revoke(Some("t1".into()), "key_1", 77).await.unwrap());
+        assert!(!keys.revoke(None, "key_1", 78).await.unwrap());
         assert_eq!(
             keys.find_by_digest("d1").await.unwrap().unwrap().revoked_at,
             Some(77)

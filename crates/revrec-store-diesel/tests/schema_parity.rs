@@ -9,13 +9,14 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
-    api_keys, contract_lines, contract_versions, contracts, idempotency_keys, jobs,
-    ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
+    api_keys, api_usage_daily, console_sessions, console_users, contract_lines, contract_versions,
+    contracts, idempotency_keys, jobs, ledger_accounts, oauth_clients, oauth_tokens,
+    payment_redemptions, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 12] = [
+const TABLES: [&str; 15] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -28,6 +29,9 @@ const TABLES: [&str; 12] = [
     "oauth_tokens",
     "rate_limit_windows",
     "payment_redemptions",
+    "console_users",
+    "console_sessions",
+    "api_usage_daily",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -147,6 +151,21 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<RedemptionColumns>(&mut connection)
             .unwrap();
+        console_users::table
+            .select(console_users::all_columns)
+            .limit(0)
+            .load::<(String, String, String, String, bool, i64, i64, Option<i64>)>(&mut connection)
+            .unwrap();
+        console_sessions::table
+            .select(console_sessions::all_columns)
+            .limit(0)
+            .load::<(String, String, String, i64, i64)>(&mut connection)
+            .unwrap();
+        api_usage_daily::table
+            .select(api_usage_daily::all_columns)
+            .limit(0)
+            .load::<(String, String, String, String, i64)>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
@@ -158,7 +177,7 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
 }
 
 #[rustfmt::skip]
-type ApiKeyColumns = (String, String, String, String, String, String, String, i64, Option<i64>);
+type ApiKeyColumns = (String, String, String, String, String, String, String, i64, Option<i64>, Option<i64>);
 #[rustfmt::skip]
 type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
@@ -222,6 +241,7 @@ type OAuthClientColumns = (
     String,
     String,
     i64,
+    Option<i64>,
     Option<i64>,
 );
 type RedemptionColumns = (

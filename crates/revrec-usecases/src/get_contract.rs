@@ -49,3 +49,18 @@ pub async fn get_contract(
         history,
     })
 }
+
+/// How each version of a contract came about, first to current: what a contract's page
+/// lists beside each version's plan.
+pub async fn version_changes(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<Vec<(u32, revrec_ports::VersionChange, i64)>, UseCaseError> {
+    let stored = load_contract(services, tenant_id, id).await?;
+    Ok(stored
+        .versions
+        .iter()
+        .map(|version| (version.number, version.change, version.recorded_at))
+        .collect())
+}

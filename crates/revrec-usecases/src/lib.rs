@@ -6,6 +6,7 @@ mod services;
 
 pub mod activate_contract;
 pub mod authenticate;
+pub mod console_access;
 pub mod contract_view;
 pub mod demo_portfolio;
 pub mod get_contract;
@@ -24,6 +25,7 @@ pub mod policy;
 pub mod rate_limit;
 pub mod recalculation;
 pub mod terminate_contract;
+pub mod usage;
 pub mod verify_books;
 pub mod waterfall_report;
 

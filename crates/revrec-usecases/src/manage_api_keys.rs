@@ -43,6 +43,7 @@ pub async fn create_api_key(
         plan: input.plan,
         created_at: services.clock.now_micros(),
         revoked_at: None,
+        last_used_at: None,
     };
     services.api_keys.insert(&key).await?;
     Ok(CreatedApiKey { key, secret })
@@ -55,8 +56,13 @@ pub async fn list_api_keys(
     Ok(services.api_keys.list(tenant_id).await?)
 }
 
-/// `true` when a key was revoked.
-pub async fn revoke_api_key(services: &Services, id: &str) -> Result<bool, UseCaseError> {
+/// `true` when a key was revoked. With a tenant, only that tenant's key of that id is
+/// revoked (the console's case).
+pub async fn revoke_api_key(
+    services: &Services,
+    tenant_id: Option<String>,
+    id: &str,
+) -> Result<bool, UseCaseError> {
     let now = services.clock.now_micros();
-    Ok(services.api_keys.revoke(id, now).await?)
+    Ok(services.api_keys.revoke(tenant_id, id, now).await?)
 }

@@ -39,6 +39,7 @@ pub async fn create_oauth_client(
         plan: input.plan,
         created_at: services.clock.now_micros(),
         revoked_at: None,
+        last_used_at: None,
     };
     services.oauth.insert_client(&client).await?;
     Ok(CreatedOAuthClient { client, secret })
@@ -51,8 +52,13 @@ pub async fn list_oauth_clients(
     Ok(services.oauth.list_clients(tenant_id).await?)
 }
 
-/// `true` when a client was revoked; its access tokens stop working at once.
-pub async fn revoke_oauth_client(services: &Services, id: &str) -> Result<bool, UseCaseError> {
+/// `true` when a client was revoked; its access tokens stop working at once. With a
+/// tenant, only that tenant's client of that id is revoked (the console's case).
+pub async fn revoke_oauth_client(
+    services: &Services,
+    tenant_id: Option<String>,
+    id: &str,
+) -> Result<bool, UseCaseError> {
     let now = services.clock.now_micros();
-    Ok(services.oauth.revoke_client(id, now).await?)
+    Ok(services.oauth.revoke_client(tenant_id, id, now).await?)
 }

@@ -3,11 +3,13 @@
 use std::sync::Arc;
 
 use revrec_ports::{
-    ApiKeyRepository, Clock, ContractRepository, IdSource, IdempotencyRepository, JobRepository,
-    LedgerRepository, OAuthRepository, PaymentRepository, RateLimiter, ReportRepository,
+    ApiKeyRepository, Clock, ConsoleRepository, ContractRepository, IdSource,
+    IdempotencyRepository, JobRepository, LedgerRepository, OAuthRepository, PasswordHasher,
+    PaymentRepository, RateLimiter, ReportRepository, UsageRepository,
 };
 
 use crate::policy::Policy;
+use crate::usage::UsageMeter;
 
 #[derive(Clone)]
 pub struct Services {
@@ -20,6 +22,11 @@ pub struct Services {
     pub oauth: Arc<dyn OAuthRepository>,
     pub payments: Arc<dyn PaymentRepository>,
     pub rate_limiter: Arc<dyn RateLimiter>,
+    pub console: Arc<dyn ConsoleRepository>,
+    pub usage: Arc<dyn UsageRepository>,
+    pub passwords: Arc<dyn PasswordHasher>,
+    /// This process's request counts, written through `usage` every few seconds.
+    pub usage_meter: Arc<UsageMeter>,
     pub policy: Policy,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdSource>,

@@ -2,7 +2,7 @@
 
 use revrec_domain::{
     Currency, Granularity, MonthlyTotals, OutputHash, Period, PeriodRange, Waterfall,
-    contract_totals, extent, output_hash, waterfall_by,
+    contract_totals, extent, output_hash, recognized_by_pob_type, waterfall_by,
 };
 
 use crate::error::UseCaseError;
@@ -106,4 +106,44 @@ pub async fn select_currency(
         [only] => Ok(*only),
         _ => Err(UseCaseError::CurrencyRequired { currencies }),
     }
+}
+
+/// A portfolio's monthly waterfall with each month's revenue split by `pob_type` (the
+/// console's revenue chart): the waterfall is [`waterfall_report`]'s, to the byte.
+#[derive(Clone, Debug)]
+pub struct WaterfallByPobType {
+    pub report: WaterfallReport,
+    /// One entry per row of the waterfall, in [`revrec_domain::PobType::ALL`] order.
+    pub by_pob_type: Vec<(Period, [i64; 5])>,
+}
+
+pub async fn waterfall_by_pob_type(
+    services: &Services,
+    tenant_id: &str,
+    query: &WaterfallQuery,
+) -> Result<WaterfallByPobType, UseCaseError> {
+    let query = WaterfallQuery {
+        contract_id: None,
+        granularity: Granularity::Monthly,
+        ..query.clone()
+    };
+    let report = waterfall_report(services, tenant_id, &query).await?;
+    let (Some(first), Some(last)) = (
+        report.waterfall.rows.first().map(|row| row.period),
+        report.waterfall.rows.last().map(|row| row.period),
+    ) else {
+        return Ok(WaterfallByPobType {
+            report,
+            by_pob_type: Vec::new(),
+        });
+    };
+    let rollup = services
+        .reports
+        .rollup(tenant_id, report.waterfall.currency, Some(last))
+        .await?;
+    let by_pob_type = recognized_by_pob_type(&rollup, PeriodRange::new(first, last)?);
+    Ok(WaterfallByPobType {
+        report,
+        by_pob_type,
+    })
 }

@@ -230,7 +230,7 @@ async fn read_journal_query(
 /// The whole month as CSV, a page of entries at a time: the first page is read before the
 /// answer starts (so a failure then is a problem with its status), the rest as the client
 /// reads. Memory stays flat however many contracts the tenant has.
-async fn csv_export(
+pub async fn csv_export(
     state: &web::Data<AppState>,
     tenant_id: String,
     query: JournalQuery,

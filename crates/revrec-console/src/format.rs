@@ -1,0 +1,73 @@
+//! How figures read on a page. An amount is the API's own text (`revrec_http::wire::Amount`,
+//! the same cents) grouped in thousands for the eye, with the exact text kept in a
+//! `data-amount` attribute for tests and copy-paste.
+
+use maud::{Markup, html};
+use revrec_domain::Currency;
+use revrec_http::wire::amount::Amount;
+
+/// The API's text of `minor` units of `currency`: `12000.00`.
+pub fn amount_text(minor: i64, currency: Currency) -> String {
+    Amount::minor(minor, currency).0
+}
+
+/// `12000.00` as `12,000.00` (the sign and decimals kept).
+pub fn grouped(text: &str) -> String {
+    let (sign, digits) = text
+        .strip_prefix('-')
+        .map_or(("", text), |rest| ("-", rest));
+    let (whole, fraction) = digits
+        .split_once('.')
+        .map_or((digits, None), |(w, f)| (w, Some(f)));
+    let mut grouped = String::with_capacity(text.len() + whole.len() / 3);
+    for (index, digit) in whole.chars().enumerate() {
+        if index > 0 && (whole.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    match fraction {
+        Some(fraction) => format!("{sign}{grouped}.{fraction}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// An amount cell's content: grouped for reading, exact in `data-amount`.
+pub fn money(minor: i64, currency: Currency) -> Markup {
+    let text = amount_text(minor, currency);
+    html! { span.amount data-amount=(text) { (grouped(&text)) } }
+}
+
+/// `2026-11-23 18:44 UTC` from microseconds since the epoch.
+pub fn instant(micros: i64) -> String {
+    let at = time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_are_grouped_in_thousands_with_sign_and_decimals_kept() {
+        assert_eq!(grouped("0.00"), "0.00");
+        assert_eq!(grouped("999.99"), "999.99");
+        assert_eq!(grouped("1000.00"), "1,000.00");
+        assert_eq!(grouped("-1234567.891"), "-1,234,567.891");
+        assert_eq!(grouped("12500"), "12,500");
+        assert_eq!(amount_text(123_456, Currency::USD), "1234.56");
+    }
+
+    #[test]
+    fn instants_read_in_utc() {
+        assert_eq!(instant(1_795_478_400_000_000), "2026-11-24 00:00 UTC");
+    }
+}

@@ -1,0 +1,276 @@
+//! Contracts: a searchable list, and one contract's page with its obligations and their
+//! allocation, its monthly schedule (the API's waterfall of that contract), and its
+//! versions with what each modification changed.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::{Markup, html};
+use revrec_domain::{ContractPlan, Currency, format_minor};
+use revrec_http::AppState;
+use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, VersionChange};
+use revrec_usecases::get_contract::{get_contract, version_changes};
+use revrec_usecases::list_contracts::list_contracts;
+use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use serde::Deserialize;
+
+use crate::error::PageError;
+use crate::format::{instant, money};
+use crate::layout::{self, Section};
+use crate::session;
+
+#[derive(Deserialize)]
+pub struct ListParams {
+    query: Option<String>,
+    status: Option<String>,
+    after_created: Option<i64>,
+    after_id: Option<String>,
+}
+
+const STATUSES: [ContractStatus; 3] = [
+    ContractStatus::Draft,
+    ContractStatus::Active,
+    ContractStatus::Terminated,
+];
+
+pub async fn list(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    params: web::Query<ListParams>,
+) -> Result<HttpResponse, PageError> {
+    let signed = session::require(&request, &state).await?;
+    let text = params.query.clone().unwrap_or_default();
+    let status = match params.status.as_deref().filter(|text| !text.is_empty()) {
+        Some(text) => Some(
+            STATUSES
+                .into_iter()
+                .find(|status| status.as_str() == text)
+                .ok_or_else(|| PageError::BadInput(format!("`{text}` is not a contract status")))?,
+        ),
+        None => None,
+    };
+    let after = match (params.after_created, params.after_id.clone()) {
+        (Some(created_at), Some(id)) => Some(ContractCursor { created_at, id }),
+        _ => None,
+    };
+    let page = list_contracts(
+        &state.services,
+        signed.tenant(),
+        &ContractQuery {
+            text: Some(text.clone()),
+            customer_id: None,
+            status,
+            limit: 25,
+            after,
+        },
+    )
+    .await?;
+    let status_text = status.map_or("", ContractStatus::as_str);
+    let body = html! {
+        form.inline method="get" action="/console/contracts" role="search" {
+            label for="query" { "Customer, number or id" }
+            input #query type="search" name="query" value=(text);
+            label for="status" { "Status" }
+            select #status name="status" {
+                option value="" selected[status.is_none()] { "any" }
+                @for known in STATUSES {
+                    option value=(known.as_str()) selected[status == Some(known)] { (known.as_str()) }
+                }
+            }
+            button type="submit" { "Search" }
+        }
+        p { (page.total) " contracts match." }
+        div.table-wrap {
+            table #contracts {
+                caption { "Contracts, oldest first" }
+                thead { tr {
+                    th scope="col" { "Customer" }
+                    th scope="col" { "Number" }
+                    th scope="col" { "Status" }
+                    th scope="col" { "Start" }
+                    th scope="col" { "End" }
+                    th scope="col" { "Transaction price" }
+                } }
+                tbody {
+                    @for record in &page.items {
+                        tr data-id=(record.id) {
+                            th scope="row" { a href={"/console/contracts/" (record.id)} { (record.customer_name) } }
+                            td { (record.contract_number.as_deref().unwrap_or("—")) }
+                            td { (record.status.as_str()) }
+                            td { (record.start_date) }
+                            td { (record.end_date) }
+                            td.num { (money(record.total_value, record.currency)) " " (record.currency.code()) }
+                        }
+                    }
+                }
+            }
+        }
+        @if let Some(next) = &page.next {
+            p { a href={"/console/contracts?query=" (encode(&text)) "&status=" (status_text) "&after_created=" (next.created_at) "&after_id=" (next.id)} { "Next contracts" } }
+        }
+    };
+    Ok(layout::page(&signed, Section::Contracts, "Contracts", body))
+}
+
+pub async fn detail(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, PageError> {
+    let signed = session::require(&request, &state).await?;
+    let services = &state.services;
+    let view = get_contract(services, signed.tenant(), &id, None).await?;
+    let changes = version_changes(services, signed.tenant(), &id).await?;
+    let schedule = waterfall_report(
+        services,
+        signed.tenant(),
+        &WaterfallQuery {
+            contract_id: Some(id.to_string()),
+            ..WaterfallQuery::default()
+        },
+    )
+    .await?
+    .waterfall;
+    let record = &view.record;
+    let currency = record.currency;
+    let plan = view.plan();
+    let title = format!("{} — {}", record.customer_name, record.id);
+    let body = html! {
+        dl.facts {
+            dt { "Status" } dd #status { (record.status.as_str()) }
+            dt { "Contract number" } dd { (record.contract_number.as_deref().unwrap_or("—")) }
+            dt { "Term" } dd { (record.start_date) " to " (record.end_date) }
+            dt { "Transaction price" } dd #transaction-price { (money(record.total_value, currency)) " " (currency.code()) }
+            dt { "Convention" } dd { (plan.convention().as_str()) }
+            dt { "Version" } dd { (record.version) }
+            @if let Some(terminated) = record.terminated_on {
+                dt { "Terminated on" } dd { (terminated) }
+            }
+        }
+        section aria-labelledby="obligations-heading" {
+            h2 #obligations-heading { "Performance obligations and allocation" }
+            (obligations(plan, currency))
+        }
+        section aria-labelledby="schedule-heading" {
+            h2 #schedule-heading { "Schedule" }
+            div.table-wrap {
+                table #schedule {
+                    caption { "Revenue recognized each month and the deferred balance at its end" }
+                    thead { tr {
+                        th scope="col" { "Month" }
+                        th scope="col" { "Recognized" }
+                        th scope="col" { "Deferred balance" }
+                    } }
+                    tbody {
+                        @for row in &schedule.rows {
+                            tr data-period=(row.period) {
+                                th scope="row" { (row.period) }
+                                td.num data-column="recognized" { (money(row.recognized, currency)) }
+                                td.num data-column="deferred_balance" { (money(row.deferred_balance, currency)) }
+                            }
+                        }
+                    }
+                    tfoot { tr {
+                        th scope="row" { "Total" }
+                        td.num #schedule-total { (money(schedule.total_recognized, currency)) }
+                        td {}
+                    } }
+                }
+            }
+        }
+        section aria-labelledby="versions-heading" {
+            h2 #versions-heading { "Versions" }
+            (versions(&view, &changes, currency))
+        }
+    };
+    Ok(layout::page(&signed, Section::Contracts, &title, body))
+}
+
+fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {
+    html! {
+        div.table-wrap {
+            table #obligations {
+                caption { "Each obligation's share of the transaction price, by relative standalone selling price" }
+                thead { tr {
+                    th scope="col" { "Obligation" }
+                    th scope="col" { "Type" }
+                    th scope="col" { "Timing" }
+                    th scope="col" { "Standalone selling price" }
+                    th scope="col" { "Allocated" }
+                    th scope="col" { "In force" }
+                } }
+                tbody {
+                    @for obligation in plan.obligations() {
+                        tr data-obligation=(obligation.id.as_deref().unwrap_or(&obligation.name)) {
+                            th scope="row" { (obligation.name) }
+                            td { (obligation.pob_type.as_str()) }
+                            td { (obligation.timing().as_str().replace('_', " ")) }
+                            td.num { (format_minor(obligation.ssp.micros(), 6)) }
+                            td.num { (money(obligation.allocated(), currency)) }
+                            td { @if obligation.in_force { "yes" } @else { "no" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Each version: when and how it took effect, the price after it, and what it moved in
+/// revenue already recognized before its effective date (a cumulative catch-up moves it,
+/// booked in the effective month; a prospective change moves none).
+fn versions(
+    view: &revrec_usecases::ContractView,
+    changes: &[(u32, VersionChange, i64)],
+    currency: Currency,
+) -> Markup {
+    let plans = view.history.versions();
+    html! {
+        div.table-wrap {
+            table #versions {
+                caption { "Versions, first to current" }
+                thead { tr {
+                    th scope="col" { "Version" }
+                    th scope="col" { "Change" }
+                    th scope="col" { "Effective" }
+                    th scope="col" { "Transaction price after" }
+                    th scope="col" { "Catch-up on earlier revenue" }
+                    th scope="col" { "Recorded" }
+                } }
+                tbody {
+                    @for (index, plan) in plans.iter().enumerate() {
+                        @let recorded = changes.get(index);
+                        @let change = recorded.map(|(_, change, _)| *change).filter(|change| *change != VersionChange::Initial);
+                        tr data-version=(index + 1) {
+                            th scope="row" { (index + 1) }
+                            td { (change.map_or("initial", VersionChange::name).replace('_', " ")) }
+                            td { (change.and_then(VersionChange::effective_date).map_or_else(|| "—".to_owned(), |date| date.to_string())) }
+                            td.num { (money(plan.transaction_price(), currency)) }
+                            td.num {
+                                @match (index.checked_sub(1).and_then(|before| plans.get(before)), change.and_then(VersionChange::effective_date)) {
+                                    (Some(before), Some(effective)) => {
+                                        @let day = effective.previous_day().unwrap_or(effective);
+                                        (money(plan.recognized_through(day) - before.recognized_through(day), currency))
+                                    }
+                                    _ => { "—" }
+                                }
+                            }
+                            td { (recorded.map_or_else(String::new, |(_, _, at)| instant(*at))) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A query string value, percent-encoded.
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}

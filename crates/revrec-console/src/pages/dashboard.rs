@@ -1,0 +1,193 @@
+//! The revenue dashboard: over a chosen range of months, recognized revenue stacked by
+//! `pob_type` with the deferred balance as a line, the same figures in a table, and the
+//! remaining performance obligations in two bands (next 12 months, thereafter). The
+//! figures are the API's: the waterfall is `GET /v1/waterfalls`'s, to the cent.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::{Markup, html};
+use revrec_domain::{Currency, Period, PobType};
+use revrec_http::AppState;
+use revrec_usecases::Services;
+use revrec_usecases::note6_report::note6_report;
+use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_by_pob_type};
+use serde::Deserialize;
+
+use crate::chart::{Month, revenue_chart};
+use crate::error::PageError;
+use crate::format::money;
+use crate::layout::{self, Section};
+use crate::session;
+
+#[derive(Deserialize)]
+pub struct DashboardQuery {
+    from: Option<String>,
+    to: Option<String>,
+    currency: Option<String>,
+}
+
+/// Longest range the chart draws (ten years of months).
+const MAX_MONTHS: i32 = 120;
+
+pub async fn page(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<DashboardQuery>,
+) -> Result<HttpResponse, PageError> {
+    let signed = session::require(&request, &state).await?;
+    let services = &state.services;
+    let tenant = signed.tenant();
+    let this_year = this_year(services);
+    let from = period_or(query.from.as_deref(), Period::new(this_year, 1))?;
+    let to = period_or(query.to.as_deref(), Period::new(this_year, 12))?;
+    if to < from || from.months_until(to) >= MAX_MONTHS {
+        return Err(PageError::BadInput(format!(
+            "Choose a range of 1 to {MAX_MONTHS} months, its start before its end."
+        )));
+    }
+    let (currency, currencies) =
+        currency_choice(services, tenant, query.currency.as_deref()).await?;
+    let split = waterfall_by_pob_type(
+        services,
+        tenant,
+        &WaterfallQuery {
+            start: Some(from),
+            end: Some(to),
+            currency: Some(currency),
+            ..WaterfallQuery::default()
+        },
+    )
+    .await?;
+    let rows = &split.report.waterfall.rows;
+    let months: Vec<Month> = rows
+        .iter()
+        .zip(&split.by_pob_type)
+        .map(|(row, (_, by_pob_type))| Month {
+            period: row.period,
+            by_pob_type: *by_pob_type,
+            deferred_balance: row.deferred_balance,
+        })
+        .collect();
+    let note6 = note6_report(services, tenant, to.quarter(), Some(currency))
+        .await?
+        .note6;
+    let body = html! {
+        (range_form(from, to, currency, &currencies))
+        section aria-labelledby="chart-heading" {
+            h2 #chart-heading { "Revenue waterfall, " (from) " to " (to) " (" (currency.code()) ")" }
+            p {
+                "Recognized in the range: " strong #total-recognized { (money(split.report.waterfall.total_recognized, currency)) }
+                " · deferred at " (to) ": " strong #total-deferred { (money(split.report.waterfall.total_deferred, currency)) }
+            }
+            (revenue_chart(&months, currency))
+            (month_table(&months, currency))
+        }
+        section aria-labelledby="rpo-heading" {
+            h2 #rpo-heading { "Remaining performance obligations at the end of " (to.quarter()) }
+            (rpo_bands(note6.rpo_next_12_months, note6.rpo_thereafter, currency))
+        }
+    };
+    Ok(layout::page(&signed, Section::Dashboard, "Revenue", body))
+}
+
+fn this_year(services: &Services) -> i32 {
+    let seconds = services.clock.now_micros().div_euclid(1_000_000);
+    time::OffsetDateTime::from_unix_timestamp(seconds).map_or(1970, |now| now.year())
+}
+
+fn period_or(text: Option<&str>, default: Option<Period>) -> Result<Period, PageError> {
+    match text.filter(|text| !text.is_empty()) {
+        Some(text) => Period::parse(text).map_err(|error| PageError::BadInput(error.to_string())),
+        None => default.ok_or_else(|| PageError::BadInput("no default period".into())),
+    }
+}
+
+/// The currency asked for, else the tenant's first (USD when it has none), and every
+/// currency the tenant has figures in, for the chooser.
+pub async fn currency_choice(
+    services: &Services,
+    tenant: &str,
+    asked: Option<&str>,
+) -> Result<(Currency, Vec<Currency>), PageError> {
+    let currencies = services.reports.currencies(tenant).await?;
+    let chosen = match asked.filter(|code| !code.is_empty()) {
+        Some(code) => {
+            Currency::from_code(code).map_err(|error| PageError::BadInput(error.to_string()))?
+        }
+        None => currencies.first().copied().unwrap_or(Currency::USD),
+    };
+    Ok((chosen, currencies))
+}
+
+pub fn currency_select(currency: Currency, currencies: &[Currency]) -> Markup {
+    html! {
+        label for="currency" { "Currency" }
+        select #currency name="currency" {
+            @if !currencies.contains(&currency) {
+                option value=(currency.code()) selected { (currency.code()) }
+            }
+            @for known in currencies {
+                option value=(known.code()) selected[*known == currency] { (known.code()) }
+            }
+        }
+    }
+}
+
+fn range_form(from: Period, to: Period, currency: Currency, currencies: &[Currency]) -> Markup {
+    html! {
+        form.inline method="get" action="/console/dashboard" {
+            label for="from" { "From" }
+            input #from type="month" name="from" value=(from) required;
+            label for="to" { "To" }
+            input #to type="month" name="to" value=(to) required;
+            (currency_select(currency, currencies))
+            button type="submit" { "Show" }
+        }
+    }
+}
+
+fn month_table(months: &[Month], currency: Currency) -> Markup {
+    html! {
+        div.table-wrap {
+            table #waterfall-table {
+                caption { "Recognized revenue by month and obligation type, and the deferred balance" }
+                thead {
+                    tr {
+                        th scope="col" { "Month" }
+                        @for kind in PobType::ALL { th scope="col" { (kind.as_str()) } }
+                        th scope="col" { "Recognized" }
+                        th scope="col" { "Deferred balance" }
+                    }
+                }
+                tbody {
+                    @for month in months {
+                        tr data-period=(month.period) {
+                            th scope="row" { (month.period) }
+                            @for amount in month.by_pob_type { td.num { (money(amount, currency)) } }
+                            td.num data-column="recognized" { (money(month.by_pob_type.iter().sum(), currency)) }
+                            td.num data-column="deferred_balance" { (money(month.deferred_balance, currency)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Two bands in proportion, each with its figure (never the proportion alone).
+fn rpo_bands(next_12: i64, thereafter: i64, currency: Currency) -> Markup {
+    let total = (next_12 + thereafter).max(1);
+    let width = |part: i64| 600.0 * part.max(0) as f64 / total as f64;
+    html! {
+        figure.chart {
+            svg #rpo-bands viewBox="0 0 600 36" role="img" aria-label="Remaining performance obligations: next 12 months and thereafter" {
+                rect x="0" y="0" width=(format!("{:.2}", width(next_12))) height="36" fill="#1b6ca8" {}
+                rect x=(format!("{:.2}", width(next_12))) y="0" width=(format!("{:.2}", width(thereafter))) height="36" fill="#9bbbd4" {}
+            }
+            dl.bands {
+                dt { "Next 12 months" } dd #rpo-next-12 { (money(next_12, currency)) }
+                dt { "Thereafter" } dd #rpo-thereafter { (money(thereafter, currency)) }
+                dt { "Total" } dd #rpo-total { (money(next_12 + thereafter, currency)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The repositories behind the administration console (users, sessions, usage counts,
+//! credentials' last use, payments received), against every backend, each test in a fresh
+//! database.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a failed fixture should fail the test loudly"
+)]
+
+use revrec_ports::{
+    ApiKeyRecord, ConsoleSessionRecord, ConsoleUserRecord, CredentialKind, CredentialUse,
+    LockoutPolicy, Plan, Redemption, RedemptionOutcome, RepositoryError, Scope, UsageCount,
+};
+use revrec_store_diesel::{DatabaseUrl, Store};
+use revrec_test_support::TestDatabase;
+
+/// 2026-11-23T12:00:00Z.
+const NOON: i64 = 1_795_435_200 * 1_000_000;
+const POLICY: LockoutPolicy = LockoutPolicy {
+    max_failures: 3,
+    lock_micros: 900_000_000,
+};
+
+fn open(database: &TestDatabase) -> Store {
+    Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap()
+}
+
+fn user(id: &str, email: &str) -> ConsoleUserRecord {
+    ConsoleUserRecord {
+        tenant_id: "acme".into(),
+        id: id.into(),
+        email: email.into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        must_change_password: true,
+        created_at: NOON,
+        failed_attempts: 0,
+        locked_until: None,
+    }
+}
+
+#[tokio::test]
+async fn users_are_unique_by_address_and_lock_after_the_failures_in_a_row() {
+    for database in TestDatabase::all() {
+        let console = open(&database).console();
+        console
+            .insert_user(&user("usr_1", "ana@example.com"))
+            .await
+            .unwrap();
+        assert!(matches!(
+            console.insert_user(&user("usr_2", "ana@example.com")).await,
+            Err(RepositoryError::Conflict(_))
+        ));
+        assert_eq!(
+            console.find_user_by_email("ana@example.com").await.unwrap(),
+            Some(user("usr_1", "ana@example.com"))
+        );
+        assert_eq!(
+            console.find_user_by_email("bob@example.com").await.unwrap(),
+            None
+        );
+
+        // Two failures count; the third locks and starts the count again.
+        for _ in 0..2 {
+            let locked = console
+                .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
+                .await
+                .unwrap();
+            assert_eq!(locked, None);
+        }
+        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
+        assert_eq!(stored.failed_attempts, 2);
+        let locked = console
+            .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
+            .await
+            .unwrap();
+        assert_eq!(locked, Some(NOON + POLICY.lock_micros));
+        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
+        assert_eq!((stored.failed_attempts, stored.locked_until), (0, locked));
+
+        console
+            .set_password("acme", "usr_1", "$argon2id$new")
+            .await
+            .unwrap();
+        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
+        assert_eq!(stored.password_hash, "$argon2id$new");
+        assert!(!stored.must_change_password);
+        assert_eq!(console.find_user("other", "usr_1").await.unwrap(), None);
+    }
+}
+
+#[tokio::test]
+async fn sessions_open_expire_and_close() {
+    for database in TestDatabase::all() {
+        let console = open(&database).console();
+        console
+            .insert_user(&user("usr_1", "ana@example.com"))
+            .await
+            .unwrap();
+        console
+            .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
+            .await
+            .unwrap();
+        let session = |digest: &str, created_at: i64| ConsoleSessionRecord {
+            digest: digest.into(),
+            tenant_id: "acme".into(),
+            user_id: "usr_1".into(),
+            created_at,
+            expires_at: created_at + 100,
+        };
+        console.open_session(&session("d1", NOON)).await.unwrap();
+        // Opening a session is a successful sign-in: the failures start again.
+        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
+        assert_eq!(stored.failed_attempts, 0);
+        assert_eq!(
+            console.find_session("d1", NOON + 99).await.unwrap(),
+            Some(session("d1", NOON))
+        );
+        assert_eq!(
+            console.find_session("d1", NOON + 100).await.unwrap(),
+            None,
+            "expired"
+        );
+        assert_eq!(console.find_session("d2", NOON).await.unwrap(), None);
+        // A later sign-in removes sessions already expired.
+        console
+            .open_session(&session("d2", NOON + 500))
+            .await
+            .unwrap();
+        assert_eq!(
+            console.find_session("d1", NOON).await.unwrap(),
+            None,
+            "purged"
+        );
+        console.close_session("d2").await.unwrap();
+        assert_eq!(console.find_session("d2", NOON + 501).await.unwrap(), None);
+    }
+}
+
+fn count(tenant: &str, day: &str, route: &str, class: &str, requests: i64) -> UsageCount {
+    UsageCount {
+        tenant_id: tenant.into(),
+        day: day.into(),
+        route: route.into(),
+        status_class: class.into(),
+        requests,
+    }
+}
+
+#[tokio::test]
+async fn usage_counts_add_up_across_flushes_and_last_use_only_moves_forward() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let usage = store.usage();
+        let route = "GET /v1/contracts";
+        usage
+            .record(
+                vec![
+                    count("acme", "2026-11-22", route, "2xx", 3),
+                    count("acme", "2026-11-23", route, "4xx", 1),
+                    count("other", "2026-11-23", route, "2xx", 9),
+                ],
+                vec![],
+            )
+            .await
+            .unwrap();
+        // A second instance's flush adds to the same rows.
+        usage
+            .record(vec![count("acme", "2026-11-22", route, "2xx", 2)], vec![])
+            .await
+            .unwrap();
+        assert_eq!(
+            usage
+                .usage("acme", "2026-11-22", "2026-11-23")
+                .await
+                .unwrap(),
+            [
+                count("acme", "2026-11-22", route, "2xx", 5),
+                count("acme", "2026-11-23", route, "4xx", 1),
+            ]
+        );
+        assert_eq!(
+            usage
+                .usage("acme", "2026-11-23", "2026-11-23")
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+
+        let keys = store.api_keys();
+        keys.insert(&ApiKeyRecord {
+            id: "key_1".into(),
+            tenant_id: "acme".into(),
+            name: "ci".into(),
+            prefix: "rr_test_abcd".into(),
+            digest: "d1".into(),
+            scopes: vec![Scope::ReadContracts],
+            plan: Plan::Growth,
+            created_at: NOON,
+            revoked_at: None,
+            last_used_at: None,
+        })
+        .await
+        .unwrap();
+        let used = |at| CredentialUse {
+            kind: CredentialKind::ApiKey,
+            id: "key_1".into(),
+            at,
+        };
+        usage.record(vec![], vec![used(NOON + 20)]).await.unwrap();
+        usage.record(vec![], vec![used(NOON + 10)]).await.unwrap();
+        let key = keys.find_by_digest("d1").await.unwrap().unwrap();
+        assert_eq!(
+            key.last_used_at,
+            Some(NOON + 20),
+            "an older flush never moves it back"
+        );
+    }
+}
+
+#[tokio::test]
+async fn payments_received_are_the_tenants_settled_ones_newest_first() {
+    for database in TestDatabase::all() {
+        let payments = open(&database).payments();
+        for (challenge, tenant, outcome, at) in [
+            ("ch_1", "acme", Some(RedemptionOutcome::Settled), NOON + 1),
+            ("ch_2", "acme", Some(RedemptionOutcome::Declined), NOON + 2),
+            ("ch_3", "acme", None, NOON + 3),
+            ("ch_4", "other", Some(RedemptionOutcome::Settled), NOON + 4),
+            ("ch_5", "acme", Some(RedemptionOutcome::Settled), NOON + 5),
+        ] {
+            let redemption = Redemption {
+                tenant_id: tenant.into(),
+                challenge_id: challenge.into(),
+                method: "sandbox".into(),
+                proof_digest: format!("proof of {challenge}"),
+                route: "GET /v1/waterfalls".into(),
+                amount: 5,
+                currency: "USD".into(),
+                created_at: NOON,
+            };
+            assert!(payments.claim(&redemption).await.unwrap());
+            if let Some(outcome) = outcome {
+                payments
+                    .finish(challenge, outcome, Some(format!("pi_{challenge}")), at)
+                    .await
+                    .unwrap();
+            }
+        }
+        let received = payments.received("acme", 10).await.unwrap();
+        let seen: Vec<(&str, i64)> = received
+            .iter()
+            .map(|payment| (payment.challenge_id.as_str(), payment.settled_at))
+            .collect();
+        assert_eq!(seen, [("ch_5", NOON + 5), ("ch_1", NOON + 1)]);
+        assert_eq!(payments.received("acme", 1).await.unwrap().len(), 1);
+    }
+}

@@ -1,0 +1,727 @@
+//! The administration console over HTTP, as a browser without JavaScript uses it: sign-in
+//! with a one-time password, lockout, CSRF, cookies, tenant isolation, keys made and revoked
+//! in the console and used on the API, and pages whose figures are the API's. The browser
+//! suite (`scripts/console_browser.sh`) drives the same pages in Chromium.
+
+use std::collections::BTreeMap;
+
+use reqwest::StatusCode;
+use revrec_ports::Scope;
+use revrec_usecases::console_access::create_console_user;
+use serde_json::json;
+
+use crate::helpers::{TestApp, spawn_configured, spawn_each};
+
+const NEW_PASSWORD: &str = "a long enough password";
+
+/// A cookie-keeping client that follows no redirect, so each answer can be checked.
+struct Browser {
+    base: String,
+    client: reqwest::Client,
+    cookies: BTreeMap<String, String>,
+    /// Every `Set-Cookie` seen, whole (attributes included).
+    set_cookies: Vec<String>,
+}
+
+struct Page {
+    status: StatusCode,
+    location: Option<String>,
+    headers: reqwest::header::HeaderMap,
+    text: String,
+}
+
+impl Page {
+    /// The first hidden `csrf` field of the page.
+    fn csrf(&self) -> String {
+        attribute_after(&self.text, r#"name="csrf" value=""#)
+            .unwrap_or_else(|| panic!("no csrf field: {}", self.text))
+    }
+
+    /// The exact amount (`data-amount`) of the first element after `marker`.
+    fn amount_after(&self, marker: &str) -> String {
+        let start = self
+            .text
+            .find(marker)
+            .unwrap_or_else(|| panic!("no `{marker}` in the page"));
+        attribute_after(&self.text[start..], r#"data-amount=""#).expect("an amount")
+    }
+}
+
+/// The text after `marker` up to the next tag.
+fn text_after(text: &str, marker: &str) -> String {
+    let start = text.find(marker).unwrap_or_else(|| panic!("no `{marker}`")) + marker.len();
+    let end = text[start..].find('<').unwrap() + start;
+    text[start..end].to_owned()
+}
+
+/// The exact text of the JSON number `field` after `anchor` in an API body (through
+/// `serde_json::Value` it would be a float: `893.50` would read `893.5`).
+fn api_number(body: &str, anchor: &str, field: &str) -> String {
+    let from = body.find(anchor).unwrap_or_else(|| panic!("no `{anchor}`"));
+    let key = format!("\"{field}\":");
+    let start = body[from..]
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {field}"))
+        + from
+        + key.len();
+    body[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+        .collect()
+}
+
+fn attribute_after(text: &str, prefix: &str) -> Option<String> {
+    let start = text.find(prefix)? + prefix.len();
+    let end = text[start..].find('"')? + start;
+    Some(text[start..end].to_owned())
+}
+
+impl Browser {
+    fn new(app: &TestApp) -> Browser {
+        Browser {
+            base: app.address.clone(),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            cookies: BTreeMap::new(),
+            set_cookies: Vec::new(),
+        }
+    }
+
+    async fn get(&mut self, path: &str) -> Page {
+        let request = self.client.get(format!("{}{path}", self.base));
+        self.send(request).await
+    }
+
+    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let request = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .form(fields);
+        self.send(request).await
+    }
+
+    async fn send(&mut self, request: reqwest::RequestBuilder) -> Page {
+        let cookie = self
+            .cookies
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let request = if cookie.is_empty() {
+            request
+        } else {
+            request.header("cookie", cookie)
+        };
+        let response = request.send().await.unwrap();
+        for value in response.headers().get_all("set-cookie") {
+            let whole = value.to_str().unwrap().to_owned();
+            let pair = whole.split(';').next().unwrap_or_default();
+            let (name, value) = pair.split_once('=').unwrap();
+            if whole.contains("Max-Age=0") {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_owned(), value.to_owned());
+            }
+            self.set_cookies.push(whole);
+        }
+        Page {
+            status: response.status(),
+            location: response
+                .headers()
+                .get("location")
+                .map(|value| value.to_str().unwrap().to_owned()),
+            headers: response.headers().clone(),
+            text: response.text().await.unwrap(),
+        }
+    }
+
+    /// Signs in with `password`: the page the form answers.
+    async fn sign_in(&mut self, email: &str, password: &str) -> Page {
+        let form = self.get("/console/sign-in").await;
+        let csrf = form.csrf();
+        self.post(
+            "/console/sign-in",
+            &[("email", email), ("password", password), ("csrf", &csrf)],
+        )
+        .await
+    }
+
+    /// A user of `tenant` signed in with their own password (the one-time one replaced).
+    async fn signed_in(app: &TestApp, tenant: &str, email: &str) -> Browser {
+        let created = create_console_user(&app.services().await, tenant, email)
+            .await
+            .unwrap();
+        let mut browser = Browser::new(app);
+        let signed = browser.sign_in(email, &created.one_time_password).await;
+        assert_eq!(signed.location.as_deref(), Some("/console/password"));
+        let changed = browser
+            .change_password(&created.one_time_password, NEW_PASSWORD)
+            .await;
+        assert_eq!(changed.status, StatusCode::SEE_OTHER, "{}", changed.text);
+        browser
+    }
+
+    /// Sends the password form (its token read from the form first).
+    async fn change_password(&mut self, current: &str, new: &str) -> Page {
+        let csrf = self.get("/console/password").await.csrf();
+        self.post(
+            "/console/password",
+            &[
+                ("current", current),
+                ("new", new),
+                ("repeated", new),
+                ("csrf", &csrf),
+            ],
+        )
+        .await
+    }
+}
+
+#[tokio::test]
+async fn the_one_time_password_opens_only_the_page_that_replaces_it() {
+    for app in spawn_each().await {
+        let created = create_console_user(&app.services().await, "acme", "Ana@Example.com")
+            .await
+            .unwrap();
+        assert_eq!(created.user.email, "ana@example.com");
+        let mut browser = Browser::new(&app);
+        // Signed out, every page leads to the sign-in page.
+        let page = browser.get("/console/dashboard").await;
+        assert_eq!(page.location.as_deref(), Some("/console/sign-in"));
+
+        let wrong = browser.sign_in("ana@example.com", "not the password").await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+        assert!(
+            wrong.text.contains("the password is wrong"),
+            "{}",
+            wrong.text
+        );
+        assert!(
+            wrong.headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+
+        let signed = browser
+            .sign_in("ANA@example.com", &created.one_time_password)
+            .await;
+        assert_eq!(signed.location.as_deref(), Some("/console/password"));
+        for path in ["/console/dashboard", "/console/keys", "/console/usage"] {
+            let page = browser.get(path).await;
+            assert_eq!(
+                page.location.as_deref(),
+                Some("/console/password"),
+                "{path}"
+            );
+        }
+        let form = browser.get("/console/password").await;
+        assert!(form.text.contains("Choose your password"));
+        let short = browser
+            .change_password(&created.one_time_password, "short")
+            .await;
+        assert_eq!(short.status, StatusCode::BAD_REQUEST);
+        assert!(short.text.contains("at least 12 characters"));
+        let changed = browser
+            .change_password(&created.one_time_password, NEW_PASSWORD)
+            .await;
+        assert_eq!(changed.location.as_deref(), Some("/console/dashboard"));
+        let dashboard = browser.get("/console/dashboard").await;
+        assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.text);
+        assert!(dashboard.text.contains("Tenant <strong>acme</strong>"));
+
+        // The one-time password is spent; the new one signs in straight to the console.
+        let mut other = Browser::new(&app);
+        let old = other
+            .sign_in("ana@example.com", &created.one_time_password)
+            .await;
+        assert_eq!(old.status, StatusCode::UNAUTHORIZED);
+        let new = other.sign_in("ana@example.com", NEW_PASSWORD).await;
+        assert_eq!(new.location.as_deref(), Some("/console/dashboard"));
+    }
+}
+
+#[tokio::test]
+async fn five_failed_sign_ins_lock_the_address_even_against_the_right_password() {
+    let app = spawn_each().await.remove(0);
+    let created = create_console_user(&app.services().await, "acme", "ana@example.com")
+        .await
+        .unwrap();
+    let mut browser = Browser::new(&app);
+    for attempt in 1..=4 {
+        let page = browser.sign_in("ana@example.com", "guess").await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED, "attempt {attempt}");
+    }
+    let locked = browser.sign_in("ana@example.com", "guess").await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(locked.text.contains("locked until"), "{}", locked.text);
+    let right = browser
+        .sign_in("ana@example.com", &created.one_time_password)
+        .await;
+    assert_eq!(right.status, StatusCode::TOO_MANY_REQUESTS, "still locked");
+    // An unknown address is refused the same way as a wrong password.
+    let unknown = browser.sign_in("nobody@example.com", "guess").await;
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert!(unknown.text.contains("the password is wrong"));
+}
+
+#[tokio::test]
+async fn cookies_are_http_only_strict_scoped_and_secure_behind_https() {
+    let database = revrec_test_support::TestDatabase::sqlite();
+    let app = spawn_configured(database, |settings| {
+        settings.public_url = Some("https://revrec.example.com".into());
+    })
+    .await;
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let session = browser
+        .set_cookies
+        .iter()
+        .find(|cookie| cookie.starts_with("revrec_console="))
+        .expect("a session cookie")
+        .clone();
+    for attribute in [
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/console",
+        "Secure",
+        "Max-Age=28800",
+    ] {
+        assert!(session.contains(attribute), "{attribute} in {session}");
+    }
+    // Plain http (no proxy with TLS in front): no Secure, or the browser would drop it.
+    let plain = spawn_each().await.remove(0);
+    let browser_plain = Browser::signed_in(&plain, "acme", "bob@example.com").await;
+    assert!(
+        browser_plain
+            .set_cookies
+            .iter()
+            .filter(|cookie| cookie.starts_with("revrec_console"))
+            .all(|cookie| !cookie.contains("Secure"))
+    );
+    // Signing out ends the session on the server, not only in this browser.
+    let stolen = browser.cookies.clone();
+    let page = browser.get("/console/keys").await;
+    let csrf = page.csrf();
+    let out = browser.post("/console/sign-out", &[("csrf", &csrf)]).await;
+    assert_eq!(out.location.as_deref(), Some("/console/sign-in"));
+    browser.cookies = stolen;
+    let after = browser.get("/console/keys").await;
+    assert_eq!(after.location.as_deref(), Some("/console/sign-in"));
+}
+
+#[tokio::test]
+async fn forms_without_the_sessions_token_are_refused() {
+    for app in spawn_each().await {
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get("/console/keys").await;
+        let csrf = page.csrf();
+        for forged in ["", "0123456789abcdef0123456789abcdef"] {
+            let refused = browser
+                .post(
+                    "/console/keys",
+                    &[("name", "x"), ("scope", "read:contracts"), ("csrf", forged)],
+                )
+                .await;
+            assert_eq!(refused.status, StatusCode::FORBIDDEN, "{forged:?}");
+            assert!(refused.text.contains("did not come from the console"));
+        }
+        let refused = browser.post("/console/sign-out", &[("csrf", "nope")]).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        // The token is the session's own: another session's token is refused too.
+        let mut other = Browser::signed_in(&app, "acme", "bob@example.com").await;
+        let refused = other
+            .post(
+                "/console/keys",
+                &[("name", "x"), ("scope", "read:contracts"), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        // Sign-in itself needs the form's double-submit token (no login CSRF).
+        let mut fresh = Browser::new(&app);
+        let refused = fresh
+            .post(
+                "/console/sign-in",
+                &[
+                    ("email", "ana@example.com"),
+                    ("password", NEW_PASSWORD),
+                    ("csrf", "x"),
+                ],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        let keys = app
+            .services()
+            .await
+            .api_keys
+            .list(Some("acme".into()))
+            .await
+            .unwrap();
+        assert!(keys.is_empty(), "nothing was created");
+    }
+}
+
+#[tokio::test]
+async fn a_key_made_in_the_console_works_on_the_api_until_revoked_there() {
+    for app in spawn_each().await {
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get("/console/keys").await;
+        assert!(page.text.contains("No keys yet"));
+        let csrf = page.csrf();
+        let made = browser
+            .post(
+                "/console/keys",
+                &[
+                    ("name", "billing sync"),
+                    ("scope", "read:contracts"),
+                    ("scope", "write:contracts"),
+                    ("csrf", &csrf),
+                ],
+            )
+            .await;
+        assert_eq!(made.status, StatusCode::OK, "{}", made.text);
+        assert!(made.text.contains("shown only this once"));
+        let secret = text_after(&made.text, r#"data-secret="Secret">"#);
+        assert!(secret.starts_with("rr_test_"), "{secret}");
+        let key = &app
+            .services()
+            .await
+            .api_keys
+            .list(Some("acme".into()))
+            .await
+            .unwrap()[0];
+        assert_eq!(key.scopes, [Scope::ReadContracts, Scope::WriteContracts]);
+        assert_eq!(key.last_used_at, None);
+
+        // The key works on the API with the scopes chosen, and only those.
+        let listed = app
+            .request(reqwest::Method::GET, "/v1/contracts", Some(&secret), None)
+            .await;
+        assert_eq!(listed.status, StatusCode::OK, "{}", listed.text);
+        let refused = app
+            .request(reqwest::Method::GET, "/v1/waterfalls", Some(&secret), None)
+            .await;
+        refused.problem(403, "INSUFFICIENT_SCOPE");
+        // The keys page shows when it was last used (this instance's counts are written
+        // when the usage page is read, else every few seconds).
+        browser.get("/console/usage").await;
+        let page = browser.get("/console/keys").await;
+        assert!(!page.text.contains(">never<"), "{}", page.text);
+        assert!(
+            !page.text.contains(&secret),
+            "the secret is never shown again"
+        );
+
+        // Another tenant's user sees none of it and cannot revoke it.
+        let mut intruder = Browser::signed_in(&app, "globex", "eve@example.com").await;
+        let theirs = intruder.get("/console/keys").await;
+        assert!(!theirs.text.contains(&key.id));
+        let csrf = theirs.csrf();
+        let refused = intruder
+            .post(
+                &format!("/console/keys/{}/revoke", key.id),
+                &[("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::NOT_FOUND);
+        let still = app
+            .request(reqwest::Method::GET, "/v1/contracts", Some(&secret), None)
+            .await;
+        assert_eq!(still.status, StatusCode::OK);
+
+        // Revoked in the console, refused by the API at once.
+        let csrf = browser.get("/console/keys").await.csrf();
+        let revoked = browser
+            .post(
+                &format!("/console/keys/{}/revoke", key.id),
+                &[("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(revoked.location.as_deref(), Some("/console/keys"));
+        let gone = app
+            .request(reqwest::Method::GET, "/v1/contracts", Some(&secret), None)
+            .await;
+        gone.problem(401, "INVALID_TOKEN");
+        let page = browser.get("/console/keys").await;
+        assert!(page.text.contains(r#"data-status="revoked""#));
+    }
+}
+
+#[tokio::test]
+async fn an_oauth_client_made_in_the_console_gets_tokens_until_revoked() {
+    let app = spawn_each().await.remove(0);
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let csrf = browser.get("/console/oauth-clients").await.csrf();
+    let made = browser
+        .post(
+            "/console/oauth-clients",
+            &[
+                ("name", "ledger"),
+                ("scope", "read:ledger"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.text);
+    let field = |label: &str| text_after(&made.text, &format!(r#"data-secret="{label}">"#));
+    let (client_id, client_secret) = (field("client_id"), field("client_secret"));
+    let token = |app: &TestApp| {
+        let body = format!(
+            "grant_type=client_credentials&client_id={client_id}&client_secret={client_secret}"
+        );
+        let app_address = app.address.clone();
+        async move {
+            reqwest::Client::new()
+                .post(format!("{app_address}/oauth/token"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    assert_eq!(token(&app).await, StatusCode::OK);
+    let csrf = browser.get("/console/oauth-clients").await.csrf();
+    let revoked = browser
+        .post(
+            &format!("/console/oauth-clients/{client_id}/revoke"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(revoked.location.as_deref(), Some("/console/oauth-clients"));
+    assert_eq!(token(&app).await, StatusCode::UNAUTHORIZED);
+}
+
+/// Contracts for `tenant` through the API, with a key of that tenant.
+async fn portfolio(app: &TestApp, tenant: &str) -> String {
+    let (_, key) = app.key(tenant, &Scope::ALL).await;
+    for body in [
+        json!({"customer_name": "Acme", "total_value": "1000.00", "start_date": "2026-01-01",
+               "end_date": "2026-12-31", "recognition_convention": "monthly_equal"}),
+        json!({"customer_name": "Globex", "total_value": "80.00", "start_date": "2026-02-01",
+               "end_date": "2027-01-31", "line_items": [
+                   {"name": "Phone", "pob_type": "hardware", "stated_price": 20, "delivery_date": "2026-02-15"},
+                   {"name": "Minutes", "pob_type": "subscription", "stated_price": 30},
+                   {"name": "Setup", "pob_type": "services", "stated_price": 40, "delivery_date": "2026-03-31"}]}),
+    ] {
+        let reply = app
+            .request(
+                reqwest::Method::POST,
+                "/v1/contracts",
+                Some(&key),
+                Some(&body),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+    }
+    key
+}
+
+#[tokio::test]
+async fn the_dashboard_and_note_6_show_the_apis_figures_to_the_cent() {
+    for app in spawn_each().await {
+        let key = portfolio(&app, "acme").await;
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser
+            .get("/console/dashboard?from=2026-01&to=2026-12&currency=USD")
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let api = app
+            .request(
+                reqwest::Method::GET,
+                "/v1/waterfalls?start_period=2026-01&end_period=2026-12&currency=USD",
+                Some(&key),
+                None,
+            )
+            .await;
+        let periods = api.json()["periods"].as_array().unwrap().len();
+        assert_eq!(periods, 12);
+        for month in (1..=12).map(|month| format!("2026-{month:02}")) {
+            let anchor = format!(r#""period":"{month}""#);
+            let recognized = api_number(&api.text, &anchor, "recognized_amount");
+            let deferred = api_number(&api.text, &anchor, "deferred_balance");
+            let row = format!(r#"<tr data-period="{month}">"#);
+            let row_text = &page.text[page.text.find(&row).expect("the month's row")..];
+            let cell = |column: &str| {
+                let at = row_text
+                    .find(&format!(r#"data-column="{column}""#))
+                    .unwrap();
+                attribute_after(&row_text[at..], r#"data-amount=""#).unwrap()
+            };
+            assert_eq!(cell("recognized"), recognized, "{month}");
+            assert_eq!(cell("deferred_balance"), deferred, "{month}");
+            // The chart's bar group carries the same month total.
+            let group = format!(r#"data-period="{month}" data-total=""#);
+            assert_eq!(attribute_after(&page.text, &group).unwrap(), recognized);
+        }
+        assert_eq!(
+            page.amount_after(r#"id="total-recognized""#),
+            api_number(&api.text, "{", "total_recognized")
+        );
+
+        let note = browser
+            .get("/console/disclosures?quarter=2026-Q2&currency=USD")
+            .await;
+        let api = app
+            .request(
+                reqwest::Method::GET,
+                "/v1/disclosures/note6?period=2026-Q2&currency=USD",
+                Some(&key),
+                None,
+            )
+            .await
+            .text;
+        for (row, field) in [
+            (r#"id="rpo-total""#, "rpo_total"),
+            (r#"id="rpo-next-12""#, "rpo_next_12_months"),
+            (r#"id="rpo-thereafter""#, "rpo_thereafter"),
+            (r#"id="total-revenue""#, "total_revenue"),
+        ] {
+            assert_eq!(
+                note.amount_after(row),
+                api_number(&api, "{", field),
+                "{row}"
+            );
+        }
+        for kind in ["hardware", "services", "subscription"] {
+            let row = format!(r#"data-pob-type="{kind}""#);
+            let from_api = api_number(&api, "\"disaggregated_revenue\"", kind);
+            assert_eq!(note.amount_after(&row), from_api, "{kind}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_journal_csv_is_the_apis_export_and_pages_show_contracts() {
+    let app = spawn_each().await.remove(0);
+    let key = portfolio(&app, "acme").await;
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let csv = browser.get("/console/journal.csv?period=2026-03").await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let api = app
+        .request(
+            reqwest::Method::GET,
+            "/api/v1/accounting/journal-entries?period=2026-03&format=csv",
+            Some(&key),
+            None,
+        )
+        .await;
+    assert_eq!(csv.text, api.text);
+    assert!(csv.text.lines().count() > 3, "{}", csv.text);
+    let journal = browser.get("/console/journal?period=2026-03").await;
+    assert_eq!(journal.status, StatusCode::OK);
+    assert_eq!(journal.text.matches("<table class=\"journal\"").count(), 2);
+
+    let list = browser.get("/console/contracts?query=globex").await;
+    let start = list
+        .text
+        .find("/console/contracts/ctr_")
+        .expect("a contract link");
+    let id: String = list.text[start + "/console/contracts/".len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let page = browser.get(&format!("/console/contracts/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let contract_text = app
+        .request(
+            reqwest::Method::GET,
+            &format!("/v1/contracts/{id}"),
+            Some(&key),
+            None,
+        )
+        .await
+        .text;
+    let contract: serde_json::Value = serde_json::from_str(&contract_text).unwrap();
+    for obligation in contract["performance_obligations"].as_array().unwrap() {
+        let name = obligation["name"].as_str().unwrap();
+        assert!(
+            page.text
+                .contains(&format!("<th scope=\"row\">{name}</th>")),
+            "{name}"
+        );
+    }
+    // Every allocated amount, as the API writes it, is on the page.
+    let mut rest = contract_text.as_str();
+    let mut allocated = Vec::new();
+    while let Some(at) = rest.find("\"allocated_amount\":") {
+        allocated.push(api_number(rest, "\"allocated_amount\"", "allocated_amount"));
+        rest = &rest[at + 1..];
+    }
+    assert_eq!(allocated.len(), 3);
+    for amount in allocated {
+        assert!(
+            page.text.contains(&format!("data-amount=\"{amount}\"")),
+            "{amount}"
+        );
+    }
+    // Another tenant's contract is not found from this session.
+    let mut intruder = Browser::signed_in(&app, "globex", "eve@example.com").await;
+    let refused = intruder.get(&format!("/console/contracts/{id}")).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_usage_page_counts_the_tenants_requests_by_route_and_class() {
+    let app = spawn_each().await.remove(0);
+    let (_, key) = app.key("acme", &[Scope::ReadContracts]).await;
+    for path in [
+        "/v1/contracts",
+        "/v1/contracts",
+        "/v1/contracts/ctr_missing",
+    ] {
+        app.request(reqwest::Method::GET, path, Some(&key), None)
+            .await;
+    }
+    // Another tenant's requests are not this tenant's.
+    let (_, other) = app.key("globex", &[Scope::ReadContracts]).await;
+    app.request(reqwest::Method::GET, "/v1/contracts", Some(&other), None)
+        .await;
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let page = browser.get("/console/usage").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    assert!(
+        page.text
+            .contains(r#"data-requests="3" data-client-errors="1" data-server-errors="0""#),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains(r#"data-label="GET /v1/contracts/{id}""#));
+    assert!(page.text.contains(r#"data-plan="growth""#));
+}
+
+#[tokio::test]
+async fn every_console_answer_carries_a_strict_content_security_policy() {
+    let app = spawn_each().await.remove(0);
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    for path in [
+        "/console/sign-in",
+        "/console/dashboard",
+        "/console/keys",
+        "/console/nope",
+        "/console/assets/console.css",
+    ] {
+        let page = browser.get(path).await;
+        let policy = page.headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            policy.contains("default-src 'none'") && policy.contains("script-src 'self'"),
+            "{path}"
+        );
+        assert_eq!(page.headers["x-frame-options"], "DENY", "{path}");
+        assert!(
+            !page.text.contains("<script>"),
+            "no inline script in {path}"
+        );
+        assert!(!page.text.contains("style=\""), "no inline style in {path}");
+    }
+    let missing = browser.get("/console/nope").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(
+        missing.headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+}
