@@ -198,6 +198,7 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     eprintln!("  API (primary surface)  {url}/v1");
     eprintln!("  interactive docs       {url}/docs/");
     eprintln!("  OpenAPI document       {url}/openapi.json");
+    eprintln!("  web console            {url}/console  (users: revrec users create)");
     eprintln!("  metrics (Prometheus)   {metrics}");
     eprintln!(
         "  database               {database} ({})",

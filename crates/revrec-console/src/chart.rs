@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use maud::{Markup, PreEscaped, html};
 use revrec_domain::{Currency, Period, PobType};
 
-use crate::format::amount_text;
+use crate::format::{amount_text, grouped};
 
 /// One month of the chart, in minor units.
 pub struct Month {
@@ -61,8 +61,8 @@ pub fn revenue_chart(months: &[Month], currency: Currency) -> Markup {
         y = TOP + 10.0,
         b = TOP + plot_height,
         rx = LEFT + plot_width + 6.0,
-        top = amount_text(revenue_max, currency),
-        dtop = amount_text(deferred_max, currency),
+        top = grouped(&amount_text(revenue_max, currency)),
+        dtop = grouped(&amount_text(deferred_max, currency)),
     );
     let mut line_points = String::new();
     for (index, month) in months.iter().enumerate() {
