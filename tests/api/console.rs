@@ -689,6 +689,19 @@ async fn the_usage_page_counts_the_tenants_requests_by_route_and_class() {
         page.text
     );
     assert!(page.text.contains(r#"data-label="GET /v1/contracts/{id}""#));
+    // Per day and route: today's two routes, with their own counts.
+    let today = revrec_usecases::usage::utc_day(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_micros()
+            .try_into()
+            .unwrap(),
+    );
+    let row = format!(
+        r#"data-label="{today} GET /v1/contracts/{{id}}"><th scope="row">{today} GET /v1/contracts/{{id}}</th><td class="num">1</td><td class="num">1</td>"#
+    );
+    assert!(page.text.contains(&row), "{row}");
     assert!(page.text.contains(r#"data-plan="growth""#));
 }
 
@@ -724,4 +737,25 @@ async fn every_console_answer_carries_a_strict_content_security_policy() {
             .unwrap()
             .starts_with("text/html")
     );
+}
+
+#[tokio::test]
+async fn a_new_password_ends_the_users_other_sessions() {
+    let app = spawn_each().await.remove(0);
+    let mut first = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let mut second = Browser::new(&app);
+    let signed = second.sign_in("ana@example.com", NEW_PASSWORD).await;
+    assert_eq!(signed.location.as_deref(), Some("/console/dashboard"));
+    let changed = first
+        .change_password(NEW_PASSWORD, "another long password")
+        .await;
+    assert_eq!(changed.location.as_deref(), Some("/console/dashboard"));
+    let still = first.get("/console/keys").await;
+    assert_eq!(
+        still.status,
+        StatusCode::OK,
+        "the session that changed it stays"
+    );
+    let ended = second.get("/console/keys").await;
+    assert_eq!(ended.location.as_deref(), Some("/console/sign-in"));
 }

@@ -53,12 +53,15 @@ pub trait ConsoleRepository: Send + Sync {
         user_id: &str,
     ) -> Result<Option<ConsoleUserRecord>, RepositoryError>;
 
-    /// Replaces the password (a PHC string) and clears `must_change_password`.
+    /// Replaces the password (a PHC string), clears `must_change_password`, and ends the
+    /// user's other sessions (all but the one whose digest is `keep_session`), in one
+    /// transaction: a session opened with the old password does not outlive it.
     async fn set_password(
         &self,
         tenant_id: &str,
         user_id: &str,
         password_hash: &str,
+        keep_session: &str,
     ) -> Result<(), RepositoryError>;
 
     async fn find_user_by_email(

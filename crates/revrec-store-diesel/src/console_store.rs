@@ -119,17 +119,28 @@ impl ConsoleRepository for ConsoleStore {
         tenant_id: &str,
         user_id: &str,
         password_hash: &str,
+        keep_session: &str,
     ) -> Result<(), RepositoryError> {
         let key = (tenant_id.to_owned(), user_id.to_owned());
         let password_hash = password_hash.to_owned();
+        let keep_session = keep_session.to_owned();
         with_connection(&self.database, Access::Write, move |connection| {
-            diesel::update(console_users::table.find(key))
-                .set((
-                    console_users::password_hash.eq(password_hash),
-                    console_users::must_change_password.eq(false),
-                ))
+            connection.transaction(|connection| {
+                diesel::update(console_users::table.find((&key.0, &key.1)))
+                    .set((
+                        console_users::password_hash.eq(password_hash),
+                        console_users::must_change_password.eq(false),
+                    ))
+                    .execute(connection)?;
+                diesel::delete(
+                    console_sessions::table
+                        .filter(console_sessions::tenant_id.eq(&key.0))
+                        .filter(console_sessions::user_id.eq(&key.1))
+                        .filter(console_sessions::digest.ne(keep_session)),
+                )
                 .execute(connection)?;
-            Ok(())
+                Ok::<_, StoreError>(())
+            })
         })
         .await
     }

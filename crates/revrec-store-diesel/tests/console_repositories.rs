@@ -78,7 +78,7 @@ async fn users_are_unique_by_address_and_lock_after_the_failures_in_a_row() {
         assert_eq!((stored.failed_attempts, stored.locked_until), (0, locked));
 
         console
-            .set_password("acme", "usr_1", "$argon2id$new")
+            .set_password("acme", "usr_1", "$argon2id$new", "no session")
             .await
             .unwrap();
         let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
@@ -131,8 +131,25 @@ async fn sessions_open_expire_and_close() {
             None,
             "purged"
         );
-        console.close_session("d2").await.unwrap();
+        // A new password ends every other session of the user.
+        console
+            .open_session(&session("d3", NOON + 500))
+            .await
+            .unwrap();
+        console
+            .set_password("acme", "usr_1", "$argon2id$new", "d3")
+            .await
+            .unwrap();
         assert_eq!(console.find_session("d2", NOON + 501).await.unwrap(), None);
+        assert!(
+            console
+                .find_session("d3", NOON + 501)
+                .await
+                .unwrap()
+                .is_some()
+        );
+        console.close_session("d3").await.unwrap();
+        assert_eq!(console.find_session("d3", NOON + 501).await.unwrap(), None);
     }
 }
 

@@ -197,9 +197,10 @@ pub async fn sign_out(services: &Services, secret: &str) -> Result<(), ConsoleEr
 }
 
 /// Replaces the signed-in user's password. The current one is asked again, so a session
-/// left open cannot be turned into a stolen account.
+/// left open cannot be turned into a stolen account; the user's other sessions end.
 pub async fn change_password(
     services: &Services,
+    secret: &str,
     session: &ConsoleSession,
     current: &str,
     new: &str,
@@ -231,7 +232,7 @@ pub async fn change_password(
     let hash = services.passwords.hash(new).await?;
     Ok(services
         .console
-        .set_password(&user.tenant_id, &user.id, &hash)
+        .set_password(&user.tenant_id, &user.id, &hash, &secret_digest(secret))
         .await?)
 }
 

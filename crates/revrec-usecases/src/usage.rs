@@ -112,13 +112,17 @@ impl UsageMeter {
     }
 }
 
-/// A tenant's use over some days: per day and per route, with the 4xx and 5xx shares.
+/// A tenant's use over some days: per day, per route, and per day and route, with the
+/// 4xx and 5xx shares.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct UsageReport {
     /// Every day of the range, oldest first, even days with no request.
     pub days: Vec<UsageTotals>,
     /// Routes by requests, most used first.
     pub routes: Vec<UsageTotals>,
+    /// Each day's routes (days newest first, then routes by name), only those with requests:
+    /// labelled `YYYY-MM-DD GET /route`.
+    pub days_by_route: Vec<UsageTotals>,
     pub total: UsageTotals,
 }
 
@@ -171,6 +175,7 @@ pub async fn usage_report(
         })
         .collect();
     let mut by_route: BTreeMap<String, UsageTotals> = BTreeMap::new();
+    let mut by_day_and_route: BTreeMap<(String, String), UsageTotals> = BTreeMap::new();
     let mut total = UsageTotals {
         label: "total".to_owned(),
         ..UsageTotals::default()
@@ -179,6 +184,13 @@ pub async fn usage_report(
         if let Some(day) = by_day.get_mut(&count.day) {
             day.add(count);
         }
+        by_day_and_route
+            .entry((count.day.clone(), count.route.clone()))
+            .or_insert_with(|| UsageTotals {
+                label: format!("{} {}", count.day, count.route),
+                ..UsageTotals::default()
+            })
+            .add(count);
         by_route
             .entry(count.route.clone())
             .or_insert_with(|| UsageTotals {
@@ -190,9 +202,19 @@ pub async fn usage_report(
     }
     let mut routes: Vec<UsageTotals> = by_route.into_values().collect();
     routes.sort_by(|a, b| b.requests.cmp(&a.requests).then(a.label.cmp(&b.label)));
+    // Newest day first; within a day, routes in name order.
+    let mut days_by_route: Vec<((String, String), UsageTotals)> =
+        by_day_and_route.into_iter().collect();
+    days_by_route.sort_by(|((day_a, route_a), _), ((day_b, route_b), _)| {
+        day_b.cmp(day_a).then(route_a.cmp(route_b))
+    });
     Ok(UsageReport {
         days: by_day.into_values().collect(),
         routes,
+        days_by_route: days_by_route
+            .into_iter()
+            .map(|(_, totals)| totals)
+            .collect(),
         total,
     })
 }

@@ -38,6 +38,7 @@ pub async fn submit(
     signed.check_csrf(&form.csrf)?;
     match change_password(
         &state.services,
+        &signed.secret,
         &signed.session,
         &form.current,
         &form.new,

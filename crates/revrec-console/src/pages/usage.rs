@@ -97,6 +97,7 @@ pub async fn page(
             }
             (totals_table("usage-by-route", "By route", "Route", &report.routes))
             (totals_table("usage-by-day", "By day (UTC)", "Day", &report.days))
+            (totals_table("usage-by-day-and-route", "By day (UTC) and route, newest first", "Day and route", &report.days_by_route))
         }
         section aria-labelledby="payments-heading" {
             h2 #payments-heading { "Payments received" }
