@@ -91,6 +91,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
             page(StatusCode::NOT_FOUND, "Not found", error.to_string())
         }
         UseCaseError::Invalid(_)
+        | UseCaseError::ObligationsNeedAContract
         | UseCaseError::InvalidChart(_)
         | UseCaseError::Period(_)
         | UseCaseError::CurrencyRequired { .. } => page(

@@ -19,6 +19,7 @@ pub mod recognition;
 pub mod rollup;
 pub mod trial_balance;
 pub mod waterfall;
+pub mod waterfall_parts;
 
 mod canonical;
 
@@ -43,6 +44,8 @@ pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
-pub use waterfall::{
-    Granularity, Waterfall, WaterfallRow, recognized_by_pob_type, waterfall, waterfall_by,
+pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
+pub use waterfall_parts::{
+    GroupedWaterfall, WaterfallParts, obligation_keys, obligation_parts, pob_type_parts,
+    recognized_by_pob_type,
 };

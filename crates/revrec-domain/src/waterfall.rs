@@ -1,7 +1,6 @@
 //! The revenue waterfall: revenue recognized per month and the deferred balance at each
 //! month end, over a range of months.
 
-use crate::contract::PobType;
 use crate::currency::Currency;
 use crate::period::{Period, PeriodRange};
 use crate::rollup::{MonthlyTotals, Rollup};
@@ -108,28 +107,6 @@ pub fn waterfall_by(
     }
 }
 
-/// Recognized revenue of each month of `range` by `pob_type` (every type, in
-/// [`PobType::ALL`] order, zeros included): the parts of each monthly [`waterfall`] row, which
-/// they sum to exactly.
-pub fn recognized_by_pob_type(rollup: &Rollup, range: PeriodRange) -> Vec<(Period, [i64; 5])> {
-    let mut months: Vec<(Period, [i64; 5])> = range.iter().map(|period| (period, [0; 5])).collect();
-    for (key, amounts) in rollup.rows() {
-        if key.period < range.first() || key.period > range.last() {
-            continue;
-        }
-        let kind = PobType::ALL.iter().position(|kind| *kind == key.pob_type);
-        // Rows are keyed by month: the month's place in the range is its distance from the start.
-        let slot = usize::try_from(range.first().months_until(key.period))
-            .ok()
-            .and_then(|index| months.get_mut(index))
-            .and_then(|(_, parts)| kind.and_then(|kind| parts.get_mut(kind)));
-        if let Some(slot) = slot {
-            *slot += amounts.recognized;
-        }
-    }
-    months
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,36 +148,6 @@ mod tests {
                 },
             ),
         ])
-    }
-
-    #[test]
-    fn revenue_by_pob_type_splits_each_month_and_adds_up_to_the_waterfall() {
-        let mut rollup = rollup();
-        rollup.add(
-            RollupKey {
-                period: month("2026-02"),
-                pob_type: PobType::Services,
-                timing: Timing::PointInTime,
-            },
-            &RollupAmounts {
-                recognized: 37,
-                booked: 37,
-                ..Default::default()
-            },
-        );
-        let range = PeriodRange::new(month("2026-02"), month("2026-03")).unwrap();
-        let parts = recognized_by_pob_type(&rollup, range);
-        assert_eq!(
-            parts,
-            [
-                (month("2026-02"), [0, 0, 37, 100, 0]),
-                (month("2026-03"), [0, 0, 0, 0, 0]),
-            ]
-        );
-        let rows = waterfall(&rollup, Currency::USD, range).rows;
-        for ((_, split), row) in parts.iter().zip(&rows) {
-            assert_eq!(split.iter().sum::<i64>(), row.recognized);
-        }
     }
 
     #[test]

@@ -405,6 +405,10 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
                 ProblemDetails::new(ErrorCode::InvalidPeriodFormat, format!("{period}."))
             }
         },
+        UseCaseError::ObligationsNeedAContract => ProblemDetails::new(
+            ErrorCode::InvalidParameter,
+            format!("Query parameter `group_by` {error}."),
+        ),
         UseCaseError::Corrupt(_) => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
     }

@@ -33,6 +33,9 @@ pub enum UseCaseError {
     Conflict,
     #[error("the selection holds amounts in {}; name one with the currency parameter", list(.currencies))]
     CurrencyRequired { currencies: Vec<Currency> },
+    /// `group_by=obligation` names a contract's obligations: it needs that contract.
+    #[error("is `obligation`, which needs a contract_id: obligations are one contract's")]
+    ObligationsNeedAContract,
     #[error(transparent)]
     Period(#[from] PeriodError),
     #[error("stored data could not be replayed: {0}")]

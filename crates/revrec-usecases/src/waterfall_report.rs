@@ -1,8 +1,10 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
 use revrec_domain::{
-    Currency, Granularity, MonthlyTotals, OutputHash, Period, PeriodRange, Waterfall,
-    contract_totals, extent, output_hash, recognized_by_pob_type, waterfall_by,
+    Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash, Period, PeriodRange,
+    PlanHistory, PobType, Rollup, Waterfall, WaterfallParts, contract_totals, contributions,
+    extent, obligation_keys, obligation_parts, output_hash, pob_type_parts, recognized_by_pob_type,
+    waterfall_by,
 };
 
 use crate::error::UseCaseError;
@@ -61,14 +63,7 @@ pub fn waterfall_of(
     currency: Currency,
     query: &WaterfallQuery,
 ) -> Result<WaterfallReport, revrec_domain::PeriodError> {
-    let range = match (query.start, query.end, extent(totals)) {
-        (Some(start), Some(end), _) => Some((start, end)),
-        (Some(start), None, Some((_, last))) => Some((start, last.max(start))),
-        (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
-        (Some(only), None, None) | (None, Some(only), None) => Some((only, only)),
-        (None, None, extent) => extent,
-    };
-    let waterfall = match range {
+    let waterfall = match range_of(totals, query) {
         Some((start, end)) => waterfall_by(
             totals,
             currency,
@@ -88,6 +83,17 @@ pub fn waterfall_of(
         waterfall,
         output_hash,
     })
+}
+
+/// The months a waterfall of `totals` covers under `query` (see [`waterfall_of`]).
+fn range_of(totals: &MonthlyTotals, query: &WaterfallQuery) -> Option<(Period, Period)> {
+    match (query.start, query.end, extent(totals)) {
+        (Some(start), Some(end), _) => Some((start, end)),
+        (Some(start), None, Some((_, last))) => Some((start, last.max(start))),
+        (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
+        (Some(only), None, None) | (None, Some(only), None) => Some((only, only)),
+        (None, None, extent) => extent,
+    }
 }
 
 /// The report currency: the one asked for, else the only one the tenant has (USD when it
@@ -146,4 +152,114 @@ pub async fn waterfall_by_pob_type(
         report,
         by_pob_type,
     })
+}
+
+/// What a waterfall's rows are split by (`group_by`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GroupBy {
+    /// The five obligation types: a portfolio's (from its rollups) or one contract's.
+    PobType,
+    /// One contract's obligations.
+    Obligation,
+}
+
+impl GroupBy {
+    pub const ALL: [GroupBy; 2] = [GroupBy::PobType, GroupBy::Obligation];
+
+    pub fn parse(text: &str) -> Option<GroupBy> {
+        GroupBy::ALL
+            .into_iter()
+            .find(|group| group.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GroupBy::PobType => "pob_type",
+            GroupBy::Obligation => "obligation",
+        }
+    }
+}
+
+/// A waterfall with each row split into parts that sum to it exactly. Its `output_hash`
+/// covers the parts too.
+#[derive(Clone, Debug)]
+pub struct GroupedWaterfallReport {
+    pub report: WaterfallReport,
+    pub group_by: GroupBy,
+    pub parts: WaterfallParts,
+}
+
+pub async fn grouped_waterfall_report(
+    services: &Services,
+    tenant_id: &str,
+    query: &WaterfallQuery,
+    group_by: GroupBy,
+) -> Result<GroupedWaterfallReport, UseCaseError> {
+    let (totals, currency, source) = match (&query.contract_id, group_by) {
+        (None, GroupBy::Obligation) => return Err(UseCaseError::ObligationsNeedAContract),
+        (Some(id), _) => {
+            let stored = load_contract(services, tenant_id, id).await?;
+            let history = replay(&stored)?;
+            let totals = contract_totals(history.current());
+            (totals, stored.record.currency, Source::Contract(history))
+        }
+        (None, GroupBy::PobType) => {
+            let currency = select_currency(services, tenant_id, query.currency).await?;
+            let rollup = services
+                .reports
+                .rollup(tenant_id, currency, query.end)
+                .await?;
+            (rollup.by_period(), currency, Source::Rollup(rollup))
+        }
+    };
+    let mut report = waterfall_of(&totals, currency, query)?;
+    let range = match range_of(&totals, query) {
+        Some((first, last)) => Some(PeriodRange::new(first, last)?),
+        None => None,
+    };
+    let parts = match (range, &source, group_by) {
+        (None, _, GroupBy::PobType) => WaterfallParts {
+            keys: PobType::ALL
+                .iter()
+                .map(|kind| kind.as_str().to_owned())
+                .collect(),
+            rows: Vec::new(),
+        },
+        (None, Source::Contract(history), GroupBy::Obligation) => WaterfallParts {
+            keys: obligation_keys(history.current()),
+            rows: Vec::new(),
+        },
+        (Some(range), Source::Rollup(rollup), _) => {
+            pob_type_parts(&report.waterfall, rollup, range)
+        }
+        (Some(range), Source::Contract(history), GroupBy::PobType) => {
+            let rollup = Rollup::from_rows(contributions(history));
+            pob_type_parts(&report.waterfall, &rollup, range)
+        }
+        (Some(range), Source::Contract(history), GroupBy::Obligation) => {
+            obligation_parts(&report.waterfall, history.current(), range)
+        }
+        (None, Source::Rollup(_), GroupBy::Obligation) => {
+            return Err(UseCaseError::ObligationsNeedAContract);
+        }
+    };
+    report.output_hash = output_hash(
+        "waterfall-parts/v1",
+        &GroupedWaterfall {
+            waterfall: &report.waterfall,
+            group_by: group_by.as_str(),
+            parts: &parts,
+        },
+    );
+    Ok(GroupedWaterfallReport {
+        report,
+        group_by,
+        parts,
+    })
+}
+
+/// Where a grouped waterfall's parts come from.
+enum Source {
+    Rollup(Rollup),
+    Contract(PlanHistory),
 }

@@ -5,7 +5,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::period::parse_year;
 use revrec_domain::{Granularity, Period};
 use revrec_ports::Scope;
-use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use revrec_usecases::waterfall_report::{
+    WaterfallQuery, grouped_waterfall_report, waterfall_report,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -13,7 +15,7 @@ use crate::auth;
 use crate::error::ApiError;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
-use crate::primary::reports::currency;
+use crate::primary::reports::{currency, group_by};
 use crate::respond::{Reply, query};
 use crate::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
@@ -30,6 +32,10 @@ pub struct GuideWaterfallParams {
     /// Required when the tenant's contracts are in several currencies.
     #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
+    /// `pob_type`: each row's revenue by obligation type, in `groups` summing to it exactly
+    /// (`obligation` needs one contract: use `GET /v1/waterfalls?contract_id=…`).
+    #[param(value_type = Option<crate::wire::reports::GroupByName>)]
+    group_by: Option<String>,
 }
 
 /// Recognized revenue and the deferred balance of the tenant's portfolio over one year,
@@ -76,20 +82,22 @@ pub async fn waterfall_route(
             expected: "YYYY",
         });
     };
-    let report = waterfall_report(
-        &state.services,
-        &principal.tenant_id,
-        &WaterfallQuery {
-            start: Some(first),
-            end: Some(last),
-            contract_id: None,
-            currency: currency(params.currency.as_deref())?,
-            granularity,
-        },
-    )
-    .await?;
-    Ok(
-        Reply::json(StatusCode::OK, &GuideWaterfallResponse::new(year, &report))
-            .into_conditional_response(&request),
-    )
+    let query = WaterfallQuery {
+        start: Some(first),
+        end: Some(last),
+        contract_id: None,
+        currency: currency(params.currency.as_deref())?,
+        granularity,
+    };
+    let (services, tenant) = (&state.services, &principal.tenant_id);
+    let body = match group_by(params.group_by.as_deref())? {
+        None => {
+            GuideWaterfallResponse::new(year, &waterfall_report(services, tenant, &query).await?)
+        }
+        Some(group_by) => GuideWaterfallResponse::grouped(
+            year,
+            &grouped_waterfall_report(services, tenant, &query, group_by).await?,
+        ),
+    };
+    Ok(Reply::json(StatusCode::OK, &body).into_conditional_response(&request))
 }

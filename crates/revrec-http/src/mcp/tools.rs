@@ -87,7 +87,7 @@ pub const TOOLS: [ToolSpec; 11] = [
     ToolSpec {
         name: "get_waterfall",
         title: "Revenue waterfall",
-        description: "Monthly recognized revenue and deferred balances for the portfolio, or for one contract with `contract_id`, between `start_period` and `end_period` (YYYY-MM).",
+        description: "Monthly recognized revenue and deferred balances for the portfolio, or for one contract with `contract_id`, between `start_period` and `end_period` (YYYY-MM). `group_by=pob_type` splits each month by obligation type; `group_by=obligation` (with `contract_id`) by obligation.",
         method: "get",
         path: "/v1/waterfalls",
         scope: Scope::ReadWaterfalls,

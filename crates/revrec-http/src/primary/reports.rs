@@ -6,7 +6,9 @@ use revrec_domain::{Currency, Period, Quarter};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::note6_report::note6_report;
-use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use revrec_usecases::waterfall_report::{
+    GroupBy, WaterfallQuery, grouped_waterfall_report, waterfall_report,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -32,6 +34,22 @@ pub struct WaterfallParams {
     /// Required when the selection holds several currencies.
     #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
+    /// Split each period's revenue into `groups` that sum to it exactly: `pob_type` (the
+    /// portfolio's or the contract's obligation types) or `obligation` (one contract's
+    /// obligations; needs `contract_id`).
+    #[param(value_type = Option<crate::wire::reports::GroupByName>)]
+    group_by: Option<String>,
+}
+
+/// The `group_by` query parameter, if given.
+pub fn group_by(text: Option<&str>) -> Result<Option<GroupBy>, ApiError> {
+    text.map(|text| {
+        GroupBy::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "group_by",
+            message: format!("must be one of pob_type, obligation (got `{text}`)"),
+        })
+    })
+    .transpose()
 }
 
 fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
@@ -87,12 +105,25 @@ pub async fn waterfall(
         currency: currency(params.currency.as_deref())?,
         granularity: revrec_domain::Granularity::Monthly,
     };
-    let report = waterfall_report(&state.services, &principal.tenant_id, &waterfall_query).await?;
-    Ok(Reply {
-        status: StatusCode::OK,
-        body: WaterfallResponse::to_json(&report),
-        location: None,
-    })
+    let services = &state.services;
+    let tenant = &principal.tenant_id;
+    match group_by(params.group_by.as_deref())? {
+        None => Ok(Reply {
+            status: StatusCode::OK,
+            body: WaterfallResponse::to_json(
+                &waterfall_report(services, tenant, &waterfall_query).await?,
+            ),
+            location: None,
+        }),
+        Some(group_by) => {
+            let grouped =
+                grouped_waterfall_report(services, tenant, &waterfall_query, group_by).await?;
+            Ok(Reply::json(
+                StatusCode::OK,
+                &WaterfallResponse::grouped(&grouped),
+            ))
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

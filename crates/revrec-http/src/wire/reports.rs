@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use revrec_domain::Granularity;
 use revrec_domain::money::MinorText;
 use revrec_usecases::note6_report::Note6Report;
-use revrec_usecases::waterfall_report::WaterfallReport;
+use revrec_usecases::waterfall_report::{GroupedWaterfallReport, WaterfallReport};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -19,6 +19,38 @@ pub struct WaterfallPeriod {
     pub recognized_amount: Amount,
     /// Deferred revenue at the end of the period (billed-at-start convention).
     pub deferred_balance: Amount,
+    /// With `group_by`: the month's revenue in parts that sum to `recognized_amount` exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub groups: Option<Vec<WaterfallGroup>>,
+}
+
+/// One part of a waterfall row (`group_by`).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct WaterfallGroup {
+    /// The `pob_type` (`group_by=pob_type`: all five, zeros included) or the obligation's id
+    /// (`group_by=obligation`: every obligation of the contract, in its order).
+    #[schema(example = "subscription")]
+    pub key: String,
+    pub recognized_amount: Amount,
+}
+
+/// The parts of row `index` of a grouped report.
+fn groups_of(grouped: &GroupedWaterfallReport, index: usize) -> Option<Vec<WaterfallGroup>> {
+    let currency = grouped.report.waterfall.currency;
+    let row = grouped.parts.rows.get(index)?;
+    Some(
+        grouped
+            .parts
+            .keys
+            .iter()
+            .zip(row)
+            .map(|(key, amount)| WaterfallGroup {
+                key: key.clone(),
+                recognized_amount: Amount::minor(*amount, currency),
+            })
+            .collect(),
+    )
 }
 
 /// Monthly recognized revenue and deferred balances. The first three fields are the spec's;
@@ -33,6 +65,35 @@ pub struct WaterfallResponse {
     pub currency: String,
     /// `sha256:` digest of the figures: equal inputs give equal hashes on any backend.
     pub output_hash: String,
+    /// What each period's `groups` split its revenue by, when asked (`group_by`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<GroupByName>, nullable = false)]
+    pub group_by: Option<String>,
+}
+
+/// `group_by`: `pob_type` (a portfolio's or a contract's rows by obligation type) or
+/// `obligation` (one contract's rows by obligation; needs `contract_id`).
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum GroupByName {
+    PobType,
+    Obligation,
+}
+
+impl WaterfallResponse {
+    /// A grouped report: the ungrouped body's fields, each period with its parts.
+    pub fn grouped(grouped: &GroupedWaterfallReport) -> WaterfallResponse {
+        let mut response = WaterfallResponse::from(&grouped.report);
+        for (index, period) in response.periods.iter_mut().enumerate() {
+            period.groups = groups_of(grouped, index);
+        }
+        response.group_by = Some(grouped.group_by.as_str().to_owned());
+        response
+    }
 }
 
 impl From<&WaterfallReport> for WaterfallResponse {
@@ -47,12 +108,14 @@ impl From<&WaterfallReport> for WaterfallResponse {
                     period: row.period.to_string(),
                     recognized_amount: Amount::minor(row.recognized, currency),
                     deferred_balance: Amount::minor(row.deferred_balance, currency),
+                    groups: None,
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
             total_deferred: Amount::minor(waterfall.total_deferred, currency),
             currency: currency.code().to_owned(),
             output_hash: report.output_hash.to_string(),
+            group_by: None,
         }
     }
 }
@@ -104,6 +167,10 @@ pub struct GuideWaterfallRow {
     pub recognized_amount: Amount,
     /// Deferred revenue at the end of the row's last month.
     pub deferred_balance: Amount,
+    /// With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub groups: Option<Vec<WaterfallGroup>>,
 }
 
 /// The guide surface's waterfall of one year (decisions.md §5).
@@ -119,6 +186,10 @@ pub struct GuideWaterfallResponse {
     /// Deferred revenue at the end of the year.
     pub closing_deferred_balance: Amount,
     pub output_hash: String,
+    /// `pob_type` when the rows carry `groups`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<GroupByName>, nullable = false)]
+    pub group_by: Option<String>,
 }
 
 #[derive(ToSchema)]
@@ -153,12 +224,24 @@ impl GuideWaterfallResponse {
                     period: label(row.period),
                     recognized_amount: Amount::minor(row.recognized, currency),
                     deferred_balance: Amount::minor(row.deferred_balance, currency),
+                    groups: None,
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
             closing_deferred_balance: Amount::minor(waterfall.total_deferred, currency),
             output_hash: report.output_hash.to_string(),
+            group_by: None,
         }
+    }
+
+    /// A grouped year: each row with its parts.
+    pub fn grouped(year: i32, grouped: &GroupedWaterfallReport) -> GuideWaterfallResponse {
+        let mut response = GuideWaterfallResponse::new(year, &grouped.report);
+        for (index, row) in response.rows.iter_mut().enumerate() {
+            row.groups = groups_of(grouped, index);
+        }
+        response.group_by = Some(grouped.group_by.as_str().to_owned());
+        response
     }
 }
 
