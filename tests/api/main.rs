@@ -21,6 +21,7 @@ mod jobs;
 mod ledger;
 mod mcp;
 mod metrics;
+mod modifications;
 mod oauth;
 mod payments;
 mod rate_limits;

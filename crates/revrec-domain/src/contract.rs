@@ -146,6 +146,7 @@ pub enum Field {
     Line { index: usize, field: LineField },
     EffectiveDate,
     Treatment,
+    RecognitionConvention,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -190,6 +191,7 @@ impl fmt::Display for Field {
             Field::Line { index, field } => write!(f, "line_items[{index}].{}", field.as_str()),
             Field::EffectiveDate => f.write_str("effective_date"),
             Field::Treatment => f.write_str("treatment"),
+            Field::RecognitionConvention => f.write_str("recognition_convention"),
         }
     }
 }

@@ -268,8 +268,10 @@ impl ContractPlan {
         match amendment {
             Amendment::Termination { effective } => {
                 let day = effective.to_julian_day();
+                // From the effective date nothing is in force (decisions.md §13).
                 for obligation in next.obligations.iter_mut().filter(|o| o.in_force) {
                     freeze(obligation, day);
+                    obligation.in_force = false;
                 }
                 next.terminated_on = Some(*effective);
             }

@@ -1,8 +1,12 @@
 //! `PUT /contracts/{id}`: replace a draft's terms, or modify an active contract with an
 //! effective date and an ASC 606-10-25-12/13 treatment, making a new version.
 
-use revrec_domain::{Amendment, ContractDraft, ContractTerms, Field, FieldError, PlanHistory};
-use revrec_ports::{ContractRecord, ContractStatus, StoredVersion, VersionChange, VersionWrite};
+use revrec_domain::{
+    Amendment, ContractDraft, ContractTerms, Convention, Field, FieldError, PlanHistory,
+};
+use revrec_ports::{
+    ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange, VersionWrite,
+};
 use time::Date;
 
 use crate::contract_view::ContractView;
@@ -50,6 +54,9 @@ pub struct ContractModification {
     pub contract_number: Option<String>,
     pub effective_date: Option<Date>,
     pub treatment: Option<Treatment>,
+    /// Whether the request named a `recognition_convention`: an active contract keeps its
+    /// own when none is named (the draft then holds a default that is not the caller's).
+    pub convention_given: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -145,7 +152,9 @@ pub async fn modify_contract(
                 .await?;
                 return Ok(ModificationOutcome::SeparateContract(view));
             }
-            let mut terms = change.draft.validate()?;
+            let mut draft = change.draft.clone();
+            draft.convention = kept_convention(&stored, &change)?;
+            let mut terms = draft.validate()?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
             let (amendment, version_change) = match treatment {
                 Treatment::CumulativeCatchUp => (
@@ -192,6 +201,35 @@ pub async fn modify_contract(
             }))
         }
     }
+}
+
+/// The convention an amendment's terms are recorded under: the contract's own. A different
+/// one named in the request is refused: a change of policy restates every contract
+/// (`POST /v1/jobs/recalculate-waterfall`), it is not a modification of one.
+fn kept_convention(
+    stored: &StoredContract,
+    change: &ContractModification,
+) -> Result<Convention, UseCaseError> {
+    let recorded = stored
+        .versions
+        .last()
+        .map(|version| version.terms.convention)
+        .ok_or_else(|| {
+            UseCaseError::Corrupt(format!("contract {} has no versions", stored.record.id))
+        })?;
+    // Under a restatement the contract's figures follow the restated convention.
+    let in_effect = stored.record.restated_convention.unwrap_or(recorded);
+    let asked = change.draft.convention;
+    if change.convention_given && asked != in_effect && asked != recorded {
+        return Err(UseCaseError::invalid(FieldError::new(
+            Field::RecognitionConvention,
+            format!(
+                "is `{}` for this contract and a modification cannot change it; leave it out, or restate every contract under a new policy with POST /v1/jobs/recalculate-waterfall",
+                in_effect.as_str()
+            ),
+        )));
+    }
+    Ok(recorded)
 }
 
 /// The record after a change of terms: customer, contract number, end date and time; the

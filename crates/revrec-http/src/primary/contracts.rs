@@ -302,6 +302,7 @@ pub async fn update(
     // Any problem so far makes this an error listing them all with the draft's own.
     let draft = to_draft(&input.fields(), problems)?;
     let change = ContractModification {
+        convention_given: input.recognition_convention.is_some(),
         draft,
         customer_id: input.customer_id,
         contract_number: input.contract_number,

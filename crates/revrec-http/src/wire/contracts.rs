@@ -454,6 +454,7 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
         "line_items" => Some(Field::LineItems),
         "effective_date" => Some(Field::EffectiveDate),
         "treatment" => Some(Field::Treatment),
+        "recognition_convention" => Some(Field::RecognitionConvention),
         _ => None,
     };
     plain.or_else(|| {
@@ -650,11 +651,14 @@ impl Contract {
             .obligations()
             .iter()
             .map(|obligation| {
-                let stated = terms
+                let line = terms
                     .obligations
                     .iter()
-                    .find(|line| line.id.is_some() && line.id == obligation.id)
-                    .and_then(|line| line.stated_price);
+                    .find(|line| line.id.is_some() && line.id == obligation.id);
+                let stated = line.and_then(|line| line.stated_price);
+                // The SSP the terms gave (a dropped obligation's: the one it was allocated
+                // on), not the weight an amendment measured for what remained.
+                let ssp = line.map_or(obligation.ssp, |line| line.ssp);
                 let (service_start, service_end, delivery_date) = match obligation.pattern {
                     revrec_domain::Pattern::Ratable { start, end } => {
                         (Some(format_date(start)), Some(format_date(end)), None)
@@ -668,7 +672,7 @@ impl Contract {
                     name: obligation.name.clone(),
                     pob_type: obligation.pob_type.as_str().to_owned(),
                     allocated_amount: Amount::minor(obligation.allocated(), currency),
-                    standalone_selling_price: Amount(obligation.ssp.to_string()),
+                    standalone_selling_price: ssp_amount(ssp, currency),
                     stated_price: stated.map(|price| Amount::minor(price, currency)),
                     recognition: obligation.pattern.method().as_str().to_owned(),
                     timing: obligation.timing().as_str().to_owned(),
@@ -681,6 +685,17 @@ impl Contract {
             .collect();
         contract.performance_obligations = Some(obligations);
         contract
+    }
+}
+
+/// An SSP as an amount of the currency: its minor units when it has no finer part (the
+/// usual case), else its exact text (an SSP may carry up to six decimals: it is a weight).
+fn ssp_amount(ssp: revrec_domain::Ssp, currency: revrec_domain::Currency) -> Amount {
+    let scale = 10_i64.pow(revrec_domain::Ssp::DECIMALS - u32::from(currency.exponent()));
+    if ssp.micros() % scale == 0 {
+        Amount::minor(ssp.micros() / scale, currency)
+    } else {
+        Amount(ssp.to_string())
     }
 }
 
