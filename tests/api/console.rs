@@ -10,7 +10,7 @@ use revrec_ports::Scope;
 use revrec_usecases::console_access::create_console_user;
 use serde_json::json;
 
-use crate::helpers::{TestApp, spawn_configured, spawn_each};
+use crate::helpers::{TestApp, number_texts, spawn_configured, spawn_each};
 
 const NEW_PASSWORD: &str = "a long enough password";
 
@@ -54,20 +54,13 @@ fn text_after(text: &str, marker: &str) -> String {
     text[start..end].to_owned()
 }
 
-/// The exact text of the JSON number `field` after `anchor` in an API body (through
-/// `serde_json::Value` it would be a float: `893.50` would read `893.5`).
+/// The exact text of the JSON number `field` first after `anchor` in an API body.
 fn api_number(body: &str, anchor: &str, field: &str) -> String {
     let from = body.find(anchor).unwrap_or_else(|| panic!("no `{anchor}`"));
-    let key = format!("\"{field}\":");
-    let start = body[from..]
-        .find(&key)
+    number_texts(&body[from..], field)
+        .into_iter()
+        .next()
         .unwrap_or_else(|| panic!("no {field}"))
-        + from
-        + key.len();
-    body[start..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
-        .collect()
 }
 
 fn attribute_after(text: &str, prefix: &str) -> Option<String> {

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::spawn_each;
+use crate::helpers::{number_texts, spawn_each};
 
 /// Minor units of an amount's exact text (`17.78` → 1778): no float on the way.
 fn cents(text: &str) -> i64 {
@@ -14,16 +14,8 @@ fn cents(text: &str) -> i64 {
     sign * digits.parse::<i64>().unwrap()
 }
 
-/// Every `"recognized_amount":…` number of a body, in order, as its exact text.
 fn amounts(body: &str) -> Vec<String> {
-    body.match_indices("\"recognized_amount\":")
-        .map(|(at, key)| {
-            body[at + key.len()..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
-                .collect()
-        })
-        .collect()
+    number_texts(body, "recognized_amount")
 }
 
 /// A bundle recognized in equal months: Phone (hardware, at the start) 17.78, Minutes

@@ -367,3 +367,17 @@ impl TestApp {
 pub fn simple_contract(customer: &str, value: &str, start: &str, end: &str) -> Value {
     serde_json::json!({ "customer_name": customer, "total_value": value, "start_date": start, "end_date": end })
 }
+
+/// Every value of the JSON number field `key` in `body`, in order, as its exact text (through
+/// `serde_json::Value` an amount would be a float: `893.50` would read `893.5`).
+pub fn number_texts(body: &str, key: &str) -> Vec<String> {
+    let key = format!("\"{key}\":");
+    body.match_indices(&key)
+        .map(|(at, key)| {
+            body[at + key.len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+                .collect()
+        })
+        .collect()
+}

@@ -3,18 +3,10 @@
 
 use serde_json::json;
 
-use crate::helpers::spawn_each;
+use crate::helpers::{number_texts, spawn_each};
 
-/// Every `"standalone_selling_price":…` number of a body, as its exact text.
 fn ssp_texts(body: &str) -> Vec<String> {
-    body.match_indices("\"standalone_selling_price\":")
-        .map(|(at, key)| {
-            body[at + key.len()..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
-                .collect()
-        })
-        .collect()
+    number_texts(body, "standalone_selling_price")
 }
 
 #[tokio::test]
