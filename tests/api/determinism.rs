@@ -87,6 +87,15 @@ async fn load(app: &TestApp, contracts: &[Value]) {
             let mut change = body.clone();
             change["total_value"] = json!("999999.99");
             change["effective_date"] = json!(effective);
+            // An amendment names each obligation in force by the id it was given.
+            if let Some(lines) = change["line_items"].as_array_mut() {
+                for (line, obligation) in lines
+                    .iter_mut()
+                    .zip(created["performance_obligations"].as_array().unwrap())
+                {
+                    line["id"] = obligation["id"].clone();
+                }
+            }
             let reply = app.put(&format!("/v1/contracts/{id}"), &change).await;
             assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
         }

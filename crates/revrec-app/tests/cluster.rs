@@ -100,6 +100,7 @@ async fn instances_on_one_database_read_each_others_writes_at_once_and_never_los
             assert_eq!(views(reader, &id).await, views(writer, &id).await);
             let mut change = contract(round, 15_000);
             change["effective_date"] = json!("2026-07-01");
+            support::name_obligations(&mut change, &created);
             let (status, amended) = send(
                 writer,
                 reqwest::Method::PUT,
@@ -133,8 +134,10 @@ async fn instances_on_one_database_read_each_others_writes_at_once_and_never_los
             let second = cluster.next(0);
             let mut a = contract(999, 13_000 + round * 2);
             a["effective_date"] = json!("2026-07-01");
+            support::name_obligations(&mut a, &created);
             let mut b = contract(999, 13_001 + round * 2);
             b["effective_date"] = json!("2026-07-01");
+            support::name_obligations(&mut b, &created);
             let ((status_a, body_a), (status_b, body_b)) = tokio::join!(
                 send(first, reqwest::Method::PUT, &path, &a),
                 send(second, reqwest::Method::PUT, &path, &b)

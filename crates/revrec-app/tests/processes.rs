@@ -261,10 +261,20 @@ fn amendable(customer: &str, total: u64) -> Value {
 /// Amends `id` until the server dies: each acknowledged (version, total in cents).
 async fn amend_until_killed(url: String, id: String) -> (String, Vec<(u64, u64)>) {
     let mut acknowledged = Vec::new();
+    let contract: Value = client()
+        .get(format!("{url}/v1/contracts/{id}"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     for step in 1_u64.. {
         let total = 12_000 + step;
         let mut change = amendable("Amended", total);
         change["effective_date"] = json!("2026-07-01");
+        support::name_obligations(&mut change, &contract);
         let Ok(reply) = client()
             .put(format!("{url}/v1/contracts/{id}"))
             .bearer_auth(TOKEN)

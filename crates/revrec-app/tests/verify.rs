@@ -53,6 +53,7 @@ async fn verify_passes_clean_books_and_names_every_tampered_row() {
         let mut change = contract("Amended Co");
         change["total_value"] = json!("15000.00");
         change["effective_date"] = json!("2026-07-01");
+        support::name_obligations(&mut change, &amended);
         send(
             reqwest::Method::PUT,
             &format!("{contracts}/{amended_id}"),

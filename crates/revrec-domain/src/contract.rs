@@ -106,6 +106,8 @@ pub struct LineDraft {
     pub service_start: Option<Date>,
     pub service_end: Option<Date>,
     pub delivery_date: Option<Date>,
+    /// On an amendment: drop the obligation `id` names from the effective date.
+    pub removed: bool,
 }
 
 /// Validated terms: every obligation has a pattern inside the contract term, and the SSPs
@@ -160,6 +162,7 @@ pub enum LineField {
     ServiceStart,
     ServiceEnd,
     DeliveryDate,
+    Removed,
 }
 
 impl LineField {
@@ -174,6 +177,7 @@ impl LineField {
             LineField::ServiceStart => "service_start",
             LineField::ServiceEnd => "service_end",
             LineField::DeliveryDate => "delivery_date",
+            LineField::Removed => "removed",
         }
     }
 }
@@ -358,6 +362,14 @@ impl ContractDraft {
         errors: &mut Vec<FieldError>,
     ) -> Option<ObligationTerms> {
         let field = |field| Field::Line { index, field };
+        if line.removed {
+            // An amendment takes its removed lines out before validating its terms.
+            errors.push(FieldError::new(
+                field(LineField::Removed),
+                "drops an obligation of an active contract (on PUT, with its id); new terms list only what is sold",
+            ));
+            return None;
+        }
         let before = errors.len();
 
         if line.id.as_deref().is_some_and(|id| id.trim().is_empty()) {

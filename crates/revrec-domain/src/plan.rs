@@ -356,7 +356,7 @@ impl ContractPlan {
         let weights: Vec<u128> = terms
             .obligations
             .iter()
-            .map(|obligation| remaining_weight(obligation, effective))
+            .map(|obligation| remaining_weight(obligation, effective, terms.convention))
             .collect();
         let shares =
             allocate(remaining, &weights).map_err(|_| AmendmentError::NothingLeftToDeliver {
@@ -819,7 +819,7 @@ fn weight(ssp: Ssp) -> u128 {
 /// decisions.md §2: the SSP of what remains from `effective` on. A ratable obligation
 /// weighs its SSP × its share of service days left; an undelivered point-in-time obligation
 /// weighs its whole SSP, a delivered one nothing.
-fn remaining_weight(obligation: &ObligationTerms, effective: Date) -> u128 {
+fn remaining_weight(obligation: &ObligationTerms, effective: Date, convention: Convention) -> u128 {
     let full = weight(obligation.ssp) * REMAINING_SCALE;
     match obligation.pattern {
         Pattern::PointInTime { date } => {
@@ -829,11 +829,26 @@ fn remaining_weight(obligation: &ObligationTerms, effective: Date) -> u128 {
                 0
             }
         }
-        Pattern::Ratable { start, end } => {
+        // Days of service left over days of service: the daily convention's own measure.
+        Pattern::Ratable { start, end } if convention == Convention::Daily => {
             let total = i128::from(end.to_julian_day() - start.to_julian_day() + 1);
             let left = i128::from(end.to_julian_day() - start.max(effective).to_julian_day() + 1)
                 .clamp(0, total);
             let scaled = divide_rounding_wide(i128::try_from(full).unwrap_or(0) * left, total);
+            u128::try_from(scaled).unwrap_or(0)
+        }
+        // Any other convention measures what is left its own way (decisions.md §13): a
+        // 12-month `monthly_equal` line half delivered has half its SSP left, whatever the
+        // months' days. The share not yet recognized through the day before `effective`,
+        // read off the convention's curve of a large whole.
+        Pattern::Ratable { .. } => {
+            // 10^12: fine enough for any share, and full × WHOLE stays within i128.
+            const WHOLE: i64 = 1_000_000_000_000;
+            let done = Curve::new(WHOLE, obligation.pattern, convention)
+                .cumulative_at(effective.to_julian_day() - 1);
+            let left = i128::from(WHOLE - done).clamp(0, i128::from(WHOLE));
+            let scaled =
+                divide_rounding_wide(i128::try_from(full).unwrap_or(0) * left, i128::from(WHOLE));
             u128::try_from(scaled).unwrap_or(0)
         }
     }

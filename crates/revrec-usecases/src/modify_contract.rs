@@ -2,7 +2,8 @@
 //! effective date and an ASC 606-10-25-12/13 treatment, making a new version.
 
 use revrec_domain::{
-    Amendment, ContractDraft, ContractTerms, Convention, Field, FieldError, PlanHistory,
+    Amendment, ContractDraft, ContractPlan, ContractTerms, Convention, Field, FieldError,
+    LineField, PlanHistory, PobType, ValidationErrors,
 };
 use revrec_ports::{
     ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange, VersionWrite,
@@ -154,6 +155,7 @@ pub async fn modify_contract(
             }
             let mut draft = change.draft.clone();
             draft.convention = kept_convention(&stored, &change)?;
+            keep_named_obligations(before.current(), &mut draft)?;
             let mut terms = draft.validate()?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
             let (amendment, version_change) = match treatment {
@@ -200,6 +202,93 @@ pub async fn modify_contract(
                 history: after,
             }))
         }
+    }
+}
+
+/// An amendment changes only the obligations it names. Every obligation in force must be
+/// named by its `id` in `line_items`; one is dropped only with `"removed": true` (those
+/// lines are taken out of the draft here). A contract of one subscription line (the
+/// one-line form, `total_value` alone) may leave `line_items` out: its one obligation goes on.
+fn keep_named_obligations(
+    plan: &ContractPlan,
+    draft: &mut ContractDraft,
+) -> Result<(), UseCaseError> {
+    let in_force: Vec<&str> = plan
+        .obligations()
+        .iter()
+        .filter(|obligation| obligation.in_force)
+        .filter_map(|obligation| obligation.id.as_deref())
+        .collect();
+    let mut errors = Vec::new();
+    let mut removed = Vec::new();
+    for (index, line) in draft
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.removed)
+    {
+        match line.id.as_deref() {
+            Some(id) if in_force.contains(&id) => removed.push(id.to_owned()),
+            Some(id) => errors.push(FieldError::new(
+                Field::Line {
+                    index,
+                    field: LineField::Id,
+                },
+                format!("`{id}` is not an obligation in force on this contract"),
+            )),
+            None => errors.push(FieldError::new(
+                Field::Line {
+                    index,
+                    field: LineField::Removed,
+                },
+                "needs the `id` of the obligation it drops",
+            )),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(UseCaseError::Invalid(ValidationErrors(errors)));
+    }
+    let listed = !draft.lines.is_empty();
+    draft.lines.retain(|line| !line.removed);
+    if listed && draft.lines.is_empty() {
+        return Err(UseCaseError::invalid(FieldError::new(
+            Field::LineItems,
+            "must keep at least one obligation; to end them all, terminate the contract",
+        )));
+    }
+    let one_line = plan
+        .obligations()
+        .iter()
+        .filter(|obligation| obligation.in_force)
+        .all(|obligation| {
+            obligation.pob_type == PobType::Subscription
+                && obligation.name == PobType::Subscription.as_str()
+        })
+        && in_force.len() == 1;
+    if !listed && one_line {
+        return Ok(());
+    }
+    let missing: Vec<&str> = in_force
+        .iter()
+        .copied()
+        .filter(|id| {
+            !removed.iter().any(|gone| gone == id)
+                && !draft
+                    .lines
+                    .iter()
+                    .any(|line| line.id.as_deref() == Some(*id))
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(UseCaseError::invalid(FieldError::new(
+            Field::LineItems,
+            format!(
+                "must name every obligation in force by its `id` (missing: {}); keep each with its id, or drop it with \"removed\": true",
+                missing.join(", ")
+            ),
+        )))
     }
 }
 

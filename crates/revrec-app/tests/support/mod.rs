@@ -173,3 +173,18 @@ impl Cluster {
             .unwrap_or(default)
     }
 }
+
+/// Names each line of an amendment `change` by the id of the obligation it continues, as
+/// decisions.md §13 requires: the lines of `change` are in the order `contract` lists its
+/// obligations (both built from the same body).
+pub fn name_obligations(change: &mut serde_json::Value, contract: &serde_json::Value) {
+    let ids: Vec<serde_json::Value> = contract["performance_obligations"]
+        .as_array()
+        .map(|obligations| obligations.iter().map(|o| o["id"].clone()).collect())
+        .unwrap_or_default();
+    if let Some(lines) = change["line_items"].as_array_mut() {
+        for (line, id) in lines.iter_mut().zip(ids) {
+            line["id"] = id;
+        }
+    }
+}

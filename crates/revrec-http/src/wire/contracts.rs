@@ -83,6 +83,10 @@ pub struct LineItemInput {
     pub service_end: Option<String>,
     #[schema(format = Date)]
     pub delivery_date: Option<String>,
+    /// On `PUT` of an active contract: `true` drops the obligation `id` names from the
+    /// effective date (it keeps the revenue it earned; the rest leaves RPO). Every other
+    /// obligation in force must be named by its `id`.
+    pub removed: Option<bool>,
 }
 
 /// The performance-obligation types: subscriptions and support are ratable by default,
@@ -470,6 +474,7 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
             LineField::ServiceStart,
             LineField::ServiceEnd,
             LineField::DeliveryDate,
+            LineField::Removed,
         ]
         .into_iter()
         .find(|field| field.as_str() == name)?;
@@ -528,6 +533,7 @@ fn to_line(
         service_start: date(LineField::ServiceStart, line.service_start.as_ref()),
         service_end: date(LineField::ServiceEnd, line.service_end.as_ref()),
         delivery_date: date(LineField::DeliveryDate, line.delivery_date.as_ref()),
+        removed: line.removed.unwrap_or(false),
     }
 }
 
