@@ -21,6 +21,8 @@ use crate::wire::contracts::Problems;
 pub enum Kind {
     Text,
     Amount,
+    /// `true` or `false`.
+    Flag,
     /// An array of line items (objects read against [`LINE_ITEM`]).
     LineItems,
 }
@@ -55,6 +57,14 @@ const fn amount(name: &'static str) -> FieldSpec {
     }
 }
 
+const fn flag(name: &'static str) -> FieldSpec {
+    FieldSpec {
+        name,
+        kind: Kind::Flag,
+        required: false,
+    }
+}
+
 const LINE_ITEMS: FieldSpec = FieldSpec {
     name: "line_items",
     kind: Kind::LineItems,
@@ -72,6 +82,7 @@ pub const LINE_ITEM: &[FieldSpec] = &[
     text("service_start"),
     text("service_end"),
     text("delivery_date"),
+    flag("removed"),
 ];
 
 /// `ContractInput` (primary surface).
@@ -160,6 +171,7 @@ fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut P
             Kind::Amount => {
                 serde_json::from_str::<DecimalInput>(raw.get()).map(|_| raw.get().to_owned())
             }
+            Kind::Flag => serde_json::from_str::<bool>(raw.get()).map(|_| raw.get().to_owned()),
             Kind::LineItems => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
                 let lines: Vec<String> = items
                     .iter()
@@ -210,6 +222,7 @@ fn stand_in(kind: Kind) -> String {
     match kind {
         Kind::Text => "\"\"".to_owned(),
         Kind::Amount => "0".to_owned(),
+        Kind::Flag => "false".to_owned(),
         Kind::LineItems => "[]".to_owned(),
     }
 }
