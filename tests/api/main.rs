@@ -26,6 +26,7 @@ mod oauth;
 mod payments;
 mod rate_limits;
 mod reports;
+mod response_schemas;
 mod system;
 mod validation;
 mod versioning;
