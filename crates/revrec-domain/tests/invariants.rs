@@ -9,8 +9,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use revrec_domain::{
     Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    JournalEntry, LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate,
-    contract_totals, journal_entries, note6, output_hash, trial_balance, waterfall,
+    Granularity, JournalEntry, LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp,
+    allocate, contract_totals, journal_entries, note6, obligation_parts, output_hash,
+    pob_type_parts, trial_balance, waterfall, waterfall_by,
 };
 use time::{Date, Duration};
 
@@ -299,6 +300,31 @@ proptest! {
             .map(|(period, amounts)| (period, amounts.recognized, amounts.booked))
             .collect();
         prop_assert_eq!(direct, from_rollup);
+    }
+
+    #[test]
+    fn a_waterfalls_parts_by_type_and_by_obligation_sum_to_each_row(
+        history in history_strategy(),
+        granularity in 0..3_u8,
+    ) {
+        let plan = history.current();
+        // A report spans at most MAX_RANGE_MONTHS; longer contracts are read in their first ones.
+        let first = plan.first_period();
+        let longest = i32::try_from(revrec_domain::period::MAX_RANGE_MONTHS).unwrap() - 1;
+        let range = PeriodRange::new(first, plan.last_period().min(first.plus(longest))).unwrap();
+        let granularity = [Granularity::Monthly, Granularity::Quarterly, Granularity::Annual]
+            [usize::from(granularity)];
+        let mut rollup = Rollup::new();
+        rollup.add_contract(&history);
+        let rows = waterfall_by(&rollup.by_period(), plan.currency(), range, granularity);
+        let by_type = pob_type_parts(&rows, &rollup, range);
+        let by_obligation = obligation_parts(&rows, plan, range);
+        prop_assert_eq!(by_type.rows.len(), rows.rows.len());
+        prop_assert_eq!(by_obligation.rows.len(), rows.rows.len());
+        for ((row, types), obligations) in rows.rows.iter().zip(&by_type.rows).zip(&by_obligation.rows) {
+            prop_assert_eq!(types.iter().sum::<i64>(), row.recognized);
+            prop_assert_eq!(obligations.iter().sum::<i64>(), row.recognized);
+        }
     }
 
     #[test]
