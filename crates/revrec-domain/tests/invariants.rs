@@ -418,7 +418,7 @@ proptest! {
             let mut chunk_start = first;
             while chunk_start <= last {
                 let chunk_end = chunk_start.plus(599).min(last);
-                let report = revrec_domain::waterfall_by(&totals, *currency, PeriodRange::new(chunk_start, chunk_end).unwrap(), revrec_domain::Granularity::Monthly);
+                let report = waterfall_by(&totals, *currency, PeriodRange::new(chunk_start, chunk_end).unwrap(), Granularity::Monthly);
                 for row in &report.rows {
                     prop_assert_eq!(recognition.get(&row.period).copied().unwrap_or(0), row.recognized, "{}", row.period);
                     for (code, net) in posted.get(&row.period).into_iter().flatten() {
