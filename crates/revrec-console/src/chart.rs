@@ -13,7 +13,7 @@ use crate::format::{amount_text, grouped};
 pub struct Month {
     pub period: Period,
     /// In [`PobType::ALL`] order.
-    pub by_pob_type: [i64; 5],
+    pub by_pob_type: Vec<i64>,
     pub deferred_balance: i64,
 }
 
@@ -75,7 +75,7 @@ pub fn revenue_chart(months: &[Month], currency: Currency) -> Markup {
             t = amount_text(total, currency),
         );
         let mut y = TOP + plot_height;
-        for (kind, amount) in PobType::ALL.iter().zip(month.by_pob_type) {
+        for (kind, amount) in PobType::ALL.iter().zip(month.by_pob_type.iter().copied()) {
             if amount <= 0 {
                 continue;
             }

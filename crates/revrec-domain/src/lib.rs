@@ -45,7 +45,4 @@ pub use rollup::{
 };
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
-pub use waterfall_parts::{
-    GroupedWaterfall, WaterfallParts, obligation_keys, obligation_parts, pob_type_parts,
-    recognized_by_pob_type,
-};
+pub use waterfall_parts::{GroupedWaterfall, WaterfallParts, obligation_parts, pob_type_parts};

@@ -20,7 +20,7 @@ pub struct WaterfallParts {
 
 /// Recognized revenue of each month of `range` by `pob_type` (every type, in
 /// [`PobType::ALL`] order, zeros included).
-pub fn recognized_by_pob_type(rollup: &Rollup, range: PeriodRange) -> Vec<(Period, [i64; 5])> {
+fn recognized_by_pob_type(rollup: &Rollup, range: PeriodRange) -> Vec<(Period, [i64; 5])> {
     let mut months: Vec<(Period, [i64; 5])> = range.iter().map(|period| (period, [0; 5])).collect();
     for (key, amounts) in rollup.rows() {
         if key.period < range.first() || key.period > range.last() {
@@ -39,13 +39,16 @@ pub fn recognized_by_pob_type(rollup: &Rollup, range: PeriodRange) -> Vec<(Perio
     months
 }
 
-/// The monthly parts by `pob_type` folded into `waterfall`'s rows.
+/// The monthly parts by `pob_type` folded into `waterfall`'s rows. `range` is the months the
+/// waterfall covers (none when it is empty).
 pub fn pob_type_parts(
     waterfall: &Waterfall,
     rollup: &Rollup,
-    range: PeriodRange,
+    range: Option<PeriodRange>,
 ) -> WaterfallParts {
-    let monthly: Vec<(Period, Vec<i64>)> = recognized_by_pob_type(rollup, range)
+    let monthly: Vec<(Period, Vec<i64>)> = range
+        .map(|range| recognized_by_pob_type(rollup, range))
+        .unwrap_or_default()
         .into_iter()
         .map(|(period, parts)| (period, parts.to_vec()))
         .collect();
@@ -61,25 +64,26 @@ pub fn pob_type_parts(
 pub fn obligation_parts(
     waterfall: &Waterfall,
     plan: &ContractPlan,
-    range: PeriodRange,
+    range: Option<PeriodRange>,
 ) -> WaterfallParts {
-    let schedule = plan.monthly(range.first(), range.last());
-    let obligations = plan.obligations();
-    let monthly: Vec<(Period, Vec<i64>)> = schedule
-        .periods()
-        .enumerate()
-        .map(|(month, period)| {
-            let parts = (0..obligations.len())
-                .map(|index| schedule.revenue(index).get(month).copied().unwrap_or(0))
-                .collect();
-            (period, parts)
-        })
-        .collect();
+    let monthly: Vec<(Period, Vec<i64>)> = range.map_or_else(Vec::new, |range| {
+        let schedule = plan.monthly(range.first(), range.last());
+        schedule
+            .periods()
+            .enumerate()
+            .map(|(month, period)| {
+                let parts = (0..plan.obligations().len())
+                    .map(|index| schedule.revenue(index).get(month).copied().unwrap_or(0))
+                    .collect();
+                (period, parts)
+            })
+            .collect()
+    });
     fold_into_rows(waterfall, obligation_keys(plan), &monthly)
 }
 
 /// The contract's obligations as parts are named: by id, or by name when given none.
-pub fn obligation_keys(plan: &ContractPlan) -> Vec<String> {
+fn obligation_keys(plan: &ContractPlan) -> Vec<String> {
     plan.obligations()
         .iter()
         .map(|obligation| {
@@ -201,7 +205,7 @@ mod tests {
             range,
             Granularity::Quarterly,
         );
-        let parts = pob_type_parts(&quarters, &rollup, range);
+        let parts = pob_type_parts(&quarters, &rollup, Some(range));
         assert_eq!(
             parts.keys,
             ["hardware", "license", "services", "subscription", "support"]

@@ -317,8 +317,8 @@ proptest! {
         let mut rollup = Rollup::new();
         rollup.add_contract(&history);
         let rows = waterfall_by(&rollup.by_period(), plan.currency(), range, granularity);
-        let by_type = pob_type_parts(&rows, &rollup, range);
-        let by_obligation = obligation_parts(&rows, plan, range);
+        let by_type = pob_type_parts(&rows, &rollup, Some(range));
+        let by_obligation = obligation_parts(&rows, plan, Some(range));
         prop_assert_eq!(by_type.rows.len(), rows.rows.len());
         prop_assert_eq!(by_obligation.rows.len(), rows.rows.len());
         for ((row, types), obligations) in rows.rows.iter().zip(&by_type.rows).zip(&by_obligation.rows) {

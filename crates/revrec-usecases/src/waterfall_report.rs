@@ -2,9 +2,8 @@
 
 use revrec_domain::{
     Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash, Period, PeriodRange,
-    PlanHistory, PobType, Rollup, Waterfall, WaterfallParts, contract_totals, contributions,
-    extent, obligation_keys, obligation_parts, output_hash, pob_type_parts, recognized_by_pob_type,
-    waterfall_by,
+    PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals, contributions, extent,
+    obligation_parts, output_hash, pob_type_parts, waterfall_by,
 };
 
 use crate::error::UseCaseError;
@@ -114,46 +113,6 @@ pub async fn select_currency(
     }
 }
 
-/// A portfolio's monthly waterfall with each month's revenue split by `pob_type` (the
-/// console's revenue chart): the waterfall is [`waterfall_report`]'s, to the byte.
-#[derive(Clone, Debug)]
-pub struct WaterfallByPobType {
-    pub report: WaterfallReport,
-    /// One entry per row of the waterfall, in [`revrec_domain::PobType::ALL`] order.
-    pub by_pob_type: Vec<(Period, [i64; 5])>,
-}
-
-pub async fn waterfall_by_pob_type(
-    services: &Services,
-    tenant_id: &str,
-    query: &WaterfallQuery,
-) -> Result<WaterfallByPobType, UseCaseError> {
-    let query = WaterfallQuery {
-        contract_id: None,
-        granularity: Granularity::Monthly,
-        ..query.clone()
-    };
-    let report = waterfall_report(services, tenant_id, &query).await?;
-    let (Some(first), Some(last)) = (
-        report.waterfall.rows.first().map(|row| row.period),
-        report.waterfall.rows.last().map(|row| row.period),
-    ) else {
-        return Ok(WaterfallByPobType {
-            report,
-            by_pob_type: Vec::new(),
-        });
-    };
-    let rollup = services
-        .reports
-        .rollup(tenant_id, report.waterfall.currency, Some(last))
-        .await?;
-    let by_pob_type = recognized_by_pob_type(&rollup, PeriodRange::new(first, last)?);
-    Ok(WaterfallByPobType {
-        report,
-        by_pob_type,
-    })
-}
-
 /// What a waterfall's rows are split by (`group_by`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GroupBy {
@@ -217,30 +176,14 @@ pub async fn grouped_waterfall_report(
         Some((first, last)) => Some(PeriodRange::new(first, last)?),
         None => None,
     };
-    let parts = match (range, &source, group_by) {
-        (None, _, GroupBy::PobType) => WaterfallParts {
-            keys: PobType::ALL
-                .iter()
-                .map(|kind| kind.as_str().to_owned())
-                .collect(),
-            rows: Vec::new(),
-        },
-        (None, Source::Contract(history), GroupBy::Obligation) => WaterfallParts {
-            keys: obligation_keys(history.current()),
-            rows: Vec::new(),
-        },
-        (Some(range), Source::Rollup(rollup), _) => {
-            pob_type_parts(&report.waterfall, rollup, range)
-        }
-        (Some(range), Source::Contract(history), GroupBy::PobType) => {
+    let parts = match (&source, group_by) {
+        (Source::Rollup(rollup), _) => pob_type_parts(&report.waterfall, rollup, range),
+        (Source::Contract(history), GroupBy::PobType) => {
             let rollup = Rollup::from_rows(contributions(history));
             pob_type_parts(&report.waterfall, &rollup, range)
         }
-        (Some(range), Source::Contract(history), GroupBy::Obligation) => {
+        (Source::Contract(history), GroupBy::Obligation) => {
             obligation_parts(&report.waterfall, history.current(), range)
-        }
-        (None, Source::Rollup(_), GroupBy::Obligation) => {
-            return Err(UseCaseError::ObligationsNeedAContract);
         }
     };
     report.output_hash = output_hash(
@@ -258,7 +201,8 @@ pub async fn grouped_waterfall_report(
     })
 }
 
-/// Where a grouped waterfall's parts come from.
+/// Where a grouped waterfall's parts come from: a portfolio's rollup (`pob_type` only), or
+/// one contract's plans.
 enum Source {
     Rollup(Rollup),
     Contract(PlanHistory),

@@ -9,7 +9,7 @@ use revrec_domain::{Currency, Period, PobType};
 use revrec_http::AppState;
 use revrec_usecases::Services;
 use revrec_usecases::note6_report::note6_report;
-use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_by_pob_type};
+use revrec_usecases::waterfall_report::{GroupBy, WaterfallQuery, grouped_waterfall_report};
 use serde::Deserialize;
 
 use crate::chart::{Month, revenue_chart};
@@ -46,7 +46,8 @@ pub async fn page(
     }
     let (currency, currencies) =
         currency_choice(services, tenant, query.currency.as_deref()).await?;
-    let split = waterfall_by_pob_type(
+    // `GET /v1/waterfalls?group_by=pob_type`'s report: the API's rows, split by type.
+    let split = grouped_waterfall_report(
         services,
         tenant,
         &WaterfallQuery {
@@ -55,15 +56,16 @@ pub async fn page(
             currency: Some(currency),
             ..WaterfallQuery::default()
         },
+        GroupBy::PobType,
     )
     .await?;
     let rows = &split.report.waterfall.rows;
     let months: Vec<Month> = rows
         .iter()
-        .zip(&split.by_pob_type)
-        .map(|(row, (_, by_pob_type))| Month {
+        .zip(&split.parts.rows)
+        .map(|(row, by_pob_type)| Month {
             period: row.period,
-            by_pob_type: *by_pob_type,
+            by_pob_type: by_pob_type.clone(),
             deferred_balance: row.deferred_balance,
         })
         .collect();
@@ -162,7 +164,7 @@ fn month_table(months: &[Month], currency: Currency) -> Markup {
                     @for month in months {
                         tr data-period=(month.period) {
                             th scope="row" { (month.period) }
-                            @for amount in month.by_pob_type { td.num { (money(amount, currency)) } }
+                            @for amount in &month.by_pob_type { td.num { (money(*amount, currency)) } }
                             td.num data-column="recognized" { (money(month.by_pob_type.iter().sum(), currency)) }
                             td.num data-column="deferred_balance" { (money(month.deferred_balance, currency)) }
                         }
