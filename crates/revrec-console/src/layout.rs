@@ -49,6 +49,17 @@ fn head(title: &str) -> Markup {
 
 /// A signed-in page: `body` under the navigation, `title` as its heading.
 pub fn page(signed: &SignedIn, section: Section, title: &str, body: Markup) -> HttpResponse {
+    page_with_status(StatusCode::OK, signed, section, title, body)
+}
+
+/// [`page`] with another status (a form shown again with its problem).
+pub fn page_with_status(
+    status: StatusCode,
+    signed: &SignedIn,
+    section: Section,
+    title: &str,
+    body: Markup,
+) -> HttpResponse {
     let markup = html! {
         (DOCTYPE)
         html lang="en" {
@@ -85,7 +96,7 @@ pub fn page(signed: &SignedIn, section: Section, title: &str, body: Markup) -> H
             }
         }
     };
-    html_response(markup)
+    html_with_status(status, markup)
 }
 
 /// A page outside the session (sign-in, password): no navigation.

@@ -314,14 +314,7 @@ fn page(
     } else {
         StatusCode::OK
     };
-    let mut response = layout::page(signed, kind.section(), kind.title(), body);
-    *response.status_mut() = status;
-    if status != StatusCode::OK {
-        response
-            .extensions_mut()
-            .insert(revrec_http::middleware::KeepBody);
-    }
-    response
+    layout::page_with_status(status, signed, kind.section(), kind.title(), body)
 }
 
 fn table(signed: &SignedIn, kind: Kind, rows: &[Row]) -> Markup {
