@@ -3,7 +3,7 @@
 //! `data-amount` attribute for tests and copy-paste.
 
 use maud::{Markup, html};
-use revrec_domain::Currency;
+use revrec_domain::{Currency, Period};
 use revrec_http::wire::amount::Amount;
 
 /// The API's text of `minor` units of `currency`: `12000.00`.
@@ -38,10 +38,20 @@ pub fn money(minor: i64, currency: Currency) -> Markup {
     html! { span.amount data-amount=(text) { (grouped(&text)) } }
 }
 
+/// The UTC instant of `micros` since the epoch (the epoch itself if out of range).
+fn utc(micros: i64) -> time::OffsetDateTime {
+    time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+}
+
+/// The UTC month holding `micros` since the epoch: a page's default period.
+pub fn month_of(micros: i64) -> Period {
+    Period::of(utc(micros).date())
+}
+
 /// `2026-11-23 18:44 UTC` from microseconds since the epoch.
 pub fn instant(micros: i64) -> String {
-    let at = time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
-        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    let at = utc(micros);
     format!(
         "{:04}-{:02}-{:02} {:02}:{:02} UTC",
         at.year(),

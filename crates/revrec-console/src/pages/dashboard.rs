@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::chart::{Month, revenue_chart};
 use crate::error::PageError;
-use crate::format::money;
+use crate::format::{money, month_of};
 use crate::layout::{self, Section};
 use crate::session;
 
@@ -36,7 +36,7 @@ pub async fn page(
     let signed = session::require(&request, &state).await?;
     let services = &state.services;
     let tenant = signed.tenant();
-    let this_year = this_year(services);
+    let this_year = month_of(services.clock.now_micros()).year();
     let from = period_or(query.from.as_deref(), Period::new(this_year, 1))?;
     let to = period_or(query.to.as_deref(), Period::new(this_year, 12))?;
     if to < from || from.months_until(to) >= MAX_MONTHS {
@@ -89,11 +89,6 @@ pub async fn page(
         }
     };
     Ok(layout::page(&signed, Section::Dashboard, "Revenue", body))
-}
-
-fn this_year(services: &Services) -> i32 {
-    let seconds = services.clock.now_micros().div_euclid(1_000_000);
-    time::OffsetDateTime::from_unix_timestamp(seconds).map_or(1970, |now| now.year())
 }
 
 fn period_or(text: Option<&str>, default: Option<Period>) -> Result<Period, PageError> {

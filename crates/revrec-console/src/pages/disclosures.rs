@@ -3,13 +3,13 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
-use revrec_domain::{Period, Quarter};
+use revrec_domain::Quarter;
 use revrec_http::AppState;
 use revrec_usecases::note6_report::note6_report;
 use serde::Deserialize;
 
 use crate::error::PageError;
-use crate::format::money;
+use crate::format::{money, month_of};
 use crate::layout::{self, Section};
 use crate::pages::dashboard::{currency_choice, currency_select};
 use crate::session;
@@ -32,7 +32,7 @@ pub async fn page(
         Some(text) => {
             Quarter::parse(text).map_err(|error| PageError::BadInput(error.to_string()))?
         }
-        None => current_quarter(services.clock.now_micros()),
+        None => month_of(services.clock.now_micros()).quarter(),
     };
     let (currency, currencies) =
         currency_choice(services, tenant, query.currency.as_deref()).await?;
@@ -80,10 +80,4 @@ pub async fn page(
         "Note 6 disclosures",
         body,
     ))
-}
-
-fn current_quarter(micros: i64) -> Quarter {
-    let now = time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
-        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
-    Period::of(now.date()).quarter()
 }

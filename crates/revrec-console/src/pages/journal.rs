@@ -11,7 +11,7 @@ use revrec_usecases::ledger::{EntryStatus, JournalQuery, chart_of_accounts, jour
 use serde::Deserialize;
 
 use crate::error::PageError;
-use crate::format::money;
+use crate::format::{money, month_of};
 use crate::layout::{self, Section};
 use crate::session;
 
@@ -28,11 +28,7 @@ fn query_of(params: &JournalParams, now_micros: i64) -> Result<JournalQuery, Pag
         Some(text) => {
             Period::parse(text).map_err(|error| PageError::BadInput(error.to_string()))?
         }
-        None => {
-            let now = time::OffsetDateTime::from_unix_timestamp(now_micros.div_euclid(1_000_000))
-                .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
-            Period::of(now.date())
-        }
+        None => month_of(now_micros),
     };
     Ok(JournalQuery {
         period,
