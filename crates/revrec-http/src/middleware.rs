@@ -148,7 +148,8 @@ fn record(response: &ServiceResponse<BoxBody>, method: &str, span: &tracing::Spa
         if let Some(state) = request.app_data::<web::Data<AppState>>() {
             state.services.usage_meter.count_request(
                 tenant,
-                &format!("{method} {route}"),
+                method,
+                &route,
                 status,
                 state.services.clock.now_micros(),
             );

@@ -18,7 +18,7 @@ pub struct UsageCount {
     pub requests: i64,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum CredentialKind {
     ApiKey,
     OAuthClient,

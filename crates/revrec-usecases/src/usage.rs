@@ -11,7 +11,11 @@ use crate::authenticate::Credential;
 use crate::error::UseCaseError;
 use crate::services::Services;
 
-type CountKey = (String, String, String, String);
+/// Tenant, UTC day (days since the epoch), method, route template, status class: kept
+/// cheap to build, since a key is made for every request; written out as text at a flush.
+type CountKey = (String, i64, &'static str, String, &'static str);
+
+const DAY_MICROS: i64 = 86_400 * 1_000_000;
 
 /// What this process counted since its last flush. Counting is a map update under a
 /// mutex; the database sees it at the next [`UsageMeter::flush`].
@@ -23,7 +27,7 @@ pub struct UsageMeter {
 #[derive(Default)]
 struct Pending {
     counts: BTreeMap<CountKey, i64>,
-    uses: BTreeMap<(u8, String), i64>,
+    uses: BTreeMap<(CredentialKind, String), i64>,
 }
 
 impl std::fmt::Debug for UsageMeter {
@@ -33,13 +37,21 @@ impl std::fmt::Debug for UsageMeter {
 }
 
 impl UsageMeter {
-    /// One request answered to `tenant_id`: `route` is `METHOD /template`, never a raw path.
-    pub fn count_request(&self, tenant_id: &str, route: &str, status: u16, at_micros: i64) {
+    /// One request answered to `tenant_id`: `route` is the route template, never a raw path.
+    pub fn count_request(
+        &self,
+        tenant_id: &str,
+        method: &'static str,
+        route: &str,
+        status: u16,
+        at_micros: i64,
+    ) {
         let key = (
             tenant_id.to_owned(),
-            utc_day(at_micros),
+            at_micros.div_euclid(DAY_MICROS),
+            method,
             route.to_owned(),
-            status_class(status).to_owned(),
+            status_class(status),
         );
         let mut pending = self.lock();
         *pending.counts.entry(key).or_insert(0) += 1;
@@ -48,8 +60,10 @@ impl UsageMeter {
     /// `credential` was presented at `at_micros` (the sandbox token is nobody's key).
     pub fn credential_used(&self, credential: &Credential, at_micros: i64) {
         let key = match credential {
-            Credential::ApiKey { id } => (0, id.clone()),
-            Credential::OAuthToken { client_id } => (1, client_id.clone()),
+            Credential::ApiKey { id } => (CredentialKind::ApiKey, id.clone()),
+            Credential::OAuthToken { client_id } => {
+                (CredentialKind::OAuthClient, client_id.clone())
+            }
             Credential::SandboxToken => return,
         };
         let mut pending = self.lock();
@@ -68,11 +82,11 @@ impl UsageMeter {
             .counts
             .iter()
             .map(
-                |((tenant_id, day, route, status_class), requests)| UsageCount {
+                |((tenant_id, day, method, route, status_class), requests)| UsageCount {
                     tenant_id: tenant_id.clone(),
-                    day: day.clone(),
-                    route: route.clone(),
-                    status_class: status_class.clone(),
+                    day: utc_day(day * DAY_MICROS),
+                    route: format!("{method} {route}"),
+                    status_class: (*status_class).to_owned(),
                     requests: *requests,
                 },
             )
@@ -81,11 +95,7 @@ impl UsageMeter {
             .uses
             .iter()
             .map(|((kind, id), at)| CredentialUse {
-                kind: if *kind == 0 {
-                    CredentialKind::ApiKey
-                } else {
-                    CredentialKind::OAuthClient
-                },
+                kind: *kind,
                 id: id.clone(),
                 at: *at,
             })
@@ -155,10 +165,9 @@ pub async fn usage_report(
 ) -> Result<UsageReport, UseCaseError> {
     services.usage_meter.flush(services).await?;
     let now = services.clock.now_micros();
-    let day_micros = 86_400 * 1_000_000_i64;
     let labels: Vec<String> = (0..i64::from(days.max(1)))
         .rev()
-        .map(|back| utc_day(now - back * day_micros))
+        .map(|back| utc_day(now - back * DAY_MICROS))
         .collect();
     let (Some(from), Some(to)) = (labels.first(), labels.last()) else {
         return Ok(UsageReport::default());
