@@ -213,10 +213,13 @@ fn keep_named_obligations(
     plan: &ContractPlan,
     draft: &mut ContractDraft,
 ) -> Result<(), UseCaseError> {
-    let in_force: Vec<&str> = plan
+    let obligations_in_force: Vec<_> = plan
         .obligations()
         .iter()
         .filter(|obligation| obligation.in_force)
+        .collect();
+    let in_force: Vec<&str> = obligations_in_force
+        .iter()
         .filter_map(|obligation| obligation.id.as_deref())
         .collect();
     let mut errors = Vec::new();
@@ -256,15 +259,11 @@ fn keep_named_obligations(
             "must keep at least one obligation; to end them all, terminate the contract",
         )));
     }
-    let one_line = plan
-        .obligations()
-        .iter()
-        .filter(|obligation| obligation.in_force)
-        .all(|obligation| {
-            obligation.pob_type == PobType::Subscription
-                && obligation.name == PobType::Subscription.as_str()
-        })
-        && in_force.len() == 1;
+    let one_line = matches!(
+        obligations_in_force.as_slice(),
+        [only] if only.pob_type == PobType::Subscription
+            && only.name == PobType::Subscription.as_str()
+    );
     if !listed && one_line {
         return Ok(());
     }
