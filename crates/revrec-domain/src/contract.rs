@@ -106,6 +106,9 @@ pub struct LineDraft {
     pub service_start: Option<Date>,
     pub service_end: Option<Date>,
     pub delivery_date: Option<Date>,
+    /// `delivery_date` was sent as `null`: a point-in-time obligation awaiting delivery,
+    /// satisfied later by a fulfillment (an omitted date means the contract's start).
+    pub awaiting_delivery: bool,
     /// On an amendment: drop the obligation `id` names from the effective date.
     pub removed: bool,
 }
@@ -149,6 +152,13 @@ pub enum Field {
     EffectiveDate,
     Treatment,
     RecognitionConvention,
+    /// An event's obligation (the `pob_id` of its path).
+    ObligationId,
+    /// A fulfillment's `date`.
+    DeliveredOn,
+    /// A progress report's `as_of`.
+    AsOf,
+    PercentComplete,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -196,6 +206,10 @@ impl fmt::Display for Field {
             Field::EffectiveDate => f.write_str("effective_date"),
             Field::Treatment => f.write_str("treatment"),
             Field::RecognitionConvention => f.write_str("recognition_convention"),
+            Field::ObligationId => f.write_str("pob_id"),
+            Field::DeliveredOn => f.write_str("date"),
+            Field::AsOf => f.write_str("as_of"),
+            Field::PercentComplete => f.write_str("percent_complete"),
         }
     }
 }
@@ -500,7 +514,7 @@ impl ContractDraft {
             RecognitionMethod::Ratable => {
                 within_term(line.service_start, LineField::ServiceStart);
                 within_term(line.service_end, LineField::ServiceEnd);
-                if line.delivery_date.is_some() {
+                if line.delivery_date.is_some() || line.awaiting_delivery {
                     errors.push(FieldError::new(
                         field(LineField::DeliveryDate),
                         "applies only to point_in_time obligations; use service_start and service_end",
@@ -531,8 +545,32 @@ impl ContractDraft {
                         ));
                     }
                 }
-                let date = line.delivery_date.unwrap_or(self.start_date);
-                (errors.len() == before && term_is_sound).then_some(Pattern::PointInTime { date })
+                let pattern = if line.awaiting_delivery {
+                    Pattern::AwaitingDelivery
+                } else {
+                    Pattern::PointInTime {
+                        date: line.delivery_date.unwrap_or(self.start_date),
+                    }
+                };
+                (errors.len() == before && term_is_sound).then_some(pattern)
+            }
+            RecognitionMethod::Progress => {
+                for (given, which) in [
+                    (line.service_start.is_some(), LineField::ServiceStart),
+                    (line.service_end.is_some(), LineField::ServiceEnd),
+                    (
+                        line.delivery_date.is_some() || line.awaiting_delivery,
+                        LineField::DeliveryDate,
+                    ),
+                ] {
+                    if given {
+                        errors.push(FieldError::new(
+                            field(which),
+                            "does not apply to progress obligations: their revenue follows the percent_complete reports",
+                        ));
+                    }
+                }
+                (errors.len() == before && term_is_sound).then_some(Pattern::Progress)
             }
         }
     }
@@ -749,7 +787,7 @@ mod tests {
             [
                 "customer_name: must not be blank",
                 "line_items[0].stated_price: is required when the contract has no total amount",
-                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, ratable",
+                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, progress, ratable",
             ]
         );
     }

@@ -15,9 +15,11 @@ pub mod money;
 pub mod note6;
 pub mod period;
 pub mod plan;
+pub mod progress;
 pub mod recognition;
 pub mod rollup;
 pub mod trial_balance;
+pub mod version_effect;
 pub mod waterfall;
 pub mod waterfall_parts;
 
@@ -39,10 +41,12 @@ pub use plan::{
     Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PlanHistory,
     PriceChange, ReplayError,
 };
+pub use progress::{PercentComplete, PercentError, ProgressBasis};
 pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
 pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
+pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
 pub use waterfall_parts::{GroupedWaterfall, WaterfallParts, obligation_parts, pob_type_parts};

@@ -13,6 +13,7 @@ use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
 use crate::currency::Currency;
 use crate::money::{Ssp, format_minor};
 use crate::period::Period;
+use crate::progress::{PercentComplete, ProgressBasis};
 use crate::recognition::{Convention, Curve, Pattern, Timing, divide_rounding_wide};
 
 /// How an amendment is accounted for (ASC 606-10-25-12/13). `separate_contract` is not
@@ -34,6 +35,16 @@ pub enum Amendment {
     /// No revenue from `effective` (the first day without service); the unrecognized rest
     /// leaves the transaction price, deferred revenue and RPO.
     Termination { effective: Date },
+    /// decisions.md §13: an obligation awaiting delivery is delivered on `date`; its whole
+    /// allocation is revenue of that day.
+    Fulfillment { obligation_id: String, date: Date },
+    /// A cumulative progress report: revenue through `as_of` becomes what `percent` earns,
+    /// so the month of `as_of` carries the difference (negative when an estimate falls).
+    Progress {
+        obligation_id: String,
+        as_of: Date,
+        percent: PercentComplete,
+    },
 }
 
 impl Amendment {
@@ -42,6 +53,8 @@ impl Amendment {
             Amendment::Prospective { effective, .. }
             | Amendment::CumulativeCatchUp { effective, .. }
             | Amendment::Termination { effective } => *effective,
+            Amendment::Fulfillment { date, .. } => *date,
+            Amendment::Progress { as_of, .. } => *as_of,
         }
     }
 }
@@ -78,6 +91,28 @@ pub enum AmendmentError {
         "cumulative_catch_up keeps every obligation; `{name}` is missing from the new terms (prospective treatment allows dropping it)"
     )]
     ObligationDropped { name: String },
+    #[error("the contract has no obligation `{id}`")]
+    UnknownObligation { id: String },
+    #[error(
+        "obligation `{id}` is no longer in force (a modification dropped it or the contract ended); it takes no more events"
+    )]
+    ObligationNotInForce { id: String },
+    #[error("obligation `{id}` was satisfied on {on}; an obligation is fulfilled once")]
+    AlreadySatisfied { id: String, on: Date },
+    #[error(
+        "obligation `{id}` is recognized {recognition}; only a point_in_time obligation sent with \"delivery_date\": null awaits a fulfillment"
+    )]
+    NotAwaitingDelivery {
+        id: String,
+        recognition: &'static str,
+    },
+    #[error(
+        "obligation `{id}` is recognized {recognition}; percent_complete reports apply to obligations with \"recognition\": \"progress\""
+    )]
+    NotMeasuredByProgress {
+        id: String,
+        recognition: &'static str,
+    },
 }
 
 impl AmendmentError {
@@ -93,6 +128,11 @@ impl AmendmentError {
             AmendmentError::PriceBelowRecognized { .. }
             | AmendmentError::NothingLeftToDeliver { .. }
             | AmendmentError::ObligationDropped { .. } => Field::Treatment,
+            AmendmentError::UnknownObligation { .. }
+            | AmendmentError::ObligationNotInForce { .. }
+            | AmendmentError::AlreadySatisfied { .. }
+            | AmendmentError::NotAwaitingDelivery { .. }
+            | AmendmentError::NotMeasuredByProgress { .. } => Field::ObligationId,
         }
     }
 }
@@ -124,6 +164,11 @@ pub struct ObligationPlan {
     /// Listed in the current terms (an obligation dropped by an amendment stays in the
     /// plan, frozen, because its earlier revenue is history).
     pub in_force: bool,
+    /// The day a fulfillment delivered it (its pattern is then `PointInTime` on that day).
+    pub fulfilled_on: Option<Date>,
+    /// The latest progress report of a `Progress` obligation (0 % until the first).
+    pub percent_complete: Option<PercentComplete>,
+    progress_basis: ProgressBasis,
     segments: Vec<Segment>,
     prices: Vec<PriceChange>,
 }
@@ -145,6 +190,35 @@ impl ObligationPlan {
     /// Revenue recognized through `day`, inclusive.
     pub fn recognized_through(&self, day: Date) -> i64 {
         self.cumulative_at(day.to_julian_day())
+    }
+
+    /// What the terms in force from `effective` say had been earned through the day before
+    /// it, less what had been: the catch-up a change booked in its effective month. Zero
+    /// unless the change started this obligation's latest segment on that day.
+    pub fn catch_up_at(&self, effective: Date) -> i64 {
+        let day = effective.to_julian_day();
+        match self.segments.last() {
+            Some(segment) if segment.from == day && self.segments.len() > 1 => {
+                segment.offset + segment.curve.cumulative_at(day - 1) - self.cumulative_at(day - 1)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Measures a `Progress` obligation's later reports against `basis`, and sets the
+    /// segment a change just started to what the latest report earns under it (a prospective
+    /// basis starts where revenue stands; a catch-up's applies the new price to the whole).
+    fn restart_progress(&mut self, basis: ProgressBasis) {
+        if self.pattern != Pattern::Progress {
+            self.percent_complete = None;
+            return;
+        }
+        let percent = self.percent_complete.unwrap_or_default();
+        self.progress_basis = basis;
+        self.percent_complete = Some(percent);
+        if let Some(segment) = self.segments.last_mut() {
+            segment.offset = basis.cumulative_at(percent);
+        }
     }
 
     fn cumulative_at(&self, day: i32) -> i64 {
@@ -235,6 +309,10 @@ impl ContractPlan {
                     ssp: obligation.ssp,
                     pattern: obligation.pattern,
                     in_force: true,
+                    fulfilled_on: None,
+                    percent_complete: (obligation.pattern == Pattern::Progress)
+                        .then_some(PercentComplete::ZERO),
+                    progress_basis: ProgressBasis::new(allocated),
                     segments: vec![Segment {
                         from: i32::MIN,
                         offset: 0,
@@ -283,8 +361,89 @@ impl ContractPlan {
                 next.check_new_terms(*effective, terms)?;
                 next.apply_catch_up(*effective, terms)?;
             }
+            Amendment::Fulfillment {
+                obligation_id,
+                date,
+            } => next.apply_fulfillment(obligation_id, *date)?,
+            Amendment::Progress {
+                obligation_id,
+                as_of,
+                percent,
+            } => next.apply_progress(obligation_id, *as_of, *percent)?,
         }
         Ok(next)
+    }
+
+    /// The obligation in force an event names.
+    fn obligation_for_event(&mut self, id: &str) -> Result<&mut ObligationPlan, AmendmentError> {
+        let obligation = self
+            .obligations
+            .iter_mut()
+            .find(|obligation| obligation.id.as_deref() == Some(id))
+            .ok_or_else(|| AmendmentError::UnknownObligation { id: id.to_owned() })?;
+        if obligation.in_force {
+            Ok(obligation)
+        } else {
+            Err(AmendmentError::ObligationNotInForce { id: id.to_owned() })
+        }
+    }
+
+    fn apply_fulfillment(&mut self, id: &str, date: Date) -> Result<(), AmendmentError> {
+        let convention = self.convention;
+        let obligation = self.obligation_for_event(id)?;
+        match obligation.pattern {
+            Pattern::AwaitingDelivery => {}
+            Pattern::PointInTime { date: on } => {
+                return Err(AmendmentError::AlreadySatisfied {
+                    id: id.to_owned(),
+                    on,
+                });
+            }
+            other => {
+                return Err(AmendmentError::NotAwaitingDelivery {
+                    id: id.to_owned(),
+                    recognition: other.method().as_str(),
+                });
+            }
+        }
+        let day = date.to_julian_day();
+        let recognized = obligation.cumulative_at(day - 1);
+        let pattern = Pattern::PointInTime { date };
+        obligation.segments.push(Segment {
+            from: day,
+            offset: recognized,
+            curve: Curve::new(obligation.allocated() - recognized, pattern, convention),
+        });
+        obligation.pattern = pattern;
+        obligation.fulfilled_on = Some(date);
+        Ok(())
+    }
+
+    fn apply_progress(
+        &mut self,
+        id: &str,
+        as_of: Date,
+        percent: PercentComplete,
+    ) -> Result<(), AmendmentError> {
+        let convention = self.convention;
+        let obligation = self.obligation_for_event(id)?;
+        if obligation.pattern != Pattern::Progress {
+            return Err(AmendmentError::NotMeasuredByProgress {
+                id: id.to_owned(),
+                recognition: obligation.pattern.method().as_str(),
+            });
+        }
+        // From `as_of` on, revenue is what the report earns: the difference lands on that day.
+        let day = as_of.to_julian_day();
+        let before = obligation.cumulative_at(day - 1);
+        let change = obligation.progress_basis.cumulative_at(percent) - before;
+        obligation.segments.push(Segment {
+            from: day,
+            offset: before,
+            curve: Curve::new(change, Pattern::PointInTime { date: as_of }, convention),
+        });
+        obligation.percent_complete = Some(percent);
+        Ok(())
     }
 
     fn check_effective_date(&self, effective: Date) -> Result<(), AmendmentError> {
@@ -353,17 +512,23 @@ impl ContractPlan {
                 recognized: self.format(recognized),
             });
         }
+        let continuations = self.continuations(terms);
         let weights: Vec<u128> = terms
             .obligations
             .iter()
-            .map(|obligation| remaining_weight(obligation, effective, terms.convention))
+            .zip(&continuations)
+            .map(|(obligation, continues)| {
+                let done = continues
+                    .and_then(|index| self.obligations.get(index))
+                    .and_then(|existing| existing.percent_complete);
+                remaining_weight(obligation, effective, terms.convention, done)
+            })
             .collect();
         let shares =
             allocate(remaining, &weights).map_err(|_| AmendmentError::NothingLeftToDeliver {
                 effective,
                 remaining: self.format(remaining),
             })?;
-        let continuations = self.continuations(terms);
         self.freeze_dropped(&continuations, day);
         for ((obligation, share), continues) in
             terms.obligations.iter().zip(shares).zip(continuations)
@@ -372,9 +537,19 @@ impl ContractPlan {
                 Some(pattern) => Curve::new(share, pattern, terms.convention),
                 None => Curve::zero(),
             };
-            self.take_over(obligation, continues, day, effective, curve, |recognized| {
+            let index = self.take_over(obligation, continues, day, effective, curve, |recognized| {
                 recognized + share
             });
+            if let Some(existing) = self.obligations.get_mut(index) {
+                // What remains is measured from where progress stands (0 % for a new line).
+                let recognized = existing.cumulative_at(day - 1);
+                let percent = existing.percent_complete.unwrap_or_default();
+                existing.restart_progress(ProgressBasis {
+                    recognized,
+                    percent,
+                    share,
+                });
+            }
         }
         self.adopt(terms);
         Ok(())
@@ -405,15 +580,20 @@ impl ContractPlan {
             terms.obligations.iter().zip(allocations).zip(continuations)
         {
             let curve = Curve::new(allocated, obligation.pattern, terms.convention);
-            self.take_over(obligation, continues, day, effective, curve, |_| allocated);
+            let index = self.take_over(obligation, continues, day, effective, curve, |_| allocated);
+            if let Some(existing) = self.obligations.get_mut(index) {
+                // Progress as reported, now of the new price: the effective month carries
+                // the catch-up like every other obligation's.
+                existing.restart_progress(ProgressBasis::new(allocated));
+            }
         }
         self.adopt(terms);
         Ok(())
     }
 
     /// Starts a new segment for one obligation of the new terms, continuing an existing
-    /// obligation (`continues`) or adding one. `offset_and_price` maps the revenue already
-    /// recognized by the continued obligation to its new price.
+    /// obligation (`continues`) or adding one, and returns its index. `new_price` maps the
+    /// revenue already recognized by the continued obligation to its new price.
     fn take_over(
         &mut self,
         terms: &ObligationTerms,
@@ -422,7 +602,8 @@ impl ContractPlan {
         effective: Date,
         curve: Curve,
         new_price: impl Fn(i64) -> i64,
-    ) {
+    ) -> usize {
+        let index = continues.unwrap_or(self.obligations.len());
         match continues.and_then(|index| self.obligations.get_mut(index)) {
             Some(existing) => {
                 let recognized = existing.cumulative_at(day - 1);
@@ -443,6 +624,9 @@ impl ContractPlan {
                 existing.name.clone_from(&terms.name);
                 existing.pob_type = terms.pob_type;
                 existing.ssp = terms.ssp;
+                if existing.pattern != terms.pattern {
+                    existing.fulfilled_on = None;
+                }
                 existing.pattern = terms.pattern;
                 existing.in_force = true;
             }
@@ -455,6 +639,9 @@ impl ContractPlan {
                     ssp: terms.ssp,
                     pattern: terms.pattern,
                     in_force: true,
+                    fulfilled_on: None,
+                    percent_complete: None,
+                    progress_basis: ProgressBasis::new(price),
                     segments: vec![Segment {
                         from: day,
                         offset: price - curve.amount(),
@@ -467,6 +654,7 @@ impl ContractPlan {
                 });
             }
         }
+        index
     }
 
     /// Obligations of the current terms that the new terms no longer list stop where they are.
@@ -819,9 +1007,25 @@ fn weight(ssp: Ssp) -> u128 {
 /// decisions.md §2: the SSP of what remains from `effective` on. A ratable obligation
 /// weighs its SSP × its share of service days left; an undelivered point-in-time obligation
 /// weighs its whole SSP, a delivered one nothing.
-fn remaining_weight(obligation: &ObligationTerms, effective: Date, convention: Convention) -> u128 {
+fn remaining_weight(
+    obligation: &ObligationTerms,
+    effective: Date,
+    convention: Convention,
+    progress_done: Option<PercentComplete>,
+) -> u128 {
     let full = weight(obligation.ssp) * REMAINING_SCALE;
     match obligation.pattern {
+        Pattern::AwaitingDelivery => full,
+        // The reported share not yet satisfied (decisions.md §2).
+        Pattern::Progress => {
+            let done = progress_done.unwrap_or_default().ten_thousandths();
+            let left = u128::from(PercentComplete::WHOLE - done);
+            let scaled = divide_rounding_wide(
+                i128::try_from(full * left).unwrap_or(0),
+                i128::from(PercentComplete::WHOLE),
+            );
+            u128::try_from(scaled).unwrap_or(0)
+        }
         Pattern::PointInTime { date } => {
             if date >= effective {
                 full
@@ -857,6 +1061,7 @@ fn remaining_weight(obligation: &ObligationTerms, effective: Date, convention: C
 /// What is left of a pattern from `effective` on, if anything.
 fn remaining_pattern(pattern: Pattern, effective: Date) -> Option<Pattern> {
     match pattern {
+        Pattern::AwaitingDelivery | Pattern::Progress => Some(pattern),
         Pattern::PointInTime { date } => (date >= effective).then_some(pattern),
         Pattern::Ratable { start, end } => (end >= effective).then_some(Pattern::Ratable {
             start: start.max(effective),

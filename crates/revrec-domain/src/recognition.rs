@@ -19,6 +19,9 @@ pub enum RecognitionMethod {
     Ratable,
     /// At a point in time: the delivery date.
     PointInTime,
+    /// Over time, measured by cumulative progress reports (an input or output method such
+    /// as hours spent or milestones reached).
+    Progress,
 }
 
 impl RecognitionMethod {
@@ -26,6 +29,7 @@ impl RecognitionMethod {
         match text {
             "ratable" => Some(RecognitionMethod::Ratable),
             "point_in_time" => Some(RecognitionMethod::PointInTime),
+            "progress" => Some(RecognitionMethod::Progress),
             _ => None,
         }
     }
@@ -34,16 +38,17 @@ impl RecognitionMethod {
         match self {
             RecognitionMethod::Ratable => "ratable",
             RecognitionMethod::PointInTime => "point_in_time",
+            RecognitionMethod::Progress => "progress",
         }
     }
 
     pub fn allowed_list() -> &'static str {
-        "point_in_time, ratable"
+        "point_in_time, progress, ratable"
     }
 
     pub fn timing(self) -> Timing {
         match self {
-            RecognitionMethod::Ratable => Timing::OverTime,
+            RecognitionMethod::Ratable | RecognitionMethod::Progress => Timing::OverTime,
             RecognitionMethod::PointInTime => Timing::PointInTime,
         }
     }
@@ -119,18 +124,32 @@ impl fmt::Display for Convention {
     }
 }
 
-/// When an obligation is satisfied: across a service window (inclusive) or on one day.
+/// When an obligation is satisfied: across a service window (inclusive), on one day, or by
+/// events that have not all happened yet (decisions.md §13).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Pattern {
-    Ratable { start: Date, end: Date },
-    PointInTime { date: Date },
+    Ratable {
+        start: Date,
+        end: Date,
+    },
+    PointInTime {
+        date: Date,
+    },
+    /// Point in time, not yet delivered: nothing is recognized until a fulfillment names
+    /// the day (the pattern then becomes `PointInTime` on that day).
+    AwaitingDelivery,
+    /// Over time, as cumulative progress reports say.
+    Progress,
 }
 
 impl Pattern {
     pub fn method(self) -> RecognitionMethod {
         match self {
             Pattern::Ratable { .. } => RecognitionMethod::Ratable,
-            Pattern::PointInTime { .. } => RecognitionMethod::PointInTime,
+            Pattern::PointInTime { .. } | Pattern::AwaitingDelivery => {
+                RecognitionMethod::PointInTime
+            }
+            Pattern::Progress => RecognitionMethod::Progress,
         }
     }
 
@@ -138,18 +157,27 @@ impl Pattern {
         self.method().timing()
     }
 
-    pub fn first_day(self) -> Date {
+    /// The first day of service or the delivery day; none while events decide it.
+    pub fn first_day(self) -> Option<Date> {
         match self {
-            Pattern::Ratable { start, .. } => start,
-            Pattern::PointInTime { date } => date,
+            Pattern::Ratable { start, .. } => Some(start),
+            Pattern::PointInTime { date } => Some(date),
+            Pattern::AwaitingDelivery | Pattern::Progress => None,
         }
     }
 
-    pub fn last_day(self) -> Date {
+    /// The last day of service or the delivery day; none while events decide it.
+    pub fn last_day(self) -> Option<Date> {
         match self {
-            Pattern::Ratable { end, .. } => end,
-            Pattern::PointInTime { date } => date,
+            Pattern::Ratable { end, .. } => Some(end),
+            Pattern::PointInTime { date } => Some(date),
+            Pattern::AwaitingDelivery | Pattern::Progress => None,
         }
+    }
+
+    /// Whether events, not the calendar, recognize what is left.
+    pub fn awaits_events(self) -> bool {
+        matches!(self, Pattern::AwaitingDelivery | Pattern::Progress)
     }
 }
 
@@ -168,6 +196,8 @@ pub struct Curve {
 enum Shape {
     /// All of it on `day` (a Julian day number).
     Point { day: i32 },
+    /// None of it until an event says so (the event starts a segment of its own).
+    Pending,
     /// Spread over `[start, end]` (Julian day numbers, inclusive) by a convention whose
     /// total weight over the window is `total`.
     Ratable {
@@ -193,6 +223,7 @@ impl Curve {
                     total: total_weight(start, end, convention),
                 }
             }
+            Pattern::AwaitingDelivery | Pattern::Progress => Shape::Pending,
         };
         Curve { amount, shape }
     }
@@ -212,6 +243,7 @@ impl Curve {
     /// `R(day)`: revenue recognized through `day` (a Julian day number), inclusive.
     pub fn cumulative_at(&self, day: i32) -> i64 {
         match self.shape {
+            Shape::Pending => 0,
             Shape::Point { day: delivery } => {
                 if day >= delivery {
                     self.amount
@@ -267,6 +299,7 @@ impl Curve {
     /// The hot loop of every schedule: integer arithmetic only, no allocation.
     pub fn fill_month_ends(&self, first: Period, out: &mut [i64]) {
         match self.shape {
+            Shape::Pending => out.fill(0),
             Shape::Point { day } => {
                 let mut month_end = first.last_julian_day();
                 let mut month = first;

@@ -168,6 +168,16 @@ impl Rollup {
     }
 }
 
+/// Whether obligation `index`, under the version in force at the end of `period`, waits for
+/// a fulfillment or progress reports to recognize what is left.
+fn awaits_events(history: &PlanHistory, period: Period, index: usize) -> bool {
+    history
+        .versions()
+        .get(history.index_in_force(period))
+        .and_then(|version| version.obligations().get(index))
+        .is_some_and(|obligation| obligation.pattern.awaits_events())
+}
+
 /// One contract's contributions, all-zero rows left out.
 pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
     let plan = history.current();
@@ -226,12 +236,21 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             let deferred = billed - recognized;
             deferred_history.push(deferred);
 
-            let next_12 = if period >= signed {
+            let next_12 = if period < signed {
+                0
+            } else if awaits_events(history, period, index) {
+                // No schedule until its events: expected by the end of the term in force.
+                let end = history.versions().get(history.index_in_force(period));
+                let end = end.map_or(plan.end_date(), ContractPlan::end_date);
+                if Period::of(end) <= period.plus(12) {
+                    rpo_now
+                } else {
+                    0
+                }
+            } else {
                 let in_force = earlier.get(history.index_in_force(period));
                 let planned = in_force.map_or(revenue, |version| version.revenue(index));
                 planned.iter().skip(offset + 1).take(12).sum()
-            } else {
-                0
             };
             let from_opening = if period.month().is_multiple_of(3) {
                 let opening = offset
