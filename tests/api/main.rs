@@ -13,6 +13,7 @@ mod console;
 mod contracts;
 mod determinism;
 mod errors_used;
+mod events;
 mod grouped_reports;
 mod guide;
 mod helpers;

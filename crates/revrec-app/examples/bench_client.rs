@@ -298,8 +298,8 @@ fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryR
                 stated_price: obligation.stated_price,
                 ssp_micros: obligation.ssp.micros(),
                 recognition: obligation.pattern.method().as_str(),
-                first_day: obligation.pattern.first_day(),
-                last_day: obligation.pattern.last_day(),
+                first_day: obligation.pattern.first_day().unwrap_or(terms.start_date),
+                last_day: obligation.pattern.last_day().unwrap_or(terms.end_date),
             });
         }
         for delta in &write.rollup {

@@ -87,6 +87,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         UseCaseError::ContractNotFound { .. }
         | UseCaseError::VersionNotFound { .. }
         | UseCaseError::JobNotFound { .. }
+        | UseCaseError::ObligationNotFound { .. }
         | UseCaseError::UnknownContracts { .. } => {
             page(StatusCode::NOT_FOUND, "Not found", error.to_string())
         }
@@ -99,7 +100,9 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
             "Check the request",
             error.to_string(),
         ),
-        UseCaseError::InvalidTransition { .. } | UseCaseError::Conflict => {
+        UseCaseError::InvalidTransition { .. }
+        | UseCaseError::ObligationClosed(_)
+        | UseCaseError::Conflict => {
             page(StatusCode::CONFLICT, "Not possible now", error.to_string())
         }
         UseCaseError::Storage(storage) => storage_shown(storage),

@@ -148,7 +148,10 @@ pub enum Field {
     SignedDate,
     TransactionPrice,
     LineItems,
-    Line { index: usize, field: LineField },
+    Line {
+        index: usize,
+        field: LineField,
+    },
     EffectiveDate,
     Treatment,
     RecognitionConvention,

@@ -537,9 +537,10 @@ impl ContractPlan {
                 Some(pattern) => Curve::new(share, pattern, terms.convention),
                 None => Curve::zero(),
             };
-            let index = self.take_over(obligation, continues, day, effective, curve, |recognized| {
-                recognized + share
-            });
+            let index =
+                self.take_over(obligation, continues, day, effective, curve, |recognized| {
+                    recognized + share
+                });
             if let Some(existing) = self.obligations.get_mut(index) {
                 // What remains is measured from where progress stands (0 % for a new line).
                 let recognized = existing.cumulative_at(day - 1);

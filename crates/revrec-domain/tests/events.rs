@@ -84,10 +84,7 @@ fn example_9_a_setup_fee_awaits_delivery_and_is_revenue_of_its_month() {
         months(&delivered, 1, 4),
         ["0.00", "0.00", "3000.00", "0.00"]
     );
-    assert_eq!(
-        months(&delivered, 0, 3),
-        ["1000.00", "1000.00", "1000.00"]
-    );
+    assert_eq!(months(&delivered, 0, 3), ["1000.00", "1000.00", "1000.00"]);
     let setup = &delivered.current().obligations()[1];
     assert_eq!(
         setup.pattern,
@@ -181,7 +178,10 @@ fn services_by_progress() -> PlanHistory {
 #[test]
 fn example_10_progress_at_25_60_then_a_lowered_55_then_100() {
     let mut history = services_by_progress();
-    assert_eq!(history.current().obligations()[0].timing(), Timing::OverTime);
+    assert_eq!(
+        history.current().obligations()[0].timing(),
+        Timing::OverTime
+    );
     assert_eq!(
         history.current().obligations()[0].percent_complete,
         Some(PercentComplete::ZERO)
@@ -212,7 +212,10 @@ fn example_10_progress_at_25_60_then_a_lowered_55_then_100() {
     );
     let done = &history.current().obligations()[0];
     assert_eq!(done.percent_complete, Some(PercentComplete::COMPLETE));
-    assert_eq!(done.recognized_through(date!(2026 - 12 - 31)), usd("10000.00"));
+    assert_eq!(
+        done.recognized_through(date!(2026 - 12 - 31)),
+        usd("10000.00")
+    );
 }
 
 #[test]
@@ -220,7 +223,12 @@ fn progress_rounds_each_cumulative_figure_once() {
     let mut services = line("Implementation", "services", "100.00", None);
     services.recognition = Some("progress".into());
     let terms = with_ids(
-        contract(date!(2026 - 01 - 01), date!(2026 - 12 - 31), None, vec![services]),
+        contract(
+            date!(2026 - 01 - 01),
+            date!(2026 - 12 - 31),
+            None,
+            vec![services],
+        ),
         &["pob_impl"],
     );
     let mut history = PlanHistory::new(&terms).unwrap();
@@ -265,7 +273,10 @@ fn a_prospective_change_measures_progress_left_and_restarts_the_basis() {
             terms: new_terms.clone(),
         })
         .unwrap();
-    assert_eq!(changed.current().obligations()[0].allocated(), usd("12000.00"));
+    assert_eq!(
+        changed.current().obligations()[0].allocated(),
+        usd("12000.00")
+    );
     let later = changed
         .amend(&report("pob_impl", date!(2026 - 05 - 31), "80"))
         .unwrap();

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use revrec_domain::{
     Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    Granularity, JournalEntry, LineDraft, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp,
-    allocate, contract_totals, journal_entries, note6, obligation_parts, output_hash,
-    pob_type_parts, trial_balance, waterfall, waterfall_by,
+    Granularity, JournalEntry, LineDraft, Pattern, PercentComplete, Period, PeriodRange,
+    PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals, journal_entries, note6,
+    obligation_parts, output_hash, pob_type_parts, trial_balance, waterfall, waterfall_by,
 };
 use time::{Date, Duration};
 
@@ -26,7 +26,8 @@ fn day(julian: i32) -> Date {
 prop_compose! {
     fn line_strategy(start: i32, end: i32)(
         pob_type in prop::sample::select(vec!["subscription", "support", "services", "license", "hardware"]),
-        recognition in prop::option::of(prop::sample::select(vec!["ratable", "point_in_time"])),
+        recognition in prop::option::of(prop::sample::select(vec!["ratable", "point_in_time", "progress"])),
+        awaiting in any::<bool>(),
         price in 0..=MAX_PRICE,
         ssp in prop::option::of(0..=MAX_PRICE),
         a in start..=end,
@@ -37,6 +38,8 @@ prop_compose! {
             Some(text) => text == "ratable",
             None => matches!(pob_type, "subscription" | "support"),
         };
+        let progress = recognition == Some("progress");
+        let delivered = !ratable && !progress;
         let (first, second) = (a.min(b), a.max(b));
         LineDraft {
             name: Some(format!("{pob_type} {a}")),
@@ -46,7 +49,8 @@ prop_compose! {
             recognition: recognition.map(str::to_owned),
             service_start: (ratable && use_own_dates).then(|| day(first)),
             service_end: (ratable && use_own_dates).then(|| day(second)),
-            delivery_date: (!ratable && use_own_dates).then(|| day(a)),
+            delivery_date: (delivered && use_own_dates && !awaiting).then(|| day(a)),
+            awaiting_delivery: delivered && awaiting,
             ..LineDraft::default()
         }
     }
@@ -106,6 +110,13 @@ fn terms_strategy(max_lines: usize) -> impl Strategy<Value = ContractTerms> {
                 }
                 .validate()
                 .ok()
+                .map(|mut terms| {
+                    // Events name obligations by id.
+                    for (index, obligation) in terms.obligations.iter_mut().enumerate() {
+                        obligation.id = Some(format!("pob_{index}"));
+                    }
+                    terms
+                })
             },
         )
 }
@@ -122,13 +133,39 @@ fn amendment(terms: &ContractTerms, kind: u8, at: u32, price: i64, end_shift: i3
             > next
                 .obligations
                 .iter()
-                .map(|o| o.pattern.last_day())
+                .filter_map(|o| o.pattern.last_day())
                 .max()
                 .unwrap_or(end)
     {
         next.end_date = end;
     }
-    match kind % 3 {
+    // Events pick an obligation of the pattern they apply to (any, when none has it).
+    let pick = |wanted: Pattern| {
+        let matching: Vec<_> = terms
+            .obligations
+            .iter()
+            .filter(|o| o.pattern == wanted)
+            .collect();
+        let chosen = matching
+            .get(usize::try_from(price).unwrap_or(0) % matching.len().max(1))
+            .copied()
+            .or(terms.obligations.first())
+            .unwrap();
+        chosen.id.clone().unwrap()
+    };
+    match kind % 5 {
+        3 => Amendment::Fulfillment {
+            obligation_id: pick(Pattern::AwaitingDelivery),
+            date: effective,
+        },
+        4 => Amendment::Progress {
+            obligation_id: pick(Pattern::Progress),
+            as_of: effective,
+            percent: PercentComplete::from_ten_thousandths(
+                u32::try_from(price % 1_000_001).unwrap(),
+            )
+            .unwrap(),
+        },
         0 => Amendment::Termination { effective },
         1 => Amendment::Prospective {
             effective,
@@ -148,7 +185,7 @@ fn history_strategy() -> impl Strategy<Value = PlanHistory> {
 fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
     (
         terms_strategy(max_lines),
-        prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..3),
+        prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..6),
     )
         .prop_map(|(terms, changes)| {
             let mut history = PlanHistory::new(&terms).unwrap();
@@ -202,12 +239,21 @@ proptest! {
         prop_assert_eq!(plan.last_period() >= plan.first_period(), true);
         for (index, obligation) in plan.obligations().iter().enumerate() {
             let revenue = schedule.revenue(index);
-            prop_assert_eq!(revenue.iter().sum::<i64>(), obligation.allocated(), "obligation {}", index);
+            // What waits for events (a delivery, progress short of 100 %) is not scheduled.
+            let waiting = obligation.allocated() - revenue.iter().sum::<i64>();
+            if obligation.in_force && obligation.pattern.awaits_events()
+                && obligation.percent_complete != Some(PercentComplete::COMPLETE)
+            {
+                let reported = obligation.recognized_through(plan.end_date().max(plan.version_dates().last().copied().unwrap()));
+                prop_assert_eq!(waiting, obligation.allocated() - reported);
+            } else {
+                prop_assert_eq!(waiting, 0, "obligation {}", index);
+            }
             // recognized to date + remaining = price, with "to date" evaluated on its own path.
             let mut to_date = 0;
             for (offset, period) in schedule.periods().enumerate() {
                 to_date += revenue[offset];
-                let remaining: i64 = revenue[offset + 1..].iter().sum();
+                let remaining: i64 = revenue[offset + 1..].iter().sum::<i64>() + waiting;
                 prop_assert_eq!(obligation.recognized_through(period.last_day()), to_date);
                 prop_assert_eq!(to_date + remaining, obligation.allocated());
             }
@@ -237,8 +283,10 @@ proptest! {
             prop_assert!(amounts.rpo_next_12 <= rpo && amounts.rpo_next_12 >= 0);
             period = period.next();
         }
-        prop_assert_eq!(deferred, 0);
-        prop_assert_eq!(rpo, 0);
+        // What still waits for events stays deferred and in RPO; nothing else does.
+        let waiting: i64 = plan.obligations().iter().map(|o| o.allocated() - o.recognized_through(last.last_day())).sum();
+        prop_assert_eq!(deferred, waiting);
+        prop_assert_eq!(rpo, waiting);
     }
 
     #[test]

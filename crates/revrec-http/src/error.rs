@@ -373,6 +373,12 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::JobNotFound { .. } => {
             ProblemDetails::new(ErrorCode::JobNotFound, error.to_string())
         }
+        UseCaseError::ObligationNotFound { .. } => {
+            ProblemDetails::new(ErrorCode::ObligationNotFound, error.to_string())
+        }
+        UseCaseError::ObligationClosed(_) => {
+            ProblemDetails::new(ErrorCode::ObligationAlreadySatisfied, error.to_string())
+        }
         UseCaseError::InvalidTransition { status, .. } => {
             let mut problem =
                 ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());

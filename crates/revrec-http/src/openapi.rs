@@ -31,6 +31,9 @@ use crate::{guide, primary};
         primary::contracts::update_contract_route,
         primary::contracts::activate_contract_route,
         primary::contracts::terminate_contract_route,
+        primary::events::versions_route,
+        primary::events::fulfill_route,
+        primary::events::progress_route,
         primary::reports::waterfall_route,
         primary::reports::note6_route,
         primary::batch::batch_route,
@@ -132,6 +135,7 @@ impl Modify for ContractLinks {
             ("UpdateContract", "updateContract"),
             ("ActivateContract", "activateContract"),
             ("TerminateContract", "terminateContract"),
+            ("ListContractVersions", "listContractVersions"),
         ];
         for path in ["/v1/contracts", "/api/v1/contracts/ingest"] {
             add_links(

@@ -40,9 +40,11 @@ pub enum ErrorCode {
     EndpointSunset,
     ContractNotFound,
     VersionNotFound,
+    ObligationNotFound,
     RouteNotFound,
     MethodNotAllowed,
     InvalidStateTransition,
+    ObligationAlreadySatisfied,
     VersionConflict,
     PayloadTooLarge,
     UnsupportedMediaType,
@@ -59,7 +61,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 41] = [
+    pub const ALL: [ErrorCode; 43] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -85,9 +87,11 @@ impl ErrorCode {
         ErrorCode::EndpointSunset,
         ErrorCode::ContractNotFound,
         ErrorCode::VersionNotFound,
+        ErrorCode::ObligationNotFound,
         ErrorCode::RouteNotFound,
         ErrorCode::MethodNotAllowed,
         ErrorCode::InvalidStateTransition,
+        ErrorCode::ObligationAlreadySatisfied,
         ErrorCode::VersionConflict,
         ErrorCode::PayloadTooLarge,
         ErrorCode::UnsupportedMediaType,
@@ -130,6 +134,8 @@ impl ErrorCode {
             ErrorCode::EndpointSunset => "ENDPOINT_SUNSET",
             ErrorCode::ContractNotFound => "CONTRACT_NOT_FOUND",
             ErrorCode::VersionNotFound => "VERSION_NOT_FOUND",
+            ErrorCode::ObligationNotFound => "OBLIGATION_NOT_FOUND",
+            ErrorCode::ObligationAlreadySatisfied => "OBLIGATION_ALREADY_SATISFIED",
             ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
             ErrorCode::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             ErrorCode::InvalidStateTransition => "INVALID_STATE_TRANSITION",
@@ -215,10 +221,12 @@ impl ErrorCode {
             ErrorCode::InsufficientScope | ErrorCode::CredentialNotAllowed => 403,
             ErrorCode::ContractNotFound
             | ErrorCode::VersionNotFound
+            | ErrorCode::ObligationNotFound
             | ErrorCode::RouteNotFound
             | ErrorCode::JobNotFound => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::InvalidStateTransition
+            | ErrorCode::ObligationAlreadySatisfied
             | ErrorCode::VersionConflict
             | ErrorCode::IdempotencyKeyInProgress => 409,
             ErrorCode::PayloadTooLarge => 413,
@@ -260,6 +268,10 @@ impl ErrorCode {
             ErrorCode::EndpointSunset => "This endpoint has been retired",
             ErrorCode::ContractNotFound => "Contract not found",
             ErrorCode::VersionNotFound => "Contract version not found",
+            ErrorCode::ObligationNotFound => "Performance obligation not found",
+            ErrorCode::ObligationAlreadySatisfied => {
+                "The performance obligation takes no more events"
+            }
             ErrorCode::RouteNotFound => "No such route",
             ErrorCode::MethodNotAllowed => "Method not allowed on this route",
             ErrorCode::InvalidStateTransition => "The contract's status does not allow this",
@@ -358,6 +370,12 @@ impl ErrorCode {
             }
             ErrorCode::VersionNotFound => {
                 "The contract exists but has no such version; versions are numbered from 1."
+            }
+            ErrorCode::ObligationNotFound => {
+                "The contract exists but has no performance obligation with this id. `GET /v1/contracts/{id}` lists its obligations."
+            }
+            ErrorCode::ObligationAlreadySatisfied => {
+                "The obligation was already satisfied (a point-in-time obligation is fulfilled once), or it is no longer in force (a modification dropped it or the contract was terminated). Nothing was recorded."
             }
             ErrorCode::RouteNotFound => {
                 "No route matches the path. Primary routes live under `/v1`; see `/docs`."
@@ -486,6 +504,12 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyInProgress => {
                 Some("Retry the same request shortly; it will replay the first answer.")
             }
+            ErrorCode::ObligationNotFound => Some(
+                "Read the contract with GET /v1/contracts/{id} and use an id from its performance_obligations.",
+            ),
+            ErrorCode::ObligationAlreadySatisfied => Some(
+                "Read the contract's versions with GET /v1/contracts/{id}/versions to see the event already recorded.",
+            ),
             ErrorCode::MalformedJson
             | ErrorCode::InvalidParameter
             | ErrorCode::MissingParameter

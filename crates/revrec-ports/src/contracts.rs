@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use revrec_domain::{Amendment, ContractTerms, Convention, Currency};
+use revrec_domain::{Amendment, ContractTerms, Convention, Currency, PercentComplete};
 use time::Date;
 
 use crate::error::RepositoryError;
@@ -82,37 +82,75 @@ pub struct ContractRecord {
     pub updated_at: i64,
 }
 
-/// How a version came to be.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// How a version came to be: a change of terms, or an event that satisfied an obligation.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum VersionChange {
     Initial,
-    Prospective { effective: Date },
-    CumulativeCatchUp { effective: Date },
-    Termination { effective: Date },
+    Prospective {
+        effective: Date,
+    },
+    CumulativeCatchUp {
+        effective: Date,
+    },
+    Termination {
+        effective: Date,
+    },
+    /// An obligation awaiting delivery was delivered on `effective`.
+    Fulfillment {
+        effective: Date,
+        obligation_id: String,
+    },
+    /// A cumulative progress report as of `effective`.
+    Progress {
+        effective: Date,
+        obligation_id: String,
+        percent: PercentComplete,
+    },
 }
 
 impl VersionChange {
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
             VersionChange::Initial => "initial",
             VersionChange::Prospective { .. } => "prospective",
             VersionChange::CumulativeCatchUp { .. } => "cumulative_catch_up",
             VersionChange::Termination { .. } => "termination",
+            VersionChange::Fulfillment { .. } => "fulfillment",
+            VersionChange::Progress { .. } => "progress",
         }
     }
 
-    pub fn effective_date(self) -> Option<Date> {
+    pub fn effective_date(&self) -> Option<Date> {
         match self {
             VersionChange::Initial => None,
             VersionChange::Prospective { effective }
             | VersionChange::CumulativeCatchUp { effective }
-            | VersionChange::Termination { effective } => Some(effective),
+            | VersionChange::Termination { effective }
+            | VersionChange::Fulfillment { effective, .. }
+            | VersionChange::Progress { effective, .. } => Some(*effective),
+        }
+    }
+
+    /// Whether the version records an event (its terms are its predecessor's).
+    pub fn is_event(&self) -> bool {
+        matches!(
+            self,
+            VersionChange::Fulfillment { .. } | VersionChange::Progress { .. }
+        )
+    }
+
+    /// The obligation an event names.
+    pub fn obligation_id(&self) -> Option<&str> {
+        match self {
+            VersionChange::Fulfillment { obligation_id, .. }
+            | VersionChange::Progress { obligation_id, .. } => Some(obligation_id),
+            _ => None,
         }
     }
 
     /// The domain amendment this version applies to its predecessor, with `terms` its own.
-    pub fn amendment(self, terms: &ContractTerms) -> Option<Amendment> {
-        match self {
+    pub fn amendment(&self, terms: &ContractTerms) -> Option<Amendment> {
+        match *self {
             VersionChange::Initial => None,
             VersionChange::Prospective { effective } => Some(Amendment::Prospective {
                 effective,
@@ -123,6 +161,22 @@ impl VersionChange {
                 terms: terms.clone(),
             }),
             VersionChange::Termination { effective } => Some(Amendment::Termination { effective }),
+            VersionChange::Fulfillment {
+                effective,
+                ref obligation_id,
+            } => Some(Amendment::Fulfillment {
+                obligation_id: obligation_id.clone(),
+                date: effective,
+            }),
+            VersionChange::Progress {
+                effective,
+                ref obligation_id,
+                percent,
+            } => Some(Amendment::Progress {
+                obligation_id: obligation_id.clone(),
+                as_of: effective,
+                percent,
+            }),
         }
     }
 }

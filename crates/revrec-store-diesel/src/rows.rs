@@ -2,8 +2,8 @@
 
 use diesel::prelude::*;
 use revrec_domain::{
-    ContractTerms, Convention, Currency, ObligationTerms, Pattern, Period, PobType, RollupAmounts,
-    RollupKey, Ssp, Timing,
+    ContractTerms, Convention, Currency, ObligationTerms, Pattern, PercentComplete, Period,
+    PobType, RollupAmounts, RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
     ApiKeyRecord, ContractRecord, ContractStatus, Plan, Scope, StoredVersion, VersionChange,
@@ -144,6 +144,8 @@ pub struct VersionRow {
     pub transaction_price: i64,
     pub convention: String,
     pub recorded_at: i64,
+    pub event_obligation_id: Option<String>,
+    pub percent_complete: Option<i32>,
 }
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -178,6 +180,13 @@ pub fn version_rows(
         version: number,
         change: version.change.name().to_owned(),
         effective_date: version.change.effective_date(),
+        event_obligation_id: version.change.obligation_id().map(str::to_owned),
+        percent_complete: match &version.change {
+            VersionChange::Progress { percent, .. } => {
+                Some(i32::try_from(percent.ten_thousandths()).unwrap_or(i32::MAX))
+            }
+            _ => None,
+        },
         customer_name: terms.customer_name.clone(),
         currency: terms.currency.code().to_owned(),
         start_date: terms.start_date,
@@ -206,23 +215,54 @@ pub fn version_rows(
                 pob_type: obligation.pob_type.as_str().to_owned(),
                 stated_price: obligation.stated_price,
                 ssp_micros: obligation.ssp.micros(),
-                recognition: obligation.pattern.method().as_str().to_owned(),
-                first_day: obligation.pattern.first_day(),
-                last_day: obligation.pattern.last_day(),
+                recognition: stored_recognition(obligation.pattern).to_owned(),
+                // Patterns that wait for events have no days yet: the term stands in.
+                first_day: obligation.pattern.first_day().unwrap_or(terms.start_date),
+                last_day: obligation.pattern.last_day().unwrap_or(terms.end_date),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     Ok((row, lines))
 }
 
+/// How a line's pattern is stored: its recognition method, or the state an event awaits.
+fn stored_recognition(pattern: Pattern) -> &'static str {
+    match pattern {
+        Pattern::AwaitingDelivery => "awaiting_delivery",
+        other => other.method().as_str(),
+    }
+}
+
 /// The inverse of [`version_rows`]; `lines` are this version's, in line order.
 pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVersion, StoreError> {
-    let change = match (row.change.as_str(), row.effective_date) {
-        ("initial", _) => VersionChange::Initial,
-        ("prospective", Some(effective)) => VersionChange::Prospective { effective },
-        ("cumulative_catch_up", Some(effective)) => VersionChange::CumulativeCatchUp { effective },
-        ("termination", Some(effective)) => VersionChange::Termination { effective },
-        (other, _) => return Err(corrupt("version change", other)),
+    let percent = row
+        .percent_complete
+        .and_then(|units| u32::try_from(units).ok())
+        .and_then(PercentComplete::from_ten_thousandths);
+    let change = match (
+        row.change.as_str(),
+        row.effective_date,
+        row.event_obligation_id,
+        percent,
+    ) {
+        ("initial", ..) => VersionChange::Initial,
+        ("prospective", Some(effective), ..) => VersionChange::Prospective { effective },
+        ("cumulative_catch_up", Some(effective), ..) => {
+            VersionChange::CumulativeCatchUp { effective }
+        }
+        ("termination", Some(effective), ..) => VersionChange::Termination { effective },
+        ("fulfillment", Some(effective), Some(obligation_id), _) => VersionChange::Fulfillment {
+            effective,
+            obligation_id,
+        },
+        ("progress", Some(effective), Some(obligation_id), Some(percent)) => {
+            VersionChange::Progress {
+                effective,
+                obligation_id,
+                percent,
+            }
+        }
+        (other, ..) => return Err(corrupt("version change", other)),
     };
     let obligations = lines
         .into_iter()
@@ -235,6 +275,8 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
                 "point_in_time" => Pattern::PointInTime {
                     date: line.first_day,
                 },
+                "awaiting_delivery" => Pattern::AwaitingDelivery,
+                "progress" => Pattern::Progress,
                 other => return Err(corrupt("recognition", other)),
             };
             Ok(ObligationTerms {

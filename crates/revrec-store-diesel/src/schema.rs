@@ -55,6 +55,8 @@ diesel::table! {
         transaction_price -> BigInt,
         convention -> Text,
         recorded_at -> BigInt,
+        event_obligation_id -> Nullable<Text>,
+        percent_complete -> Nullable<Integer>,
     }
 }
 

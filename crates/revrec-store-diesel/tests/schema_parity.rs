@@ -206,6 +206,8 @@ type VersionColumns = (
     i64,
     String,
     i64,
+    Option<String>,
+    Option<i32>,
 );
 type LineColumns = (
     String,

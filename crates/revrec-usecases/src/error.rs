@@ -20,6 +20,11 @@ pub enum UseCaseError {
     /// A proposed chart of accounts breaks the rules; each problem names its field.
     #[error("the chart of accounts is not valid")]
     InvalidChart(Vec<ChartProblem>),
+    #[error("contract {contract_id} has no performance obligation {id}")]
+    ObligationNotFound { contract_id: String, id: String },
+    /// The obligation was satisfied already or is no longer in force.
+    #[error("{0}")]
+    ObligationClosed(String),
     #[error("no job {id} for this tenant")]
     JobNotFound { id: String },
     #[error("no contract {} for this tenant", .ids.join(", "))]

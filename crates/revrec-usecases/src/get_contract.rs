@@ -61,6 +61,28 @@ pub async fn version_changes(
     Ok(stored
         .versions
         .iter()
-        .map(|version| (version.number, version.change, version.recorded_at))
+        .map(|version| (version.number, version.change.clone(), version.recorded_at))
         .collect())
+}
+
+/// Every version of a contract with the plans of all of them, for its version list.
+#[derive(Clone, Debug)]
+pub struct VersionHistory {
+    pub record: revrec_ports::ContractRecord,
+    pub versions: Vec<revrec_ports::StoredVersion>,
+    pub history: revrec_domain::PlanHistory,
+}
+
+pub async fn version_history(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<VersionHistory, UseCaseError> {
+    let stored = load_contract(services, tenant_id, id).await?;
+    let history = crate::history::replay(&stored)?;
+    Ok(VersionHistory {
+        record: stored.record.clone(),
+        versions: stored.versions.clone(),
+        history,
+    })
 }

@@ -24,6 +24,7 @@ pub mod pay_for_call;
 pub mod policy;
 pub mod rate_limit;
 pub mod recalculation;
+pub mod record_event;
 pub mod terminate_contract;
 pub mod usage;
 pub mod verify_books;

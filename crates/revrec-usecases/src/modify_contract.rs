@@ -3,7 +3,7 @@
 
 use revrec_domain::{
     Amendment, ContractDraft, ContractPlan, ContractTerms, Convention, Field, FieldError,
-    LineField, PlanHistory, PobType, ValidationErrors,
+    LineField, Pattern, PlanHistory, PobType, ValidationErrors,
 };
 use revrec_ports::{
     ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange, VersionWrite,
@@ -156,6 +156,7 @@ pub async fn modify_contract(
             let mut draft = change.draft.clone();
             draft.convention = kept_convention(&stored, &change)?;
             keep_named_obligations(before.current(), &mut draft)?;
+            keep_event_patterns(before.current(), &mut draft);
             let mut terms = draft.validate()?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
             let (amendment, version_change) = match treatment {
@@ -288,6 +289,36 @@ fn keep_named_obligations(
                 missing.join(", ")
             ),
         )))
+    }
+}
+
+/// A line that continues an obligation satisfied by events, and says nothing of how it is
+/// recognized, keeps what the events made of it: still awaiting delivery, delivered on the
+/// day a fulfillment named, or measured by progress (an omitted `delivery_date` would
+/// otherwise mean the contract's start, and move an undelivered setup fee's revenue).
+fn keep_event_patterns(plan: &ContractPlan, draft: &mut ContractDraft) {
+    for line in &mut draft.lines {
+        let silent = line.recognition.is_none()
+            && line.delivery_date.is_none()
+            && !line.awaiting_delivery
+            && line.service_start.is_none()
+            && line.service_end.is_none();
+        let Some(id) = line.id.as_deref().filter(|_| silent) else {
+            continue;
+        };
+        let Some(obligation) = plan
+            .obligations()
+            .iter()
+            .find(|obligation| obligation.in_force && obligation.id.as_deref() == Some(id))
+        else {
+            continue;
+        };
+        match (obligation.pattern, obligation.fulfilled_on) {
+            (Pattern::AwaitingDelivery, _) => line.awaiting_delivery = true,
+            (Pattern::Progress, _) => line.recognition = Some("progress".to_owned()),
+            (_, Some(delivered)) => line.delivery_date = Some(delivered),
+            _ => {}
+        }
     }
 }
 

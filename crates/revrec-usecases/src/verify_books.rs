@@ -198,9 +198,9 @@ fn row_disagreement(stored: &StoredContract, history: &PlanHistory) -> Result<()
             plan.transaction_price()
         ));
     }
-    let last_change = stored.versions.last().map(|version| version.change);
+    let last_change = stored.versions.last().map(|version| &version.change);
     let terminated = match last_change {
-        Some(VersionChange::Termination { effective }) => Some(effective),
+        Some(VersionChange::Termination { effective }) => Some(*effective),
         _ => None,
     };
     let status_agrees = match record.status {
@@ -213,7 +213,7 @@ fn row_disagreement(stored: &StoredContract, history: &PlanHistory) -> Result<()
             "status {} (terminated on {:?}) disagrees with its last version ({})",
             record.status,
             record.terminated_on,
-            last_change.map_or("none", VersionChange::name)
+            last_change.map_or("none", |change| change.name())
         ));
     }
     Ok(())

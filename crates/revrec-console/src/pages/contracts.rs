@@ -214,15 +214,14 @@ fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {
     }
 }
 
-/// Each version: when and how it took effect, the price after it, and what it moved in
-/// revenue already recognized before its effective date (a cumulative catch-up moves it,
-/// booked in the effective month; a prospective change moves none).
+/// Each version: when and how it took effect, the price after it, the catch-up it booked in
+/// its effective month on revenue of earlier days, and what an event recognized (the
+/// domain's own [`revrec_domain::VersionEffect`], as `GET /v1/contracts/{id}/versions` gives).
 fn versions(
     view: &revrec_usecases::ContractView,
     changes: &[(u32, VersionChange, i64)],
     currency: Currency,
 ) -> Markup {
-    let plans = view.history.versions();
     html! {
         div.table-wrap {
             table #versions {
@@ -233,27 +232,25 @@ fn versions(
                     th scope="col" { "Effective" }
                     th scope="col" { "Transaction price after" }
                     th scope="col" { "Catch-up on earlier revenue" }
+                    th scope="col" { "Recognized by the event" }
                     th scope="col" { "Recorded" }
                 } }
                 tbody {
-                    @for (index, plan) in plans.iter().enumerate() {
-                        @let recorded = changes.get(index);
-                        @let change = recorded.map(|(_, change, _)| *change).filter(|change| *change != VersionChange::Initial);
-                        tr data-version=(index + 1) {
-                            th scope="row" { (index + 1) }
-                            td { (change.map_or("initial", VersionChange::name).replace('_', " ")) }
-                            td { (change.and_then(VersionChange::effective_date).map_or_else(|| "—".to_owned(), |date| date.to_string())) }
-                            td.num { (money(plan.transaction_price(), currency)) }
-                            td.num {
-                                @match (index.checked_sub(1).and_then(|before| plans.get(before)), change.and_then(VersionChange::effective_date)) {
-                                    (Some(before), Some(effective)) => {
-                                        @let day = effective.previous_day().unwrap_or(effective);
-                                        (money(plan.recognized_through(day) - before.recognized_through(day), currency))
-                                    }
-                                    _ => { "—" }
+                    @for (number, change, recorded_at) in changes {
+                        @if let Some(effect) = view.history.effect(*number) {
+                            tr data-version=(number) {
+                                th scope="row" { (number) }
+                                td { (change.name().replace('_', " ")) }
+                                td { (effect.effective.map_or_else(|| "—".to_owned(), |date| date.to_string())) }
+                                td.num { (money(effect.transaction_price_after, currency)) }
+                                td.num {
+                                    @if effect.effective.is_some() && !change.is_event() { (money(effect.catch_up, currency)) } @else { "—" }
                                 }
+                                td.num {
+                                    @if change.is_event() { (money(effect.recognized_on_effective_day, currency)) } @else { "—" }
+                                }
+                                td { (instant(*recorded_at)) }
                             }
-                            td { (recorded.map_or_else(String::new, |(_, _, at)| instant(*at))) }
                         }
                     }
                 }

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod contracts;
+pub mod events;
 pub mod jobs;
 pub mod reports;
 
@@ -30,6 +31,18 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(
                 resource("/contracts/{id}/terminate", "POST")
                     .route(web::post().to(contracts::terminate_contract_route)),
+            )
+            .service(
+                resource("/contracts/{id}/versions", "GET")
+                    .route(web::get().to(events::versions_route)),
+            )
+            .service(
+                resource("/contracts/{id}/obligations/{pob_id}/fulfillments", "POST")
+                    .route(web::post().to(events::fulfill_route)),
+            )
+            .service(
+                resource("/contracts/{id}/obligations/{pob_id}/progress", "POST")
+                    .route(web::post().to(events::progress_route)),
             )
             .service(resource("/waterfalls", "GET").route(web::get().to(reports::waterfall_route)))
             .service(

@@ -81,12 +81,26 @@ pub struct LineItemInput {
     pub service_start: Option<String>,
     #[schema(format = Date)]
     pub service_end: Option<String>,
-    #[schema(format = Date)]
-    pub delivery_date: Option<String>,
+    /// A point-in-time line's delivery day; default the contract's `start_date`. `null`
+    /// means not delivered yet: nothing is recognized until
+    /// `POST /v1/contracts/{id}/obligations/{pob_id}/fulfillments` names the day.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub delivery_date: Option<Option<String>>,
     /// On `PUT` of an active contract: `true` drops the obligation `id` names from the
     /// effective date (it keeps the revenue it earned; the rest leaves RPO). Every other
     /// obligation in force must be named by its `id`.
     pub removed: Option<bool>,
+}
+
+/// A field that may be sent as `null` on purpose: `Some(None)` is `null`, `None` (through
+/// `#[serde(default)]`) is a field left out.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The performance-obligation types: subscriptions and support are ratable by default,
@@ -114,6 +128,7 @@ pub enum PobTypeName {
 pub enum RecognitionName {
     Ratable,
     PointInTime,
+    Progress,
 }
 
 #[derive(ToSchema)]
@@ -532,7 +547,11 @@ fn to_line(
         recognition: line.recognition.clone(),
         service_start: date(LineField::ServiceStart, line.service_start.as_ref()),
         service_end: date(LineField::ServiceEnd, line.service_end.as_ref()),
-        delivery_date: date(LineField::DeliveryDate, line.delivery_date.as_ref()),
+        delivery_date: date(
+            LineField::DeliveryDate,
+            line.delivery_date.as_ref().and_then(Option::as_ref),
+        ),
+        awaiting_delivery: matches!(line.delivery_date, Some(None)),
         removed: line.removed.unwrap_or(false),
     }
 }
@@ -602,7 +621,7 @@ pub struct PerformanceObligation {
     pub allocated_amount: Amount,
     pub standalone_selling_price: Amount,
     pub stated_price: Option<Amount>,
-    /// `ratable` or `point_in_time`.
+    /// `ratable`, `point_in_time` or `progress`.
     pub recognition: String,
     /// `over_time` or `point_in_time`.
     pub timing: String,
@@ -617,6 +636,12 @@ pub struct PerformanceObligation {
     pub delivery_date: Option<String>,
     /// False for an obligation a modification dropped (it keeps the revenue it earned).
     pub in_force: bool,
+    /// Present, and true, while a point-in-time obligation awaits its fulfillment.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub awaiting_delivery: bool,
+    /// A `progress` obligation's latest cumulative percent complete (0 before any report).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percent_complete: Option<Amount>,
 }
 
 impl Contract {
@@ -652,43 +677,50 @@ impl Contract {
         // The convention the figures are computed under (a restatement's, if any).
         contract.recognition_convention = Some(view.plan().convention().as_str().to_owned());
         let currency = view.record.currency;
-        let obligations = view
-            .plan()
-            .obligations()
-            .iter()
-            .map(|obligation| {
-                let line = terms
-                    .obligations
-                    .iter()
-                    .find(|line| line.id.is_some() && line.id == obligation.id);
-                let stated = line.and_then(|line| line.stated_price);
-                // The SSP the terms gave (a dropped obligation's: the one it was allocated
-                // on), not the weight an amendment measured for what remained.
-                let ssp = line.map_or(obligation.ssp, |line| line.ssp);
-                let (service_start, service_end, delivery_date) = match obligation.pattern {
-                    revrec_domain::Pattern::Ratable { start, end } => {
-                        (Some(format_date(start)), Some(format_date(end)), None)
+        let obligations =
+            view.plan()
+                .obligations()
+                .iter()
+                .map(|obligation| {
+                    let line = terms
+                        .obligations
+                        .iter()
+                        .find(|line| line.id.is_some() && line.id == obligation.id);
+                    let stated = line.and_then(|line| line.stated_price);
+                    // The SSP the terms gave (a dropped obligation's: the one it was allocated
+                    // on), not the weight an amendment measured for what remained.
+                    let ssp = line.map_or(obligation.ssp, |line| line.ssp);
+                    let (service_start, service_end, delivery_date) = match obligation.pattern {
+                        revrec_domain::Pattern::Ratable { start, end } => {
+                            (Some(format_date(start)), Some(format_date(end)), None)
+                        }
+                        revrec_domain::Pattern::PointInTime { date } => {
+                            (None, None, Some(format_date(date)))
+                        }
+                        revrec_domain::Pattern::AwaitingDelivery
+                        | revrec_domain::Pattern::Progress => (None, None, None),
+                    };
+                    PerformanceObligation {
+                        id: obligation.id.clone().unwrap_or_default(),
+                        name: obligation.name.clone(),
+                        pob_type: obligation.pob_type.as_str().to_owned(),
+                        allocated_amount: Amount::minor(obligation.allocated(), currency),
+                        standalone_selling_price: ssp_amount(ssp, currency),
+                        stated_price: stated.map(|price| Amount::minor(price, currency)),
+                        recognition: obligation.pattern.method().as_str().to_owned(),
+                        timing: obligation.timing().as_str().to_owned(),
+                        service_start,
+                        service_end,
+                        delivery_date,
+                        in_force: obligation.in_force,
+                        awaiting_delivery: obligation.pattern
+                            == revrec_domain::Pattern::AwaitingDelivery,
+                        percent_complete: obligation
+                            .percent_complete
+                            .map(|percent| Amount(percent.to_string())),
                     }
-                    revrec_domain::Pattern::PointInTime { date } => {
-                        (None, None, Some(format_date(date)))
-                    }
-                };
-                PerformanceObligation {
-                    id: obligation.id.clone().unwrap_or_default(),
-                    name: obligation.name.clone(),
-                    pob_type: obligation.pob_type.as_str().to_owned(),
-                    allocated_amount: Amount::minor(obligation.allocated(), currency),
-                    standalone_selling_price: ssp_amount(ssp, currency),
-                    stated_price: stated.map(|price| Amount::minor(price, currency)),
-                    recognition: obligation.pattern.method().as_str().to_owned(),
-                    timing: obligation.timing().as_str().to_owned(),
-                    service_start,
-                    service_end,
-                    delivery_date,
-                    in_force: obligation.in_force,
-                }
-            })
-            .collect();
+                })
+                .collect();
         contract.performance_obligations = Some(obligations);
         contract
     }

@@ -4,6 +4,7 @@ pub mod amount;
 pub mod batch;
 pub mod contracts;
 pub mod dates;
+pub mod events;
 pub mod jobs;
 pub mod ledger;
 pub mod reader;

@@ -1,0 +1,199 @@
+//! `/v1/contracts/{id}/obligations/{pob_id}/…`: events that satisfy an obligation
+//! (decisions.md §13), and `/v1/contracts/{id}/versions`: what each version changed.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_ports::Scope;
+use revrec_usecases::get_contract::version_history;
+use revrec_usecases::record_event::{ObligationEvent, record_event};
+use revrec_usecases::{ContractView, Principal, UseCaseError};
+
+use crate::auth;
+use crate::body::{json_bytes, parse_json};
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
+use crate::respond::Reply;
+use crate::state::AppState;
+use crate::wire::contracts::{Contract, Problems};
+use crate::wire::events::{
+    ContractVersion, ContractVersionList, EventRecorded, FulfillmentInput, ProgressInput, percent,
+};
+
+/// Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
+/// allocation becomes revenue of `date`'s month, as a new contract version. A second
+/// fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/obligations/{pob_id}/fulfillments", tag = "primary",
+    operation_id = "fulfillObligation",
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("pob_id" = String, Path, description = "Performance obligation id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = FulfillmentInput,
+    responses((status = 201, description = "The contract at its new version, and what the fulfillment recognized", body = EventRecorded), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn fulfill_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    let (id, pob_id) = path.into_inner();
+    idempotency::run(&request, &state, &principal, &body, || {
+        fulfill(&state, &principal, &id, &pob_id, &body)
+    })
+    .await
+}
+
+pub async fn fulfill(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    pob_id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: FulfillmentInput = parse_json(body)?;
+    let mut problems = Problems::default();
+    let date = problems.date("date", &input.date);
+    let share = input
+        .percent_complete
+        .as_ref()
+        .map(|text| percent(&mut problems, "percent_complete", text));
+    let (Some(date), true) = (date, problems.list.is_empty()) else {
+        return Err(ApiError::Validation(problems.list));
+    };
+    let event = ObligationEvent::Fulfillment {
+        date,
+        share: share.flatten(),
+    };
+    recorded(state, principal, id, pob_id, event).await
+}
+
+/// Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
+/// `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+/// the difference (negative when an estimate falls), as a new contract version.
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/obligations/{pob_id}/progress", tag = "primary",
+    operation_id = "reportProgress",
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("pob_id" = String, Path, description = "Performance obligation id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = ProgressInput,
+    responses((status = 201, description = "The contract at its new version, and what the report recognized", body = EventRecorded), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn progress_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    let (id, pob_id) = path.into_inner();
+    idempotency::run(&request, &state, &principal, &body, || {
+        progress(&state, &principal, &id, &pob_id, &body)
+    })
+    .await
+}
+
+pub async fn progress(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    pob_id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: ProgressInput = parse_json(body)?;
+    let mut problems = Problems::default();
+    let as_of = problems.date("as_of", &input.as_of);
+    let percent = percent(&mut problems, "percent_complete", &input.percent_complete);
+    let (Some(as_of), Some(percent)) = (as_of, percent) else {
+        return Err(ApiError::Validation(problems.list));
+    };
+    recorded(
+        state,
+        principal,
+        id,
+        pob_id,
+        ObligationEvent::Progress { as_of, percent },
+    )
+    .await
+}
+
+async fn recorded(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    pob_id: &str,
+    event: ObligationEvent,
+) -> Result<Reply, ApiError> {
+    let view = record_event(&state.services, &principal.tenant_id, id, pob_id, event).await?;
+    let version = version_of(&view)?;
+    let body = EventRecorded {
+        contract: Contract::from_view(&view),
+        version,
+    };
+    Ok(Reply::json(StatusCode::CREATED, &body))
+}
+
+fn version_of(view: &ContractView) -> Result<ContractVersion, ApiError> {
+    ContractVersion::of(&view.version, &view.history, view.record.currency).ok_or_else(|| {
+        ApiError::UseCase(UseCaseError::Corrupt(
+            "a recorded version has no plan".into(),
+        ))
+    })
+}
+
+/// Every version of a contract, first to current, with what each changed: the treatment,
+/// the catch-up booked in its effective month, the re-allocation of a prospective change,
+/// what an event recognized.
+#[utoipa::path(
+    get, path = "/v1/contracts/{id}/versions", tag = "primary", operation_id = "listContractVersions",
+    params(("id" = String, Path, description = "Contract id")),
+    responses((status = 200, description = "The contract's versions", body = ContractVersionList), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn versions_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
+    versions(&state, &principal, &path)
+        .await
+        .map(|reply| reply.into_conditional_response(&request))
+}
+
+pub async fn versions(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+) -> Result<Reply, ApiError> {
+    let found = version_history(&state.services, &principal.tenant_id, id).await?;
+    let currency = found.record.currency;
+    let data = found
+        .versions
+        .iter()
+        .map(|version| ContractVersion::of(version, &found.history, currency))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| {
+            ApiError::UseCase(UseCaseError::Corrupt("a stored version has no plan".into()))
+        })?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        &ContractVersionList {
+            contract_id: found.record.id,
+            currency: currency.code().to_owned(),
+            data,
+        },
+    ))
+}
