@@ -1,6 +1,6 @@
 //! Obligations satisfied by events (decisions.md §13), through the API on both backends:
 //! a setup fee awaiting delivery and its fulfillment, and services measured by progress.
-//! Worked examples 9 and 10 of docs/asc606.md.
+//! Worked examples 10 and 11 of docs/asc606.md.
 
 use serde_json::{Value, json};
 
@@ -39,7 +39,7 @@ async fn q1_texts(app: &TestApp) -> (Vec<String>, Vec<String>, Vec<String>) {
 }
 
 #[tokio::test]
-async fn example_9_a_setup_fee_awaits_delivery_then_is_revenue_of_its_month() {
+async fn example_10_a_setup_fee_awaits_delivery_then_is_revenue_of_its_month() {
     let mut bodies = Vec::new();
     for app in spawn_each().await {
         let contract = app.create(&platform_and_setup()).await;
@@ -172,7 +172,7 @@ fn services_by_progress() -> Value {
 }
 
 #[tokio::test]
-async fn example_10_progress_at_25_60_then_a_lowered_55_then_100() {
+async fn example_11_progress_at_25_60_then_a_lowered_55_then_100() {
     let mut waterfalls = Vec::new();
     for app in spawn_each().await {
         let contract = app.create(&services_by_progress()).await;

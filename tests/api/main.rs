@@ -8,6 +8,7 @@
 
 mod auth;
 mod batch;
+mod billing;
 mod conditional;
 mod console;
 mod contracts;

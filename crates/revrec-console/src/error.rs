@@ -102,6 +102,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         ),
         UseCaseError::InvalidTransition { .. }
         | UseCaseError::ObligationClosed(_)
+        | UseCaseError::InvoiceNumberReused { .. }
         | UseCaseError::Conflict => {
             page(StatusCode::CONFLICT, "Not possible now", error.to_string())
         }

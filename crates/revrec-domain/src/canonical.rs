@@ -20,6 +20,14 @@ impl Canonical for Waterfall {
         }
         out.integer(self.total_recognized)
             .integer(self.total_deferred);
+        // Only a selection billed by invoices shows these, so only it hashes them: every
+        // other report keeps its hash.
+        if self.billed_by_invoices {
+            out.list(self.rows.len());
+            for row in &self.rows {
+                out.integer(row.billed).integer(row.contract_asset_balance);
+            }
+        }
     }
 }
 
@@ -42,6 +50,12 @@ impl Canonical for Note6 {
             .integer(self.opening_deferred)
             .integer(self.closing_deferred)
             .integer(self.revenue_from_opening_deferred);
+        if self.billed_by_invoices {
+            out.integer(self.opening_receivables)
+                .integer(self.closing_receivables)
+                .integer(self.opening_contract_assets)
+                .integer(self.closing_contract_assets);
+        }
     }
 }
 

@@ -24,6 +24,8 @@ impl Account {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum AccountRole {
     Receivable,
+    /// Revenue recognized before it is billed, per contract (decisions.md §13).
+    ContractAsset,
     DeferredRevenue,
     Revenue(PobType),
 }
@@ -31,9 +33,13 @@ pub enum AccountRole {
 impl AccountRole {
     /// Every role, in the order charts are listed.
     pub fn all() -> impl Iterator<Item = AccountRole> {
-        [AccountRole::Receivable, AccountRole::DeferredRevenue]
-            .into_iter()
-            .chain(PobType::ALL.into_iter().map(AccountRole::Revenue))
+        [
+            AccountRole::Receivable,
+            AccountRole::ContractAsset,
+            AccountRole::DeferredRevenue,
+        ]
+        .into_iter()
+        .chain(PobType::ALL.into_iter().map(AccountRole::Revenue))
     }
 
     pub fn parse(text: &str) -> Option<AccountRole> {
@@ -45,6 +51,7 @@ impl fmt::Display for AccountRole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AccountRole::Receivable => f.write_str("receivable"),
+            AccountRole::ContractAsset => f.write_str("contract_asset"),
             AccountRole::DeferredRevenue => f.write_str("deferred_revenue"),
             AccountRole::Revenue(pob_type) => write!(f, "revenue.{pob_type}"),
         }
@@ -55,6 +62,7 @@ impl fmt::Display for AccountRole {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ChartOfAccounts {
     pub receivable: Account,
+    pub contract_asset: Account,
     pub deferred_revenue: Account,
     /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
     pub revenue: [Account; 5],
@@ -64,6 +72,7 @@ impl Default for ChartOfAccounts {
     fn default() -> ChartOfAccounts {
         ChartOfAccounts {
             receivable: Account::new("1200", "Accounts Receivable"),
+            contract_asset: Account::new("1300", "Contract Asset"),
             deferred_revenue: Account::new("2400", "Deferred Revenue"),
             revenue: [
                 Account::new("4400", "Hardware Revenue"),
@@ -95,6 +104,7 @@ impl ChartOfAccounts {
     pub fn account(&self, role: AccountRole) -> &Account {
         match role {
             AccountRole::Receivable => &self.receivable,
+            AccountRole::ContractAsset => &self.contract_asset,
             AccountRole::DeferredRevenue => &self.deferred_revenue,
             AccountRole::Revenue(pob_type) => {
                 let slot = PobType::ALL
@@ -109,6 +119,7 @@ impl ChartOfAccounts {
     pub fn account_mut(&mut self, role: AccountRole) -> &mut Account {
         match role {
             AccountRole::Receivable => &mut self.receivable,
+            AccountRole::ContractAsset => &mut self.contract_asset,
             AccountRole::DeferredRevenue => &mut self.deferred_revenue,
             AccountRole::Revenue(pob_type) => {
                 let slot = PobType::ALL
@@ -129,8 +140,8 @@ impl ChartOfAccounts {
     }
 
     /// The rules a ledger import needs: codes and names present, short and plain; the
-    /// receivable and deferred revenue accounts distinct from each other and from every
-    /// revenue account; revenue types may share an account only under one name.
+    /// receivable, contract asset and deferred revenue accounts distinct from each other
+    /// and from every revenue account; revenue types may share an account only under one name.
     pub fn validate(&self) -> Result<(), Vec<ChartProblem>> {
         let mut problems = Vec::new();
         let mut push = |role: AccountRole, attribute: &str, message: String| {
@@ -172,7 +183,11 @@ impl ChartOfAccounts {
                 push(role, "name", "must not start with =, +, - or @".to_owned());
             }
         }
-        let balance_sheet = [AccountRole::Receivable, AccountRole::DeferredRevenue];
+        let balance_sheet = [
+            AccountRole::Receivable,
+            AccountRole::ContractAsset,
+            AccountRole::DeferredRevenue,
+        ];
         for (role, account) in self.accounts() {
             let clash = self.accounts().find(|(other, other_account)| {
                 *other != role

@@ -162,6 +162,28 @@ pub enum Field {
     /// A progress report's `as_of`.
     AsOf,
     PercentComplete,
+    /// An invoice: of `billing_schedule` (with its index) or of `POST …/invoices`.
+    Invoice {
+        index: Option<usize>,
+        field: InvoiceField,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum InvoiceField {
+    Date,
+    Amount,
+    Number,
+}
+
+impl InvoiceField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvoiceField::Date => "date",
+            InvoiceField::Amount => "amount",
+            InvoiceField::Number => "number",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -213,6 +235,11 @@ impl fmt::Display for Field {
             Field::DeliveredOn => f.write_str("date"),
             Field::AsOf => f.write_str("as_of"),
             Field::PercentComplete => f.write_str("percent_complete"),
+            Field::Invoice { index: None, field } => f.write_str(field.as_str()),
+            Field::Invoice {
+                index: Some(index),
+                field,
+            } => write!(f, "billing_schedule[{index}].{}", field.as_str()),
         }
     }
 }

@@ -5,9 +5,15 @@
 //! Revenue, Cr the revenue account of the obligation's type). An amendment or termination
 //! books the change of price in its effective month; a negative catch-up reverses revenue.
 //! Every entry balances; amounts on a line are never negative.
+//!
+//! A contract billed by invoices posts them instead (decisions.md §13): an invoice is Dr
+//! Accounts Receivable, Cr Contract Asset up to the asset's balance and Cr Deferred Revenue
+//! for the rest; a month's revenue is Dr Deferred Revenue up to the liability's balance and
+//! Dr Contract Asset for the rest, Cr revenue by type (a negative month the other way round).
 
 use time::Date;
 
+use crate::billing::Billing;
 use crate::chart::{Account, ChartOfAccounts};
 use crate::contract::PobType;
 use crate::digest::{Canonical, CanonicalWriter, sha256_hex};
@@ -73,13 +79,18 @@ pub fn entry_id(source: EntrySource<'_>, version: u32, period: Period) -> String
     format!("je_{}", hash.get(..32).unwrap_or(&hash))
 }
 
-/// The contract's entries for the months of `range` (all its months when `None`).
+/// The contract's entries for the months of `range` (all its months when `None`), billed at
+/// its start or, when `billing` holds invoices, by them.
 pub fn journal_entries(
     plan: &ContractPlan,
+    billing: &Billing,
     source: EntrySource<'_>,
     chart: &ChartOfAccounts,
     range: Option<PeriodRange>,
 ) -> Vec<JournalEntry> {
+    if !billing.is_empty() {
+        return invoiced_entries(plan, billing, source, chart, range);
+    }
     let start = plan.first_period();
     let schedule = plan.schedule();
     let booked: Vec<Vec<i64>> = (0..plan.obligations().len())
@@ -136,6 +147,120 @@ pub fn journal_entries(
             );
         }
         if lines.is_empty() {
+            continue;
+        }
+        let version = plan.version_for(period);
+        entries.push(JournalEntry {
+            id: entry_id(source, version, period),
+            period,
+            date: period.last_day(),
+            version,
+            lines,
+        });
+    }
+    entries
+}
+
+/// Entries of a contract billed by invoices: per month, its invoices against the contract
+/// asset first and deferred revenue for the rest, then its revenue out of deferred revenue
+/// first and the contract asset for the rest.
+fn invoiced_entries(
+    plan: &ContractPlan,
+    billing: &Billing,
+    source: EntrySource<'_>,
+    chart: &ChartOfAccounts,
+    range: Option<PeriodRange>,
+) -> Vec<JournalEntry> {
+    let first = plan.first_period().min(Period::of(plan.signed_date()));
+    let last = billing
+        .last_period()
+        .map_or(plan.last_period(), |last| last.max(plan.last_period()));
+    let schedule = plan.monthly(first, last);
+    let contract = (None, None);
+    // Billed less recognized to date: above zero a liability, below an asset.
+    let mut balance = 0_i64;
+    let mut invoices = billing.invoices().iter().peekable();
+    let mut entries = Vec::new();
+    for (offset, period) in schedule.periods().enumerate() {
+        let mut lines = Vec::new();
+        let mut billed = 0;
+        while let Some(invoice) = invoices.next_if(|invoice| Period::of(invoice.date) <= period) {
+            billed += invoice.amount;
+            let memo = match &invoice.number {
+                Some(number) => format!("Invoice {number}"),
+                None => format!("Invoice of {}", invoice.date),
+            };
+            lines.push(line(
+                &chart.receivable,
+                invoice.amount,
+                contract.clone(),
+                memo,
+            ));
+        }
+        if billed != 0 {
+            // Against the contract asset first (what was recognized before it was billed).
+            let against_asset = billed.min((-balance).max(0));
+            lines.push(line(
+                &chart.contract_asset,
+                -against_asset,
+                contract.clone(),
+                "Invoiced: contract asset billed".into(),
+            ));
+            lines.push(line(
+                &chart.deferred_revenue,
+                against_asset - billed,
+                contract.clone(),
+                "Invoiced: deferred revenue".into(),
+            ));
+            balance += billed;
+        }
+        let mut earned = 0;
+        for (index, obligation) in plan.obligations().iter().enumerate() {
+            let revenue = schedule.revenue(index).get(offset).copied().unwrap_or(0);
+            if revenue != 0 {
+                earned += revenue;
+                lines.push(line(
+                    chart.revenue_account(obligation.pob_type),
+                    -revenue,
+                    (obligation.id.clone(), Some(obligation.pob_type)),
+                    format!("Earned {period}: {}", obligation.name),
+                ));
+            }
+        }
+        if earned > 0 {
+            // Out of deferred revenue first, then into the contract asset.
+            let from_liability = earned.min(balance.max(0));
+            lines.push(line(
+                &chart.deferred_revenue,
+                from_liability,
+                contract.clone(),
+                format!("Earned {period}: from deferred revenue"),
+            ));
+            lines.push(line(
+                &chart.contract_asset,
+                earned - from_liability,
+                contract.clone(),
+                format!("Earned {period}: not yet billed"),
+            ));
+        } else if earned < 0 {
+            // Revenue given back: out of the contract asset first, then deferred again.
+            let from_asset = (-earned).min((-balance).max(0));
+            lines.push(line(
+                &chart.contract_asset,
+                -from_asset,
+                contract.clone(),
+                format!("Reversed {period}: contract asset"),
+            ));
+            lines.push(line(
+                &chart.deferred_revenue,
+                earned + from_asset,
+                contract.clone(),
+                format!("Reversed {period}: deferred revenue"),
+            ));
+        }
+        balance -= earned;
+        lines.retain(|line| line.debit != 0 || line.credit != 0);
+        if lines.is_empty() || range.is_some_and(|range| !range.contains(period)) {
             continue;
         }
         let version = plan.version_for(period);

@@ -6,6 +6,7 @@
 #![cfg_attr(not(test), deny(clippy::indexing_slicing))]
 
 pub mod allocation;
+pub mod billing;
 pub mod chart;
 pub mod contract;
 pub mod currency;
@@ -26,10 +27,11 @@ pub mod waterfall_parts;
 mod canonical;
 
 pub use allocation::{AllocationError, allocate};
+pub use billing::{Billing, BillingError, ContractBalance, Invoice, check_invoice};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
-    ContractDraft, ContractTerms, Field, FieldError, LineDraft, LineField, ObligationTerms,
-    PobType, ValidationErrors,
+    ContractDraft, ContractTerms, Field, FieldError, InvoiceField, LineDraft, LineField,
+    ObligationTerms, PobType, ValidationErrors,
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};

@@ -22,10 +22,20 @@ pub struct Note6 {
     /// The quarter's revenue by timing of transfer (both keys always present).
     pub revenue_by_timing: Vec<(Timing, i64)>,
     pub total_revenue: i64,
+    /// Contract liabilities (deferred revenue) at the quarter's opening and close.
     pub opening_deferred: i64,
     pub closing_deferred: i64,
     /// Revenue of the quarter that was in the opening deferred balance (50-8(b)).
     pub revenue_from_opening_deferred: i64,
+    /// Receivables (billed to date) at the quarter's opening and close.
+    pub opening_receivables: i64,
+    pub closing_receivables: i64,
+    /// Contract assets at the quarter's opening and close.
+    pub opening_contract_assets: i64,
+    pub closing_contract_assets: i64,
+    /// Whether any contract of the selection is billed by invoices (the disclosure then
+    /// shows receivables and contract assets too).
+    pub billed_by_invoices: bool,
 }
 
 pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
@@ -36,6 +46,9 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
     let mut by_timing = [0_i64; Timing::ALL.len()];
     let (mut rpo_total, mut next_12, mut from_opening) = (0, 0, 0);
     let (mut opening, mut closing) = (0, 0);
+    let (mut opening_receivables, mut closing_receivables) = (0, 0);
+    let (mut opening_assets, mut closing_assets) = (0, 0);
+    let mut billed_by_invoices = false;
 
     for (key, amounts) in rollup.rows().filter(|(key, _)| key.period <= last) {
         let type_slot = PobType::ALL.iter().position(|kind| *kind == key.pob_type);
@@ -43,10 +56,15 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
             *seen = true;
         }
         rpo_total += amounts.rpo_change;
-        let balance_change = amounts.booked - amounts.recognized;
+        let balance_change = crate::waterfall::liability_change(amounts);
         closing += balance_change;
+        closing_receivables += amounts.booked;
+        closing_assets += amounts.asset_change;
+        billed_by_invoices |= amounts.invoiced != 0 || amounts.asset_change != 0;
         if key.period < first {
             opening += balance_change;
+            opening_receivables += amounts.booked;
+            opening_assets += amounts.asset_change;
             continue;
         }
         if let Some(sum) = type_slot.and_then(|slot| by_type.get_mut(slot)) {
@@ -80,5 +98,10 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
         opening_deferred: opening,
         closing_deferred: closing,
         revenue_from_opening_deferred: from_opening,
+        opening_receivables,
+        closing_receivables,
+        opening_contract_assets: opening_assets,
+        closing_contract_assets: closing_assets,
+        billed_by_invoices,
     }
 }

@@ -9,6 +9,7 @@
 use time::Date;
 
 use crate::allocation::{AllocationError, allocate};
+use crate::billing::Billing;
 use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
 use crate::currency::Currency;
 use crate::money::{Ssp, format_minor};
@@ -846,13 +847,26 @@ pub enum ReplayError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanHistory {
     versions: Vec<ContractPlan>,
+    /// The contract's invoices (none: billed at its start, decisions.md §5).
+    billing: Billing,
 }
 
 impl PlanHistory {
     pub fn new(terms: &ContractTerms) -> Result<PlanHistory, AllocationError> {
         Ok(PlanHistory {
             versions: vec![ContractPlan::new(terms)?],
+            billing: Billing::default(),
         })
+    }
+
+    /// The history billed by `billing`'s invoices instead of at the contract's start.
+    pub fn with_billing(mut self, billing: Billing) -> PlanHistory {
+        self.billing = billing;
+        self
+    }
+
+    pub fn billing(&self) -> &Billing {
+        &self.billing
     }
 
     /// Version 1 and then every amendment, in order.
@@ -872,7 +886,10 @@ impl PlanHistory {
         let next = self.current().amend(amendment)?;
         let mut versions = self.versions.clone();
         versions.push(next);
-        Ok(PlanHistory { versions })
+        Ok(PlanHistory {
+            versions,
+            billing: self.billing.clone(),
+        })
     }
 
     #[expect(

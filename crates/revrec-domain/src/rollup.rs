@@ -18,10 +18,21 @@
 //!   when a later termination released what was then expected.
 //! * `recognized_from_opening`: at the last month of a calendar quarter, the quarter's
 //!   revenue that came out of the deferred balance at the quarter's opening, per obligation
-//!   `min(opening deferred, max(quarter revenue, 0))` (first in, first out).
+//!   `min(opening deferred, max(quarter revenue, 0))` (first in, first out); for a contract
+//!   billed by invoices, the same per contract.
+//! * `asset_change`: change of a contract's contract asset (billed by invoices, recognized
+//!   beyond what was billed). Deferred revenue (the contract liabilities) at the end of `P`
+//!   is then `Σ booked − Σ recognized + Σ asset_change`; the contract assets `Σ asset_change`.
+//! * `invoiced`: what invoices billed (a part of `booked`), so a report knows whether its
+//!   selection is billed by invoices.
+//!
+//! A contract billed by invoices books them, per contract, under its first obligation's
+//! type and timing: billing and balances are the contract's, not an obligation's, and no
+//! report splits them by type.
 
 use std::collections::BTreeMap;
 
+use crate::billing::{Billing, ContractBalance};
 use crate::contract::PobType;
 use crate::period::Period;
 use crate::plan::{ContractPlan, PlanHistory};
@@ -41,6 +52,8 @@ pub struct RollupAmounts {
     pub rpo_change: i64,
     pub rpo_next_12: i64,
     pub recognized_from_opening: i64,
+    pub asset_change: i64,
+    pub invoiced: i64,
 }
 
 impl RollupAmounts {
@@ -54,6 +67,8 @@ impl RollupAmounts {
         self.rpo_change += other.rpo_change;
         self.rpo_next_12 += other.rpo_next_12;
         self.recognized_from_opening += other.recognized_from_opening;
+        self.asset_change += other.asset_change;
+        self.invoiced += other.invoiced;
     }
 
     pub fn negated(&self) -> RollupAmounts {
@@ -63,6 +78,8 @@ impl RollupAmounts {
             rpo_change: -self.rpo_change,
             rpo_next_12: -self.rpo_next_12,
             recognized_from_opening: -self.recognized_from_opening,
+            asset_change: -self.asset_change,
+            invoiced: -self.invoiced,
         }
     }
 }
@@ -81,12 +98,20 @@ pub fn extent(totals: &MonthlyTotals) -> Option<(Period, Period)> {
     Some((first, last))
 }
 
-/// One contract's monthly revenue and bookings, straight from its schedule: the same
-/// `recognized` and `booked` figures as the sum of its [`contributions`], without the RPO
-/// columns, which a single contract's waterfall does not read.
-pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
+/// One contract's monthly revenue, bookings and balances, straight from its schedule: the
+/// same `recognized`, `booked`, `asset_change` and `invoiced` figures as the sum of its
+/// [`contributions`], without the RPO columns, which a single contract's waterfall does not
+/// read.
+pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
+    let plan = history.current();
+    let billing = history.billing();
     let start = plan.first_period();
-    let schedule = plan.schedule();
+    let schedule = if billing.is_empty() {
+        plan.schedule()
+    } else {
+        let first = start.min(Period::of(plan.signed_date()));
+        plan.monthly(first, last_activity(plan, billing))
+    };
     // Month by month in a flat vector first: one map insertion per month, not per obligation.
     let mut months = vec![RollupAmounts::default(); schedule.months()];
     for index in 0..plan.obligations().len() {
@@ -96,7 +121,17 @@ pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
             .zip(schedule.booked(index, start));
         for (amounts, (revenue, booked)) in months.iter_mut().zip(rows) {
             amounts.recognized += revenue;
-            amounts.booked += booked;
+            if billing.is_empty() {
+                amounts.booked += booked;
+            }
+        }
+    }
+    if !billing.is_empty() {
+        let billed = billed_months(billing, schedule.first(), &schedule.total_revenue());
+        for (amounts, month) in months.iter_mut().zip(billed) {
+            amounts.booked += month.billed;
+            amounts.invoiced += month.billed;
+            amounts.asset_change += month.asset_change;
         }
     }
     schedule
@@ -104,6 +139,60 @@ pub fn contract_totals(plan: &ContractPlan) -> MonthlyTotals {
         .zip(months)
         .filter(|(_, amounts)| !amounts.is_zero())
         .collect()
+}
+
+/// The last month a contract billed by `billing` has anything in: its own last month, or
+/// its last invoice's when later.
+fn last_activity(plan: &ContractPlan, billing: &Billing) -> Period {
+    billing
+        .last_period()
+        .map_or(plan.last_period(), |last| last.max(plan.last_period()))
+}
+
+/// A contract billed by invoices, one month.
+struct BilledMonth {
+    billed: i64,
+    asset_change: i64,
+    /// At a quarter's last month: the quarter's revenue out of the opening liability.
+    from_opening: i64,
+}
+
+/// Each month from `first` of a contract billed by `billing` with monthly `revenue`: its
+/// balance is billed to date less recognized to date, per contract (ASC 606-10-45-1).
+fn billed_months(billing: &Billing, first: Period, revenue: &[i64]) -> Vec<BilledMonth> {
+    let billed = billing.billed_monthly(first, revenue.len());
+    let (mut billed_to_date, mut recognized_to_date, mut asset_before) = (0, 0, 0);
+    let mut liabilities: Vec<i64> = Vec::with_capacity(revenue.len());
+    let mut months = Vec::with_capacity(revenue.len());
+    for (offset, (billed, recognized)) in billed.iter().zip(revenue).enumerate() {
+        billed_to_date += billed;
+        recognized_to_date += recognized;
+        let balance = ContractBalance::of(billed_to_date, recognized_to_date);
+        let period = first.plus(i32::try_from(offset).unwrap_or(i32::MAX));
+        let from_opening = if period.month().is_multiple_of(3) {
+            let opening = offset
+                .checked_sub(3)
+                .and_then(|at| liabilities.get(at))
+                .copied()
+                .unwrap_or(0);
+            let quarter: i64 = revenue
+                .iter()
+                .take(offset + 1)
+                .skip(offset.saturating_sub(2))
+                .sum();
+            opening.min(quarter.max(0))
+        } else {
+            0
+        };
+        liabilities.push(balance.liability);
+        months.push(BilledMonth {
+            billed: *billed,
+            asset_change: balance.asset - asset_before,
+            from_opening,
+        });
+        asset_before = balance.asset;
+    }
+    months
 }
 
 /// Summed contributions of one currency's contracts, keyed by month, type and timing.
@@ -181,12 +270,17 @@ fn awaits_events(history: &PlanHistory, period: Period, index: usize) -> bool {
 /// One contract's contributions, all-zero rows left out.
 pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
     let plan = history.current();
+    let billing = history.billing();
+    let invoiced = !billing.is_empty();
     let start = plan.first_period();
     let signed = Period::of(plan.signed_date());
     let first = start.min(signed);
     // Through the end of the last quarter the contract touches, so that quarter's
     // `recognized_from_opening` has a row.
-    let last = plan.last_period().quarter().last_period().max(signed);
+    let last = last_activity(plan, billing)
+        .quarter()
+        .last_period()
+        .max(signed);
     let schedule = plan.monthly(first, last);
     // Earlier versions' schedules, for the RPO timing bands of the months they governed.
     let earlier: Vec<_> = history
@@ -222,6 +316,8 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             ) else {
                 continue;
             };
+            // A contract billed by invoices books them per contract, below.
+            let booked = if invoiced { 0 } else { booked };
             billed += booked;
             let rpo_price = if period >= start {
                 month_price
@@ -252,7 +348,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                 let planned = in_force.map_or(revenue, |version| version.revenue(index));
                 planned.iter().skip(offset + 1).take(12).sum()
             };
-            let from_opening = if period.month().is_multiple_of(3) {
+            let from_opening = if !invoiced && period.month().is_multiple_of(3) {
                 let opening = offset
                     .checked_sub(3)
                     .and_then(|at| deferred_history.get(at))
@@ -274,6 +370,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                 rpo_change: rpo_now - rpo_before,
                 rpo_next_12: next_12,
                 recognized_from_opening: from_opening,
+                ..RollupAmounts::default()
             };
             rpo_before = rpo_now;
             if !amounts.is_zero() {
@@ -284,6 +381,23 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                 };
                 rows.entry(key).or_default().add(&amounts);
             }
+        }
+    }
+    if let (true, Some(first_obligation)) = (invoiced, plan.obligations().first()) {
+        let months = billed_months(billing, schedule.first(), &schedule.total_revenue());
+        for (period, month) in schedule.periods().zip(months) {
+            let key = RollupKey {
+                period,
+                pob_type: first_obligation.pob_type,
+                timing: first_obligation.timing(),
+            };
+            rows.entry(key).or_default().add(&RollupAmounts {
+                booked: month.billed,
+                invoiced: month.billed,
+                asset_change: month.asset_change,
+                recognized_from_opening: month.from_opening,
+                ..RollupAmounts::default()
+            });
         }
     }
     rows.into_iter()

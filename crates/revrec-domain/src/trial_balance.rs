@@ -6,7 +6,10 @@
 //! earned (`recognized`). Summed through a month end, by account:
 //!
 //! * receivable: `Σ booked` (a debit balance),
-//! * deferred revenue: `Σ booked − Σ recognized` (a credit balance, never negative),
+//! * contract asset: `Σ asset_change` (a debit balance; listed once a contract of the
+//!   selection is billed by invoices),
+//! * deferred revenue: `Σ booked − Σ recognized + Σ asset_change` (a credit balance, never
+//!   negative),
 //! * each revenue account: `Σ recognized` of its types (a credit balance).
 //!
 //! Balances are life to date: the subledger does not close revenue into retained earnings
@@ -47,13 +50,21 @@ pub fn trial_balance(
     // Net debits by role first (credits negative), then by account code.
     let mut by_role: BTreeMap<AccountRole, i64> =
         AccountRole::all().map(|role| (role, 0)).collect();
+    let mut billed_by_invoices = false;
     for (key, amounts) in rollup.rows().filter(|(key, _)| key.period <= period) {
+        // Revenue earned before a first invoice is already a contract asset.
+        billed_by_invoices |= amounts.invoiced != 0 || amounts.asset_change != 0;
         *by_role.entry(AccountRole::Receivable).or_default() += amounts.booked;
-        *by_role.entry(AccountRole::DeferredRevenue).or_default() +=
-            amounts.recognized - amounts.booked;
+        *by_role.entry(AccountRole::ContractAsset).or_default() += amounts.asset_change;
+        *by_role.entry(AccountRole::DeferredRevenue).or_default() -=
+            crate::waterfall::liability_change(amounts);
         *by_role
             .entry(AccountRole::Revenue(key.pob_type))
             .or_default() -= amounts.recognized;
+    }
+    if !billed_by_invoices {
+        // Nothing can post to it: the billed-at-start convention has no contract assets.
+        by_role.remove(&AccountRole::ContractAsset);
     }
     let mut by_code: BTreeMap<&str, (&Account, i64)> = BTreeMap::new();
     for (role, net) in by_role {

@@ -10,8 +10,13 @@ pub struct WaterfallRow {
     /// The row's last month (the month itself for a monthly waterfall).
     pub period: Period,
     pub recognized: i64,
-    /// Deferred revenue at the end of `period`, billed-at-start convention.
+    /// Deferred revenue (contract liabilities) at the end of `period`: billed-at-start for
+    /// contracts without invoices, billed less recognized per contract for the others.
     pub deferred_balance: i64,
+    /// What was billed over the row's months (invoices, or billed-at-start bookings).
+    pub billed: i64,
+    /// Contract assets at the end of `period`: per contract, recognized beyond billed.
+    pub contract_asset_balance: i64,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -23,6 +28,9 @@ pub struct Waterfall {
     pub total_recognized: i64,
     /// The last row's deferred balance.
     pub total_deferred: i64,
+    /// Whether any contract of the selection is billed by invoices (the report then shows
+    /// what was billed and the contract assets beside the deferred balance).
+    pub billed_by_invoices: bool,
 }
 
 /// How many months a waterfall row covers.
@@ -79,23 +87,32 @@ pub fn waterfall_by(
     range: PeriodRange,
     granularity: Granularity,
 ) -> Waterfall {
-    let mut deferred: i64 = totals
-        .range(..range.first())
-        .map(|(_, amounts)| amounts.booked - amounts.recognized)
-        .sum();
+    let (mut deferred, mut asset) =
+        totals
+            .range(..range.first())
+            .fold((0_i64, 0_i64), |(deferred, asset), (_, amounts)| {
+                (
+                    deferred + liability_change(amounts),
+                    asset + amounts.asset_change,
+                )
+            });
     let mut rows = Vec::new();
-    let mut row_revenue = 0;
+    let (mut row_revenue, mut row_billed) = (0, 0);
     for period in range.iter() {
         let amounts = totals.get(&period).copied().unwrap_or_default();
-        deferred += amounts.booked - amounts.recognized;
+        deferred += liability_change(&amounts);
+        asset += amounts.asset_change;
         row_revenue += amounts.recognized;
+        row_billed += amounts.booked;
         if granularity.closes_row(period) || period == range.last() {
             rows.push(WaterfallRow {
                 period,
                 recognized: row_revenue,
                 deferred_balance: deferred,
+                billed: row_billed,
+                contract_asset_balance: asset,
             });
-            row_revenue = 0;
+            (row_revenue, row_billed) = (0, 0);
         }
     }
     Waterfall {
@@ -103,8 +120,17 @@ pub fn waterfall_by(
         granularity,
         total_recognized: rows.iter().map(|row| row.recognized).sum(),
         total_deferred: rows.last().map_or(deferred, |row| row.deferred_balance),
+        billed_by_invoices: totals
+            .values()
+            .any(|amounts| amounts.invoiced != 0 || amounts.asset_change != 0),
         rows,
     }
+}
+
+/// The change of contract liabilities a month's figures make: billed less recognized, plus
+/// whatever of the difference a contract asset absorbed.
+pub fn liability_change(amounts: &crate::rollup::RollupAmounts) -> i64 {
+    amounts.booked - amounts.recognized + amounts.asset_change
 }
 
 #[cfg(test)]

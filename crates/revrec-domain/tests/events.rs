@@ -1,5 +1,5 @@
 //! Obligations satisfied by events (decisions.md §13): a fulfillment of an obligation
-//! awaiting delivery, and cumulative progress reports. Worked examples 9 and 10 of
+//! awaiting delivery, and cumulative progress reports. Worked examples 10 and 11 of
 //! docs/asc606.md, cent for cent.
 
 #![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
@@ -61,7 +61,7 @@ fn months(history: &PlanHistory, index: usize, count: usize) -> Vec<String> {
 }
 
 #[test]
-fn example_9_a_setup_fee_awaits_delivery_and_is_revenue_of_its_month() {
+fn example_10_a_setup_fee_awaits_delivery_and_is_revenue_of_its_month() {
     let history = PlanHistory::new(&platform_and_setup()).unwrap();
     let setup = &history.current().obligations()[1];
     assert_eq!(setup.pattern, Pattern::AwaitingDelivery);
@@ -176,7 +176,7 @@ fn services_by_progress() -> PlanHistory {
 }
 
 #[test]
-fn example_10_progress_at_25_60_then_a_lowered_55_then_100() {
+fn example_11_progress_at_25_60_then_a_lowered_55_then_100() {
     let mut history = services_by_progress();
     assert_eq!(
         history.current().obligations()[0].timing(),

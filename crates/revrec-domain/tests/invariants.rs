@@ -8,10 +8,11 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
 use revrec_domain::{
-    Amendment, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency, EntrySource,
-    Granularity, JournalEntry, LineDraft, Pattern, PercentComplete, Period, PeriodRange,
-    PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals, journal_entries, note6,
-    obligation_parts, output_hash, pob_type_parts, trial_balance, waterfall, waterfall_by,
+    Amendment, Billing, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency,
+    EntrySource, Granularity, Invoice, JournalEntry, LineDraft, Pattern, PercentComplete, Period,
+    PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals, journal_entries,
+    note6, obligation_parts, output_hash, pob_type_parts, trial_balance, waterfall,
+    waterfall::liability_change, waterfall_by,
 };
 use time::{Date, Duration};
 
@@ -182,12 +183,39 @@ fn history_strategy() -> impl Strategy<Value = PlanHistory> {
     history_with_lines(50)
 }
 
+/// Invoices of a history: each on a day from signing to 400 days past the end, for a share
+/// of the price in force, all of them together not above it.
+fn billing_for(history: &PlanHistory, invoices: &[(u32, u32)]) -> Billing {
+    let plan = history.current();
+    let price = plan.transaction_price();
+    let signed = plan.signed_date();
+    let span = (plan.end_date() - signed).whole_days() + 400;
+    let shares: u64 = invoices
+        .iter()
+        .map(|(_, share)| u64::from(*share))
+        .sum::<u64>()
+        + 10;
+    Billing::new(
+        invoices
+            .iter()
+            .map(|(day, share)| Invoice {
+                date: signed + Duration::days(i64::from(*day) % span.max(1)),
+                amount: i64::try_from(i128::from(price) * i128::from(*share) / i128::from(shares))
+                    .unwrap(),
+                number: None,
+            })
+            .filter(|invoice| invoice.amount > 0)
+            .collect(),
+    )
+}
+
 fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
     (
         terms_strategy(max_lines),
         prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..6),
+        prop::option::of(prop::collection::vec((any::<u32>(), 1..=100_u32), 1..5)),
     )
-        .prop_map(|(terms, changes)| {
+        .prop_map(|(terms, changes, invoices)| {
             let mut history = PlanHistory::new(&terms).unwrap();
             let mut sorted = changes;
             sorted.sort_by_key(|change| change.1);
@@ -197,7 +225,13 @@ fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
                     history = next;
                 }
             }
-            history
+            match invoices {
+                Some(invoices) => {
+                    let billing = billing_for(&history, &invoices);
+                    history.with_billing(billing)
+                }
+                None => history,
+            }
         })
 }
 
@@ -270,35 +304,50 @@ proptest! {
         rollup.add_contract(&history);
         let plan = history.current();
         let first = plan.first_period().min(Period::of(plan.signed_date()));
-        let last = plan.last_period().quarter().last_period();
-        let (mut deferred, mut rpo) = (0_i64, 0_i64);
+        let last_invoice = history.billing().last_period().unwrap_or(first);
+        let last = plan.last_period().max(last_invoice).quarter().last_period();
+        let (mut deferred, mut rpo, mut asset) = (0_i64, 0_i64, 0_i64);
         let totals = rollup.by_period();
         let mut period = first;
         while period <= last {
             let amounts = totals.get(&period).copied().unwrap_or_default();
-            deferred += amounts.booked - amounts.recognized;
+            deferred += liability_change(&amounts);
+            asset += amounts.asset_change;
             rpo += amounts.rpo_change;
             prop_assert!(deferred >= 0, "deferred {} at {}", deferred, period);
+            // One contract's balance is a liability or an asset, never both at once.
+            prop_assert!(asset >= 0 && (asset == 0 || deferred == 0), "asset {} and liability {} at {}", asset, deferred, period);
             prop_assert!(rpo >= 0, "rpo {} at {}", rpo, period);
             prop_assert!(amounts.rpo_next_12 <= rpo && amounts.rpo_next_12 >= 0);
             period = period.next();
         }
-        // What still waits for events stays deferred and in RPO; nothing else does.
+        // What still waits for events stays in RPO, and deferred when billed at start; a
+        // contract billed by invoices ends with what it billed less what it recognized.
         let waiting: i64 = plan.obligations().iter().map(|o| o.allocated() - o.recognized_through(last.last_day())).sum();
-        prop_assert_eq!(deferred, waiting);
+        let recognized = plan.recognized_through(last.last_day());
+        if history.billing().is_empty() {
+            prop_assert_eq!(deferred, waiting);
+            prop_assert_eq!(asset, 0);
+        } else {
+            prop_assert_eq!(deferred - asset, history.billing().total() - recognized);
+        }
         prop_assert_eq!(rpo, waiting);
     }
 
     #[test]
     fn every_journal_entry_balances(history in history_strategy()) {
         let source = EntrySource { tenant: "t", contract_id: "ctr_x", restatements: 0 };
-        let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
+        let entries = journal_entries(history.current(), history.billing(), source, &ChartOfAccounts::default(), None);
         for entry in &entries {
             prop_assert!(entry.is_balanced(), "{:?}", entry);
             prop_assert!(entry.lines.iter().all(|line| line.debit >= 0 && line.credit >= 0));
         }
         let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "1200").map(|l| l.debit - l.credit).sum();
-        prop_assert_eq!(billed, history.current().transaction_price());
+        if history.billing().is_empty() {
+            prop_assert_eq!(billed, history.current().transaction_price());
+        } else {
+            prop_assert_eq!(billed, history.billing().total());
+        }
     }
 
     #[test]
@@ -337,15 +386,16 @@ proptest! {
     fn a_contracts_own_totals_equal_its_rollup_contribution(history in history_strategy()) {
         let mut rollup = Rollup::new();
         rollup.add_contract(&history);
-        let from_rollup: Vec<(Period, i64, i64)> = rollup
+        let from_rollup: Vec<(Period, i64, i64, i64)> = rollup
             .by_period()
             .into_iter()
-            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked))
-            .filter(|(_, recognized, booked)| *recognized != 0 || *booked != 0)
+            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked, amounts.asset_change))
+            .filter(|(_, recognized, booked, asset)| *recognized != 0 || *booked != 0 || *asset != 0)
             .collect();
-        let direct: Vec<(Period, i64, i64)> = contract_totals(history.current())
+        let direct: Vec<(Period, i64, i64, i64)> = contract_totals(&history)
             .into_iter()
-            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked))
+            .map(|(period, amounts)| (period, amounts.recognized, amounts.booked, amounts.asset_change))
+            .filter(|(_, recognized, booked, asset)| *recognized != 0 || *booked != 0 || *asset != 0)
             .collect();
         prop_assert_eq!(direct, from_rollup);
     }
@@ -430,10 +480,10 @@ proptest! {
                 .entry(plan.currency().code())
                 .or_insert_with(|| (plan.currency(), Rollup::new(), Vec::new()));
             rollup.add_contract(history);
-            let current = journal_entries(plan, source, &chart, None);
+            let current = journal_entries(plan, history.billing(), source, &chart, None);
             for version in history.versions() {
                 let mut ids_of_version = std::collections::HashSet::new();
-                for entry in journal_entries(version, source, &chart, None) {
+                for entry in journal_entries(version, history.billing(), source, &chart, None) {
                     prop_assert!(entry.is_balanced(), "{:?}", entry);
                     prop_assert!(ids_of_version.insert(entry.id.clone()), "id repeated within a version");
                     let figures = format!("{:?}", entry.lines);

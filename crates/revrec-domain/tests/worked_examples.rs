@@ -338,7 +338,13 @@ fn example_9_journal_entries_of_the_first_and_termination_months() {
         contract_id: "ctr_1",
         restatements: 0,
     };
-    let entries = journal_entries(history.current(), source, &ChartOfAccounts::default(), None);
+    let entries = journal_entries(
+        history.current(),
+        history.billing(),
+        source,
+        &ChartOfAccounts::default(),
+        None,
+    );
     let render = |index: usize| -> Vec<String> {
         entries[index]
             .lines

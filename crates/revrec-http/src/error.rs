@@ -379,6 +379,9 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::ObligationClosed(_) => {
             ProblemDetails::new(ErrorCode::ObligationAlreadySatisfied, error.to_string())
         }
+        UseCaseError::InvoiceNumberReused { .. } => {
+            ProblemDetails::new(ErrorCode::InvoiceNumberReused, error.to_string())
+        }
         UseCaseError::InvalidTransition { status, .. } => {
             let mut problem =
                 ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());

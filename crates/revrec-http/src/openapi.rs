@@ -34,6 +34,7 @@ use crate::{guide, primary};
         primary::events::versions_route,
         primary::events::fulfill_route,
         primary::events::progress_route,
+        primary::invoices::record_invoice_route,
         primary::reports::waterfall_route,
         primary::reports::note6_route,
         primary::batch::batch_route,

@@ -45,6 +45,7 @@ pub enum ErrorCode {
     MethodNotAllowed,
     InvalidStateTransition,
     ObligationAlreadySatisfied,
+    InvoiceNumberReused,
     VersionConflict,
     PayloadTooLarge,
     UnsupportedMediaType,
@@ -61,7 +62,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 43] = [
+    pub const ALL: [ErrorCode; 44] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -92,6 +93,7 @@ impl ErrorCode {
         ErrorCode::MethodNotAllowed,
         ErrorCode::InvalidStateTransition,
         ErrorCode::ObligationAlreadySatisfied,
+        ErrorCode::InvoiceNumberReused,
         ErrorCode::VersionConflict,
         ErrorCode::PayloadTooLarge,
         ErrorCode::UnsupportedMediaType,
@@ -136,6 +138,7 @@ impl ErrorCode {
             ErrorCode::VersionNotFound => "VERSION_NOT_FOUND",
             ErrorCode::ObligationNotFound => "OBLIGATION_NOT_FOUND",
             ErrorCode::ObligationAlreadySatisfied => "OBLIGATION_ALREADY_SATISFIED",
+            ErrorCode::InvoiceNumberReused => "INVOICE_NUMBER_REUSED",
             ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
             ErrorCode::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             ErrorCode::InvalidStateTransition => "INVALID_STATE_TRANSITION",
@@ -227,6 +230,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::InvalidStateTransition
             | ErrorCode::ObligationAlreadySatisfied
+            | ErrorCode::InvoiceNumberReused
             | ErrorCode::VersionConflict
             | ErrorCode::IdempotencyKeyInProgress => 409,
             ErrorCode::PayloadTooLarge => 413,
@@ -272,6 +276,7 @@ impl ErrorCode {
             ErrorCode::ObligationAlreadySatisfied => {
                 "The performance obligation takes no more events"
             }
+            ErrorCode::InvoiceNumberReused => "The invoice number names another invoice",
             ErrorCode::RouteNotFound => "No such route",
             ErrorCode::MethodNotAllowed => "Method not allowed on this route",
             ErrorCode::InvalidStateTransition => "The contract's status does not allow this",
@@ -373,6 +378,9 @@ impl ErrorCode {
             }
             ErrorCode::ObligationNotFound => {
                 "The contract exists but has no performance obligation with this id. `GET /v1/contracts/{id}` lists its obligations."
+            }
+            ErrorCode::InvoiceNumberReused => {
+                "The contract already has an invoice with this `number` and another date or amount. A number names one invoice: the same number with the same figures is a replay and answers 200; nothing was recorded."
             }
             ErrorCode::ObligationAlreadySatisfied => {
                 "The obligation was already satisfied (a point-in-time obligation is fulfilled once), or it is no longer in force (a modification dropped it or the contract was terminated). Nothing was recorded."
@@ -506,6 +514,9 @@ impl ErrorCode {
             }
             ErrorCode::ObligationNotFound => Some(
                 "Read the contract with GET /v1/contracts/{id} and use an id from its performance_obligations.",
+            ),
+            ErrorCode::InvoiceNumberReused => Some(
+                "Send a new number for a new invoice, or the recorded figures to replay it; GET the contract to read its billing_schedule.",
             ),
             ErrorCode::ObligationAlreadySatisfied => Some(
                 "Read the contract's versions with GET /v1/contracts/{id}/versions to see the event already recorded.",

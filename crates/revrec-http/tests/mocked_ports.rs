@@ -147,6 +147,7 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
     let stored = StoredContract {
         record: write.record,
         versions: vec![version],
+        invoices: Vec::new(),
         revision: 1,
     };
 

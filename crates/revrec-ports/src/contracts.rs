@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use revrec_domain::{Amendment, ContractTerms, Convention, Currency, PercentComplete};
+use revrec_domain::{Amendment, ContractTerms, Convention, Currency, Invoice, PercentComplete};
 use time::Date;
 
 use crate::error::RepositoryError;
@@ -190,11 +190,36 @@ pub struct StoredVersion {
     pub recorded_at: i64,
 }
 
+/// One invoice of a contract, as stored.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct InvoiceRecord {
+    /// `inv_…`
+    pub id: String,
+    /// The billing system's number: unique per contract, a replay when repeated.
+    pub number: Option<String>,
+    pub date: Date,
+    /// Minor units of the contract's currency, above zero.
+    pub amount: i64,
+    pub recorded_at: i64,
+}
+
+impl InvoiceRecord {
+    pub fn invoice(&self) -> Invoice {
+        Invoice {
+            date: self.date,
+            amount: self.amount,
+            number: self.number.clone(),
+        }
+    }
+}
+
 /// A contract with its versions, oldest first.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StoredContract {
     pub record: ContractRecord,
     pub versions: Vec<StoredVersion>,
+    /// Its invoices, in the order they were recorded (none: billed at its start).
+    pub invoices: Vec<InvoiceRecord>,
     /// Bumped by every write: what a write that must not race another expects.
     pub revision: i64,
 }
@@ -215,6 +240,9 @@ pub enum VersionWrite {
 pub struct Expected {
     pub version: u32,
     pub status: ContractStatus,
+    /// The revision the contract was read at: an invoice changes neither version nor status,
+    /// so only the revision tells that one landed in between.
+    pub revision: i64,
 }
 
 /// Everything one contract change writes, applied in one transaction.
@@ -224,7 +252,20 @@ pub struct ContractWrite {
     /// `None` inserts a new contract.
     pub expected: Option<Expected>,
     pub version: VersionWrite,
+    /// Invoices to add (a draft's replaced billing schedule is `ReplaceInvoices`' job).
+    pub invoices: InvoiceWrite,
     pub rollup: Vec<RollupDelta>,
+}
+
+/// What the invoice table gets in a write.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum InvoiceWrite {
+    #[default]
+    Unchanged,
+    /// New invoices of the contract.
+    Add(Vec<InvoiceRecord>),
+    /// The contract's invoices become these (a draft's billing schedule replaced).
+    Replace(Vec<InvoiceRecord>),
 }
 
 /// Where a page of a list starts: after this (created_at, id).

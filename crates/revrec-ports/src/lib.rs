@@ -24,8 +24,8 @@ pub use clock::Clock;
 pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy};
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
-    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, ScannedPage,
-    StoredContract, StoredVersion, VersionChange, VersionWrite,
+    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, InvoiceRecord,
+    InvoiceWrite, ScannedPage, StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

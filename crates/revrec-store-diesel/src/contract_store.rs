@@ -12,17 +12,18 @@ use lru::LruCache;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractScan,
-    ContractWrite, Expected, RepositoryError, RollupDelta, ScannedPage, StoredContract,
-    VersionWrite,
+    ContractWrite, Expected, InvoiceWrite, RepositoryError, RollupDelta, ScannedPage,
+    StoredContract, VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
 use crate::revision_batcher::RevisionBatcher;
 use crate::rows::{
-    ContractRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version, version_rows,
+    ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
+    version_rows,
 };
-use crate::schema::{contract_lines, contract_versions, contracts, rollups};
+use crate::schema::{contract_invoices, contract_lines, contract_versions, contracts, rollups};
 
 /// How many contracts `find` keeps decoded in memory.
 const CACHED_CONTRACTS: usize = 4_096;
@@ -235,6 +236,35 @@ pub(crate) fn apply_writes(
                 .execute(backend)
         })?;
     }
+    let mut invoices = Vec::new();
+    for write in writes {
+        let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
+        let added = match &write.invoices {
+            InvoiceWrite::Unchanged => continue,
+            InvoiceWrite::Add(added) => added,
+            InvoiceWrite::Replace(all) => {
+                diesel::delete(
+                    contract_invoices::table
+                        .filter(contract_invoices::tenant_id.eq(tenant))
+                        .filter(contract_invoices::contract_id.eq(id)),
+                )
+                .execute(connection)?;
+                all
+            }
+        };
+        invoices.extend(
+            added
+                .iter()
+                .map(|invoice| InvoiceRow::new(tenant, id, invoice)),
+        );
+    }
+    for chunk in invoices.chunks(1_000) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(contract_invoices::table)
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
     add_rollup_deltas(
         connection,
         writes.iter().flat_map(|write| {
@@ -259,14 +289,15 @@ fn update_record(
             .filter(contracts::tenant_id.eq(tenant))
             .filter(contracts::id.eq(id))
             .filter(contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)))
-            .filter(contracts::status.eq(expected.status.as_str())),
+            .filter(contracts::status.eq(expected.status.as_str()))
+            .filter(contracts::revision.eq(expected.revision)),
     )
     .set((&row, contracts::revision.eq(contracts::revision + 1)))
     .execute(connection)?;
     if updated == 0 {
         return Err(StoreError::Conflict(format!(
-            "contract {id} is no longer at version {} ({})",
-            expected.version, expected.status
+            "contract {id} is no longer at version {} ({}), revision {}",
+            expected.version, expected.status, expected.revision
         )));
     }
     Ok(())
@@ -334,6 +365,9 @@ pub(crate) fn add_rollup_deltas<'a>(
                     rollups::rpo_next_12.eq(rollups::rpo_next_12 + excluded(rollups::rpo_next_12)),
                     rollups::recognized_from_opening.eq(rollups::recognized_from_opening
                         + excluded(rollups::recognized_from_opening)),
+                    rollups::asset_change
+                        .eq(rollups::asset_change + excluded(rollups::asset_change)),
+                    rollups::invoiced.eq(rollups::invoiced + excluded(rollups::invoiced)),
                 ))
                 .execute(backend)
         })?;
@@ -371,7 +405,16 @@ fn find_contract(
         ))
         .select(LineRow::as_select())
         .load(connection)?;
-    let stored = assemble(row, revision, versions, lines)?;
+    let invoices: Vec<InvoiceRow> = contract_invoices::table
+        .filter(contract_invoices::tenant_id.eq(tenant_id))
+        .filter(contract_invoices::contract_id.eq(id))
+        .order((
+            contract_invoices::recorded_at.asc(),
+            contract_invoices::invoice_id.asc(),
+        ))
+        .select(InvoiceRow::as_select())
+        .load(connection)?;
+    let stored = assemble(row, revision, versions, lines, invoices)?;
     Ok(Some((revision, stored)))
 }
 
@@ -382,6 +425,7 @@ fn assemble(
     revision: i64,
     versions: Vec<VersionRow>,
     mut lines: Vec<LineRow>,
+    invoices: Vec<InvoiceRow>,
 ) -> Result<StoredContract, StoreError> {
     let mut stored = Vec::with_capacity(versions.len());
     for version in versions {
@@ -395,11 +439,12 @@ fn assemble(
     Ok(StoredContract {
         record: ContractRecord::try_from(row)?,
         versions: stored,
+        invoices: invoices.into_iter().map(InvoiceRow::record).collect(),
         revision,
     })
 }
 
-/// A page of whole contracts in id order: three statements, whatever the page size.
+/// A page of whole contracts in id order: four statements, whatever the page size.
 ///
 /// The page is a walk of the primary key in id order; the status is checked here rather
 /// than in SQL, where it would tempt the planner into the status index and a sort of the
@@ -476,10 +521,23 @@ fn scan_contracts(
         ))
         .select(LineRow::as_select())
         .load(connection)?;
-    // Rows come in contract id order, like the records: walk the three lists together.
-    let (mut versions, mut lines) = (
+    let invoices: Vec<InvoiceRow> = contract_invoices::table
+        .filter(contract_invoices::tenant_id.eq(tenant_id))
+        .filter(contract_invoices::contract_id.ge(first))
+        .filter(contract_invoices::contract_id.le(last))
+        .filter(contract_invoices::contract_id.eq_any(&ids))
+        .order((
+            contract_invoices::contract_id.asc(),
+            contract_invoices::recorded_at.asc(),
+            contract_invoices::invoice_id.asc(),
+        ))
+        .select(InvoiceRow::as_select())
+        .load(connection)?;
+    // Rows come in contract id order, like the records: walk the lists together.
+    let (mut versions, mut lines, mut invoices) = (
         versions.into_iter().peekable(),
         lines.into_iter().peekable(),
+        invoices.into_iter().peekable(),
     );
     let mut contracts = Vec::with_capacity(records.len());
     for (row, revision) in records {
@@ -491,7 +549,17 @@ fn scan_contracts(
         while let Some(line) = lines.next_if(|line| line.contract_id == row.id) {
             own_lines.push(line);
         }
-        contracts.push(Arc::new(assemble(row, revision, own_versions, own_lines)?));
+        let mut own_invoices = Vec::new();
+        while let Some(invoice) = invoices.next_if(|invoice| invoice.contract_id == row.id) {
+            own_invoices.push(invoice);
+        }
+        contracts.push(Arc::new(assemble(
+            row,
+            revision,
+            own_versions,
+            own_lines,
+            own_invoices,
+        )?));
     }
     Ok(ScannedPage { contracts, next })
 }

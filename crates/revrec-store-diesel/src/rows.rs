@@ -6,12 +6,15 @@ use revrec_domain::{
     PobType, RollupAmounts, RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, ContractRecord, ContractStatus, Plan, Scope, StoredVersion, VersionChange,
+    ApiKeyRecord, ContractRecord, ContractStatus, InvoiceRecord, Plan, Scope, StoredVersion,
+    VersionChange,
 };
 use time::Date;
 
 use crate::blocking::StoreError;
-use crate::schema::{api_keys, contract_lines, contract_versions, contracts, rollups};
+use crate::schema::{
+    api_keys, contract_invoices, contract_lines, contract_versions, contracts, rollups,
+};
 
 fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} `{value}`"))
@@ -146,6 +149,43 @@ pub struct VersionRow {
     pub recorded_at: i64,
     pub event_obligation_id: Option<String>,
     pub percent_complete: Option<i32>,
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = contract_invoices, treat_none_as_default_value = false)]
+pub struct InvoiceRow {
+    pub tenant_id: String,
+    pub contract_id: String,
+    pub invoice_id: String,
+    pub number: Option<String>,
+    pub invoice_date: Date,
+    pub amount: i64,
+    pub recorded_at: i64,
+}
+
+impl InvoiceRow {
+    pub fn new(tenant_id: &str, contract_id: &str, invoice: &InvoiceRecord) -> InvoiceRow {
+        InvoiceRow {
+            tenant_id: tenant_id.to_owned(),
+            contract_id: contract_id.to_owned(),
+            invoice_id: invoice.id.clone(),
+            number: invoice.number.clone(),
+            invoice_date: invoice.date,
+            amount: invoice.amount,
+            recorded_at: invoice.recorded_at,
+        }
+    }
+
+    pub fn record(self) -> InvoiceRecord {
+        InvoiceRecord {
+            id: self.invoice_id,
+            number: self.number,
+            date: self.invoice_date,
+            amount: self.amount,
+            recorded_at: self.recorded_at,
+        }
+    }
 }
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -384,6 +424,8 @@ pub struct RollupRow {
     pub rpo_change: i64,
     pub rpo_next_12: i64,
     pub recognized_from_opening: i64,
+    pub asset_change: i64,
+    pub invoiced: i64,
 }
 
 impl RollupRow {
@@ -404,6 +446,8 @@ impl RollupRow {
             rpo_change: amounts.rpo_change,
             rpo_next_12: amounts.rpo_next_12,
             recognized_from_opening: amounts.recognized_from_opening,
+            asset_change: amounts.asset_change,
+            invoiced: amounts.invoiced,
         }
     }
 
@@ -420,6 +464,8 @@ impl RollupRow {
             rpo_change: self.rpo_change,
             rpo_next_12: self.rpo_next_12,
             recognized_from_opening: self.recognized_from_opening,
+            asset_change: self.asset_change,
+            invoiced: self.invoiced,
         };
         Ok((key, amounts))
     }

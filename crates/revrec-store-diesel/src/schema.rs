@@ -89,6 +89,20 @@ diesel::table! {
         rpo_change -> BigInt,
         rpo_next_12 -> BigInt,
         recognized_from_opening -> BigInt,
+        asset_change -> BigInt,
+        invoiced -> BigInt,
+    }
+}
+
+diesel::table! {
+    contract_invoices (tenant_id, contract_id, invoice_id) {
+        tenant_id -> Text,
+        contract_id -> Text,
+        invoice_id -> Text,
+        number -> Nullable<Text>,
+        invoice_date -> Date,
+        amount -> BigInt,
+        recorded_at -> BigInt,
     }
 }
 
@@ -229,6 +243,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contracts,
     contract_versions,
     contract_lines,
+    contract_invoices,
     rollups,
     idempotency_keys,
     ledger_accounts,

@@ -121,6 +121,7 @@ fn new_contract(tenant: &str, id: &str, created_at: i64) -> ContractWrite {
             terms: terms(9_999_999_999_999_999, 3),
             recorded_at: created_at,
         }),
+        invoices: revrec_ports::InvoiceWrite::Unchanged,
         rollup: vec![delta("2026-01", 100, 1_200), delta("2026-02", 100, 0)],
     }
 }
@@ -165,8 +166,10 @@ async fn a_write_through_another_instance_is_seen_at_once() {
                 expected: Some(Expected {
                     version: 1,
                     status: ContractStatus::Active,
+                    revision: 1,
                 }),
                 version: VersionWrite::Unchanged,
+                invoices: revrec_ports::InvoiceWrite::Unchanged,
                 rollup: Vec::new(),
             })
             .await
@@ -218,8 +221,10 @@ async fn concurrent_reads_each_get_their_own_contract_while_it_changes() {
                         expected: Some(Expected {
                             version: current.record.version,
                             status: ContractStatus::Active,
+                            revision: current.revision,
                         }),
                         version: VersionWrite::Unchanged,
+                        invoices: revrec_ports::InvoiceWrite::Unchanged,
                         rollup: Vec::new(),
                     })
                     .await
@@ -317,6 +322,7 @@ async fn a_stale_write_is_a_conflict_and_writes_nothing() {
         stale.expected = Some(Expected {
             version: 7,
             status: ContractStatus::Active,
+            revision: 1,
         });
         stale.record.version = 8;
         let error = store.contracts().save(stale).await.unwrap_err();
@@ -393,8 +399,10 @@ async fn versions_append_and_drafts_replace() {
                 expected: Some(Expected {
                     version: 1,
                     status: ContractStatus::Active,
+                    revision: 1,
                 }),
                 version: VersionWrite::Append(amended.clone()),
+                invoices: revrec_ports::InvoiceWrite::Unchanged,
                 rollup: vec![delta("2026-07", 0, -600)],
             })
             .await
@@ -431,8 +439,10 @@ async fn versions_append_and_drafts_replace() {
                 expected: Some(Expected {
                     version: 1,
                     status: ContractStatus::Draft,
+                    revision: 1,
                 }),
                 version: VersionWrite::ReplaceCurrent(replacement.clone()),
+                invoices: revrec_ports::InvoiceWrite::Unchanged,
                 rollup: Vec::new(),
             })
             .await

@@ -9,18 +9,19 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
-    api_keys, api_usage_daily, console_sessions, console_users, contract_lines, contract_versions,
-    contracts, idempotency_keys, jobs, ledger_accounts, oauth_clients, oauth_tokens,
-    payment_redemptions, rate_limit_windows, rollups,
+    api_keys, api_usage_daily, console_sessions, console_users, contract_invoices, contract_lines,
+    contract_versions, contracts, idempotency_keys, jobs, ledger_accounts, oauth_clients,
+    oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 15] = [
+const TABLES: [&str; 16] = [
     "api_keys",
     "contracts",
     "contract_versions",
     "contract_lines",
+    "contract_invoices",
     "rollups",
     "idempotency_keys",
     "ledger_accounts",
@@ -115,6 +116,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(rollups::all_columns)
             .limit(0)
             .load::<RollupColumns>(&mut connection)
+            .unwrap();
+        contract_invoices::table
+            .select(contract_invoices::all_columns)
+            .limit(0)
+            .load::<InvoiceColumns>(&mut connection)
             .unwrap();
         idempotency_keys::table
             .select(idempotency_keys::all_columns)
@@ -234,7 +240,10 @@ type RollupColumns = (
     i64,
     i64,
     i64,
+    i64,
+    i64,
 );
+type InvoiceColumns = (String, String, String, Option<String>, time::Date, i64, i64);
 type OAuthClientColumns = (
     String,
     String,

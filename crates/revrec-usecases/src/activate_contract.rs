@@ -1,7 +1,7 @@
 //! `POST /contracts/{id}/activate`: a signed quote becomes a contract; its figures enter
 //! the reports in the same transaction.
 
-use revrec_ports::{ContractStatus, VersionWrite};
+use revrec_ports::{ContractStatus, InvoiceWrite, VersionWrite};
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
@@ -27,9 +27,10 @@ pub async fn activate_contract(
     let deltas = rollup_deltas(next.currency, None, Some(&history));
     save_change(
         services,
-        &stored.record,
+        &stored,
         next.clone(),
         VersionWrite::Unchanged,
+        InvoiceWrite::Unchanged,
         deltas,
     )
     .await?;

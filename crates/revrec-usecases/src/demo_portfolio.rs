@@ -138,6 +138,7 @@ pub fn demo_portfolio(count: usize, seed: u64) -> Vec<NewContract> {
                 contract_number: Some(format!("SO-{:06}", number + 1)),
                 as_draft: false,
                 parent_contract_id: None,
+                billing_schedule: Vec::new(),
             }
         })
         .collect()

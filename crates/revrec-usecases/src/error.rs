@@ -25,6 +25,10 @@ pub enum UseCaseError {
     /// The obligation was satisfied already or is no longer in force.
     #[error("{0}")]
     ObligationClosed(String),
+    #[error(
+        "invoice `{number}` is already the contract's with another date or amount; a number names one invoice"
+    )]
+    InvoiceNumberReused { number: String },
     #[error("no job {id} for this tenant")]
     JobNotFound { id: String },
     #[error("no contract {} for this tenant", .ids.join(", "))]

@@ -24,7 +24,8 @@ pub async fn get_contract(
         });
     }
     let versions = stored.versions.get(..count).unwrap_or(&stored.versions);
-    let history = replay_as(versions, stored.record.restated_convention)?;
+    let history = replay_as(versions, stored.record.restated_convention)?
+        .with_billing(crate::history::billing_of(&stored.invoices));
     let version = versions
         .last()
         .cloned()

@@ -2,15 +2,15 @@
 //! and customers, and turning a change of plan into rollup deltas.
 
 use revrec_domain::{
-    ContractPlan, ContractTerms, Convention, Currency, Field, FieldError, LineField, PlanHistory,
-    Rollup, digest::sha256_hex,
+    Billing, ContractPlan, ContractTerms, Convention, Currency, Field, FieldError, LineField,
+    PlanHistory, Rollup, digest::sha256_hex,
 };
 use std::borrow::Cow;
 use std::sync::Arc;
 
 use revrec_ports::{
-    ContractRecord, ContractWrite, Expected, IdSource, RollupDelta, StoredContract, StoredVersion,
-    VersionWrite,
+    ContractRecord, ContractWrite, Expected, IdSource, InvoiceRecord, InvoiceWrite, RollupDelta,
+    StoredContract, StoredVersion, VersionWrite,
 };
 
 use crate::error::{UseCaseError, conflict_or_storage};
@@ -29,13 +29,23 @@ pub async fn load_contract(
         .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })
 }
 
-/// The contract's whole plan history, under the policy a restatement chose if any.
+/// The contract's whole plan history, under the policy a restatement chose if any, billed by
+/// its invoices.
 pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
-    replay_as(&stored.versions, stored.record.restated_convention)
+    Ok(
+        replay_as(&stored.versions, stored.record.restated_convention)?
+            .with_billing(billing_of(&stored.invoices)),
+    )
+}
+
+/// The domain's view of a contract's invoices.
+pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
+    Billing::new(invoices.iter().map(InvoiceRecord::invoice).collect())
 }
 
 /// The plan history of `versions` (a contract's first ones, or all of them), every version
-/// computed under `restated` when a change of policy restated the contract.
+/// computed under `restated` when a change of policy restated the contract (not billed:
+/// callers that report it add the invoices).
 pub fn replay_as(
     versions: &[StoredVersion],
     restated: Option<Convention>,
@@ -143,9 +153,10 @@ pub fn rollup_deltas(
 /// Writes a change to an existing contract, expecting it unchanged since `current` was read.
 pub(crate) async fn save_change(
     services: &Services,
-    current: &ContractRecord,
+    current: &StoredContract,
     next: ContractRecord,
     version: VersionWrite,
+    invoices: InvoiceWrite,
     rollup: Vec<RollupDelta>,
 ) -> Result<(), UseCaseError> {
     services
@@ -153,10 +164,12 @@ pub(crate) async fn save_change(
         .save(ContractWrite {
             record: next,
             expected: Some(Expected {
-                version: current.version,
-                status: current.status,
+                version: current.record.version,
+                status: current.record.status,
+                revision: current.revision,
             }),
             version,
+            invoices,
             rollup,
         })
         .await

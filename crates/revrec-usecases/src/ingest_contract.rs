@@ -1,14 +1,18 @@
 //! Ingest a contract: validate, break into obligations, allocate, schedule and store, with
 //! its rollup contribution, in one transaction.
 
-use revrec_domain::{ContractDraft, Field, FieldError, LineField, PlanHistory, ValidationErrors};
+use revrec_domain::{
+    ContractDraft, Field, FieldError, Invoice, LineField, PlanHistory, ValidationErrors,
+};
 use revrec_ports::{
-    ContractRecord, ContractStatus, ContractWrite, StoredVersion, VersionChange, VersionWrite,
+    ContractRecord, ContractStatus, ContractWrite, InvoiceWrite, StoredVersion, VersionChange,
+    VersionWrite,
 };
 
 use crate::contract_view::ContractView;
 use crate::error::{UseCaseError, conflict_or_storage};
-use crate::history::{assign_obligation_ids, customer_id_for, rollup_deltas};
+use crate::history::{assign_obligation_ids, billing_of, customer_id_for, rollup_deltas};
+use crate::record_invoice::scheduled_invoices;
 use crate::services::Services;
 
 /// A contract as submitted, with the fields that are not terms.
@@ -21,6 +25,8 @@ pub struct NewContract {
     pub as_draft: bool,
     /// Set when this contract is the separate part of a modification of another.
     pub parent_contract_id: Option<String>,
+    /// Invoices that bill it (none: billed at its start).
+    pub billing_schedule: Vec<Invoice>,
 }
 
 pub async fn ingest_contract(
@@ -101,11 +107,20 @@ fn prepare(
     }
     let mut terms = input.draft.validate()?;
     assign_obligation_ids(&mut terms, None, services.ids.as_ref())?;
-    let history = PlanHistory::new(&terms).map_err(|error| {
-        UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
-    })?;
-
     let now = services.clock.now_micros();
+    let invoices = scheduled_invoices(
+        &terms,
+        &[],
+        input.billing_schedule,
+        services.ids.as_ref(),
+        now,
+    )?;
+    let history = PlanHistory::new(&terms)
+        .map_err(|error| {
+            UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
+        })?
+        .with_billing(billing_of(&invoices));
+
     let status = if input.as_draft {
         ContractStatus::Draft
     } else {
@@ -143,6 +158,11 @@ fn prepare(
         record: record.clone(),
         expected: None,
         version: VersionWrite::Append(version.clone()),
+        invoices: if invoices.is_empty() {
+            InvoiceWrite::Unchanged
+        } else {
+            InvoiceWrite::Add(invoices)
+        },
         rollup: rollup_deltas(record.currency, None, reported),
     };
     Ok((

@@ -131,7 +131,13 @@ pub async fn journal_page(
                 contract_id: &record.id,
                 restatements: record.restatements,
             };
-            for entry in journal_entries(history.current(), source, chart, Some(month)) {
+            for entry in journal_entries(
+                history.current(),
+                history.billing(),
+                source,
+                chart,
+                Some(month),
+            ) {
                 entries.push(ContractEntry {
                     contract_id: record.id.clone(),
                     currency: record.currency,

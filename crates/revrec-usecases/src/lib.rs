@@ -25,6 +25,7 @@ pub mod policy;
 pub mod rate_limit;
 pub mod recalculation;
 pub mod record_event;
+pub mod record_invoice;
 pub mod terminate_contract;
 pub mod usage;
 pub mod verify_books;

@@ -2,20 +2,23 @@
 //! effective date and an ASC 606-10-25-12/13 treatment, making a new version.
 
 use revrec_domain::{
-    Amendment, ContractDraft, ContractPlan, ContractTerms, Convention, Field, FieldError,
+    Amendment, ContractDraft, ContractPlan, ContractTerms, Convention, Field, FieldError, Invoice,
     LineField, Pattern, PlanHistory, PobType, ValidationErrors,
 };
 use revrec_ports::{
-    ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange, VersionWrite,
+    ContractRecord, ContractStatus, InvoiceWrite, StoredContract, StoredVersion, VersionChange,
+    VersionWrite,
 };
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{
-    assign_obligation_ids, customer_id_for, load_contract, replay, rollup_deltas, save_change,
+    assign_obligation_ids, billing_of, customer_id_for, load_contract, replay, rollup_deltas,
+    save_change,
 };
 use crate::ingest_contract::{NewContract, ingest_contract};
+use crate::record_invoice::{billing_with, scheduled_invoices};
 use crate::services::Services;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -58,6 +61,9 @@ pub struct ContractModification {
     /// Whether the request named a `recognition_convention`: an active contract keeps its
     /// own when none is named (the draft then holds a default that is not the caller's).
     pub convention_given: bool,
+    /// Invoices: a draft's replace its schedule; an active contract's are added (an entry
+    /// whose number the contract has is that invoice again). `None` leaves billing as is.
+    pub billing_schedule: Option<Vec<Invoice>>,
 }
 
 #[derive(Clone, Debug)]
@@ -98,10 +104,21 @@ pub async fn modify_contract(
             }
             let mut terms = change.draft.validate()?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
-            let history = PlanHistory::new(&terms).map_err(|error| {
-                UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
-            })?;
             let now = services.clock.now_micros();
+            let (invoices, billing) = match change.billing_schedule.clone() {
+                Some(schedule) => {
+                    let replaced =
+                        scheduled_invoices(&terms, &[], schedule, services.ids.as_ref(), now)?;
+                    let billing = billing_of(&replaced);
+                    (InvoiceWrite::Replace(replaced), billing)
+                }
+                None => (InvoiceWrite::Unchanged, billing_of(&stored.invoices)),
+            };
+            let history = PlanHistory::new(&terms)
+                .map_err(|error| {
+                    UseCaseError::invalid(FieldError::new(Field::LineItems, error.to_string()))
+                })?
+                .with_billing(billing);
             let mut next = changed_record(tenant_id, record, &change, &terms, now);
             next.currency = terms.currency;
             next.start_date = terms.start_date;
@@ -114,9 +131,10 @@ pub async fn modify_contract(
             };
             save_change(
                 services,
-                record,
+                &stored,
                 next.clone(),
                 VersionWrite::ReplaceCurrent(version.clone()),
+                invoices,
                 Vec::new(),
             )
             .await?;
@@ -148,6 +166,7 @@ pub async fn modify_contract(
                         contract_number: change.contract_number,
                         as_draft: false,
                         parent_contract_id: Some(record.id.clone()),
+                        billing_schedule: change.billing_schedule.unwrap_or_default(),
                     },
                 )
                 .await?;
@@ -175,10 +194,23 @@ pub async fn modify_contract(
                     VersionChange::Prospective { effective },
                 ),
             };
-            let after = before.amend(&amendment).map_err(|error| {
-                UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
-            })?;
             let now = services.clock.now_micros();
+            let added = match change.billing_schedule.clone() {
+                Some(schedule) => scheduled_invoices(
+                    &terms,
+                    &stored.invoices,
+                    schedule,
+                    services.ids.as_ref(),
+                    now,
+                )?,
+                None => Vec::new(),
+            };
+            let after = before
+                .amend(&amendment)
+                .map_err(|error| {
+                    UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
+                })?
+                .with_billing(billing_with(&stored.invoices, &added));
             let mut next = changed_record(tenant_id, record, &change, &terms, now);
             next.total_value = after.current().transaction_price();
             next.version = record.version + 1;
@@ -191,9 +223,14 @@ pub async fn modify_contract(
             let deltas = rollup_deltas(record.currency, Some(&before), Some(&after));
             save_change(
                 services,
-                record,
+                &stored,
                 next.clone(),
                 VersionWrite::Append(version.clone()),
+                if added.is_empty() {
+                    InvoiceWrite::Unchanged
+                } else {
+                    InvoiceWrite::Add(added)
+                },
                 deltas,
             )
             .await?;

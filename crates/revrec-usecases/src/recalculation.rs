@@ -18,7 +18,7 @@ use revrec_ports::{
 };
 
 use crate::error::UseCaseError;
-use crate::history::{replay, replay_as, rollup_deltas};
+use crate::history::{billing_of, replay, replay_as, rollup_deltas};
 use crate::services::Services;
 
 /// Most contract ids one job may name.
@@ -314,7 +314,7 @@ fn recalculate(
         });
     };
     let restated = match replay_as(&stored.versions, Some(convention)) {
-        Ok(history) => history,
+        Ok(history) => history.with_billing(billing_of(&stored.invoices)),
         // The contract's amendments do not hold under the new convention (say, a price
         // below what the new convention had recognized by then): it keeps its figures.
         Err(UseCaseError::Corrupt(reason)) => {
@@ -460,6 +460,7 @@ mod tests {
                         updated_at: 0,
                     },
                     versions: Vec::new(),
+                    invoices: Vec::new(),
                     revision: 1,
                 })],
                 next: None,

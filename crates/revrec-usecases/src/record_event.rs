@@ -5,7 +5,7 @@
 //! change of terms.
 
 use revrec_domain::{Amendment, AmendmentError, Field, FieldError, Pattern, PercentComplete};
-use revrec_ports::{ContractStatus, StoredVersion, VersionChange, VersionWrite};
+use revrec_ports::{ContractStatus, InvoiceWrite, StoredVersion, VersionChange, VersionWrite};
 use time::Date;
 
 use crate::contract_view::ContractView;
@@ -111,9 +111,10 @@ pub async fn record_event(
     let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
     save_change(
         services,
-        &stored.record,
+        &stored,
         next.clone(),
         VersionWrite::Append(version.clone()),
+        InvoiceWrite::Unchanged,
         deltas,
     )
     .await?;

@@ -2,7 +2,7 @@
 //! without service); the unrecognized rest leaves the price, deferred revenue and RPO.
 
 use revrec_domain::{Amendment, Field, FieldError};
-use revrec_ports::{ContractStatus, StoredVersion, VersionChange, VersionWrite};
+use revrec_ports::{ContractStatus, InvoiceWrite, StoredVersion, VersionChange, VersionWrite};
 use time::Date;
 
 use crate::contract_view::ContractView;
@@ -56,9 +56,10 @@ pub async fn terminate_contract(
     let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
     save_change(
         services,
-        &stored.record,
+        &stored,
         next.clone(),
         VersionWrite::Append(version.clone()),
+        InvoiceWrite::Unchanged,
         deltas,
     )
     .await?;

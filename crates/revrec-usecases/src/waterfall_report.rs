@@ -34,10 +34,7 @@ pub async fn waterfall_report(
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
             let stored = load_contract(services, tenant_id, id).await?;
-            (
-                contract_totals(replay(&stored)?.current()),
-                stored.record.currency,
-            )
+            (contract_totals(&replay(&stored)?), stored.record.currency)
         }
         None => {
             let currency = select_currency(services, tenant_id, query.currency).await?;
@@ -75,6 +72,7 @@ pub fn waterfall_of(
             rows: Vec::new(),
             total_recognized: 0,
             total_deferred: 0,
+            billed_by_invoices: false,
         },
     };
     let output_hash = output_hash("waterfall/v1", &waterfall);
@@ -159,7 +157,7 @@ pub async fn grouped_waterfall_report(
         (Some(id), _) => {
             let stored = load_contract(services, tenant_id, id).await?;
             let history = replay(&stored)?;
-            let totals = contract_totals(history.current());
+            let totals = contract_totals(&history);
             (totals, stored.record.currency, Source::Contract(history))
         }
         (None, GroupBy::PobType) => {

@@ -24,7 +24,7 @@ use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
-    new_contract, to_draft,
+    billing_schedule, new_contract, to_draft,
 };
 use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
@@ -299,9 +299,11 @@ pub async fn update(
             treatment
         }
     };
+    let billing_schedule = billing_schedule(&input.fields(), &mut problems);
     // Any problem so far makes this an error listing them all with the draft's own.
     let draft = to_draft(&input.fields(), problems)?;
     let change = ContractModification {
+        billing_schedule,
         convention_given: input.recognition_convention.is_some(),
         draft,
         customer_id: input.customer_id,

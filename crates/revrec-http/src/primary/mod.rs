@@ -4,6 +4,7 @@
 pub mod batch;
 pub mod contracts;
 pub mod events;
+pub mod invoices;
 pub mod jobs;
 pub mod reports;
 
@@ -31,6 +32,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(
                 resource("/contracts/{id}/terminate", "POST")
                     .route(web::post().to(contracts::terminate_contract_route)),
+            )
+            .service(
+                resource("/contracts/{id}/invoices", "POST")
+                    .route(web::post().to(invoices::record_invoice_route)),
             )
             .service(
                 resource("/contracts/{id}/versions", "GET")

@@ -14,6 +14,7 @@ use crate::error::{ApiError, field_problems};
 use crate::problem::FieldProblem;
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::dates::{format_date, format_timestamp, parse_date};
+use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 
 /// A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
 ///
@@ -59,6 +60,10 @@ pub struct ContractInput {
     /// `separate_contract`.
     #[schema(value_type = Option<TreatmentName>)]
     pub treatment: Option<String>,
+    /// Invoices that bill the contract instead of the billed-at-start convention. On `PUT` of
+    /// a draft they replace its schedule; of an active contract they are added (an entry
+    /// whose `number` the contract has is that invoice again).
+    pub billing_schedule: Option<Vec<InvoiceInput>>,
 }
 
 /// One line item: one performance obligation.
@@ -209,6 +214,8 @@ pub struct GuideContractInput {
     /// How ratable amounts spread over months; default `daily`.
     #[schema(value_type = Option<ConventionName>)]
     pub recognition_convention: Option<String>,
+    /// Invoices that bill the contract instead of the billed-at-start convention.
+    pub billing_schedule: Option<Vec<InvoiceInput>>,
 }
 
 /// The terms-bearing fields of either surface's contract input, for one conversion.
@@ -223,6 +230,7 @@ pub struct ContractFields<'a> {
     pub signed_date: Option<&'a String>,
     pub recognition_convention: Option<&'a str>,
     pub line_items: &'a [LineItemInput],
+    pub billing_schedule: Option<&'a [InvoiceInput]>,
 }
 
 impl ContractInput {
@@ -237,6 +245,7 @@ impl ContractInput {
             signed_date: self.signed_date.as_ref(),
             recognition_convention: self.recognition_convention.as_deref(),
             line_items: self.line_items.as_deref().unwrap_or_default(),
+            billing_schedule: self.billing_schedule.as_deref(),
         }
     }
 }
@@ -253,6 +262,7 @@ impl GuideContractInput {
             signed_date: self.signed_date.as_ref(),
             recognition_convention: self.recognition_convention.as_deref(),
             line_items: self.line_items.as_deref().unwrap_or_default(),
+            billing_schedule: self.billing_schedule.as_deref(),
         }
     }
 }
@@ -353,13 +363,30 @@ pub fn new_contract(
             false
         }
     };
+    let billing_schedule = billing_schedule(fields, &mut problems).unwrap_or_default();
     Ok(NewContract {
         draft: to_draft(fields, problems)?,
         customer_id,
         contract_number,
         as_draft,
         parent_contract_id: None,
+        billing_schedule,
     })
+}
+
+/// The `billing_schedule` of `fields`, if sent, in the contract's currency (its problems
+/// added to `problems`).
+pub fn billing_schedule(
+    fields: &ContractFields<'_>,
+    problems: &mut Problems,
+) -> Option<Vec<revrec_domain::Invoice>> {
+    let items = fields.billing_schedule?;
+    // An unknown currency is reported by the terms' own conversion.
+    let currency = fields
+        .currency
+        .map_or(Ok(Currency::USD), Currency::from_code)
+        .ok();
+    Some(to_invoices("billing_schedule", items, currency, problems))
 }
 
 /// The draft of `fields`, or a 422 listing every problem: those of converting the text
@@ -608,6 +635,10 @@ pub struct Contract {
     /// Present on single-contract responses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub performance_obligations: Option<Vec<PerformanceObligation>>,
+    /// The invoices that bill the contract, by date; left out when it has none (it is then
+    /// billed at its start).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub billing_schedule: Vec<InvoiceOut>,
 }
 
 /// A performance obligation with its allocation (relative SSP, largest remainder).
@@ -665,6 +696,7 @@ impl Contract {
             signed_date: None,
             recognition_convention: None,
             performance_obligations: None,
+            billing_schedule: Vec::new(),
         }
     }
 
@@ -722,6 +754,13 @@ impl Contract {
                 })
                 .collect();
         contract.performance_obligations = Some(obligations);
+        contract.billing_schedule = view
+            .history
+            .billing()
+            .invoices()
+            .iter()
+            .map(|invoice| InvoiceOut::of(invoice, currency))
+            .collect();
         contract
     }
 }

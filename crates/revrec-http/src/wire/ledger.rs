@@ -261,6 +261,10 @@ pub struct RevenueAccounts {
 #[serde(deny_unknown_fields)]
 pub struct ChartOfAccountsBody {
     pub receivable: AccountBody,
+    /// Revenue recognized before it is billed (contracts billed by invoices). Optional on
+    /// `PUT`: default `1300 Contract Asset`.
+    #[schema(nullable = false)]
+    pub contract_asset: Option<AccountBody>,
     pub deferred_revenue: AccountBody,
     pub revenue: RevenueAccounts,
 }
@@ -288,6 +292,7 @@ impl From<&ChartOfAccounts> for ChartOfAccountsBody {
         let revenue = |pob_type| AccountBody::from(chart.revenue_account(pob_type));
         ChartOfAccountsBody {
             receivable: AccountBody::from(&chart.receivable),
+            contract_asset: Some(AccountBody::from(&chart.contract_asset)),
             deferred_revenue: AccountBody::from(&chart.deferred_revenue),
             revenue: RevenueAccounts {
                 hardware: revenue(PobType::Hardware),
@@ -328,6 +333,9 @@ impl From<&ChartOfAccountsBody> for ChartOfAccounts {
             ),
         ] {
             *chart.account_mut(role) = Account::from(account);
+        }
+        if let Some(account) = &body.contract_asset {
+            chart.contract_asset = Account::from(account);
         }
         chart
     }

@@ -5,6 +5,7 @@ pub mod batch;
 pub mod contracts;
 pub mod dates;
 pub mod events;
+pub mod invoices;
 pub mod jobs;
 pub mod ledger;
 pub mod reader;

@@ -25,6 +25,8 @@ pub enum Kind {
     Flag,
     /// An array of line items (objects read against [`LINE_ITEM`]).
     LineItems,
+    /// An array of invoices (objects read against [`INVOICE`]).
+    Invoices,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -71,6 +73,19 @@ const LINE_ITEMS: FieldSpec = FieldSpec {
     required: false,
 };
 
+const BILLING_SCHEDULE: FieldSpec = FieldSpec {
+    name: "billing_schedule",
+    kind: Kind::Invoices,
+    required: false,
+};
+
+/// `InvoiceInput`, field by field (a test holds it to the struct's schema).
+pub const INVOICE: &[FieldSpec] = &[
+    required(text("date")),
+    required(amount("amount")),
+    text("number"),
+];
+
 /// `LineItemInput`, field by field (a test holds it to the struct's schema).
 pub const LINE_ITEM: &[FieldSpec] = &[
     text("id"),
@@ -100,6 +115,7 @@ pub const CONTRACT_INPUT: &[FieldSpec] = &[
     LINE_ITEMS,
     text("effective_date"),
     text("treatment"),
+    BILLING_SCHEDULE,
 ];
 
 /// `GuideContractInput` (guide surface).
@@ -115,6 +131,7 @@ pub const GUIDE_CONTRACT_INPUT: &[FieldSpec] = &[
     text("signed_date"),
     text("status"),
     text("recognition_convention"),
+    BILLING_SCHEDULE,
 ];
 
 /// Parses `body` as `T`. When the shape is wrong, every missing, unknown or mistyped field
@@ -194,6 +211,28 @@ fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut P
                     .collect();
                 format!("[{}]", lines.join(","))
             }),
+            Kind::Invoices => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
+                let invoices: Vec<String> = items
+                    .iter()
+                    .enumerate()
+                    .map(|(index, item)| {
+                        let item_path = format!("{path}[{index}]");
+                        match serde_json::from_str::<RawObject>(item.get()) {
+                            Ok(invoice) => {
+                                repair(&format!("{item_path}."), &invoice, INVOICE, problems)
+                            }
+                            Err(error) => {
+                                problems.push(item_path.clone(), without_position(&error));
+                                for unread in ["date", "amount"] {
+                                    problems.unread.push(format!("{item_path}.{unread}"));
+                                }
+                                "{\"date\":\"\",\"amount\":0}".to_owned()
+                            }
+                        }
+                    })
+                    .collect();
+                format!("[{}]", invoices.join(","))
+            }),
         };
         match read {
             Ok(json) => keep(name, &json),
@@ -223,7 +262,7 @@ fn stand_in(kind: Kind) -> String {
         Kind::Text => "\"\"".to_owned(),
         Kind::Amount => "0".to_owned(),
         Kind::Flag => "false".to_owned(),
-        Kind::LineItems => "[]".to_owned(),
+        Kind::LineItems | Kind::Invoices => "[]".to_owned(),
     }
 }
 
@@ -239,6 +278,7 @@ mod tests {
 
     use super::*;
     use crate::wire::contracts::{ContractInput, GuideContractInput, LineItemInput};
+    use crate::wire::invoices::InvoiceInput;
 
     /// The spec lists exactly the schema's properties, with the same required ones.
     fn matches_schema(spec: &[FieldSpec], schema: RefOr<Schema>) {
@@ -261,6 +301,7 @@ mod tests {
         matches_schema(CONTRACT_INPUT, ContractInput::schema());
         matches_schema(GUIDE_CONTRACT_INPUT, GuideContractInput::schema());
         matches_schema(LINE_ITEM, LineItemInput::schema());
+        matches_schema(INVOICE, InvoiceInput::schema());
     }
 
     #[test]
@@ -279,7 +320,7 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "colour: unknown field `colour`, expected one of `customer_name`, `total_value`, `start_date`, `end_date`, `currency`, `contract_number`, `customer_id`, `signed_date`, `status`, `recognition_convention`, `line_items`, `effective_date`, `treatment`",
+                "colour: unknown field `colour`, expected one of `customer_name`, `total_value`, `start_date`, `end_date`, `currency`, `contract_number`, `customer_id`, `signed_date`, `status`, `recognition_convention`, `line_items`, `effective_date`, `treatment`, `billing_schedule`",
                 "customer_name: invalid type: integer `5`, expected a string",
                 "line_items[0].stated_price: must be a number or a decimal string such as \"1250.00\"",
                 "line_items[1].pob_type: missing field `pob_type`",

@@ -17,8 +17,19 @@ pub struct WaterfallPeriod {
     #[schema(example = "2026-01")]
     pub period: String,
     pub recognized_amount: Amount,
-    /// Deferred revenue at the end of the period (billed-at-start convention).
+    /// Deferred revenue (contract liabilities) at the end of the period: billed-at-start for
+    /// contracts without invoices, billed less recognized per contract for the others.
     pub deferred_balance: Amount,
+    /// What was billed in the period. Present when a contract of the selection is billed by
+    /// invoices (contracts without count their price in their start month).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub billed_amount: Option<Amount>,
+    /// Contract assets at the end of the period: per contract, recognized beyond billed
+    /// (never netted against another contract's liability). Present with `billed_amount`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub contract_asset_balance: Option<Amount>,
     /// With `group_by`: the month's revenue in parts that sum to `recognized_amount` exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -104,11 +115,16 @@ impl From<&WaterfallReport> for WaterfallResponse {
             periods: waterfall
                 .rows
                 .iter()
-                .map(|row| WaterfallPeriod {
-                    period: row.period.to_string(),
-                    recognized_amount: Amount::minor(row.recognized, currency),
-                    deferred_balance: Amount::minor(row.deferred_balance, currency),
-                    groups: None,
+                .map(|row| {
+                    let (billed_amount, contract_asset_balance) = billing(waterfall, row);
+                    WaterfallPeriod {
+                        period: row.period.to_string(),
+                        recognized_amount: Amount::minor(row.recognized, currency),
+                        deferred_balance: Amount::minor(row.deferred_balance, currency),
+                        billed_amount,
+                        contract_asset_balance,
+                        groups: None,
+                    }
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
@@ -141,6 +157,12 @@ impl WaterfallResponse {
             out.extend_from_slice(amount(row.recognized).as_bytes());
             out.extend_from_slice(b",\"deferred_balance\":");
             out.extend_from_slice(amount(row.deferred_balance).as_bytes());
+            if waterfall.billed_by_invoices {
+                out.extend_from_slice(b",\"billed_amount\":");
+                out.extend_from_slice(amount(row.billed).as_bytes());
+                out.extend_from_slice(b",\"contract_asset_balance\":");
+                out.extend_from_slice(amount(row.contract_asset_balance).as_bytes());
+            }
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"total_recognized\":");
@@ -157,6 +179,22 @@ impl WaterfallResponse {
     }
 }
 
+/// A row's `billed_amount` and `contract_asset_balance`, when the selection is billed by
+/// invoices (otherwise both are left out, and the body is as it always was).
+fn billing(
+    waterfall: &revrec_domain::Waterfall,
+    row: &revrec_domain::WaterfallRow,
+) -> (Option<Amount>, Option<Amount>) {
+    if !waterfall.billed_by_invoices {
+        return (None, None);
+    }
+    let currency = waterfall.currency;
+    (
+        Some(Amount::minor(row.billed, currency)),
+        Some(Amount::minor(row.contract_asset_balance, currency)),
+    )
+}
+
 /// One row of the guide surface's waterfall.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GuideWaterfallRow {
@@ -167,6 +205,15 @@ pub struct GuideWaterfallRow {
     pub recognized_amount: Amount,
     /// Deferred revenue at the end of the row's last month.
     pub deferred_balance: Amount,
+    /// What was billed over the row's months; present when a contract of the selection is
+    /// billed by invoices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub billed_amount: Option<Amount>,
+    /// Contract assets at the end of the row's last month; present with `billed_amount`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub contract_asset_balance: Option<Amount>,
     /// With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -220,11 +267,16 @@ impl GuideWaterfallResponse {
             rows: waterfall
                 .rows
                 .iter()
-                .map(|row| GuideWaterfallRow {
-                    period: label(row.period),
-                    recognized_amount: Amount::minor(row.recognized, currency),
-                    deferred_balance: Amount::minor(row.deferred_balance, currency),
-                    groups: None,
+                .map(|row| {
+                    let (billed_amount, contract_asset_balance) = billing(waterfall, row);
+                    GuideWaterfallRow {
+                        period: label(row.period),
+                        recognized_amount: Amount::minor(row.recognized, currency),
+                        deferred_balance: Amount::minor(row.deferred_balance, currency),
+                        billed_amount,
+                        contract_asset_balance,
+                        groups: None,
+                    }
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
@@ -252,13 +304,28 @@ pub struct RevenueByTiming {
     pub point_in_time: Amount,
 }
 
-/// Contract balances (ASC 606-10-50-8).
+/// Contract balances (ASC 606-10-50-8): deferred revenue is the contract liabilities.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ContractBalances {
     pub opening_deferred_revenue: Amount,
     pub closing_deferred_revenue: Amount,
     /// Revenue of the quarter that was in the opening deferred balance.
     pub revenue_recognized_from_opening_balance: Amount,
+    /// Receivables (billed to date; revrec records no cash) at the quarter's opening.
+    /// Present, with the three below, when a contract of the selection is billed by invoices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub opening_receivables: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub closing_receivables: Option<Amount>,
+    /// Contract assets (recognized beyond billed, per contract) at the quarter's opening.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub opening_contract_assets: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub closing_contract_assets: Option<Amount>,
 }
 
 /// Note 6 disclosure data for a quarter. `period`, `rpo_total` and `disaggregated_revenue`
@@ -285,6 +352,7 @@ impl From<&Note6Report> for Note6Response {
         let note = &report.note6;
         let currency = note.currency;
         let amount = |minor: i64| Amount::minor(minor, currency);
+        let billed = |minor: i64| note.billed_by_invoices.then(|| amount(minor));
         let timing = |wanted: revrec_domain::Timing| {
             note.revenue_by_timing
                 .iter()
@@ -311,6 +379,10 @@ impl From<&Note6Report> for Note6Response {
                 opening_deferred_revenue: amount(note.opening_deferred),
                 closing_deferred_revenue: amount(note.closing_deferred),
                 revenue_recognized_from_opening_balance: amount(note.revenue_from_opening_deferred),
+                opening_receivables: billed(note.opening_receivables),
+                closing_receivables: billed(note.closing_receivables),
+                opening_contract_assets: billed(note.opening_contract_assets),
+                closing_contract_assets: billed(note.closing_contract_assets),
             },
             output_hash: report.output_hash.to_string(),
         }
@@ -327,6 +399,14 @@ mod tests {
     use super::WaterfallResponse;
 
     fn report(currency: Currency, rows: Vec<(i32, i64, i64)>) -> WaterfallReport {
+        billed_report(currency, rows, false)
+    }
+
+    fn billed_report(
+        currency: Currency,
+        rows: Vec<(i32, i64, i64)>,
+        billed_by_invoices: bool,
+    ) -> WaterfallReport {
         let first = Period::new(2025, 11).unwrap_or_else(|| unreachable!());
         let rows: Vec<WaterfallRow> = rows
             .into_iter()
@@ -334,6 +414,8 @@ mod tests {
                 period: first.plus(offset),
                 recognized,
                 deferred_balance,
+                billed: deferred_balance + recognized,
+                contract_asset_balance: recognized / 2,
             })
             .collect();
         let waterfall = Waterfall {
@@ -341,6 +423,7 @@ mod tests {
             granularity: Granularity::Monthly,
             total_recognized: rows.iter().map(|row| row.recognized).sum(),
             total_deferred: rows.last().map_or(0, |row| row.deferred_balance),
+            billed_by_invoices,
             rows,
         };
         let output_hash: OutputHash = output_hash("waterfall/v1", &waterfall);
@@ -364,6 +447,11 @@ mod tests {
             report(Currency::JPY, vec![(0, 12_500, 0), (14, 1, -1)]),
             report(Currency::KWD, vec![(0, 7, 1_250)]),
             report(Currency::EUR, vec![]),
+            billed_report(
+                Currency::USD,
+                vec![(0, 50_000, 0), (1, 25_000, 10_000)],
+                true,
+            ),
         ] {
             let serde = serde_json::to_vec(&WaterfallResponse::from(&example)).unwrap_or_default();
             assert_eq!(

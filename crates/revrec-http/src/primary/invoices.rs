@@ -1,0 +1,84 @@
+//! `POST /v1/contracts/{id}/invoices`: an invoice that bills the contract (decisions.md §13).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_ports::Scope;
+use revrec_usecases::Principal;
+use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
+
+use crate::auth;
+use crate::body::{json_bytes, parse_json};
+use crate::error::ApiError;
+use crate::idempotency;
+use crate::openapi::StandardErrors;
+use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
+use crate::respond::Reply;
+use crate::state::AppState;
+use crate::wire::contracts::{Contract, Problems};
+use crate::wire::invoices::{InvoiceInput, InvoiceOut, InvoiceRecorded, to_invoice};
+
+/// Bill an active (or terminated) contract. From its first invoice on, the contract is
+/// billed by its invoices instead of at its start: per month, billed to date less recognized
+/// to date is a contract liability (deferred revenue) above zero and a contract asset below.
+/// A `number` sent again with the same date and amount is a replay (200, nothing new); with
+/// other figures, a 409. Invoices above the transaction price are a 422.
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/invoices", tag = "primary", operation_id = "recordInvoice",
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = InvoiceInput,
+    responses(
+        (status = 201, description = "The invoice, and the contract billed by it", body = InvoiceRecorded),
+        (status = 200, description = "An invoice with this number and these figures was recorded before: it, and the contract as it stands", body = InvoiceRecorded),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn record_invoice_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || {
+        invoice(&state, &principal, &path, &body)
+    })
+    .await
+}
+
+pub async fn invoice(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: InvoiceInput = parse_json(body)?;
+    // The amount's decimals are the contract's currency's: read the contract first.
+    let contract = revrec_usecases::get_contract::get_contract(
+        &state.services,
+        &principal.tenant_id,
+        id,
+        None,
+    )
+    .await?;
+    let mut problems = Problems::default();
+    let currency = contract.record.currency;
+    let invoice = to_invoice("", &input, Some(currency), &mut problems);
+    let (Some(invoice), true) = (invoice, problems.list.is_empty()) else {
+        return Err(ApiError::Validation(problems.list));
+    };
+    let (status, view, record) =
+        match record_invoice(&state.services, &principal.tenant_id, id, invoice).await? {
+            InvoiceOutcome::Recorded(view, record) => (StatusCode::CREATED, view, record),
+            InvoiceOutcome::Replayed(view, record) => (StatusCode::OK, view, record),
+        };
+    let body = InvoiceRecorded {
+        invoice: InvoiceOut::of(&record.invoice(), currency),
+        contract: Contract::from_view(&view),
+    };
+    Ok(Reply::json(status, &body))
+}

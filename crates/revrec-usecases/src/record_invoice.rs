@@ -1,0 +1,185 @@
+//! `POST /contracts/{id}/invoices`, and the `billing_schedule` of ingest and PUT: invoices
+//! that bill a contract instead of the billed-at-start convention (decisions.md §13). An
+//! invoice changes no version: it moves the contract's balances, so it is written with the
+//! rollup deltas of the contract billed without it and with it.
+
+use revrec_domain::{
+    Billing, ContractTerms, Field, FieldError, Invoice, InvoiceField, ValidationErrors,
+    check_invoice, format_minor,
+};
+use revrec_ports::{ContractStatus, IdSource, InvoiceRecord, InvoiceWrite, VersionWrite};
+
+use crate::contract_view::ContractView;
+use crate::error::UseCaseError;
+use crate::history::{billing_of, load_contract, replay, rollup_deltas, save_change};
+use crate::services::Services;
+
+#[derive(Clone, Debug)]
+pub enum InvoiceOutcome {
+    /// A new invoice; the view shows the contract billed by it.
+    Recorded(ContractView, InvoiceRecord),
+    /// An invoice with this number was recorded before, with the same figures: nothing new.
+    Replayed(ContractView, InvoiceRecord),
+}
+
+pub async fn record_invoice(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+    invoice: Invoice,
+) -> Result<InvoiceOutcome, UseCaseError> {
+    let stored = load_contract(services, tenant_id, id).await?;
+    if stored.record.status == ContractStatus::Draft {
+        return Err(UseCaseError::InvalidTransition {
+            status: stored.record.status,
+            action: "invoiced (an unsigned quote is not billed; activate it first)",
+        });
+    }
+    let before = replay(&stored)?;
+    let current = stored
+        .versions
+        .last()
+        .cloned()
+        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    let earlier = invoice.number.as_ref().and_then(|number| {
+        stored
+            .invoices
+            .iter()
+            .find(|i| i.number.as_ref() == Some(number))
+    });
+    if let Some(earlier) = earlier {
+        if earlier.invoice() != invoice {
+            return Err(UseCaseError::InvoiceNumberReused {
+                number: earlier.number.clone().unwrap_or_default(),
+            });
+        }
+        return Ok(InvoiceOutcome::Replayed(
+            ContractView {
+                record: stored.record.clone(),
+                version: current,
+                history: before,
+            },
+            earlier.clone(),
+        ));
+    }
+    let plan = before.current();
+    let price = plan.transaction_price();
+    let exponent = plan.currency().exponent();
+    check_invoice(
+        before.billing(),
+        &invoice,
+        plan.signed_date(),
+        price,
+        |minor| format_minor(minor, exponent),
+    )
+    .map_err(|error| {
+        UseCaseError::invalid(FieldError::new(
+            Field::Invoice {
+                index: None,
+                field: error.field(),
+            },
+            error.to_string(),
+        ))
+    })?;
+
+    let now = services.clock.now_micros();
+    let record = new_record(invoice, services.ids.as_ref(), now);
+    let mut invoices = stored.invoices.clone();
+    invoices.push(record.clone());
+    let after = before.clone().with_billing(billing_of(&invoices));
+    let mut next = stored.record.clone();
+    next.updated_at = now;
+    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
+    save_change(
+        services,
+        &stored,
+        next.clone(),
+        VersionWrite::Unchanged,
+        InvoiceWrite::Add(vec![record.clone()]),
+        deltas,
+    )
+    .await?;
+    Ok(InvoiceOutcome::Recorded(
+        ContractView {
+            record: next,
+            version: current,
+            history: after,
+        },
+        record,
+    ))
+}
+
+fn new_record(invoice: Invoice, ids: &dyn IdSource, now: i64) -> InvoiceRecord {
+    InvoiceRecord {
+        id: ids.new_id("inv_"),
+        number: invoice.number,
+        date: invoice.date,
+        amount: invoice.amount,
+        recorded_at: now,
+    }
+}
+
+/// The invoices a `billing_schedule` adds to a contract with `terms` that holds `existing`
+/// ones: each checked like a posted invoice (in order, so the total is judged as it grows),
+/// and an entry whose number is already the contract's is that invoice again, not a second
+/// one (its figures must then be the same).
+pub fn scheduled_invoices(
+    terms: &ContractTerms,
+    existing: &[InvoiceRecord],
+    schedule: Vec<Invoice>,
+    ids: &dyn IdSource,
+    now: i64,
+) -> Result<Vec<InvoiceRecord>, UseCaseError> {
+    let mut errors = Vec::new();
+    let mut billed: Vec<InvoiceRecord> = existing.to_vec();
+    let mut added = Vec::new();
+    let exponent = terms.currency.exponent();
+    for (index, invoice) in schedule.into_iter().enumerate() {
+        let field = |field| Field::Invoice {
+            index: Some(index),
+            field,
+        };
+        let same_number = invoice
+            .number
+            .as_ref()
+            .and_then(|number| billed.iter().find(|i| i.number.as_ref() == Some(number)));
+        if let Some(earlier) = same_number {
+            if earlier.invoice() != invoice {
+                errors.push(FieldError::new(
+                    field(InvoiceField::Number),
+                    format!(
+                        "invoice `{}` is already the contract's with another date or amount; a number names one invoice",
+                        invoice.number.unwrap_or_default()
+                    ),
+                ));
+            }
+            continue;
+        }
+        let so_far = billing_of(&billed);
+        match check_invoice(
+            &so_far,
+            &invoice,
+            terms.signed_date,
+            terms.transaction_price,
+            |m| format_minor(m, exponent),
+        ) {
+            Ok(()) => {
+                let record = new_record(invoice, ids, now);
+                billed.push(record.clone());
+                added.push(record);
+            }
+            Err(error) => errors.push(FieldError::new(field(error.field()), error.to_string())),
+        }
+    }
+    if errors.is_empty() {
+        Ok(added)
+    } else {
+        Err(UseCaseError::Invalid(ValidationErrors(errors)))
+    }
+}
+
+/// The billing of a contract whose invoices are `existing` plus `added`.
+pub fn billing_with(existing: &[InvoiceRecord], added: &[InvoiceRecord]) -> Billing {
+    let all: Vec<InvoiceRecord> = existing.iter().chain(added).cloned().collect();
+    billing_of(&all)
+}
