@@ -122,6 +122,118 @@ async fn every_read_answers_what_its_schema_says() {
 }
 
 #[tokio::test]
+async fn events_invoices_and_billed_reports_answer_what_their_schemas_say() {
+    let document: Value = serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
+    for app in spawn_each().await {
+        let contract = app
+            .create(&json!({"customer_name": "Hooli", "total_value": "15000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": 9000},
+                    {"name": "Setup", "pob_type": "services", "stated_price": 1000, "delivery_date": null},
+                    {"name": "Rollout", "pob_type": "services", "stated_price": 5000, "recognition": "progress"}],
+                "billing_schedule": [{"date": "2026-03-31", "amount": "2000.00", "number": "INV-1"}]}))
+            .await;
+        conforms(
+            &document,
+            "/v1/contracts",
+            "post",
+            201,
+            &contract.to_string(),
+        );
+        let id = contract["id"].as_str().unwrap();
+        let pob = |index: usize| {
+            contract["performance_obligations"][index]["id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        };
+        let (setup, rollout) = (pob(1), pob(2));
+        let fulfilled = app
+            .post(
+                &format!("/v1/contracts/{id}/obligations/{setup}/fulfillments"),
+                &json!({"date": "2026-02-10"}),
+            )
+            .await;
+        conforms(
+            &document,
+            "/v1/contracts/{id}/obligations/{pob_id}/fulfillments",
+            "post",
+            201,
+            &fulfilled.text,
+        );
+        let reported = app
+            .post(
+                &format!("/v1/contracts/{id}/obligations/{rollout}/progress"),
+                &json!({"as_of": "2026-02-28", "percent_complete": "37.5"}),
+            )
+            .await;
+        conforms(
+            &document,
+            "/v1/contracts/{id}/obligations/{pob_id}/progress",
+            "post",
+            201,
+            &reported.text,
+        );
+        let invoiced = app
+            .post(
+                &format!("/v1/contracts/{id}/invoices"),
+                &json!({"date": "2026-06-30", "amount": 3000, "number": "INV-2"}),
+            )
+            .await;
+        conforms(
+            &document,
+            "/v1/contracts/{id}/invoices",
+            "post",
+            201,
+            &invoiced.text,
+        );
+        let replayed = app
+            .post(
+                &format!("/v1/contracts/{id}/invoices"),
+                &json!({"date": "2026-06-30", "amount": 3000, "number": "INV-2"}),
+            )
+            .await;
+        conforms(
+            &document,
+            "/v1/contracts/{id}/invoices",
+            "post",
+            200,
+            &replayed.text,
+        );
+        for (template, path) in [
+            ("/v1/contracts/{id}", format!("/v1/contracts/{id}")),
+            (
+                "/v1/contracts/{id}/versions",
+                format!("/v1/contracts/{id}/versions"),
+            ),
+            ("/v1/waterfalls", "/v1/waterfalls".to_owned()),
+            (
+                "/v1/waterfalls",
+                format!("/v1/waterfalls?contract_id={id}&group_by=obligation"),
+            ),
+            (
+                "/v1/disclosures/note6",
+                "/v1/disclosures/note6?period=2026-Q2".to_owned(),
+            ),
+            (
+                "/api/v1/reports/waterfall",
+                "/api/v1/reports/waterfall?period=2026&granularity=quarterly".to_owned(),
+            ),
+            (
+                "/api/v1/accounting/journal-entries",
+                "/api/v1/accounting/journal-entries?period=2026-03".to_owned(),
+            ),
+            (
+                "/api/v1/accounting/trial-balance",
+                "/api/v1/accounting/trial-balance?period=2026-03".to_owned(),
+            ),
+        ] {
+            get(&app, &document, template, &path).await;
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_body_that_breaks_its_schema_is_caught() {
     // The check itself can fail: a contract missing a required field does not conform.
     let document: Value = serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
