@@ -137,35 +137,49 @@ impl Modify for ContractLinks {
             ("ActivateContract", "activateContract"),
             ("TerminateContract", "terminateContract"),
             ("ListContractVersions", "listContractVersions"),
+            ("RecordInvoice", "recordInvoice"),
+        ];
+        // An event names the contract and one of its obligations.
+        let obligation_operations = [
+            ("FulfillObligation", "fulfillObligation"),
+            ("ReportProgress", "reportProgress"),
         ];
         for path in ["/v1/contracts", "/api/v1/contracts/ingest"] {
             add_links(
                 openapi,
                 path,
                 "201",
-                "id",
-                "$response.body#/id",
+                &[("id", "$response.body#/id")],
                 &contract_operations,
+            );
+            add_links(
+                openapi,
+                path,
+                "201",
+                &[
+                    ("id", "$response.body#/id"),
+                    ("pob_id", "$response.body#/performance_obligations/0/id"),
+                ],
+                &obligation_operations,
             );
         }
         add_links(
             openapi,
             "/v1/jobs/recalculate-waterfall",
             "202",
-            "job_id",
-            "$response.body#/job_id",
+            &[("job_id", "$response.body#/job_id")],
             &[("GetJobStatus", "getJobStatus")],
         );
     }
 }
 
-/// Links from `path`'s POST `status` response to operations taking `parameter` from it.
+/// Links from `path`'s POST `status` response to operations taking `parameters` (name,
+/// runtime expression) from it.
 fn add_links(
     openapi: &mut utoipa::openapi::OpenApi,
     path: &str,
     status: &str,
-    parameter: &str,
-    value: &str,
+    parameters: &[(&str, &str)],
     operations: &[(&str, &str)],
 ) {
     let Some(post) = openapi
@@ -179,14 +193,16 @@ fn add_links(
     let Some(RefOr::T(response)) = post.responses.responses.get_mut(status) else {
         return;
     };
+    let names: Vec<&str> = parameters.iter().map(|(name, _)| *name).collect();
     for (name, operation) in operations {
-        let link = LinkBuilder::new()
-            .operation_id(*operation)
-            .parameter(parameter, value)
-            .description(format!(
-                "The created resource's {parameter}, for {operation}"
-            ))
-            .build();
+        let mut link = LinkBuilder::new().operation_id(*operation).description(format!(
+            "The created resource's {}, for {operation}",
+            names.join(" and ")
+        ));
+        for (parameter, value) in parameters {
+            link = link.parameter(*parameter, *value);
+        }
+        let link = link.build();
         response.links.insert((*name).to_owned(), RefOr::T(link));
     }
 }
