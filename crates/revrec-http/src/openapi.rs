@@ -195,10 +195,12 @@ fn add_links(
     };
     let names: Vec<&str> = parameters.iter().map(|(name, _)| *name).collect();
     for (name, operation) in operations {
-        let mut link = LinkBuilder::new().operation_id(*operation).description(format!(
-            "The created resource's {}, for {operation}",
-            names.join(" and ")
-        ));
+        let mut link = LinkBuilder::new()
+            .operation_id(*operation)
+            .description(format!(
+                "The created resource's {}, for {operation}",
+                names.join(" and ")
+            ));
         for (parameter, value) in parameters {
             link = link.parameter(*parameter, *value);
         }
