@@ -172,10 +172,7 @@ fn invoiced_entries(
     range: Option<PeriodRange>,
 ) -> Vec<JournalEntry> {
     let first = plan.first_period().min(Period::of(plan.signed_date()));
-    let last = billing
-        .last_period()
-        .map_or(plan.last_period(), |last| last.max(plan.last_period()));
-    let schedule = plan.monthly(first, last);
+    let schedule = plan.monthly(first, crate::rollup::last_activity(plan, billing));
     let contract = (None, None);
     // Billed less recognized to date: above zero a liability, below an asset.
     let mut balance = 0_i64;

@@ -143,10 +143,30 @@ pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
 
 /// The last month a contract billed by `billing` has anything in: its own last month, or
 /// its last invoice's when later.
-fn last_activity(plan: &ContractPlan, billing: &Billing) -> Period {
+pub(crate) fn last_activity(plan: &ContractPlan, billing: &Billing) -> Period {
     billing
         .last_period()
         .map_or(plan.last_period(), |last| last.max(plan.last_period()))
+}
+
+/// At a quarter's last month `period` (at `offset` into `revenue`, the monthly revenue):
+/// the quarter's revenue out of the balance at its opening, `balances[offset − 3]`, that is
+/// `min(opening, max(quarter revenue, 0))` (first in, first out). Zero in other months.
+fn from_opening(period: Period, offset: usize, balances: &[i64], revenue: &[i64]) -> i64 {
+    if !period.month().is_multiple_of(3) {
+        return 0;
+    }
+    let opening = offset
+        .checked_sub(3)
+        .and_then(|at| balances.get(at))
+        .copied()
+        .unwrap_or(0);
+    let quarter: i64 = revenue
+        .iter()
+        .take(offset + 1)
+        .skip(offset.saturating_sub(2))
+        .sum();
+    opening.min(quarter.max(0))
 }
 
 /// A contract billed by invoices, one month.
@@ -169,21 +189,7 @@ fn billed_months(billing: &Billing, first: Period, revenue: &[i64]) -> Vec<Bille
         recognized_to_date += recognized;
         let balance = ContractBalance::of(billed_to_date, recognized_to_date);
         let period = first.plus(i32::try_from(offset).unwrap_or(i32::MAX));
-        let from_opening = if period.month().is_multiple_of(3) {
-            let opening = offset
-                .checked_sub(3)
-                .and_then(|at| liabilities.get(at))
-                .copied()
-                .unwrap_or(0);
-            let quarter: i64 = revenue
-                .iter()
-                .take(offset + 1)
-                .skip(offset.saturating_sub(2))
-                .sum();
-            opening.min(quarter.max(0))
-        } else {
-            0
-        };
+        let from_opening = from_opening(period, offset, &liabilities, revenue);
         liabilities.push(balance.liability);
         months.push(BilledMonth {
             billed: *billed,
@@ -348,20 +354,10 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                 let planned = in_force.map_or(revenue, |version| version.revenue(index));
                 planned.iter().skip(offset + 1).take(12).sum()
             };
-            let from_opening = if !invoiced && period.month().is_multiple_of(3) {
-                let opening = offset
-                    .checked_sub(3)
-                    .and_then(|at| deferred_history.get(at))
-                    .copied()
-                    .unwrap_or(0);
-                let quarter: i64 = revenue
-                    .iter()
-                    .take(offset + 1)
-                    .skip(offset.saturating_sub(2))
-                    .sum();
-                opening.min(quarter.max(0))
-            } else {
+            let from_opening = if invoiced {
                 0
+            } else {
+                from_opening(period, offset, &deferred_history, revenue)
             };
 
             let amounts = RollupAmounts {
