@@ -33,6 +33,10 @@ EXPECTED_TOOLS = [
     "get_trial_balance",
     "start_recalculation",
     "get_job",
+    "list_contract_versions",
+    "fulfill_obligation",
+    "report_progress",
+    "record_invoice",
 ]
 
 

@@ -20,6 +20,15 @@ async fn batch(app: &TestApp, token: &str, operations: Value) -> Value {
     reply.json()["results"].clone()
 }
 
+fn statuses_of(results: &Value) -> Vec<u64> {
+    results
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_u64().unwrap())
+        .collect()
+}
+
 #[tokio::test]
 async fn operations_run_in_order_through_their_routes_and_fail_on_their_own() {
     for app in spawn_each().await {
@@ -54,12 +63,7 @@ async fn operations_run_in_order_through_their_routes_and_fail_on_their_own() {
             ]),
         )
         .await;
-        let statuses: Vec<u64> = results
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["status"].as_u64().unwrap())
-            .collect();
+        let statuses = statuses_of(&results);
         assert_eq!(
             statuses,
             [
@@ -308,5 +312,73 @@ async fn a_batch_takes_an_idempotency_key_as_a_whole() {
         assert_eq!(again.header("idempotent-replayed").as_deref(), Some("true"));
         assert_eq!(again.text, first.text);
         assert_eq!(app.get("/v1/contracts").await.json()["total"], 1);
+    }
+}
+
+#[tokio::test]
+async fn events_invoices_and_versions_run_in_a_batch_as_through_their_routes() {
+    for app in spawn_each().await {
+        // 12,000.00 of platform for 2026 and a 3,000.00 setup not delivered yet.
+        let contract = app
+            .create(&json!({"customer_name": "Acme", "total_value": "15000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31",
+                "recognition_convention": "monthly_equal", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                    {"name": "Setup", "pob_type": "services", "stated_price": "3000.00",
+                     "delivery_date": null}]}))
+            .await;
+        let id = contract["id"].as_str().unwrap();
+        let obligation = |index: usize| {
+            contract["performance_obligations"][index]["id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        };
+        let (platform, setup) = (obligation(0), obligation(1));
+        let invoice = json!({"date": "2026-03-31", "amount": "3000.00", "number": "INV-1"});
+        let results = batch(
+            &app,
+            SANDBOX,
+            json!([
+                {"method": "POST", "path": format!("/contracts/{id}/obligations/{setup}/fulfillments"), "body": {"date": "2026-03-15"}},
+                {"method": "POST", "path": format!("/v1/contracts/{id}/obligations/{setup}/fulfillments"), "body": {"date": "2026-04-15"}},
+                {"method": "POST", "path": format!("/contracts/{id}/obligations/{platform}/progress"), "body": {"as_of": "2026-04-30", "percent_complete": 50}},
+                {"method": "POST", "path": format!("/contracts/{id}/obligations/pob_nope/fulfillments"), "body": {"date": "2026-03-15"}},
+                {"method": "POST", "path": format!("/contracts/{id}/invoices"), "body": invoice},
+                {"method": "POST", "path": format!("/contracts/{id}/invoices"), "body": invoice},
+                {"method": "GET", "path": format!("/contracts/{id}/versions")},
+                {"method": "GET", "path": format!("/contracts/{id}/invoices")},
+                {"method": "PUT", "path": format!("/contracts/{id}/obligations/{setup}/progress")},
+                {"method": "POST", "path": format!("/contracts/{id}/versions")}
+            ]),
+        )
+        .await;
+        let statuses = statuses_of(&results);
+        assert_eq!(statuses, [201, 409, 422, 404, 201, 200, 200, 405, 405, 405]);
+        let fulfilled = &results[0]["body"];
+        assert_eq!(fulfilled["version"]["change"], "fulfillment");
+        assert_eq!(fulfilled["version"]["recognized"], json!(3000.0));
+        assert_eq!(results[1]["body"]["code"], "OBLIGATION_ALREADY_SATISFIED");
+        assert_eq!(results[2]["body"]["code"], "VALIDATION_FAILED");
+        assert_eq!(results[3]["body"]["code"], "OBLIGATION_NOT_FOUND");
+        assert_eq!(results[4]["body"]["invoice"]["number"], "INV-1");
+        // The invoice's number makes the second one a replay of the first.
+        assert_eq!(results[5]["body"]["invoice"], results[4]["body"]["invoice"]);
+        assert_eq!(results[7]["body"]["code"], "METHOD_NOT_ALLOWED");
+        // The batch's answers are the plain routes' answers.
+        assert_eq!(
+            results[6]["body"],
+            app.get(&format!("/v1/contracts/{id}/versions"))
+                .await
+                .json()
+        );
+        let read = app.get(&format!("/v1/contracts/{id}")).await.json();
+        assert_eq!(read, results[5]["body"]["contract"]);
+        assert_eq!(read["billing_schedule"][0]["number"], "INV-1");
+        assert_eq!(
+            results[6]["body"]["data"].as_array().unwrap().len(),
+            2,
+            "an invoice is no version"
+        );
     }
 }

@@ -146,7 +146,11 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "get_journal_entries",
             "get_trial_balance",
             "start_recalculation",
-            "get_job"
+            "get_job",
+            "list_contract_versions",
+            "fulfill_obligation",
+            "report_progress",
+            "record_invoice"
         ]
     );
     for tool in &tools {
@@ -264,6 +268,86 @@ async fn tools_answer_what_the_http_api_answers_on_both_backends() {
                 "{tool}"
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn event_and_invoice_tools_record_what_the_http_api_records() {
+    for app in spawn_each().await {
+        // 1,200.00 of platform and 300.00 of implementation measured by progress.
+        let contract = app
+            .create(
+                &json!({"customer_name": "Initech", "total_value": "1500.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "1200.00"},
+                    {"name": "Implementation", "pob_type": "services", "stated_price": "300.00",
+                     "recognition": "progress"}]}),
+            )
+            .await;
+        let id = contract["id"].as_str().unwrap();
+        let services = contract["performance_obligations"][1]["id"]
+            .as_str()
+            .unwrap();
+        let reported = legacy(
+            &app,
+            1,
+            "tools/call",
+            json!({"name": "report_progress", "arguments": {"id": id, "pob_id": services,
+                   "as_of": "2026-02-28", "percent_complete": "40"}}),
+        )
+        .await;
+        let reported = reported.json();
+        assert_eq!(reported["result"]["isError"], false, "{reported}");
+        let event = &reported["result"]["structuredContent"];
+        // 40 % of 300.00, in February.
+        assert_eq!(event["version"]["change"], "progress");
+        assert_eq!(event["version"]["recognized"], json!(120.0));
+        assert_eq!(event["contract"]["version"], 2);
+
+        let invoice = json!({"name": "record_invoice", "arguments": {"id": id,
+            "date": "2026-03-31", "amount": "375.00", "number": "INV-7"}});
+        let billed = legacy(&app, 2, "tools/call", invoice.clone()).await.json();
+        assert_eq!(billed["result"]["isError"], false, "{billed}");
+        let again = legacy(&app, 3, "tools/call", invoice).await.json();
+        assert_eq!(
+            again["result"]["structuredContent"]["invoice"],
+            billed["result"]["structuredContent"]["invoice"]
+        );
+        let fulfilled_twice = legacy(
+            &app,
+            4,
+            "tools/call",
+            json!({"name": "fulfill_obligation", "arguments": {"id": id, "pob_id": "pob_nope",
+                   "date": "2026-03-01"}}),
+        )
+        .await
+        .json();
+        assert_eq!(fulfilled_twice["result"]["isError"], true);
+        assert!(
+            fulfilled_twice["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("OBLIGATION_NOT_FOUND")
+        );
+
+        // The HTTP API holds what the tools wrote, and the versions tool reads it.
+        let versions = legacy(
+            &app,
+            5,
+            "tools/call",
+            json!({"name": "list_contract_versions", "arguments": {"id": id}}),
+        )
+        .await
+        .json();
+        assert_eq!(
+            versions["result"]["structuredContent"],
+            app.get(&format!("/v1/contracts/{id}/versions"))
+                .await
+                .json()
+        );
+        let read = app.get(&format!("/v1/contracts/{id}")).await.json();
+        assert_eq!(read["billing_schedule"].as_array().unwrap().len(), 1);
+        assert_eq!(read, billed["result"]["structuredContent"]["contract"]);
     }
 }
 

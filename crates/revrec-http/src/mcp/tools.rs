@@ -38,7 +38,7 @@ pub struct ToolSpec {
 }
 
 /// Every tool, in the order `tools/list` gives them (stable).
-pub const TOOLS: [ToolSpec; 11] = [
+pub const TOOLS: [ToolSpec; 15] = [
     ToolSpec {
         name: "list_contracts",
         title: "List contracts",
@@ -137,6 +137,42 @@ pub const TOOLS: [ToolSpec; 11] = [
         path: "/v1/jobs/{job_id}",
         scope: Scope::ReadContracts,
         read_only: true,
+    },
+    ToolSpec {
+        name: "list_contract_versions",
+        title: "Contract versions",
+        description: "Every version of a contract, first to current, with what each changed: the treatment, the catch-up booked in its effective month, the re-allocation of a prospective change, what an event recognized.",
+        method: "get",
+        path: "/v1/contracts/{id}/versions",
+        scope: Scope::ReadContracts,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "fulfill_obligation",
+        title: "Fulfill an obligation",
+        description: "Record the delivery of a point-in-time obligation that awaits it (`pob_id` from the contract's performance_obligations): its whole allocation becomes revenue of `date`'s month, as a new contract version. A second fulfillment is refused.",
+        method: "post",
+        path: "/v1/contracts/{id}/obligations/{pob_id}/fulfillments",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "report_progress",
+        title: "Report progress",
+        description: "Report cumulative `percent_complete` (0-100, up to 4 decimals, as a decimal string) on a `progress` obligation as of a date: that month carries the difference from the last report, negative when an estimate falls.",
+        method: "post",
+        path: "/v1/contracts/{id}/obligations/{pob_id}/progress",
+        scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "record_invoice",
+        title: "Record an invoice",
+        description: "Bill a contract: from its first invoice on, billed less recognized is a contract liability or a contract asset per month. `number` is the invoice's natural key: sent again with the same figures it is a replay. Amounts are decimal strings.",
+        method: "post",
+        path: "/v1/contracts/{id}/invoices",
+        scope: Scope::WriteContracts,
+        read_only: false,
     },
 ];
 

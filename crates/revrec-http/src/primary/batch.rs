@@ -21,7 +21,7 @@ use crate::idempotency;
 use crate::middleware::RequestId;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::{self, IDEMPOTENCY_KEY_DOC, created, parse_new_contract};
-use crate::primary::{jobs, reports};
+use crate::primary::{events, invoices, jobs, reports};
 use crate::respond::Reply;
 use crate::state::AppState;
 use crate::wire::batch::{BatchOperation, BatchRequest, BatchResponse, BatchResult};
@@ -67,6 +67,10 @@ enum Route {
     UpdateContract(String),
     ActivateContract(String),
     TerminateContract(String),
+    ListVersions(String),
+    FulfillObligation(String, String),
+    ReportProgress(String, String),
+    RecordInvoice(String),
     Waterfalls,
     Note6,
     CreateJob,
@@ -76,11 +80,17 @@ enum Route {
 impl Route {
     fn scope(&self) -> Scope {
         match self {
-            Route::ListContracts | Route::GetContract(_) | Route::GetJob(_) => Scope::ReadContracts,
+            Route::ListContracts
+            | Route::GetContract(_)
+            | Route::ListVersions(_)
+            | Route::GetJob(_) => Scope::ReadContracts,
             Route::IngestContract
             | Route::UpdateContract(_)
             | Route::ActivateContract(_)
             | Route::TerminateContract(_)
+            | Route::FulfillObligation(..)
+            | Route::ReportProgress(..)
+            | Route::RecordInvoice(_)
             | Route::CreateJob => Scope::WriteContracts,
             Route::Waterfalls => Scope::ReadWaterfalls,
             Route::Note6 => Scope::ReadDisclosures,
@@ -236,7 +246,33 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         (["contracts", contract, "terminate"], "POST") => {
             id(contract).map(Route::TerminateContract)
         }
-        (["contracts", _, "activate" | "terminate"], _) => Err(wrong_method("POST")),
+        (["contracts", contract, "invoices"], "POST") => id(contract).map(Route::RecordInvoice),
+        (["contracts", contract, "versions"], "GET") => id(contract).map(Route::ListVersions),
+        (
+            [
+                "contracts",
+                contract,
+                "obligations",
+                obligation,
+                "fulfillments",
+            ],
+            "POST",
+        ) => Ok(Route::FulfillObligation(id(contract)?, id(obligation)?)),
+        (["contracts", contract, "obligations", obligation, "progress"], "POST") => {
+            Ok(Route::ReportProgress(id(contract)?, id(obligation)?))
+        }
+        (["contracts", _, "versions"], _) => Err(wrong_method("GET")),
+        (
+            ["contracts", _, "activate" | "terminate" | "invoices"]
+            | [
+                "contracts",
+                _,
+                "obligations",
+                _,
+                "fulfillments" | "progress",
+            ],
+            _,
+        ) => Err(wrong_method("POST")),
         (["waterfalls"], "GET") => Ok(Route::Waterfalls),
         (["disclosures", "note6"], "GET") => Ok(Route::Note6),
         (["waterfalls"] | ["disclosures", "note6"], _) => Err(wrong_method("GET")),
@@ -309,6 +345,14 @@ async fn run_one(
         Route::UpdateContract(id) => contracts::update(state, principal, &id, body).await,
         Route::ActivateContract(id) => contracts::activate(state, principal, &id).await,
         Route::TerminateContract(id) => contracts::terminate(state, principal, &id, body).await,
+        Route::ListVersions(id) => events::versions(state, principal, &id).await,
+        Route::FulfillObligation(id, pob_id) => {
+            events::fulfill(state, principal, &id, &pob_id, body).await
+        }
+        Route::ReportProgress(id, pob_id) => {
+            events::progress(state, principal, &id, &pob_id, body).await
+        }
+        Route::RecordInvoice(id) => invoices::invoice(state, principal, &id, body).await,
         Route::Waterfalls => reports::waterfall(state, principal, query).await,
         Route::Note6 => reports::note6(state, principal, query).await,
         Route::CreateJob => jobs::create_job(state, principal, body).await,
