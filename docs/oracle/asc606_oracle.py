@@ -154,3 +154,77 @@ show("6. termination", [(p, cents(v)) for p, v in rows] +
 s, e = date(2026, 1, 16), date(2026, 4, 15)
 for name, fn in [("daily", daily), ("monthly_equal", monthly_equal), ("prorated_first_last", prorated)]:
     show(f"7. {name}", [(p, cents(v)) for p, v in monthly(lambda d: fn(100_000, s, e, d), s, e)])
+
+# Example 10: a setup fee awaiting delivery, fulfilled on 2026-03-15. Platform 12,000.00 and
+# Setup 3,000.00 over 2026, monthly_equal.
+s, e = date(2026, 1, 1), date(2026, 12, 31)
+platform_10, setup_10 = allocate(1_500_000, [1_200_000, 300_000])
+delivered = date(2026, 3, 15)
+def platform10(d):
+    return monthly_equal(platform_10, s, e, d)
+def setup10(d, fulfilled=True):
+    return setup_10 if fulfilled and d >= delivered else 0
+q1_end = date(2026, 3, 31)
+rows = [(p, cents(a), cents(b)) for (p, a), (_, b) in
+        zip(monthly(platform10, s, date(2026, 4, 30)), monthly(setup10, s, date(2026, 4, 30)))]
+show("10. setup fee delivered in month 3", [("allocated", cents(platform_10), cents(setup_10)),
+     ("RPO at 2026-03-31 before the fulfillment", cents(platform_10 - platform10(q1_end) + setup_10)),
+     ("Q1 revenue after it", cents(platform10(q1_end) + setup10(q1_end)), "services", cents(setup10(q1_end))),
+     ("RPO at 2026-03-31 after it", cents(platform_10 - platform10(q1_end)))] + rows)
+
+# Example 11: progress reports on 10,000.00: cumulative round(allocated × p / 100); the
+# report's month carries the difference.
+def by_progress(amount, reports):
+    prev, out = 0, []
+    for as_of, percent in reports:
+        cumulative = round_half_away(amount * Fraction(percent) / 100)
+        out.append((as_of, percent, cents(cumulative), cents(cumulative - prev)))
+        prev = cumulative
+    return out
+show("11. progress 25, 60, 55, 100 (as_of, %, cumulative, month)",
+     by_progress(1_000_000, [("2026-01-31", 25), ("2026-02-28", 60),
+                             ("2026-03-31", 55), ("2026-04-30", 100)]))
+show("11. 100.00 at 33.3333, 66.6666, 100",
+     by_progress(10_000, [("m1", "33.3333"), ("m2", "66.6666"), ("m3", 100)]))
+
+# Example 11b: at 60 % of 10,000.00, a change from 2026-04-01 makes the price 12,000.00.
+recognized_11 = round_half_away(Fraction(1_000_000 * 60, 100))
+share_11 = 1_200_000 - recognized_11          # the one obligation takes what remains
+p0, p = 60, 80
+prospective_11 = recognized_11 + round_half_away(Fraction(share_11 * (p - p0), 100 - p0))
+catch_up_11 = round_half_away(Fraction(1_200_000 * 60, 100)) - recognized_11
+show("11b. prospective and catch-up", [("remaining share", cents(share_11)),
+     ("80 % at 2026-05-31 earns", cents(prospective_11 - recognized_11)),
+     ("catch-up in April", cents(catch_up_11))])
+
+# Example 12: example 1's subscription billed 3,000.00 on 31 March and 30 June.
+s, e = date(2026, 1, 1), date(2026, 12, 31)
+invoices = {"2026-03": 300_000, "2026-06": 300_000}
+billed = recognized = 0
+rows, balances = [], {}
+for period, revenue in monthly(lambda d: daily(1_200_000, s, e, d), s, date(2026, 6, 30)):
+    opening = billed - recognized
+    invoice = invoices.get(period, 0)
+    billed += invoice
+    recognized += revenue
+    balance = billed - recognized
+    asset, liability = max(-balance, 0), max(balance, 0)
+    balances[period] = (billed, asset, liability, recognized)
+    rows.append((period, cents(revenue), cents(invoice), cents(asset), cents(liability)))
+    if period == "2026-03":
+        opening_asset = max(-opening, 0)
+        to_asset = min(opening_asset, invoice)
+        to_deferred = invoice - to_asset
+        out_of_liability = min(to_deferred, revenue)
+        march = [("March: Dr 1200", cents(invoice)), ("Cr 1300", cents(to_asset)),
+                 ("Cr 2400", cents(to_deferred)), ("Cr 4000", cents(revenue)),
+                 ("Dr 2400", cents(out_of_liability))]
+q2_revenue = balances["2026-06"][3] - balances["2026-03"][3]
+opening_liability = balances["2026-03"][2]
+april = balances["2026-04"]
+show("12. billed quarterly in arrears (month, recognized, billed, asset, liability)", rows + march + [
+    ("Q2 receivables", cents(balances["2026-03"][0]), cents(balances["2026-06"][0])),
+    ("Q2 contract assets", cents(balances["2026-03"][1]), cents(balances["2026-06"][1])),
+    ("Q2 deferred revenue", cents(opening_liability), cents(balances["2026-06"][2])),
+    ("Q2 revenue from the opening balance", cents(min(opening_liability, q2_revenue))),
+    ("trial balance 2026-04-30: Dr 1200 + Dr 1300", cents(april[0] + april[1]), "Cr 4000", cents(april[3]))])
