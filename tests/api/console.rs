@@ -752,3 +752,128 @@ async fn a_new_password_ends_the_users_other_sessions() {
     let ended = second.get("/console/keys").await;
     assert_eq!(ended.location.as_deref(), Some("/console/sign-in"));
 }
+
+#[tokio::test]
+async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_does() {
+    for app in spawn_each().await {
+        let (_, key) = app.key("acme", &Scope::ALL).await;
+        // Example 12's subscription billed in arrears, a setup awaiting delivery and services
+        // measured by progress.
+        let body = json!({"customer_name": "Initech", "total_value": "15000.00",
+            "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                {"name": "Setup", "pob_type": "services", "stated_price": "1000.00", "delivery_date": null},
+                {"name": "Training", "pob_type": "services", "stated_price": "2000.00", "recognition": "progress"}],
+            "billing_schedule": [
+                {"date": "2026-03-31", "amount": "3000.00", "number": "INV-Q1"},
+                {"date": "2026-06-30", "amount": "3000.00", "number": "INV-Q2"}]});
+        let api = |method, path: String, body: Option<serde_json::Value>| {
+            let key = key.clone();
+            let app = &app;
+            async move { app.request(method, &path, Some(&key), body.as_ref()).await }
+        };
+        let created = api(reqwest::Method::POST, "/v1/contracts".into(), Some(body)).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let contract = created.json();
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let training = contract["performance_obligations"][2]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let reported = api(
+            reqwest::Method::POST,
+            format!("/v1/contracts/{id}/obligations/{training}/progress"),
+            Some(json!({"as_of": "2026-02-28", "percent_complete": "37.5"})),
+        )
+        .await;
+        assert_eq!(reported.status, StatusCode::CREATED, "{}", reported.text);
+
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get(&format!("/console/contracts/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let satisfied: Vec<String> = page
+            .text
+            .match_indices(r#"data-column="satisfied">"#)
+            .map(|(at, marker)| text_after(&page.text[at..], marker))
+            .collect();
+        assert_eq!(
+            satisfied,
+            [
+                "ratably, 2026-01-01 to 2026-12-31",
+                "awaiting delivery",
+                "37.5 % complete"
+            ]
+        );
+        assert_eq!(page.amount_after(r#"id="invoices-total""#), "6000.00");
+        assert!(page.text.contains("INV-Q2"), "{}", page.text);
+        // Each month's billed amount and contract asset are the API's.
+        let waterfall = api(
+            reqwest::Method::GET,
+            format!("/v1/waterfalls?contract_id={id}"),
+            None,
+        )
+        .await
+        .text;
+        for month in ["2026-02", "2026-03", "2026-05", "2026-06"] {
+            let anchor = format!(r#""period":"{month}""#);
+            let row = format!(r#"<tr data-period="{month}">"#);
+            let row_text = &page.text[page.text.find(&row).expect("the month's row")..];
+            for (column, field) in [
+                ("billed", "billed_amount"),
+                ("contract_asset_balance", "contract_asset_balance"),
+                ("deferred_balance", "deferred_balance"),
+            ] {
+                let at = row_text
+                    .find(&format!(r#"data-column="{column}""#))
+                    .unwrap();
+                assert_eq!(
+                    attribute_after(&row_text[at..], r#"data-amount=""#).unwrap(),
+                    api_number(&waterfall, &anchor, field),
+                    "{month} {column}"
+                );
+            }
+        }
+        // So are the dashboard's, and Note 6's receivables and contract assets.
+        let dashboard = browser
+            .get("/console/dashboard?from=2026-01&to=2026-06&currency=USD")
+            .await;
+        let march = &dashboard.text[dashboard
+            .text
+            .find(r#"<tr data-period="2026-02">"#)
+            .unwrap()..];
+        let at = march
+            .find(r#"data-column="contract_asset_balance""#)
+            .unwrap();
+        assert_eq!(
+            attribute_after(&march[at..], r#"data-amount=""#).unwrap(),
+            api_number(
+                &waterfall,
+                r#""period":"2026-02""#,
+                "contract_asset_balance"
+            )
+        );
+        let note = browser
+            .get("/console/disclosures?quarter=2026-Q2&currency=USD")
+            .await;
+        let note6 = api(
+            reqwest::Method::GET,
+            "/v1/disclosures/note6?period=2026-Q2&currency=USD".into(),
+            None,
+        )
+        .await
+        .text;
+        for (row, field) in [
+            (r#"id="opening-receivables""#, "opening_receivables"),
+            (r#"id="closing-receivables""#, "closing_receivables"),
+            (r#"id="opening-contract-assets""#, "opening_contract_assets"),
+            (r#"id="closing-contract-assets""#, "closing_contract_assets"),
+        ] {
+            assert_eq!(
+                note.amount_after(row),
+                api_number(&note6, "{", field),
+                "{row}"
+            );
+        }
+        assert_eq!(note.amount_after(r#"id="closing-receivables""#), "6000.00");
+    }
+}

@@ -1,10 +1,11 @@
-//! Contracts: a searchable list, and one contract's page with its obligations and their
-//! allocation, its monthly schedule (the API's waterfall of that contract), and its
-//! versions with what each modification changed.
+//! Contracts: a searchable list, and one contract's page with its obligations, their
+//! allocation and how each is satisfied, its monthly schedule (the API's waterfall of that
+//! contract, with what was billed and the contract asset once it is billed by invoices),
+//! its invoices, and its versions with what each change or event did.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use revrec_domain::{ContractPlan, Currency, format_minor};
+use revrec_domain::{Billing, ContractPlan, Currency, ObligationPlan, Pattern, format_minor};
 use revrec_http::AppState;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, VersionChange};
 use revrec_usecases::get_contract::{get_contract, version_changes};
@@ -132,6 +133,7 @@ pub async fn detail(
     let record = &view.record;
     let currency = record.currency;
     let plan = view.plan();
+    let billed_by_invoices = schedule.billed_by_invoices;
     let title = format!("{} — {}", record.customer_name, record.id);
     let body = html! {
         dl.facts {
@@ -157,23 +159,35 @@ pub async fn detail(
                     thead { tr {
                         th scope="col" { "Month" }
                         th scope="col" { "Recognized" }
+                        @if billed_by_invoices { th scope="col" { "Billed" } }
                         th scope="col" { "Deferred balance" }
+                        @if billed_by_invoices { th scope="col" { "Contract asset" } }
                     } }
                     tbody {
                         @for row in &schedule.rows {
                             tr data-period=(row.period) {
                                 th scope="row" { (row.period) }
                                 td.num data-column="recognized" { (money(row.recognized, currency)) }
+                                @if billed_by_invoices { td.num data-column="billed" { (money(row.billed, currency)) } }
                                 td.num data-column="deferred_balance" { (money(row.deferred_balance, currency)) }
+                                @if billed_by_invoices { td.num data-column="contract_asset_balance" { (money(row.contract_asset_balance, currency)) } }
                             }
                         }
                     }
                     tfoot { tr {
                         th scope="row" { "Total" }
                         td.num #schedule-total { (money(schedule.total_recognized, currency)) }
+                        @if billed_by_invoices { td {} }
                         td {}
+                        @if billed_by_invoices { td {} }
                     } }
                 }
+            }
+        }
+        @if !view.history.billing().invoices().is_empty() {
+            section aria-labelledby="invoices-heading" {
+                h2 #invoices-heading { "Invoices" }
+                (invoices(view.history.billing(), currency))
             }
         }
         section aria-labelledby="versions-heading" {
@@ -193,6 +207,7 @@ fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {
                     th scope="col" { "Obligation" }
                     th scope="col" { "Type" }
                     th scope="col" { "Timing" }
+                    th scope="col" { "Satisfied" }
                     th scope="col" { "Standalone selling price" }
                     th scope="col" { "Allocated" }
                     th scope="col" { "In force" }
@@ -203,12 +218,60 @@ fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {
                             th scope="row" { (obligation.name) }
                             td { (obligation.pob_type.as_str()) }
                             td { (obligation.timing().as_str().replace('_', " ")) }
+                            td data-column="satisfied" { (satisfaction(obligation)) }
                             td.num { (format_minor(obligation.ssp.micros(), 6)) }
                             td.num { (money(obligation.allocated(), currency)) }
                             td { @if obligation.in_force { "yes" } @else { "no" } }
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// How and when an obligation is satisfied, as far as the contract knows.
+fn satisfaction(obligation: &ObligationPlan) -> String {
+    match obligation.pattern {
+        Pattern::Ratable { start, end } => format!("ratably, {start} to {end}"),
+        Pattern::PointInTime { date } => format!("delivered {date}"),
+        Pattern::AwaitingDelivery => "awaiting delivery".to_owned(),
+        Pattern::Progress => match obligation.percent_complete {
+            Some(percent) => format!("{percent} % complete"),
+            None => "0 % complete".to_owned(),
+        },
+    }
+}
+
+/// The contract's invoices in the order they were recorded, with what they bill together.
+fn invoices(billing: &Billing, currency: Currency) -> Markup {
+    let total: i64 = billing
+        .invoices()
+        .iter()
+        .map(|invoice| invoice.amount)
+        .sum();
+    html! {
+        div.table-wrap {
+            table #invoices {
+                caption { "Invoices: billed less recognized is a contract liability, recognized beyond billed a contract asset" }
+                thead { tr {
+                    th scope="col" { "Date" }
+                    th scope="col" { "Number" }
+                    th scope="col" { "Amount" }
+                } }
+                tbody {
+                    @for invoice in billing.invoices() {
+                        tr {
+                            th scope="row" { (invoice.date) }
+                            td { (invoice.number.as_deref().unwrap_or("—")) }
+                            td.num { (money(invoice.amount, currency)) }
+                        }
+                    }
+                }
+                tfoot { tr {
+                    th scope="row" colspan="2" { "Billed" }
+                    td.num #invoices-total { (money(total, currency)) }
+                } }
             }
         }
     }

@@ -70,6 +70,12 @@ pub async fn page(
                     (row("opening-deferred", "Contract liabilities, opening", note.opening_deferred))
                     (row("closing-deferred", "Contract liabilities, closing", note.closing_deferred))
                     (row("from-opening", "Revenue recognized from the opening balance", note.revenue_from_opening_deferred))
+                    @if note.billed_by_invoices {
+                        (row("opening-receivables", "Receivables, opening", note.opening_receivables))
+                        (row("closing-receivables", "Receivables, closing", note.closing_receivables))
+                        (row("opening-contract-assets", "Contract assets, opening", note.opening_contract_assets))
+                        (row("closing-contract-assets", "Contract assets, closing", note.closing_contract_assets))
+                    }
                 }
             }
         }
