@@ -108,6 +108,15 @@ async fn example_10_a_setup_fee_awaits_delivery_then_is_revenue_of_its_month() {
             first["performance_obligations"][1]["awaiting_delivery"],
             true
         );
+        assert_eq!(first["version_effect"]["change"], "initial");
+        // Version 2 read on its own carries its effect: what the fulfillment recognized.
+        let second = app.get(&format!("/v1/contracts/{id}?version=2")).await;
+        assert_eq!(number_texts(&second.text, "recognized"), ["3000.00"]);
+        let second = second.json();
+        assert_eq!(second["version_effect"], body["version"]);
+        // The current contract, read without `version`, is as it always was.
+        let current = app.get(&format!("/v1/contracts/{id}")).await.json();
+        assert!(current.get("version_effect").is_none(), "{current}");
 
         // A second fulfillment, a partial share, the wrong pattern, an unknown obligation.
         app.post(
@@ -212,7 +221,9 @@ async fn example_11_progress_at_25_60_then_a_lowered_55_then_100() {
             ["2500.00", "3500.00", "-500.00", "4500.00", "0.00"]
         );
         let third = app.get(&format!("/v1/contracts/{id}?version=3")).await;
-        assert_eq!(number_texts(&third.text, "percent_complete"), ["60"]);
+        // The obligation's percent complete, then the version's effect: the 60 % report.
+        assert_eq!(number_texts(&third.text, "percent_complete"), ["60", "60"]);
+        assert_eq!(number_texts(&third.text, "recognized"), ["3500.00"]);
 
         // Reports that cannot be read, or out of order.
         let bad = app

@@ -84,6 +84,10 @@ async fn every_read_answers_what_its_schema_says() {
                 "/v1/contracts/{id}",
                 format!("/v1/contracts/{id}?version=1"),
             ),
+            (
+                "/v1/contracts/{id}",
+                format!("/v1/contracts/{id}?version=2"),
+            ),
             ("/v1/contracts/{id}", format!("/v1/contracts/{one_id}")),
             ("/v1/waterfalls", "/v1/waterfalls".to_owned()),
             (

@@ -26,6 +26,7 @@ use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
     billing_schedule, new_contract, to_draft,
 };
+use crate::wire::events::ContractVersion;
 use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -238,7 +239,12 @@ pub async fn get(
     };
     let view =
         get_contract::get_contract(&state.services, &principal.tenant_id, id, version).await?;
-    Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
+    let mut contract = Contract::from_view(&view);
+    if version.is_some() {
+        contract.version_effect =
+            ContractVersion::of(&view.version, &view.history, view.record.currency);
+    }
+    Ok(Reply::json(StatusCode::OK, &contract))
 }
 
 /// Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`

@@ -14,6 +14,7 @@ use crate::error::{ApiError, field_problems};
 use crate::problem::FieldProblem;
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::dates::{format_date, format_timestamp, parse_date};
+use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 
 /// A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
@@ -639,6 +640,10 @@ pub struct Contract {
     /// billed at its start).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub billing_schedule: Vec<InvoiceOut>,
+    /// Present when a version is asked for (`?version=n`): what that version changed, as
+    /// `GET /v1/contracts/{id}/versions` lists it (an event's `recognized` among it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version_effect: Option<ContractVersion>,
 }
 
 /// A performance obligation with its allocation (relative SSP, largest remainder).
@@ -697,6 +702,7 @@ impl Contract {
             recognition_convention: None,
             performance_obligations: None,
             billing_schedule: Vec::new(),
+            version_effect: None,
         }
     }
 
