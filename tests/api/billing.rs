@@ -281,5 +281,28 @@ async fn an_invoice_number_is_a_natural_idempotency_key_and_the_price_a_ceiling(
         )
         .await
         .problem(409, "INVALID_STATE_TRANSITION");
+
+        // An amount is read in the contract's own currency: yen have no decimals.
+        let mut yen = subscription();
+        yen["currency"] = json!("JPY");
+        let yen = app.create(&yen).await;
+        let yen_path = format!("/v1/contracts/{}/invoices", yen["id"].as_str().unwrap());
+        let refused = app
+            .post(&yen_path, &json!({"date": "2026-03-31", "amount": "10.50"}))
+            .await
+            .problem(422, "VALIDATION_FAILED");
+        assert_eq!(refused["errors"][0]["field"], "amount");
+        let billed = app
+            .post(&yen_path, &json!({"date": "2026-03-31", "amount": "1050"}))
+            .await;
+        assert_eq!(billed.status, 201, "{}", billed.text);
+        // The invoice, then the contract's billing schedule holding it.
+        assert_eq!(number_texts(&billed.text, "amount"), ["1050", "1050"]);
+        app.post(
+            "/v1/contracts/ctr_nope/invoices",
+            &invoice("2026-03-31", "INV-X"),
+        )
+        .await
+        .problem(404, "CONTRACT_NOT_FOUND");
     }
 }

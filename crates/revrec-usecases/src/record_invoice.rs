@@ -3,11 +3,15 @@
 //! invoice changes no version: it moves the contract's balances, so it is written with the
 //! rollup deltas of the contract billed without it and with it.
 
+use std::sync::Arc;
+
 use revrec_domain::{
-    Billing, ContractTerms, Field, FieldError, Invoice, InvoiceField, ValidationErrors,
+    Billing, ContractTerms, Currency, Field, FieldError, Invoice, InvoiceField, ValidationErrors,
     check_invoice, format_minor,
 };
-use revrec_ports::{ContractStatus, IdSource, InvoiceRecord, InvoiceWrite, VersionWrite};
+use revrec_ports::{
+    ContractStatus, IdSource, InvoiceRecord, InvoiceWrite, StoredContract, VersionWrite,
+};
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
@@ -22,13 +26,26 @@ pub enum InvoiceOutcome {
     Replayed(ContractView, InvoiceRecord),
 }
 
-pub async fn record_invoice(
+/// Records the invoice that `read` makes of the request in the contract's currency (an
+/// amount's decimals are its currency's, so the request is read once the contract is): one
+/// load of the contract serves both. `read`'s error is the caller's own (its 422).
+pub async fn record_invoice<E: From<UseCaseError>>(
     services: &Services,
     tenant_id: &str,
     id: &str,
+    read: impl FnOnce(Currency) -> Result<Invoice, E>,
+) -> Result<InvoiceOutcome, E> {
+    let stored = load_contract(services, tenant_id, id).await?;
+    let invoice = read(stored.record.currency)?;
+    Ok(record_read_invoice(services, stored, invoice).await?)
+}
+
+async fn record_read_invoice(
+    services: &Services,
+    stored: Arc<StoredContract>,
     invoice: Invoice,
 ) -> Result<InvoiceOutcome, UseCaseError> {
-    let stored = load_contract(services, tenant_id, id).await?;
+    let id = stored.record.id.as_str();
     if stored.record.status == ContractStatus::Draft {
         return Err(UseCaseError::InvalidTransition {
             status: stored.record.status,

@@ -57,25 +57,19 @@ pub async fn invoice(
     body: &[u8],
 ) -> Result<Reply, ApiError> {
     let input: InvoiceInput = parse_json(body)?;
-    // The amount's decimals are the contract's currency's: read the contract first.
-    let contract = revrec_usecases::get_contract::get_contract(
-        &state.services,
-        &principal.tenant_id,
-        id,
-        None,
-    )
-    .await?;
-    let mut problems = Problems::default();
-    let currency = contract.record.currency;
-    let invoice = to_invoice("", &input, Some(currency), &mut problems);
-    let (Some(invoice), true) = (invoice, problems.list.is_empty()) else {
-        return Err(ApiError::Validation(problems.list));
+    let read = |currency| {
+        let mut problems = Problems::default();
+        match to_invoice("", &input, Some(currency), &mut problems) {
+            Some(invoice) if problems.list.is_empty() => Ok(invoice),
+            _ => Err(ApiError::Validation(problems.list)),
+        }
     };
     let (status, view, record) =
-        match record_invoice(&state.services, &principal.tenant_id, id, invoice).await? {
+        match record_invoice(&state.services, &principal.tenant_id, id, read).await? {
             InvoiceOutcome::Recorded(view, record) => (StatusCode::CREATED, view, record),
             InvoiceOutcome::Replayed(view, record) => (StatusCode::OK, view, record),
         };
+    let currency = view.record.currency;
     let body = InvoiceRecorded {
         invoice: InvoiceOut::of(&record.invoice(), currency),
         contract: Contract::from_view(&view),
