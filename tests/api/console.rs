@@ -45,6 +45,16 @@ impl Page {
             .unwrap_or_else(|| panic!("no `{marker}` in the page"));
         attribute_after(&self.text[start..], r#"data-amount=""#).expect("an amount")
     }
+
+    /// The exact amount in the `column` cell of `month`'s table row.
+    fn cell(&self, month: &str, column: &str) -> String {
+        let row = format!(r#"<tr data-period="{month}">"#);
+        let row_text = &self.text[self.text.find(&row).expect("the month's row")..];
+        let at = row_text
+            .find(&format!(r#"data-column="{column}""#))
+            .unwrap_or_else(|| panic!("no {column} cell in {month}"));
+        attribute_after(&row_text[at..], r#"data-amount=""#).expect("an amount")
+    }
 }
 
 /// The text after `marker` up to the next tag.
@@ -535,16 +545,8 @@ async fn the_dashboard_and_note_6_show_the_apis_figures_to_the_cent() {
             let anchor = format!(r#""period":"{month}""#);
             let recognized = api_number(&api.text, &anchor, "recognized_amount");
             let deferred = api_number(&api.text, &anchor, "deferred_balance");
-            let row = format!(r#"<tr data-period="{month}">"#);
-            let row_text = &page.text[page.text.find(&row).expect("the month's row")..];
-            let cell = |column: &str| {
-                let at = row_text
-                    .find(&format!(r#"data-column="{column}""#))
-                    .unwrap();
-                attribute_after(&row_text[at..], r#"data-amount=""#).unwrap()
-            };
-            assert_eq!(cell("recognized"), recognized, "{month}");
-            assert_eq!(cell("deferred_balance"), deferred, "{month}");
+            assert_eq!(page.cell(&month, "recognized"), recognized, "{month}");
+            assert_eq!(page.cell(&month, "deferred_balance"), deferred, "{month}");
             // The chart's bar group carries the same month total.
             let group = format!(r#"data-period="{month}" data-total=""#);
             assert_eq!(attribute_after(&page.text, &group).unwrap(), recognized);
@@ -816,18 +818,13 @@ async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_doe
         .text;
         for month in ["2026-02", "2026-03", "2026-05", "2026-06"] {
             let anchor = format!(r#""period":"{month}""#);
-            let row = format!(r#"<tr data-period="{month}">"#);
-            let row_text = &page.text[page.text.find(&row).expect("the month's row")..];
             for (column, field) in [
                 ("billed", "billed_amount"),
                 ("contract_asset_balance", "contract_asset_balance"),
                 ("deferred_balance", "deferred_balance"),
             ] {
-                let at = row_text
-                    .find(&format!(r#"data-column="{column}""#))
-                    .unwrap();
                 assert_eq!(
-                    attribute_after(&row_text[at..], r#"data-amount=""#).unwrap(),
+                    page.cell(month, column),
                     api_number(&waterfall, &anchor, field),
                     "{month} {column}"
                 );
@@ -837,15 +834,8 @@ async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_doe
         let dashboard = browser
             .get("/console/dashboard?from=2026-01&to=2026-06&currency=USD")
             .await;
-        let march = &dashboard.text[dashboard
-            .text
-            .find(r#"<tr data-period="2026-02">"#)
-            .unwrap()..];
-        let at = march
-            .find(r#"data-column="contract_asset_balance""#)
-            .unwrap();
         assert_eq!(
-            attribute_after(&march[at..], r#"data-amount=""#).unwrap(),
+            dashboard.cell("2026-02", "contract_asset_balance"),
             api_number(
                 &waterfall,
                 r#""period":"2026-02""#,

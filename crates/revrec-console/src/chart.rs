@@ -15,6 +15,10 @@ pub struct Month {
     /// In [`PobType::ALL`] order.
     pub by_pob_type: Vec<i64>,
     pub deferred_balance: i64,
+    /// What was billed in the month, and the contract assets at its end (shown in the table
+    /// once a contract of the portfolio is billed by invoices).
+    pub billed: i64,
+    pub contract_asset_balance: i64,
 }
 
 /// Fill colours per `pob_type` (a palette readable by the common colour-vision

@@ -184,7 +184,7 @@ pub async fn detail(
                 }
             }
         }
-        @if !view.history.billing().invoices().is_empty() {
+        @if !view.history.billing().is_empty() {
             section aria-labelledby="invoices-heading" {
                 h2 #invoices-heading { "Invoices" }
                 (invoices(view.history.billing(), currency))
@@ -243,13 +243,8 @@ fn satisfaction(obligation: &ObligationPlan) -> String {
     }
 }
 
-/// The contract's invoices in the order they were recorded, with what they bill together.
+/// The contract's invoices by date, with what they bill together.
 fn invoices(billing: &Billing, currency: Currency) -> Markup {
-    let total: i64 = billing
-        .invoices()
-        .iter()
-        .map(|invoice| invoice.amount)
-        .sum();
     html! {
         div.table-wrap {
             table #invoices {
@@ -270,7 +265,7 @@ fn invoices(billing: &Billing, currency: Currency) -> Markup {
                 }
                 tfoot { tr {
                     th scope="row" colspan="2" { "Billed" }
-                    td.num #invoices-total { (money(total, currency)) }
+                    td.num #invoices-total { (money(billing.total(), currency)) }
                 } }
             }
         }

@@ -5,7 +5,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use revrec_domain::{Currency, Period, PobType, WaterfallRow};
+use revrec_domain::{Currency, Period, PobType};
 use revrec_http::AppState;
 use revrec_usecases::Services;
 use revrec_usecases::note6_report::note6_report;
@@ -67,6 +67,8 @@ pub async fn page(
             period: row.period,
             by_pob_type: by_pob_type.clone(),
             deferred_balance: row.deferred_balance,
+            billed: row.billed,
+            contract_asset_balance: row.contract_asset_balance,
         })
         .collect();
     let note6 = note6_report(services, tenant, to.quarter(), Some(currency))
@@ -81,7 +83,7 @@ pub async fn page(
                 " · deferred at " (to) ": " strong #total-deferred { (money(split.report.waterfall.total_deferred, currency)) }
             }
             (revenue_chart(&months, currency))
-            (month_table(&months, split.report.waterfall.billed_by_invoices.then_some(rows.as_slice()), currency))
+            (month_table(&months, split.report.waterfall.billed_by_invoices, currency))
         }
         section aria-labelledby="rpo-heading" {
             h2 #rpo-heading { "Remaining performance obligations at the end of " (to.quarter()) }
@@ -142,9 +144,9 @@ fn range_form(from: Period, to: Period, currency: Currency, currencies: &[Curren
     }
 }
 
-/// The months as a table; `billed` (the API's rows) when a contract of the portfolio is billed
-/// by invoices, to add what was billed and the contract assets beside the deferred balance.
-fn month_table(months: &[Month], billed: Option<&[WaterfallRow]>, currency: Currency) -> Markup {
+/// The months as a table; with what was billed and the contract assets beside the deferred
+/// balance when a contract of the portfolio is `billed_by_invoices`.
+fn month_table(months: &[Month], billed_by_invoices: bool, currency: Currency) -> Markup {
     html! {
         div.table-wrap {
             table #waterfall-table {
@@ -155,22 +157,22 @@ fn month_table(months: &[Month], billed: Option<&[WaterfallRow]>, currency: Curr
                         @for kind in PobType::ALL { th scope="col" { (kind.as_str()) } }
                         th scope="col" { "Recognized" }
                         th scope="col" { "Deferred balance" }
-                        @if billed.is_some() {
+                        @if billed_by_invoices {
                             th scope="col" { "Billed" }
                             th scope="col" { "Contract assets" }
                         }
                     }
                 }
                 tbody {
-                    @for (index, month) in months.iter().enumerate() {
+                    @for month in months {
                         tr data-period=(month.period) {
                             th scope="row" { (month.period) }
                             @for amount in &month.by_pob_type { td.num { (money(*amount, currency)) } }
                             td.num data-column="recognized" { (money(month.by_pob_type.iter().sum(), currency)) }
                             td.num data-column="deferred_balance" { (money(month.deferred_balance, currency)) }
-                            @if let Some(row) = billed.and_then(|rows| rows.get(index)) {
-                                td.num data-column="billed" { (money(row.billed, currency)) }
-                                td.num data-column="contract_asset_balance" { (money(row.contract_asset_balance, currency)) }
+                            @if billed_by_invoices {
+                                td.num data-column="billed" { (money(month.billed, currency)) }
+                                td.num data-column="contract_asset_balance" { (money(month.contract_asset_balance, currency)) }
                             }
                         }
                     }

@@ -20,13 +20,13 @@ use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
+use crate::primary::events;
 use crate::respond::{Reply, parse_query};
 use crate::state::AppState;
 use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
     billing_schedule, new_contract, to_draft,
 };
-use crate::wire::events::ContractVersion;
 use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -241,8 +241,7 @@ pub async fn get(
         get_contract::get_contract(&state.services, &principal.tenant_id, id, version).await?;
     let mut contract = Contract::from_view(&view);
     if version.is_some() {
-        contract.version_effect =
-            ContractVersion::of(&view.version, &view.history, view.record.currency);
+        contract.version_effect = Some(events::version_of(&view)?);
     }
     Ok(Reply::json(StatusCode::OK, &contract))
 }

@@ -145,7 +145,8 @@ async fn recorded(
     Ok(Reply::json(StatusCode::CREATED, &body))
 }
 
-fn version_of(view: &ContractView) -> Result<ContractVersion, ApiError> {
+/// `view`'s version entry, as `/versions` lists it (a version without a plan is corrupt).
+pub fn version_of(view: &ContractView) -> Result<ContractVersion, ApiError> {
     ContractVersion::of(&view.version, &view.history, view.record.currency).ok_or_else(|| {
         ApiError::UseCase(UseCaseError::Corrupt(
             "a recorded version has no plan".into(),
