@@ -9,6 +9,7 @@
 mod auth;
 mod batch;
 mod billing;
+mod calendar;
 mod conditional;
 mod console;
 mod contracts;

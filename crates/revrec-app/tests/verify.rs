@@ -142,3 +142,65 @@ async fn verify_passes_clean_books_and_names_every_tampered_row() {
         assert_eq!((code, &other["contracts_checked"]), (0, &json!(0)));
     }
 }
+
+async fn get(url: &str) -> Value {
+    reqwest::Client::new()
+        .get(url)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The README's example: a contract terminated, then restated under another convention. The termination kept what the old convention had recognized by its date;
+/// the restated price is what the new one had, and the stored contract says so too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminated_contract_restated_under_another_convention_stays_whole() {
+    for database in TestDatabase::all() {
+        let server = Server::start(&database.url, &[]);
+        let contracts = format!("{}/v1/contracts", server.url);
+        let acme = json!({"customer_name": "Acme Corp", "total_value": 12000,
+                          "start_date": "2026-01-01", "end_date": "2026-12-31"});
+        let created = send(reqwest::Method::POST, &contracts, &acme).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let ended = send(
+            reqwest::Method::POST,
+            &format!("{contracts}/{id}/terminate"),
+            &json!({"effective_date": "2026-10-01"}),
+        )
+        .await;
+        assert_eq!(ended["total_value"], json!(8975.34), "{ended}");
+
+        let job = send(
+            reqwest::Method::POST,
+            &format!("{}/v1/jobs/recalculate-waterfall", server.url),
+            &json!({"contract_ids": [id], "policy": {"recognition_convention": "monthly_equal"}}),
+        )
+        .await;
+        let poll = job["poll_url"].as_str().unwrap().to_owned();
+        let mut finished = job;
+        for _ in 0..200 {
+            if finished["status"] == "completed" || finished["status"] == "failed" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            finished = get(&poll).await;
+        }
+        assert_eq!(finished["status"], "completed", "{finished}");
+        assert_eq!(finished["result"]["contracts_changed"], 1, "{finished}");
+
+        let restated = get(&format!("{contracts}/{id}")).await;
+        assert_eq!(restated["total_value"], json!(9000.00), "{restated}");
+        assert_eq!(
+            restated["performance_obligations"][0]["allocated_amount"], restated["total_value"],
+            "{restated}"
+        );
+        drop(server);
+        let (code, report) = verify(&database.url, &[]);
+        assert_eq!(code, 0, "{report:#}");
+        assert_eq!(report["clean"], true, "{report:#}");
+    }
+}

@@ -7,6 +7,7 @@
 
 pub mod allocation;
 pub mod billing;
+pub mod calendar;
 pub mod chart;
 pub mod contract;
 pub mod currency;

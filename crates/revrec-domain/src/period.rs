@@ -4,7 +4,10 @@ use std::fmt;
 
 use time::{Date, Month};
 
-/// Longest range a report may span, in months (50 years).
+use crate::calendar;
+
+/// Longest range a report may be asked for, in months (50 years). A report whose range the
+/// data decides (no bounds given) spans whatever it holds: the calendar bounds it.
 pub const MAX_RANGE_MONTHS: usize = 600;
 
 /// A calendar month. Ordered, `Copy`, and cheap to step: it is a month count since year 0.
@@ -23,11 +26,18 @@ pub enum PeriodError {
     StartAfterEnd { first: Period, last: Period },
     #[error("the range spans {months} months; at most {MAX_RANGE_MONTHS} are allowed")]
     TooLong { months: usize },
+    #[error(
+        "`{0}` lies outside the calendar the service keeps ({first}-01 to {last}-12)",
+        first = calendar::FIRST_YEAR,
+        last = calendar::LAST_YEAR
+    )]
+    OutsideCalendar(String),
 }
 
 impl Period {
+    /// A month of the calendar (`None` outside 1900-01 to 2199-12).
     pub fn new(year: i32, month: u8) -> Option<Period> {
-        ((1..=9999).contains(&year) && (1..=12).contains(&month))
+        (calendar::contains_year(year) && (1..=12).contains(&month))
             .then(|| Period(year * 12 + i32::from(month) - 1))
     }
 
@@ -35,14 +45,23 @@ impl Period {
         Period(date.year() * 12 + i32::from(u8::from(date.month())) - 1)
     }
 
-    /// Strict `YYYY-MM`: four digits, a hyphen, two digits, month 01–12.
+    /// Strict `YYYY-MM`: four digits, a hyphen, two digits, month 01–12, in the calendar.
     pub fn parse(text: &str) -> Result<Period, PeriodError> {
         let bad = || PeriodError::BadMonth(text.to_owned());
         let (year, month) = text.split_once('-').ok_or_else(bad)?;
         let year = parse_digits(year, 4).ok_or_else(bad)?;
         let month = parse_digits(month, 2).ok_or_else(bad)?;
         let month = u8::try_from(month).map_err(|_| bad())?;
-        Period::new(year, month).ok_or_else(bad)
+        if !(1..=12).contains(&month) {
+            return Err(bad());
+        }
+        Period::new(year, month).ok_or_else(|| PeriodError::OutsideCalendar(text.to_owned()))
+    }
+
+    /// Whether the month lies in the calendar (a stored row may predate the calendar's
+    /// check; see `revrec verify`).
+    pub fn in_calendar(self) -> bool {
+        calendar::contains_year(self.year())
     }
 
     pub fn year(self) -> i32 {
@@ -141,8 +160,9 @@ pub struct Quarter {
 }
 
 impl Quarter {
+    /// A quarter of the calendar.
     pub fn new(year: i32, number: u8) -> Option<Quarter> {
-        ((1..=9999).contains(&year) && (1..=4).contains(&number))
+        (calendar::contains_year(year) && (1..=4).contains(&number))
             .then_some(Quarter { year, number })
     }
 
@@ -153,7 +173,10 @@ impl Quarter {
         let year = parse_digits(year, 4).ok_or_else(bad)?;
         let number = parse_digits(number, 1).ok_or_else(bad)?;
         let number = u8::try_from(number).map_err(|_| bad())?;
-        Quarter::new(year, number).ok_or_else(bad)
+        if !(1..=4).contains(&number) {
+            return Err(bad());
+        }
+        Quarter::new(year, number).ok_or_else(|| PeriodError::OutsideCalendar(text.to_owned()))
     }
 
     pub fn year(self) -> i32 {
@@ -188,9 +211,12 @@ impl fmt::Display for Quarter {
 
 /// Strict `YYYY` (a report year such as the guide surface's `period=2026`).
 pub fn parse_year(text: &str) -> Result<i32, PeriodError> {
-    parse_digits(text, 4)
-        .filter(|year| (1..=9999).contains(year))
-        .ok_or_else(|| PeriodError::BadYear(text.to_owned()))
+    let year = parse_digits(text, 4).ok_or_else(|| PeriodError::BadYear(text.to_owned()))?;
+    if calendar::contains_year(year) {
+        Ok(year)
+    } else {
+        Err(PeriodError::OutsideCalendar(text.to_owned()))
+    }
 }
 
 /// An inclusive, non-empty range of months of at most [`MAX_RANGE_MONTHS`].
@@ -210,6 +236,12 @@ impl PeriodRange {
             return Err(PeriodError::TooLong { months });
         }
         Ok(PeriodRange { first, last })
+    }
+
+    /// The months from `first` through `last` when the data, not the caller, decides them:
+    /// no length limit beyond the calendar's (`None` when `first` is after `last`).
+    pub fn spanning(first: Period, last: Period) -> Option<PeriodRange> {
+        (first <= last).then_some(PeriodRange { first, last })
     }
 
     pub fn first(self) -> Period {
@@ -344,5 +376,28 @@ mod tests {
         assert_eq!(parse_year("2026"), Ok(2026));
         assert!(parse_year("26").is_err());
         assert!(parse_year("0000").is_err());
+        assert_eq!(
+            parse_year("2200"),
+            Err(PeriodError::OutsideCalendar("2200".into()))
+        );
+    }
+
+    #[test]
+    fn months_and_quarters_outside_the_calendar_say_so() {
+        assert_eq!(
+            Period::parse("0000-01"),
+            Err(PeriodError::OutsideCalendar("0000-01".into()))
+        );
+        assert_eq!(
+            Period::parse("1899-12"),
+            Err(PeriodError::OutsideCalendar("1899-12".into()))
+        );
+        assert!(Period::parse("1900-01").is_ok());
+        assert!(Period::parse("2199-12").is_ok());
+        assert_eq!(
+            Quarter::parse("2200-Q1"),
+            Err(PeriodError::OutsideCalendar("2200-Q1".into()))
+        );
+        assert!(!Period::of(date!(1850 - 03 - 01)).in_calendar());
     }
 }

@@ -9,7 +9,7 @@ use std::fmt;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use revrec_domain::{Field, PeriodError, ValidationErrors};
+use revrec_domain::{Field, PeriodError, ValidationErrors, calendar};
 use revrec_ports::RepositoryError;
 use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
@@ -59,6 +59,11 @@ pub enum ApiError {
         name: &'static str,
         value: String,
         expected: &'static str,
+    },
+    /// A well-formed month, quarter or year before 1900 or after 2199.
+    PeriodOutsideCalendar {
+        name: &'static str,
+        value: String,
     },
     /// Fields that failed before the use case ran (types, unknown fields, unparsable values).
     Validation(Vec<FieldProblem>),
@@ -117,6 +122,27 @@ impl From<UseCaseError> for ApiError {
 }
 
 impl ApiError {
+    /// A query parameter that does not name a period of the calendar: malformed (`expected`
+    /// says the form), or well formed but outside the calendar.
+    pub fn period_parameter(
+        name: &'static str,
+        value: &str,
+        expected: &'static str,
+        error: &PeriodError,
+    ) -> ApiError {
+        match error {
+            PeriodError::OutsideCalendar(_) => ApiError::PeriodOutsideCalendar {
+                name,
+                value: value.to_owned(),
+            },
+            _ => ApiError::InvalidPeriodFormat {
+                name,
+                value: value.to_owned(),
+                expected,
+            },
+        }
+    }
+
     /// A use case's error on the guide surface, whose field names differ for the price.
     pub fn on_guide(error: UseCaseError) -> ApiError {
         match error {
@@ -250,6 +276,14 @@ impl ApiError {
             } => ProblemDetails::new(
                 ErrorCode::InvalidPeriodFormat,
                 format!("`{name}` must be in {expected} form; got `{value}`."),
+            ),
+            ApiError::PeriodOutsideCalendar { name, value } => ProblemDetails::new(
+                ErrorCode::InvalidPeriodRange,
+                format!(
+                    "`{name}` must lie between {}-01 and {}-12, the calendar the service keeps; got `{value}`.",
+                    calendar::FIRST_YEAR,
+                    calendar::LAST_YEAR
+                ),
             ),
             ApiError::Validation(errors) => {
                 let mut problem = ProblemDetails::new(ErrorCode::ValidationFailed, summary(errors));
@@ -407,7 +441,9 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             problem
         }
         UseCaseError::Period(period) => match period {
-            PeriodError::StartAfterEnd { .. } | PeriodError::TooLong { .. } => {
+            PeriodError::StartAfterEnd { .. }
+            | PeriodError::TooLong { .. }
+            | PeriodError::OutsideCalendar(_) => {
                 ProblemDetails::new(ErrorCode::InvalidPeriodRange, format!("{period}."))
             }
             PeriodError::BadMonth(_) | PeriodError::BadQuarter(_) | PeriodError::BadYear(_) => {

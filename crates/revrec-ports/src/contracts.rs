@@ -318,6 +318,10 @@ pub struct ContractRestatement {
     /// The revision the contract was read at; any other is a conflict.
     pub expected_revision: i64,
     pub convention: Convention,
+    /// The transaction price under `convention` when it differs from the stored one: a
+    /// termination keeps what was recognized by its date, and that depends on the
+    /// convention.
+    pub total_value: Option<i64>,
     pub updated_at: i64,
 }
 

@@ -482,5 +482,21 @@ fn restate(
             *id == restatement.contract_id && *revision == restatement.expected_revision + 1
         })
     });
-    Ok(if as_read { restated.len() } else { 0 })
+    if !as_read {
+        return Ok(0);
+    }
+    // A price that depends on the convention (a terminated contract's) follows it, one row
+    // at a time: few contracts of a page are terminated.
+    for restatement in page {
+        if let Some(total_value) = restatement.total_value {
+            diesel::update(
+                contracts::table
+                    .filter(contracts::tenant_id.eq(tenant))
+                    .filter(contracts::id.eq(&restatement.contract_id)),
+            )
+            .set(contracts::total_value.eq(total_value))
+            .execute(connection)?;
+        }
+    }
+    Ok(restated.len())
 }

@@ -1061,6 +1061,7 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             contract_id: id.into(),
             expected_revision: revision,
             convention: Convention::MonthlyEqual,
+            total_value: None,
             updated_at: 500,
         };
         let progress = JobProgress::default();

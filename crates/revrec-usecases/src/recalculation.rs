@@ -342,6 +342,8 @@ fn recalculate(
                 contract_id: record.id.clone(),
                 expected_revision: stored.revision,
                 convention,
+                total_value: Some(restated.current().transaction_price())
+                    .filter(|price| *price != record.total_value),
                 updated_at: now,
             },
             rollup: rollup_deltas(

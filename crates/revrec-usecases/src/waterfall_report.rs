@@ -63,7 +63,7 @@ pub fn waterfall_of(
         Some((start, end)) => waterfall_by(
             totals,
             currency,
-            PeriodRange::new(start, end)?,
+            months_of(query, start, end)?,
             query.granularity,
         ),
         None => Waterfall {
@@ -80,6 +80,22 @@ pub fn waterfall_of(
         waterfall,
         output_hash,
     })
+}
+
+/// The range a caller asked for is held to the report limit; one the data decides (a
+/// bound left out) spans the data, so every contract the API accepts can be reported whole.
+fn months_of(
+    query: &WaterfallQuery,
+    start: Period,
+    end: Period,
+) -> Result<PeriodRange, revrec_domain::PeriodError> {
+    match (query.start, query.end) {
+        (Some(_), Some(_)) => PeriodRange::new(start, end),
+        _ => PeriodRange::spanning(start, end).ok_or(revrec_domain::PeriodError::StartAfterEnd {
+            first: start,
+            last: end,
+        }),
+    }
 }
 
 /// The months a waterfall of `totals` covers under `query` (see [`waterfall_of`]).
@@ -171,7 +187,7 @@ pub async fn grouped_waterfall_report(
     };
     let mut report = waterfall_of(&totals, currency, query)?;
     let range = match range_of(&totals, query) {
-        Some((first, last)) => Some(PeriodRange::new(first, last)?),
+        Some((first, last)) => Some(months_of(query, first, last)?),
         None => None,
     };
     let parts = match (&source, group_by) {

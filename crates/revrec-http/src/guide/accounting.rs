@@ -86,11 +86,8 @@ fn required_month(text: Option<String>) -> Result<Period, ApiError> {
         name: "period",
         expected: "a month in YYYY-MM form",
     })?;
-    Period::parse(&text).map_err(|_| ApiError::InvalidPeriodFormat {
-        name: "period",
-        value: text,
-        expected: "YYYY-MM",
-    })
+    Period::parse(&text)
+        .map_err(|error| ApiError::period_parameter("period", &text, "YYYY-MM", &error))
 }
 
 /// A month's journal entries: one balanced entry per contract with activity in it, dated

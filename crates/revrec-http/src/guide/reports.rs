@@ -63,11 +63,8 @@ pub async fn waterfall_route(
         name: "period",
         expected: "a year in YYYY form",
     })?;
-    let year = parse_year(&text).map_err(|_| ApiError::InvalidPeriodFormat {
-        name: "period",
-        value: text.clone(),
-        expected: "YYYY",
-    })?;
+    let year = parse_year(&text)
+        .map_err(|error| ApiError::period_parameter("period", &text, "YYYY", &error))?;
     let granularity = match params.granularity.as_deref() {
         None => Granularity::Monthly,
         Some(text) => Granularity::parse(text).ok_or_else(|| ApiError::InvalidParameter {

@@ -54,11 +54,8 @@ pub fn group_by(text: Option<&str>) -> Result<Option<GroupBy>, ApiError> {
 
 fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
     text.map(|text| {
-        Period::parse(text).map_err(|_| ApiError::InvalidPeriodFormat {
-            name,
-            value: text.to_owned(),
-            expected: "YYYY-MM",
-        })
+        Period::parse(text)
+            .map_err(|error| ApiError::period_parameter(name, text, "YYYY-MM", &error))
     })
     .transpose()
 }
@@ -166,11 +163,8 @@ pub async fn note6(
         name: "period",
         expected: "a quarter in YYYY-Qn form",
     })?;
-    let quarter = Quarter::parse(&text).map_err(|_| ApiError::InvalidPeriodFormat {
-        name: "period",
-        value: text.clone(),
-        expected: "YYYY-Qn",
-    })?;
+    let quarter = Quarter::parse(&text)
+        .map_err(|error| ApiError::period_parameter("period", &text, "YYYY-Qn", &error))?;
     let report = note6_report(
         &state.services,
         &principal.tenant_id,

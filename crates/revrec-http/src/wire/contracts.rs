@@ -3,7 +3,9 @@
 //! Conversion collects every field problem at once (bad dates, amounts with too many
 //! decimals, unknown currency …) before the domain's own validation runs.
 
-use revrec_domain::{ContractDraft, Convention, Currency, Field, LineDraft, LineField, Money, Ssp};
+use revrec_domain::{
+    ContractDraft, Convention, Currency, Field, LineDraft, LineField, Money, Ssp, calendar,
+};
 use revrec_ports::{ContractRecord, ContractStatus};
 use revrec_usecases::ContractView;
 use revrec_usecases::ingest_contract::NewContract;
@@ -13,7 +15,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, field_problems};
 use crate::problem::FieldProblem;
 use crate::wire::amount::{Amount, DecimalInput};
-use crate::wire::dates::{format_date, format_timestamp, parse_date};
+use crate::wire::dates::{DateError, format_date, format_timestamp, parse_date};
 use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 
@@ -299,14 +301,23 @@ impl Problems {
     }
 
     pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
-        let date = parse_date(text);
-        if date.is_none() {
-            self.push(
-                field,
-                format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"),
-            );
+        match parse_date(text) {
+            Ok(date) => Some(date),
+            Err(DateError::NotADate) => {
+                self.push(
+                    field,
+                    format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"),
+                );
+                None
+            }
+            Err(DateError::OutsideCalendar) => {
+                self.push(
+                    field,
+                    format!("{} (got `{text}`)", calendar::outside_message()),
+                );
+                None
+            }
         }
-        date
     }
 
     pub fn optional_date(

@@ -1,22 +1,38 @@
-//! Calendar dates on the wire: strictly `YYYY-MM-DD`.
+//! Calendar dates on the wire: strictly `YYYY-MM-DD`, inside the calendar the service keeps
+//! (`revrec_domain::calendar`). Every date of every body is read here.
 
+use revrec_domain::calendar;
 use time::Date;
 use time::macros::format_description;
 
 const FORMAT: &[time::format_description::BorrowedFormatItem<'static>] =
     format_description!("[year]-[month]-[day]");
 
-/// `Some` for a real date written exactly as `YYYY-MM-DD`.
-pub fn parse_date(text: &str) -> Option<Date> {
+/// Why a text is not a date the service takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DateError {
+    /// Not a real date written exactly as `YYYY-MM-DD`.
+    NotADate,
+    /// A real date before 1900-01-01 or after 2199-12-31.
+    OutsideCalendar,
+}
+
+/// A real date written exactly as `YYYY-MM-DD`, inside the calendar.
+pub fn parse_date(text: &str) -> Result<Date, DateError> {
     let shaped = text.len() == 10
         && text.bytes().enumerate().all(|(at, byte)| match at {
             4 | 7 => byte == b'-',
             _ => byte.is_ascii_digit(),
         });
     if !shaped {
-        return None;
+        return Err(DateError::NotADate);
     }
-    Date::parse(text, FORMAT).ok()
+    let date = Date::parse(text, FORMAT).map_err(|_| DateError::NotADate)?;
+    if calendar::contains(date) {
+        Ok(date)
+    } else {
+        Err(DateError::OutsideCalendar)
+    }
 }
 
 pub fn format_date(date: Date) -> String {
@@ -43,7 +59,7 @@ mod tests {
     fn only_real_dates_in_the_strict_form_parse() {
         assert_eq!(
             parse_date("2024-02-29").map(format_date).as_deref(),
-            Some("2024-02-29")
+            Ok("2024-02-29")
         );
         for bad in [
             "2023-02-29",
@@ -54,8 +70,17 @@ mod tests {
             "+202-01-01",
             "",
         ] {
-            assert_eq!(parse_date(bad), None, "{bad}");
+            assert_eq!(parse_date(bad), Err(DateError::NotADate), "{bad}");
         }
+        for outside in ["0000-01-01", "1899-12-31", "2200-01-01", "9999-12-31"] {
+            assert_eq!(
+                parse_date(outside),
+                Err(DateError::OutsideCalendar),
+                "{outside}"
+            );
+        }
+        assert!(parse_date("1900-01-01").is_ok());
+        assert!(parse_date("2199-12-31").is_ok());
         assert_eq!(
             format_timestamp(1_767_225_600_000_000),
             "2026-01-01T00:00:00Z"
