@@ -150,3 +150,104 @@ async fn dates_outside_the_calendar_are_refused_everywhere_and_nothing_is_stored
         assert_eq!(one.status.as_u16(), 200, "{}", one.text);
     }
 }
+
+/// A contract in year 0, as an earlier release stored it (straight through the use case:
+/// the API refuses it now).
+async fn store_year_zero(app: &TestApp) -> String {
+    use revrec_domain::{ContractDraft, Convention, Currency};
+    use revrec_usecases::ingest_contract::{NewContract, ingest_contract};
+    let draft = ContractDraft {
+        customer_name: "Zero".into(),
+        currency: Currency::USD,
+        start_date: time::Date::from_calendar_date(0, time::Month::January, 1).unwrap(),
+        end_date: time::Date::from_calendar_date(0, time::Month::December, 31).unwrap(),
+        signed_date: None,
+        transaction_price: Some(120_000),
+        convention: Convention::default(),
+        lines: Vec::new(),
+        unread: Vec::new(),
+    };
+    let view = ingest_contract(
+        &app.services().await,
+        "sandbox",
+        NewContract {
+            draft,
+            customer_id: None,
+            contract_number: None,
+            as_draft: false,
+            parent_contract_id: None,
+            billing_schedule: Vec::new(),
+        },
+    )
+    .await
+    .unwrap();
+    view.record.id
+}
+
+#[tokio::test]
+async fn a_contract_stored_outside_the_calendar_breaks_no_report_and_is_found_and_repaired() {
+    use revrec_usecases::repair_calendar::repair_calendar;
+    use revrec_usecases::verify_books::verify_tenant;
+    let reports = [
+        "/v1/waterfalls",
+        "/v1/waterfalls?start_period=2026-01&end_period=2026-12",
+        "/v1/waterfalls?group_by=pob_type",
+        "/v1/disclosures/note6?period=2026-Q2",
+        "/api/v1/reports/waterfall?period=2026",
+        "/api/v1/accounting/journal-entries?period=2026-03",
+        "/api/v1/accounting/trial-balance?period=2026-03",
+    ];
+    for app in spawn_each().await {
+        app.create(&simple_contract(
+            "Acme",
+            "12000.00",
+            "2026-01-01",
+            "2026-12-31",
+        ))
+        .await;
+        let mut before = Vec::new();
+        for path in reports {
+            before.push(app.get(path).await.text);
+        }
+        let zero = store_year_zero(&app).await;
+        for (path, clean) in reports.iter().zip(&before) {
+            let reply = app.get(path).await;
+            assert_eq!(reply.status.as_u16(), 200, "{path}: {}", reply.text);
+            assert_eq!(
+                &reply.text, clean,
+                "{path}: year 0 leaves the calendar's months alone"
+            );
+        }
+        let services = app.services().await;
+        let audit = verify_tenant(&services, "sandbox", 100).await.unwrap();
+        assert!(!audit.is_clean());
+        assert_eq!(audit.contract_drift.len(), 1, "{audit:?}");
+        assert_eq!(audit.contract_drift[0].contract_id, zero);
+        assert!(
+            audit.contract_drift[0]
+                .problem
+                .contains("revrec repair-calendar"),
+            "{audit:?}"
+        );
+        assert!(audit.rollup_drift.is_empty(), "{audit:?}");
+
+        let removed = repair_calendar(&services, "sandbox", 100).await.unwrap();
+        assert_eq!(removed.len(), 1);
+        assert_eq!(removed[0].stored.record.id, zero);
+        let audit = verify_tenant(&services, "sandbox", 100).await.unwrap();
+        assert!(audit.is_clean(), "{audit:?}");
+        app.get(&format!("/v1/contracts/{zero}"))
+            .await
+            .problem(404, "CONTRACT_NOT_FOUND");
+        for (path, clean) in reports.iter().zip(&before) {
+            assert_eq!(&app.get(path).await.text, clean, "{path}");
+        }
+        // Nothing else was touched: a second run removes nothing.
+        assert!(
+            repair_calendar(&services, "sandbox", 100)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+    }
+}

@@ -82,6 +82,17 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Take off the books the contracts stored before every date was held to the calendar
+    /// (1900-01-01 to 2199-12-31), each whole with its rollup contribution, and print them
+    /// as one JSON document. `revrec verify` names them first.
+    RepairCalendar {
+        /// Only this tenant (default: every tenant).
+        #[arg(long)]
+        tenant: Option<String>,
+        /// Contracts read per page.
+        #[arg(long, default_value_t = revrec_usecases::verify_books::DEFAULT_PAGE_SIZE)]
+        page_size: u32,
+    },
     /// Load a realistic sample portfolio.
     Demo {
         /// How many contracts.
@@ -175,6 +186,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let store = open_store(&settings).await?;
             crate::verify_command::verify(&services(&store), tenant, page_size, json).await
+        }
+        Command::RepairCalendar { tenant, page_size } => {
+            let store = open_store(&settings).await?;
+            crate::verify_command::repair_calendar(&services(&store), tenant, page_size).await
         }
         Command::Demo {
             contracts,

@@ -1,11 +1,13 @@
 //! `revrec verify`: the audit an auditor runs against a production copy, and what the fault
 //! tests run to prove nothing was half-written. Prints a summary (text, or one JSON document
-//! with `--json`); any drift is exit status 1.
+//! with `--json`); any drift is exit status 1. `revrec repair-calendar`: the one repair of
+//! drift the service makes itself (contracts stored with dates outside the calendar).
 
 use std::io::Write;
 use std::time::Instant;
 
 use revrec_usecases::Services;
+use revrec_usecases::repair_calendar::RemovedContract;
 use revrec_usecases::verify_books::{RollupDrift, TenantAudit, tenants, verify_tenant};
 use serde_json::{Value, json};
 
@@ -66,6 +68,47 @@ pub async fn verify(
             tenants: drifting.len(),
         })
     }
+}
+
+/// Removes every chosen tenant's contracts outside the calendar and prints them.
+pub async fn repair_calendar(
+    services: &Services,
+    tenant: Option<String>,
+    page_size: u32,
+) -> Result<(), CliError> {
+    let chosen = match tenant {
+        Some(tenant) => vec![tenant],
+        None => tenants(services).await?,
+    };
+    let mut removed = Vec::new();
+    for tenant in &chosen {
+        let taken =
+            revrec_usecases::repair_calendar::repair_calendar(services, tenant, page_size).await?;
+        removed.extend(taken.iter().map(|contract| removed_json(tenant, contract)));
+    }
+    let document = json!({"removed": removed});
+    writeln!(std::io::stdout().lock(), "{document:#}")?;
+    Ok(())
+}
+
+/// What an operator keeps of a removed contract: enough to find it in a backup and to tell
+/// its owner what happened.
+fn removed_json(tenant: &str, removed: &RemovedContract) -> Value {
+    let record = &removed.stored.record;
+    json!({
+        "tenant_id": tenant,
+        "contract_id": record.id,
+        "customer_name": record.customer_name,
+        "contract_number": record.contract_number,
+        "currency": record.currency.code(),
+        "total_value_minor": record.total_value,
+        "status": record.status.as_str(),
+        "start_date": record.start_date.to_string(),
+        "end_date": record.end_date.to_string(),
+        "versions": removed.stored.versions.len(),
+        "invoices": removed.stored.invoices.len(),
+        "reason": removed.reason,
+    })
 }
 
 fn print_tenant(out: &mut impl Write, audit: &TenantAudit) -> std::io::Result<()> {

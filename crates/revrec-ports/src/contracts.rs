@@ -257,6 +257,18 @@ pub struct ContractWrite {
     pub rollup: Vec<RollupDelta>,
 }
 
+/// A contract taken off the books whole (`revrec repair-calendar`): its rows go, and its
+/// rollup contribution with them, in one transaction.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractRemoval {
+    pub tenant_id: String,
+    pub contract_id: String,
+    /// The revision the contract was read at; any other is a conflict.
+    pub expected_revision: i64,
+    /// What takes its contribution out of the rollups.
+    pub rollup: Vec<RollupDelta>,
+}
+
 /// What the invoice table gets in a write.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum InvoiceWrite {
@@ -350,6 +362,14 @@ pub trait ContractRepository: Send + Sync {
     /// # Errors
     /// As [`ContractRepository::save`] for any one of them; nothing is written then.
     async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError>;
+
+    /// Deletes a contract with its versions, lines and invoices, and applies the removal's
+    /// rollup deltas, in one transaction.
+    ///
+    /// # Errors
+    /// `Conflict` when the contract is gone or no longer at the expected revision; nothing
+    /// is written then.
+    async fn remove(&self, removal: ContractRemoval) -> Result<(), RepositoryError>;
 
     /// The contract with every version, or `None` when the tenant has no such contract.
     /// Shared (`Arc`): an adapter may hand out the same decoded contract to many readers.

@@ -23,9 +23,10 @@ pub use auth::{Plan, Scope};
 pub use clock::Clock;
 pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy};
 pub use contracts::{
-    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository,
-    ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected, InvoiceRecord,
-    InvoiceWrite, ScannedPage, StoredContract, StoredVersion, VersionChange, VersionWrite,
+    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
+    ContractRepository, ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected,
+    InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract, StoredVersion, VersionChange,
+    VersionWrite,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

@@ -11,9 +11,9 @@ use diesel::upsert::excluded;
 use lru::LruCache;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
-    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRepository, ContractScan,
-    ContractWrite, Expected, InvoiceWrite, RepositoryError, RollupDelta, ScannedPage,
-    StoredContract, VersionWrite,
+    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
+    ContractRepository, ContractScan, ContractWrite, Expected, InvoiceWrite, RepositoryError,
+    RollupDelta, ScannedPage, StoredContract, VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -91,6 +91,13 @@ impl ContractRepository for ContractStore {
     async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError> {
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| apply_writes(connection, &writes))
+        })
+        .await
+    }
+
+    async fn remove(&self, removal: ContractRemoval) -> Result<(), RepositoryError> {
+        with_connection(&self.database, Access::Write, move |connection| {
+            connection.transaction(|connection| remove_contract(connection, &removal))
         })
         .await
     }
@@ -301,6 +308,54 @@ fn update_record(
         )));
     }
     Ok(())
+}
+
+/// Deletes what refers to the contract, then its row, which proves the revision (a conflict
+/// rolls the whole transaction back).
+fn remove_contract(
+    connection: &mut DbConnection,
+    removal: &ContractRemoval,
+) -> Result<(), StoreError> {
+    let (tenant, id) = (removal.tenant_id.as_str(), removal.contract_id.as_str());
+    diesel::delete(
+        contract_invoices::table
+            .filter(contract_invoices::tenant_id.eq(tenant))
+            .filter(contract_invoices::contract_id.eq(id)),
+    )
+    .execute(connection)?;
+    diesel::delete(
+        contract_lines::table
+            .filter(contract_lines::tenant_id.eq(tenant))
+            .filter(contract_lines::contract_id.eq(id)),
+    )
+    .execute(connection)?;
+    diesel::delete(
+        contract_versions::table
+            .filter(contract_versions::tenant_id.eq(tenant))
+            .filter(contract_versions::contract_id.eq(id)),
+    )
+    .execute(connection)?;
+    let removed = diesel::delete(
+        contracts::table
+            .filter(contracts::tenant_id.eq(tenant))
+            .filter(contracts::id.eq(id))
+            .filter(contracts::revision.eq(removal.expected_revision)),
+    )
+    .execute(connection)?;
+    if removed == 0 {
+        // The rollback undoes the deletions above.
+        return Err(StoreError::Conflict(format!(
+            "contract {id} is gone or no longer at revision {}",
+            removal.expected_revision
+        )));
+    }
+    add_rollup_deltas(
+        connection,
+        removal
+            .rollup
+            .iter()
+            .map(|delta| (removal.tenant_id.as_str(), delta)),
+    )
 }
 
 /// Removes a draft's current version and its lines, to be written anew.

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use revrec_domain::{Currency, Period, Rollup};
+use revrec_domain::{Currency, Period, Rollup, calendar};
 use revrec_ports::{ReportRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -28,6 +28,8 @@ impl ReportRepository for ReportStore {
         with_connection(&self.database, Access::Read, move |connection| {
             let codes: Vec<String> = rollups::table
                 .filter(rollups::tenant_id.eq(&tenant_id))
+                .filter(rollups::period.ge(calendar_first().to_string()))
+                .filter(rollups::period.le(calendar_last().to_string()))
                 .filter(
                     rollups::recognized
                         .ne(0)
@@ -57,9 +59,15 @@ impl ReportRepository for ReportStore {
     ) -> Result<Rollup, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
+            // Months outside the calendar can only come from contracts stored before the
+            // calendar was checked: `revrec verify` names them and `revrec repair-calendar`
+            // takes them off the books; until then reports leave those months out instead
+            // of failing for the whole tenant.
             let mut query = rollups::table
                 .filter(rollups::tenant_id.eq(tenant_id))
                 .filter(rollups::currency.eq(currency.code()))
+                .filter(rollups::period.ge(calendar_first().to_string()))
+                .filter(rollups::period.le(calendar_last().to_string()))
                 .into_boxed();
             if let Some(last) = through {
                 // `YYYY-MM` text sorts like the months it names.
@@ -101,4 +109,12 @@ impl ReportRepository for ReportStore {
         })
         .await
     }
+}
+
+fn calendar_first() -> Period {
+    Period::of(calendar::first_day())
+}
+
+fn calendar_last() -> Period {
+    Period::of(calendar::last_day())
 }

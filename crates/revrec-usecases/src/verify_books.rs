@@ -10,7 +10,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use revrec_domain::{Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey};
+use revrec_domain::{
+    Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey, calendar, contributions,
+};
 use revrec_ports::{ContractScan, ContractStatus, StoredContract, VersionChange};
 
 use crate::error::UseCaseError;
@@ -105,11 +107,16 @@ pub async fn verify_tenant(
             // still counts in the recomputed rollup, as long as they replay.
             let (history, problem) = recompute(stored);
             if let (Some(history), true) = (&history, stored.record.status.is_reported()) {
-                recomputed
-                    .entry(stored.record.currency)
-                    .or_default()
-                    .add_contract(history);
+                // The stored rollups hold the calendar's months only (a report reads no
+                // other): so does the recomputation.
+                let rollup = recomputed.entry(stored.record.currency).or_default();
+                for (key, amounts) in contributions(history) {
+                    if key.period.in_calendar() {
+                        rollup.add(key, &amounts);
+                    }
+                }
             }
+            let problem = problem.or_else(|| outside_calendar(stored));
             if let Some(problem) = problem {
                 contract_drift.push(ContractDrift {
                     contract_id: stored.record.id.clone(),
@@ -171,6 +178,37 @@ fn recompute(stored: &StoredContract) -> (Option<PlanHistory>, Option<String>) {
         }
         Err(error) => (None, Some(format!("its versions do not replay: {error}"))),
     }
+}
+
+/// A contract stored before dates were held to the calendar, if this is one: the first of
+/// its dates outside it.
+pub fn outside_calendar(stored: &StoredContract) -> Option<String> {
+    let record = &stored.record;
+    let dates = [
+        Some(record.start_date),
+        Some(record.end_date),
+        record.terminated_on,
+    ]
+    .into_iter()
+    .flatten()
+    .chain(stored.versions.iter().flat_map(|version| {
+        [
+            Some(version.terms.start_date),
+            Some(version.terms.end_date),
+            Some(version.terms.signed_date),
+            version.change.effective_date(),
+        ]
+        .into_iter()
+        .flatten()
+    }))
+    .chain(stored.invoices.iter().map(|invoice| invoice.date));
+    let mut dates = dates;
+    dates.find(|date| !calendar::contains(*date)).map(|date| {
+        format!(
+            "it holds the date {date}, outside the calendar (1900-01-01 to 2199-12-31): \
+             take it off the books with `revrec repair-calendar`"
+        )
+    })
 }
 
 /// Whether the contract row says what its versions say.
