@@ -22,6 +22,7 @@ mod helpers;
 mod idempotency;
 mod jobs;
 mod ledger;
+mod limits;
 mod mcp;
 mod metrics;
 mod modifications;

@@ -54,7 +54,7 @@ fn fields(reply: &Reply) -> (u32, u32, u32) {
 
 /// Waits for a fresh window when the current one has less than `needed` left, so a test's
 /// requests all fall in one window.
-async fn fresh_window_for(needed: Duration) {
+pub async fn fresh_window_for(needed: Duration) {
     let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
     let into_window = Duration::from_micros(u64::try_from(now.as_micros() % 60_000_000).unwrap());
     let left = Duration::from_secs(60) - into_window;

@@ -7,7 +7,9 @@ use std::time::Duration;
 use revrec_http::deprecation::{Deprecation, parse_deprecations};
 use revrec_store_diesel::DatabaseUrl;
 
+use revrec_domain::ContractLimits;
 use revrec_usecases::Policy;
+use revrec_usecases::limits::Limits;
 use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
 use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
 
@@ -84,7 +86,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 19] = [
+pub const VARIABLES: [(&str, &str, &str); 23] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -170,6 +172,22 @@ pub const VARIABLES: [(&str, &str, &str); 19] = [
         "REVREC_STRIPE_API_BASE",
         "https://api.stripe.com",
         "Stripe's API base URL (a local double in tests)",
+    ),
+    (
+        "REVREC_MAX_TERM_YEARS",
+        "100",
+        "longest contract term, in years (docs/limits.md)",
+    ),
+    ("REVREC_MAX_LINES", "500", "most line items per contract"),
+    (
+        "REVREC_MAX_CONTRACT_OBLIGATION_MONTHS",
+        "60000",
+        "most obligations × months of the term per contract",
+    ),
+    (
+        "REVREC_MAX_REQUEST_OBLIGATION_MONTHS",
+        "250000",
+        "most obligation-months per request (a batch counts all its contracts)",
     ),
     (
         "REVREC_JOB_PAGE_SIZE",
@@ -299,6 +317,33 @@ impl Settings {
             Some(text) => per_plan(&text, Policy::default().call_price_cents, usd_cents)
                 .map_err(|reason| invalid("REVREC_CALL_PRICES", &text, reason))?,
         };
+        let defaults = Limits::default();
+        let limits = Limits {
+            contract: ContractLimits {
+                max_term_years: i32::try_from(number(
+                    "REVREC_MAX_TERM_YEARS",
+                    u64::try_from(defaults.contract.max_term_years).unwrap_or(100),
+                    1..=299,
+                )?)
+                .unwrap_or(defaults.contract.max_term_years),
+                max_lines: usize::try_from(number(
+                    "REVREC_MAX_LINES",
+                    u64::try_from(defaults.contract.max_lines).unwrap_or(500),
+                    1..=10_000,
+                )?)
+                .unwrap_or(defaults.contract.max_lines),
+                max_obligation_months: number(
+                    "REVREC_MAX_CONTRACT_OBLIGATION_MONTHS",
+                    defaults.contract.max_obligation_months,
+                    1..=10_000_000,
+                )?,
+            },
+            request_obligation_months: number(
+                "REVREC_MAX_REQUEST_OBLIGATION_MONTHS",
+                defaults.request_obligation_months,
+                1..=100_000_000,
+            )?,
+        };
         let payments = payment_terms(&get, mode, &call_price_cents)?;
         let deprecations = match get("REVREC_DEPRECATIONS") {
             None => Vec::new(),
@@ -317,6 +362,7 @@ impl Settings {
             policy: Policy {
                 requests_per_minute,
                 call_price_cents,
+                limits,
             },
             payments,
             deprecations,

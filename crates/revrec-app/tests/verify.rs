@@ -204,3 +204,31 @@ async fn a_terminated_contract_restated_under_another_convention_stays_whole() {
         assert_eq!(report["clean"], true, "{report:#}");
     }
 }
+
+/// Whatever the API accepts, the audit reads: a hundred-year contract (twice the longest
+/// range a report may be asked for) and one from the calendar's first year verify clean.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_longest_contracts_the_api_accepts_verify_clean() {
+    for database in TestDatabase::all() {
+        let server = Server::start(&database.url, &[]);
+        let contracts = format!("{}/v1/contracts", server.url);
+        for (start, end) in [("2026-01-01", "2125-12-31"), ("1900-01-01", "1999-12-31")] {
+            send(
+                reqwest::Method::POST,
+                &contracts,
+                &json!({"customer_name": "Century", "total_value": 120000,
+                        "start_date": start, "end_date": end}),
+            )
+            .await;
+        }
+        let whole = get(&format!("{}/v1/waterfalls", server.url)).await;
+        assert_eq!(
+            whole["periods"].as_array().unwrap().len(),
+            2_712,
+            "1900-01 to 2125-12"
+        );
+        drop(server);
+        let (code, report) = verify(&database.url, &[]);
+        assert_eq!(code, 0, "{report:#}");
+    }
+}

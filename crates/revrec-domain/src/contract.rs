@@ -11,10 +11,40 @@ use crate::currency::Currency;
 use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
 use crate::recognition::{Convention, Pattern, RecognitionMethod};
 
-/// Most line items one contract may carry.
+/// Most line items one contract may carry, by default.
 pub const MAX_LINES: usize = 500;
-/// Longest term, in years.
+/// Longest term, in years, by default.
 pub const MAX_TERM_YEARS: i32 = 100;
+/// Most obligation-months (obligations × months of the term) one contract may carry, by
+/// default: 500 obligations over ten years, or 50 over a hundred.
+pub const MAX_OBLIGATION_MONTHS: u64 = 60_000;
+
+/// How large one contract may be (`docs/limits.md`): a deployment's settings, the defaults
+/// above unless it says otherwise. The work a contract costs grows with its
+/// obligation-months, so that is what bounds it, beside the plainer term and line count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ContractLimits {
+    pub max_term_years: i32,
+    pub max_lines: usize,
+    pub max_obligation_months: u64,
+}
+
+impl Default for ContractLimits {
+    fn default() -> ContractLimits {
+        ContractLimits {
+            max_term_years: MAX_TERM_YEARS,
+            max_lines: MAX_LINES,
+            max_obligation_months: MAX_OBLIGATION_MONTHS,
+        }
+    }
+}
+
+/// Obligations × calendar months the term touches (a one-line contract has one obligation):
+/// the measure of a contract's size every limit and every cost charge uses.
+pub fn obligation_months(start: Date, end: Date, obligations: usize) -> u64 {
+    let months = crate::period::Period::of(start).months_until(crate::period::Period::of(end)) + 1;
+    u64::try_from(months.max(1)).unwrap_or(0) * u64::try_from(obligations.max(1)).unwrap_or(0)
+}
 
 /// The kind of promised good or service; it decides the default recognition pattern and
 /// the revenue account.
@@ -278,25 +308,45 @@ impl ContractDraft {
     /// With `unread` fields the result is always `Err`, holding the problems of the fields
     /// that could be checked (possibly none).
     pub fn validate(&self) -> Result<ContractTerms, ValidationErrors> {
+        self.validate_within(&ContractLimits::default())
+    }
+
+    /// [`ContractDraft::validate`] under a deployment's limits.
+    pub fn validate_within(
+        &self,
+        limits: &ContractLimits,
+    ) -> Result<ContractTerms, ValidationErrors> {
         let mut errors = Vec::new();
         if self.customer_name.trim().is_empty() {
             errors.push(FieldError::new(Field::CustomerName, "must not be blank"));
         }
         let term_is_sound = !self.is_unread(Field::StartDate)
             && !self.is_unread(Field::EndDate)
-            && self.check_term(&mut errors);
+            && self.check_term(limits, &mut errors);
         if let Some(price) = self.transaction_price.filter(|price| *price < 0) {
             errors.push(FieldError::new(
                 Field::TransactionPrice,
                 format!("must not be negative (got {})", self.format(price)),
             ));
         }
-        if self.lines.len() > MAX_LINES {
+        if self.lines.len() > limits.max_lines {
             errors.push(FieldError::new(
                 Field::LineItems,
                 format!(
-                    "at most {MAX_LINES} line items are allowed (got {})",
+                    "at most {} line items are allowed (got {})",
+                    limits.max_lines,
                     self.lines.len()
+                ),
+            ));
+            return Err(ValidationErrors(errors));
+        }
+        let size = obligation_months(self.start_date, self.end_date, self.lines.len());
+        if term_is_sound && size > limits.max_obligation_months {
+            errors.push(FieldError::new(
+                Field::LineItems,
+                format!(
+                    "at most {} obligation-months (obligations × months of the term) are allowed (got {size})",
+                    limits.max_obligation_months
                 ),
             ));
             return Err(ValidationErrors(errors));
@@ -364,8 +414,8 @@ impl ContractDraft {
         self.unread.contains(&field)
     }
 
-    /// End not before start, and the term no longer than 100 years.
-    fn check_term(&self, errors: &mut Vec<FieldError>) -> bool {
+    /// End not before start, and the term no longer than the limit (100 years by default).
+    fn check_term(&self, limits: &ContractLimits, errors: &mut Vec<FieldError>) -> bool {
         if self.end_date < self.start_date {
             errors.push(FieldError::new(
                 Field::EndDate,
@@ -373,10 +423,10 @@ impl ContractDraft {
             ));
             return false;
         }
-        if self.end_date >= term_limit(self.start_date) {
+        if self.end_date >= term_limit(self.start_date, limits.max_term_years) {
             errors.push(FieldError::new(
                 Field::EndDate,
-                format!("the term may not exceed {MAX_TERM_YEARS} years"),
+                format!("the term may not exceed {} years", limits.max_term_years),
             ));
             return false;
         }
@@ -611,8 +661,8 @@ impl ContractDraft {
 }
 
 /// The first day past the longest allowed term starting on `start`.
-fn term_limit(start: Date) -> Date {
-    let year = start.year() + MAX_TERM_YEARS;
+fn term_limit(start: Date, years: i32) -> Date {
+    let year = start.year().saturating_add(years);
     start
         .replace_year(year)
         // 29 February to a non-leap year: the term may run through 28 February.

@@ -31,8 +31,8 @@ pub use allocation::{AllocationError, allocate};
 pub use billing::{Billing, BillingError, ContractBalance, Invoice, check_invoice};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
-    ContractDraft, ContractTerms, Field, FieldError, InvoiceField, LineDraft, LineField,
-    ObligationTerms, PobType, ValidationErrors,
+    ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
+    LineField, ObligationTerms, PobType, ValidationErrors, obligation_months,
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};

@@ -90,6 +90,11 @@ pub enum ApiError {
     PricedInBatch {
         path: String,
     },
+    /// A request asks for more work than one request may (`docs/limits.md`).
+    WorkLimitExceeded {
+        limit: u64,
+        value: u64,
+    },
     /// The credential's window is used up; `retry_after` seconds until it resets.
     RateLimited {
         retry_after: u32,
@@ -211,6 +216,17 @@ impl ApiError {
                 }
                 AuthError::Storage(storage) => storage_problem(storage),
             },
+            ApiError::WorkLimitExceeded { limit, value } => {
+                let mut problem = ProblemDetails::new(
+                    ErrorCode::WorkLimitExceeded,
+                    format!(
+                        "The request's contracts add up to {value} obligation-months (obligations × months of each term); one request may carry at most {limit}."
+                    ),
+                );
+                problem.extensions.insert("limit".into(), json!(limit));
+                problem.extensions.insert("value".into(), json!(value));
+                problem
+            }
             ApiError::RateLimited { retry_after } => ProblemDetails::new(
                 ErrorCode::RateLimited,
                 format!(

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod body;
+pub mod cost;
 pub mod deprecation;
 pub mod error;
 pub mod guide;

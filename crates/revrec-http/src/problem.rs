@@ -57,12 +57,13 @@ pub enum ErrorCode {
     JobNotFound,
     BatchTooLarge,
     BatchOperationNotAllowed,
+    WorkLimitExceeded,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 44] = [
+    pub const ALL: [ErrorCode; 45] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -105,6 +106,7 @@ impl ErrorCode {
         ErrorCode::JobNotFound,
         ErrorCode::BatchTooLarge,
         ErrorCode::BatchOperationNotAllowed,
+        ErrorCode::WorkLimitExceeded,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -152,6 +154,7 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyInProgress => "IDEMPOTENCY_KEY_IN_PROGRESS",
             ErrorCode::JobNotFound => "JOB_NOT_FOUND",
             ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
+            ErrorCode::WorkLimitExceeded => "WORK_LIMIT_EXCEEDED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
@@ -237,6 +240,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedMediaType => 415,
             ErrorCode::ValidationFailed
             | ErrorCode::CurrencyRequired
+            | ErrorCode::WorkLimitExceeded
             | ErrorCode::IdempotencyKeyReused => 422,
             ErrorCode::RateLimited => 429,
             ErrorCode::InternalError => 500,
@@ -292,6 +296,7 @@ impl ErrorCode {
             }
             ErrorCode::JobNotFound => "Job not found",
             ErrorCode::BatchTooLarge => "The batch has too many operations",
+            ErrorCode::WorkLimitExceeded => "The request asks for more work than one request may",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
@@ -422,6 +427,9 @@ impl ErrorCode {
             ErrorCode::BatchTooLarge => {
                 "A batch carries at most 100 operations; split the work into several batches."
             }
+            ErrorCode::WorkLimitExceeded => {
+                "One request may carry at most a set number of obligation-months (obligations × months of each contract's term; 250,000 by default), so that no caller's request holds up anyone else's. The problem's `limit` and `value` say both figures; nothing was done."
+            }
             ErrorCode::BatchOperationNotAllowed => {
                 "An operation of a batch names a route that cannot run inside one: `/batch` itself and the payment routes. The operation's result says so; the other operations run."
             }
@@ -503,6 +511,9 @@ impl ErrorCode {
                 "Use the job_id (or poll_url) returned by POST /v1/jobs/recalculate-waterfall.",
             ),
             ErrorCode::BatchTooLarge => Some("Send at most 100 operations per batch."),
+            ErrorCode::WorkLimitExceeded => {
+                Some("Split the contracts over several requests whose sizes stay within `limit`.")
+            }
             ErrorCode::BatchOperationNotAllowed => {
                 Some("Call that route on its own, outside the batch.")
             }

@@ -105,7 +105,9 @@ fn prepare(
     if !ids_given.is_empty() {
         return Err(UseCaseError::Invalid(ValidationErrors(ids_given)));
     }
-    let mut terms = input.draft.validate()?;
+    let mut terms = input
+        .draft
+        .validate_within(&services.policy.limits.contract)?;
     assign_obligation_ids(&mut terms, None, services.ids.as_ref())?;
     let now = services.clock.now_micros();
     let invoices = scheduled_invoices(

@@ -15,6 +15,7 @@ pub mod idempotency;
 pub mod ingest_contract;
 pub mod issue_token;
 pub mod ledger;
+pub mod limits;
 pub mod list_contracts;
 pub mod manage_api_keys;
 pub mod modify_contract;

@@ -102,7 +102,9 @@ pub async fn modify_contract(
                     )));
                 }
             }
-            let mut terms = change.draft.validate()?;
+            let mut terms = change
+                .draft
+                .validate_within(&services.policy.limits.contract)?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
             let now = services.clock.now_micros();
             let (invoices, billing) = match change.billing_schedule.clone() {
@@ -176,7 +178,7 @@ pub async fn modify_contract(
             draft.convention = kept_convention(&stored, &change)?;
             keep_named_obligations(before.current(), &mut draft)?;
             keep_event_patterns(before.current(), &mut draft);
-            let mut terms = draft.validate()?;
+            let mut terms = draft.validate_within(&services.policy.limits.contract)?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
             let (amendment, version_change) = match treatment {
                 Treatment::CumulativeCatchUp => (

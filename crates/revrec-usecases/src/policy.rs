@@ -1,8 +1,11 @@
-//! The commercial terms a deployment runs under (decisions.md §9, §10): requests per minute
-//! and the price of a paid call, per plan. Configuration, not data: every instance of a
-//! deployment is started with the same terms.
+//! The terms a deployment runs under (decisions.md §9, §10): requests per minute and the
+//! price of a paid call, per plan, and how large a contract and a request may be
+//! (`limits`). Configuration, not data: every instance of a deployment is started with the
+//! same terms.
 
 use revrec_ports::Plan;
+
+use crate::limits::Limits;
 
 /// One value per plan.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,6 +46,7 @@ pub struct Policy {
     /// The price of one paid call, in US cents; 0 means the plan's calls are not charged
     /// (api-spec §8: 0.00 under the free tier).
     pub call_price_cents: PerPlan<i64>,
+    pub limits: Limits,
 }
 
 impl Default for Policy {
@@ -54,6 +58,7 @@ impl Default for Policy {
                 growth: 0,
                 scale: 0,
             },
+            limits: Limits::default(),
         }
     }
 }

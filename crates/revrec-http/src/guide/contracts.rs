@@ -7,6 +7,7 @@ use revrec_usecases::ingest_contract::ingest_contract;
 
 use crate::auth;
 use crate::body::json_bytes;
+use crate::cost;
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::StandardErrors;
@@ -38,6 +39,7 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
     idempotency::run(&request, &state, &principal, &body, || async {
         require_payment(
             &request,

@@ -16,6 +16,7 @@ use serde_json::value::RawValue;
 
 use crate::auth;
 use crate::body::{json_bytes, parse_json};
+use crate::cost;
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::middleware::RequestId;
@@ -48,6 +49,19 @@ pub async fn batch_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, BATCH_LIMIT).await?;
+    // A batch costs what its operations would cost one by one (an envelope that does not
+    // read costs one unit, and its 4xx comes below).
+    if let Ok(envelope) = serde_json::from_slice::<BatchRequest>(&body) {
+        let units = envelope
+            .operations
+            .iter()
+            .map(|operation| match contract_body(operation) {
+                Some(body) => cost::contract_units(body),
+                None => 1,
+            })
+            .sum();
+        cost::charge_request(&request, &state, &principal, units).await?;
+    }
     let request_id = request
         .extensions()
         .get::<RequestId>()
@@ -147,6 +161,16 @@ async fn run_batch(
             limit: MAX_OPERATIONS,
         });
     }
+    let size: u64 = envelope
+        .operations
+        .iter()
+        .filter_map(contract_body)
+        .map(cost::contract_size)
+        .sum();
+    let limit = state.services.policy.limits.request_obligation_months;
+    if size > limit {
+        return Err(ApiError::WorkLimitExceeded { limit, value: size });
+    }
     let operations = read_operations(&envelope.operations)?;
     let mut results: Vec<Result<Reply, ApiError>> = Vec::with_capacity(operations.len());
     let mut rest = operations.as_slice();
@@ -170,6 +194,19 @@ async fn run_batch(
         .map(|(operation, outcome)| to_result(state, operation, outcome, request_id))
         .collect();
     Ok(Reply::json(StatusCode::OK, &BatchResponse { results }))
+}
+
+/// The body of an operation that ingests or replaces a contract (what a batch's size and
+/// cost count).
+fn contract_body(operation: &BatchOperation) -> Option<&[u8]> {
+    let path = operation.path.split('?').next().unwrap_or_default();
+    let writes_a_contract = matches!(
+        resolve(&operation.method, path),
+        Ok(Route::IngestContract | Route::UpdateContract(_))
+    );
+    writes_a_contract
+        .then(|| operation.body.as_ref().map(|body| body.get().as_bytes()))
+        .flatten()
 }
 
 /// The envelope's operations, checked: a method the batch does not take or a body that is

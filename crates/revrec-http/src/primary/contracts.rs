@@ -16,6 +16,7 @@ use utoipa::IntoParams;
 
 use crate::auth;
 use crate::body::{json_bytes, parse_json, raw_bytes};
+use crate::cost;
 use crate::error::ApiError;
 use crate::idempotency;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
@@ -147,6 +148,7 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
     idempotency::run(&request, &state, &principal, &body, || async {
         require_payment(&request, &state, &principal, "POST /v1/contracts").await?;
         ingest(&state, &principal, &body).await
@@ -271,6 +273,7 @@ pub async fn update_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
     idempotency::run(&request, &state, &principal, &body, || {
         update(&state, &principal, &path, &body)
     })
