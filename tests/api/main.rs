@@ -30,6 +30,7 @@ mod oauth;
 mod payments;
 mod rate_limits;
 mod reports;
+mod requests;
 mod response_schemas;
 mod system;
 mod validation;

@@ -155,6 +155,10 @@ struct DecimalDigits {
     negative: bool,
     mantissa: u128,
     exponent: i64,
+    /// Significant fraction digits past what a `u128` holds (over 38 digits in all): no
+    /// currency or weight keeps that many decimals, so the amount is too precise, not too
+    /// large.
+    fraction_overflowed: bool,
 }
 
 impl DecimalDigits {
@@ -175,6 +179,7 @@ impl DecimalDigits {
         let mut mantissa: u128 = 0;
         let mut pending_zeros: i64 = 0;
         let mut exponent: i64 = 0;
+        let mut fraction_overflowed = false;
         let mut push = |digit: u8| -> Result<(), AmountError> {
             if digit == 0 {
                 pending_zeros += 1;
@@ -201,8 +206,12 @@ impl DecimalDigits {
             position += 1;
             let fraction_start = position;
             while let Some(digit) = bytes.get(position).filter(|b| b.is_ascii_digit()) {
-                push(digit - b'0')?;
-                exponent -= 1;
+                if !fraction_overflowed {
+                    match push(digit - b'0') {
+                        Ok(()) => exponent -= 1,
+                        Err(_) => fraction_overflowed = true,
+                    }
+                }
                 position += 1;
             }
             if position == fraction_start {
@@ -243,11 +252,18 @@ impl DecimalDigits {
             negative: negative && mantissa != 0,
             mantissa,
             exponent: exponent.saturating_add(pending_zeros),
+            fraction_overflowed,
         })
     }
 
     /// The magnitude times `10^scale`, or the reason it cannot be held exactly.
     fn scaled(&self, scale: u32) -> Result<i128, AmountError> {
+        if self.fraction_overflowed {
+            return Err(AmountError::TooPrecise {
+                allowed: scale,
+                currency: None,
+            });
+        }
         if self.mantissa == 0 {
             return Ok(0);
         }
@@ -354,6 +370,16 @@ mod tests {
         assert_eq!(usd("-0"), Ok(0));
         assert_eq!(usd("007.50"), Ok(750));
         assert_eq!(usd("999999999999.99"), Ok(99_999_999_999_999));
+    }
+
+    #[test]
+    fn fifty_decimals_are_too_precise_not_too_large() {
+        let text = format!("1.{}", "3".repeat(50));
+        assert_eq!(usd(&text), Err(too_precise_usd()));
+        assert_eq!(
+            usd(&format!("{}0.5", "9".repeat(40))),
+            Err(AmountError::OutOfRange)
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@ use actix_web::HttpRequest;
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::web;
 use actix_web::web::Bytes;
-use serde::de::DeserializeOwned;
+use std::time::Duration;
+
+use serde::de::{DeserializeOwned, IgnoredAny};
 
 use crate::error::ApiError;
 use crate::problem::FieldProblem;
@@ -30,14 +32,22 @@ pub async fn json_bytes(
     raw_bytes(payload, limit).await
 }
 
+/// How long a body may take to arrive once its headers have (`docs/limits.md`): a caller
+/// trickling bytes holds a connection and a worker's attention for no longer than this.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(10);
+
 /// The body whatever its type (routes that take none still digest what they were sent).
 pub async fn raw_bytes(payload: web::Payload, limit: usize) -> Result<Bytes, ApiError> {
-    match payload.to_bytes_limited(limit).await {
-        Err(_) => Err(ApiError::PayloadTooLarge { limit }),
-        Ok(Err(error)) => Err(ApiError::MalformedJson(format!(
+    let read = actix_web::rt::time::timeout(BODY_DEADLINE, payload.to_bytes_limited(limit));
+    match read.await {
+        Err(_) => Err(ApiError::BodyTimeout {
+            seconds: BODY_DEADLINE.as_secs(),
+        }),
+        Ok(Err(_)) => Err(ApiError::PayloadTooLarge { limit }),
+        Ok(Ok(Err(error))) => Err(ApiError::MalformedJson(format!(
             "the body could not be read ({error})"
         ))),
-        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Ok(Ok(bytes))) => Ok(bytes),
     }
 }
 
@@ -63,6 +73,13 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let path = error.path().to_string();
         let inner = error.into_inner();
         match inner.classify() {
+            // A document that is not JSON at all (trailing characters after a valid
+            // object, say) is malformed, whatever its first object's fields say.
+            serde_json::error::Category::Data
+                if let Err(syntax) = serde_json::from_slice::<IgnoredAny>(bytes) =>
+            {
+                ApiError::MalformedJson(syntax.to_string())
+            }
             serde_json::error::Category::Data => {
                 let message = without_position(&inner);
                 ApiError::Validation(vec![FieldProblem {

@@ -47,6 +47,10 @@ pub enum ApiError {
     PayloadTooLarge {
         limit: usize,
     },
+    /// The body did not arrive within the deadline.
+    BodyTimeout {
+        seconds: u64,
+    },
     InvalidParameter {
         name: &'static str,
         message: String,
@@ -54,6 +58,11 @@ pub enum ApiError {
     MissingParameter {
         name: &'static str,
         expected: &'static str,
+    },
+    /// A query parameter the operation does not take.
+    UnknownParameter {
+        name: String,
+        message: String,
     },
     InvalidPeriodFormat {
         name: &'static str,
@@ -277,7 +286,17 @@ impl ApiError {
                 ErrorCode::PayloadTooLarge,
                 format!("The body is larger than the limit of {limit} bytes."),
             ),
+            ApiError::BodyTimeout { seconds } => ProblemDetails::new(
+                ErrorCode::RequestTimeout,
+                format!(
+                    "The body did not arrive within {seconds} seconds of the request's headers."
+                ),
+            ),
             ApiError::InvalidParameter { name, message } => ProblemDetails::new(
+                ErrorCode::InvalidParameter,
+                format!("Query parameter `{name}` {message}."),
+            ),
+            ApiError::UnknownParameter { name, message } => ProblemDetails::new(
                 ErrorCode::InvalidParameter,
                 format!("Query parameter `{name}` {message}."),
             ),

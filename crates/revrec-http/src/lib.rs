@@ -22,6 +22,7 @@ pub mod respond;
 pub mod routing;
 pub mod state;
 pub mod system;
+pub mod unknown_query;
 pub mod wire;
 
 use actix_web::body::MessageBody;
@@ -50,6 +51,10 @@ pub fn build_app(
     let metrics_on_api = state.settings.metrics_on_api;
     App::new()
         .app_data(web::Data::new(state))
+        // Inside the one middleware, so the refusal is rendered like every problem.
+        .wrap(actix_web::middleware::from_fn(
+            unknown_query::refuse_unknown_query_parameters,
+        ))
         .wrap(actix_web::middleware::from_fn(
             middleware::observe_and_finish,
         ))

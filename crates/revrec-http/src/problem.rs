@@ -48,6 +48,7 @@ pub enum ErrorCode {
     InvoiceNumberReused,
     VersionConflict,
     PayloadTooLarge,
+    RequestTimeout,
     UnsupportedMediaType,
     ValidationFailed,
     CurrencyRequired,
@@ -63,7 +64,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 45] = [
+    pub const ALL: [ErrorCode; 46] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -97,6 +98,7 @@ impl ErrorCode {
         ErrorCode::InvoiceNumberReused,
         ErrorCode::VersionConflict,
         ErrorCode::PayloadTooLarge,
+        ErrorCode::RequestTimeout,
         ErrorCode::UnsupportedMediaType,
         ErrorCode::ValidationFailed,
         ErrorCode::CurrencyRequired,
@@ -146,6 +148,7 @@ impl ErrorCode {
             ErrorCode::InvalidStateTransition => "INVALID_STATE_TRANSITION",
             ErrorCode::VersionConflict => "VERSION_CONFLICT",
             ErrorCode::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
+            ErrorCode::RequestTimeout => "REQUEST_TIMEOUT",
             ErrorCode::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
             ErrorCode::ValidationFailed => "VALIDATION_FAILED",
             ErrorCode::CurrencyRequired => "CURRENCY_REQUIRED",
@@ -236,6 +239,7 @@ impl ErrorCode {
             | ErrorCode::InvoiceNumberReused
             | ErrorCode::VersionConflict
             | ErrorCode::IdempotencyKeyInProgress => 409,
+            ErrorCode::RequestTimeout => 408,
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::UnsupportedMediaType => 415,
             ErrorCode::ValidationFailed
@@ -286,6 +290,7 @@ impl ErrorCode {
             ErrorCode::InvalidStateTransition => "The contract's status does not allow this",
             ErrorCode::VersionConflict => "The contract changed concurrently",
             ErrorCode::PayloadTooLarge => "The request body is too large",
+            ErrorCode::RequestTimeout => "The request body did not arrive in time",
             ErrorCode::UnsupportedMediaType => "The request body must be JSON",
             ErrorCode::ValidationFailed => "The request's fields are not valid",
             ErrorCode::CurrencyRequired => "A currency must be chosen",
@@ -403,6 +408,9 @@ impl ErrorCode {
                 "Another request changed the contract between this request's read and its write. Nothing was written; read the contract again and retry."
             }
             ErrorCode::PayloadTooLarge => "The body exceeds the limit (1 MiB for JSON bodies).",
+            ErrorCode::RequestTimeout => {
+                "A body must arrive whole within 10 seconds of the request's headers; a slower one is refused and the connection closed."
+            }
             ErrorCode::UnsupportedMediaType => {
                 "The body must be sent with `Content-Type: application/json`."
             }
@@ -542,6 +550,9 @@ impl ErrorCode {
             | ErrorCode::PayloadTooLarge
             | ErrorCode::InvalidIdempotencyKey
             | ErrorCode::InternalError => None,
+            ErrorCode::RequestTimeout => {
+                Some("Send the whole body at once, promptly after the headers.")
+            }
         }
     }
 }
