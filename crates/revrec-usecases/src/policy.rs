@@ -43,6 +43,8 @@ pub struct Policy {
     /// The price of one paid call, in US cents; 0 means the plan's calls are not charged
     /// (api-spec §8: 0.00 under the free tier).
     pub call_price_cents: PerPlan<i64>,
+    /// Recalculation jobs a tenant may have queued or running at once (429 beyond).
+    pub job_queue_cap: u32,
 }
 
 impl Default for Policy {
@@ -54,6 +56,7 @@ impl Default for Policy {
                 growth: 0,
                 scale: 0,
             },
+            job_queue_cap: crate::recalculation::DEFAULT_JOB_QUEUE_CAP,
         }
     }
 }
