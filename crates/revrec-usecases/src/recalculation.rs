@@ -116,8 +116,8 @@ pub async fn start_recalculation(
 /// Seconds until a full queue likely has room: a place frees when the tenant's oldest
 /// unfinished job finishes, expected as long after it was queued as the tenant's latest
 /// completed jobs took from queued to completed (that span already includes the turns of
-/// other tenants and of its own jobs ahead, under the current load). Rounded up, within
-/// [`QUEUE_RETRY_SECONDS`]; [`QUEUE_RETRY_WITHOUT_HISTORY_SECONDS`] before any job completed.
+/// other tenants and of its own jobs ahead, under the current load). Rounded up, within 1
+/// to 60 s; 5 s before any of its jobs completed.
 pub fn queue_retry_after(full: &QueueFull, now: i64) -> u32 {
     let Some(turnaround) = full.recent_turnaround_micros else {
         return QUEUE_RETRY_WITHOUT_HISTORY_SECONDS;
