@@ -27,7 +27,11 @@ const RECALCULATE_WATERFALL: &str = "recalculate_waterfall";
 /// How many of a tenant's latest completed jobs its turnaround estimate averages.
 const RECENT_JOBS: i64 = 10;
 /// The statuses of a job not yet finished: what a tenant's cap counts.
-const UNFINISHED: [&str; 2] = ["queued", "processing"];
+const UNFINISHED: [JobStatus; 2] = [JobStatus::Queued, JobStatus::Processing];
+
+fn unfinished_statuses() -> [&'static str; 2] {
+    UNFINISHED.map(JobStatus::as_str)
+}
 
 pub struct JobStore {
     database: Database,
@@ -226,7 +230,7 @@ impl JobRepository for JobStore {
                 lock_tenant_queue(connection, &row.tenant_id)?;
                 let unfinished: i64 = jobs::table
                     .filter(jobs::tenant_id.eq(&row.tenant_id))
-                    .filter(jobs::status.eq_any(UNFINISHED))
+                    .filter(jobs::status.eq_any(unfinished_statuses()))
                     .count()
                     .get_result(connection)?;
                 let unfinished = u64::try_from(unfinished).unwrap_or(0);
@@ -475,7 +479,7 @@ fn queue_full(
 ) -> Result<QueueFull, StoreError> {
     let oldest_created_at: Option<i64> = jobs::table
         .filter(jobs::tenant_id.eq(tenant))
-        .filter(jobs::status.eq_any(UNFINISHED))
+        .filter(jobs::status.eq_any(unfinished_statuses()))
         .select(diesel::dsl::min(jobs::created_at))
         .get_result(connection)?;
     let recent: Vec<(i64, Option<i64>)> = jobs::table
