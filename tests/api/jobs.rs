@@ -1,11 +1,21 @@
 //! Recalculation jobs: queued with a poll URL, run by the server's worker, idempotent when
-//! nothing changed, and a policy restatement that equals ingesting under the policy.
+//! nothing changed, and a policy restatement that equals ingesting under the policy. The
+//! queue is fair: workers serve tenants round robin, and each tenant's unfinished jobs are
+//! capped (429 `JOB_QUEUE_FULL` beyond, directly and inside a batch, on every instance).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use reqwest::Method;
-use revrec_ports::Scope;
+use revrec_app::job_worker::JobWorkerSettings;
+use revrec_domain::Period;
+use revrec_ports::{JobProgress, JobRecord, JobStatus, RecalculationRequest, Scope};
+use revrec_test_support::TestDatabase;
+use revrec_usecases::SANDBOX_TENANT;
 use serde_json::{Value, json};
 
-use crate::helpers::{SANDBOX, TestApp, simple_contract, spawn_each_with_jobs};
+use crate::helpers::{
+    Reply, SANDBOX, TestApp, simple_contract, spawn_configured, spawn_each, spawn_each_with_jobs,
+};
 
 /// The same small portfolio under `convention` for `token`'s tenant: a plain subscription, a
 /// bundle, a contract modified prospectively and one terminated.
@@ -308,5 +318,207 @@ async fn bad_requests_and_other_tenants_jobs_are_refused() {
                 .as_u16(),
             200
         );
+    }
+}
+
+/// The app on each backend with no job worker (jobs stay queued) and a cap of `cap`.
+async fn spawn_each_capped(cap: u32) -> Vec<TestApp> {
+    let mut apps = Vec::new();
+    for database in TestDatabase::all() {
+        apps.push(spawn_configured(database, |settings| settings.policy.job_queue_cap = cap).await);
+    }
+    apps
+}
+
+async fn start_job(app: &TestApp, token: &str) -> Reply {
+    app.request(
+        Method::POST,
+        "/v1/jobs/recalculate-waterfall",
+        Some(token),
+        Some(&json!({})),
+    )
+    .await
+}
+
+/// Asserts a JOB_QUEUE_FULL answer under `cap` and returns its `Retry-After` seconds (the
+/// body says the same, for callers inside a batch that see no headers).
+#[track_caller]
+fn queue_full(reply: &Reply, cap: u32) -> u64 {
+    let problem = reply.problem(429, "JOB_QUEUE_FULL");
+    let retry_after: u64 = reply
+        .header("retry-after")
+        .expect("Retry-After")
+        .parse()
+        .expect("whole seconds");
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    assert_eq!(problem["retry_after"], retry_after);
+    assert_eq!(problem["job_queue_cap"], cap);
+    assert!(
+        problem["hint"]
+            .as_str()
+            .is_some_and(|hint| hint.contains("Retry-After")),
+        "{problem}"
+    );
+    retry_after
+}
+
+fn micros_now() -> i64 {
+    i64::try_from(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_micros(),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_tenant_past_its_job_queue_cap_is_told_to_retry_and_nothing_is_queued() {
+    for app in spawn_each_capped(3).await {
+        for _ in 0..3 {
+            let queued = start_job(&app, SANDBOX).await;
+            assert_eq!(queued.status.as_u16(), 202, "{}", queued.text);
+        }
+        // No job of the tenant has completed yet: the estimate is the default 5 s.
+        assert_eq!(queue_full(&start_job(&app, SANDBOX).await, 3), 5);
+        let depth = app.services().await.jobs.queue_depth().await.unwrap();
+        assert_eq!(depth.queued, 3);
+
+        // The cap is each tenant's own.
+        let (_, other) = app.key("other", &Scope::ALL).await;
+        assert_eq!(start_job(&app, &other).await.status.as_u16(), 202);
+    }
+}
+
+#[tokio::test]
+async fn a_batch_queues_jobs_up_to_the_default_cap_and_the_rest_are_refused_in_its_results() {
+    for app in spawn_each().await {
+        let mut operations: Vec<Value> = (0..12)
+            .map(|_| json!({"method": "POST", "path": "/jobs/recalculate-waterfall"}))
+            .collect();
+        operations.push(json!({"method": "GET", "path": "/contracts"}));
+        let reply = app
+            .post("/v1/batch", &json!({ "operations": operations }))
+            .await;
+        assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+        let results = reply.json()["results"].as_array().unwrap().clone();
+        let statuses: Vec<u64> = results
+            .iter()
+            .map(|result| result["status"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                202, 202, 202, 202, 202, 202, 202, 202, 202, 202, 429, 429, 200
+            ]
+        );
+        for refused in &results[10..12] {
+            let problem = &refused["body"];
+            assert_eq!(problem["code"], "JOB_QUEUE_FULL", "{problem}");
+            assert_eq!(problem["status"], 429);
+            assert_eq!(problem["job_queue_cap"], 10);
+            assert_eq!(problem["retry_after"], 5);
+            assert_eq!(problem["instance"], "/jobs/recalculate-waterfall");
+        }
+        // The route itself refuses too, with the header.
+        assert_eq!(queue_full(&start_job(&app, SANDBOX).await, 10), 5);
+    }
+}
+
+#[tokio::test]
+async fn retry_after_follows_how_long_the_tenants_latest_jobs_took() {
+    for app in spawn_each_capped(2).await {
+        // A job that took 30 s from queued to completed, a while ago.
+        let now = micros_now();
+        let done = JobRecord {
+            tenant_id: SANDBOX_TENANT.into(),
+            id: "job_earlier".into(),
+            status: JobStatus::Completed,
+            request: RecalculationRequest::default(),
+            as_of: Period::parse("2026-11").unwrap(),
+            progress: JobProgress::default(),
+            failure: None,
+            attempts: 1,
+            created_at: now - 100_000_000,
+            updated_at: now - 70_000_000,
+            finished_at: Some(now - 70_000_000),
+        };
+        app.services().await.jobs.create(&done).await.unwrap();
+        for _ in 0..2 {
+            assert_eq!(start_job(&app, SANDBOX).await.status.as_u16(), 202);
+        }
+        // The oldest unfinished job was queued moments ago: about 30 s to go.
+        let retry_after = queue_full(&start_job(&app, SANDBOX).await, 2);
+        assert!((25..=30).contains(&retry_after), "{retry_after}");
+    }
+}
+
+#[tokio::test]
+async fn two_instances_never_queue_past_the_cap_together() {
+    for first in spawn_each_capped(3).await {
+        let second = first.sibling().await;
+        let offers = (0..12).map(|n| {
+            let app = if n % 2 == 0 { &first } else { &second };
+            start_job(app, SANDBOX)
+        });
+        let replies = futures_util::future::join_all(offers).await;
+        let accepted = replies
+            .iter()
+            .filter(|reply| reply.status.as_u16() == 202)
+            .count();
+        assert_eq!(accepted, 3);
+        for refused in replies.iter().filter(|reply| reply.status.as_u16() != 202) {
+            queue_full(refused, 3);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_tenants_one_job_behind_anothers_backlog_runs_second() {
+    for app in spawn_each().await {
+        portfolio(&app, SANDBOX, None).await;
+        let mut backlog = Vec::new();
+        for _ in 0..5 {
+            let queued = start_job(&app, SANDBOX).await;
+            assert_eq!(queued.status.as_u16(), 202, "{}", queued.text);
+            backlog.push(queued.json()["job_id"].as_str().unwrap().to_owned());
+        }
+        let (_, other) = app.key("tenant_b", &Scope::ALL).await;
+        let queued = start_job(&app, &other).await;
+        assert_eq!(queued.status.as_u16(), 202, "{}", queued.text);
+        let behind = queued.json()["job_id"].as_str().unwrap().to_owned();
+
+        // One worker, on a second instance, serves the queue from here on.
+        let worker = app
+            .sibling_with(|settings| {
+                settings.job_worker = Some(JobWorkerSettings {
+                    lease: Duration::from_secs(5),
+                    poll: Duration::from_millis(50),
+                    page_size: 2,
+                });
+            })
+            .await;
+        for id in &backlog {
+            assert_eq!(worker.finished_job(id).await["status"], "completed");
+        }
+        let jobs = app.services().await.jobs;
+        let finished = |tenant: &'static str, id: String| {
+            let jobs = jobs.clone();
+            async move {
+                jobs.find(tenant, &id)
+                    .await
+                    .unwrap()
+                    .and_then(|job| job.finished_at)
+                    .expect("finished")
+            }
+        };
+        let b = finished("tenant_b", behind).await;
+        let mut order = Vec::new();
+        for id in backlog {
+            order.push(finished(SANDBOX_TENANT, id).await);
+        }
+        // The sandbox's first job, then tenant B's, then the rest of the backlog.
+        assert!(order[0] < b, "{order:?} {b}");
+        assert!(order[1..].iter().all(|at| b < *at), "{order:?} {b}");
     }
 }

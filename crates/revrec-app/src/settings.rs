@@ -11,7 +11,7 @@ use revrec_domain::ContractLimits;
 use revrec_usecases::Policy;
 use revrec_usecases::limits::Limits;
 use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
-use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
+use revrec_usecases::recalculation::{DEFAULT_JOB_QUEUE_CAP, DEFAULT_PAGE_SIZE};
 
 use crate::job_worker::JobWorkerSettings;
 use crate::plan_terms::{per_plan, requests_per_minute, usd_cents};
@@ -86,7 +86,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 23] = [
+pub const VARIABLES: [(&str, &str, &str); 24] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -194,6 +194,11 @@ pub const VARIABLES: [(&str, &str, &str); 23] = [
         "250",
         "contracts a job commits at a time (progress granularity; results do not depend on it)",
     ),
+    (
+        "REVREC_JOB_QUEUE_CAP",
+        "10",
+        "recalculation jobs a tenant may have queued or running at once (beyond: 429 JOB_QUEUE_FULL)",
+    ),
 ];
 
 impl Settings {
@@ -293,6 +298,12 @@ impl Settings {
             1..=10_000,
         )?;
         let page_size = u32::try_from(page_size).unwrap_or(DEFAULT_PAGE_SIZE);
+        let job_queue_cap = number(
+            "REVREC_JOB_QUEUE_CAP",
+            u64::from(DEFAULT_JOB_QUEUE_CAP),
+            1..=10_000,
+        )?;
+        let job_queue_cap = u32::try_from(job_queue_cap).unwrap_or(DEFAULT_JOB_QUEUE_CAP);
         let job_worker = match get("REVREC_JOB_WORKER").as_deref() {
             None | Some("on") => Some(JobWorkerSettings {
                 lease,
@@ -363,6 +374,7 @@ impl Settings {
                 requests_per_minute,
                 call_price_cents,
                 limits,
+                job_queue_cap,
             },
             payments,
             deprecations,
@@ -490,6 +502,19 @@ mod tests {
                 .as_deref(),
             Some("https://api.example.com")
         );
+    }
+
+    #[test]
+    fn the_job_queue_cap_defaults_to_ten_and_takes_1_to_10000() {
+        assert_eq!(settings(&[]).unwrap().policy.job_queue_cap, 10);
+        let three = settings(&[("REVREC_JOB_QUEUE_CAP", "3")]).unwrap();
+        assert_eq!(three.policy.job_queue_cap, 3);
+        for bad in ["0", "10001", "ten"] {
+            let error = settings(&[("REVREC_JOB_QUEUE_CAP", bad)])
+                .unwrap_err()
+                .to_string();
+            assert!(error.starts_with("REVREC_JOB_QUEUE_CAP="), "{error}");
+        }
     }
 
     #[test]

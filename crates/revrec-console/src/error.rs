@@ -106,6 +106,11 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         | UseCaseError::Conflict => {
             page(StatusCode::CONFLICT, "Not possible now", error.to_string())
         }
+        UseCaseError::JobQueueFull { .. } => page(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many jobs queued",
+            error.to_string(),
+        ),
         UseCaseError::Storage(storage) => storage_shown(storage),
         UseCaseError::Corrupt(_) => internal(),
     }

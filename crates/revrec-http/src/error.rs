@@ -442,6 +442,20 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::JobNotFound { .. } => {
             ProblemDetails::new(ErrorCode::JobNotFound, error.to_string())
         }
+        UseCaseError::JobQueueFull {
+            cap,
+            retry_after_seconds,
+        } => {
+            let mut problem = ProblemDetails::new(ErrorCode::JobQueueFull, error.to_string());
+            problem
+                .extensions
+                .insert("job_queue_cap".into(), json!(cap));
+            // Also in the body: a batch operation's result carries no headers.
+            problem
+                .extensions
+                .insert("retry_after".into(), json!(retry_after_seconds));
+            problem
+        }
         UseCaseError::ObligationNotFound { .. } => {
             ProblemDetails::new(ErrorCode::ObligationNotFound, error.to_string())
         }
@@ -561,6 +575,12 @@ impl ResponseError for ApiError {
             }
             ApiError::RateLimited { retry_after } => {
                 response.insert_header(("Retry-After", retry_after.to_string()));
+            }
+            ApiError::UseCase(UseCaseError::JobQueueFull {
+                retry_after_seconds,
+                ..
+            }) => {
+                response.insert_header(("Retry-After", retry_after_seconds.to_string()));
             }
             ApiError::Payment(payment) if payment.code == ErrorCode::PaymentRailUnavailable => {
                 response.insert_header(("Retry-After", "5"));

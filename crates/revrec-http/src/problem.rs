@@ -56,6 +56,7 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     IdempotencyKeyInProgress,
     JobNotFound,
+    JobQueueFull,
     BatchTooLarge,
     BatchOperationNotAllowed,
     WorkLimitExceeded,
@@ -64,7 +65,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 46] = [
+    pub const ALL: [ErrorCode; 47] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -106,6 +107,7 @@ impl ErrorCode {
         ErrorCode::IdempotencyKeyReused,
         ErrorCode::IdempotencyKeyInProgress,
         ErrorCode::JobNotFound,
+        ErrorCode::JobQueueFull,
         ErrorCode::BatchTooLarge,
         ErrorCode::BatchOperationNotAllowed,
         ErrorCode::WorkLimitExceeded,
@@ -156,6 +158,7 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyReused => "IDEMPOTENCY_KEY_REUSED",
             ErrorCode::IdempotencyKeyInProgress => "IDEMPOTENCY_KEY_IN_PROGRESS",
             ErrorCode::JobNotFound => "JOB_NOT_FOUND",
+            ErrorCode::JobQueueFull => "JOB_QUEUE_FULL",
             ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
             ErrorCode::WorkLimitExceeded => "WORK_LIMIT_EXCEEDED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
@@ -246,7 +249,7 @@ impl ErrorCode {
             | ErrorCode::CurrencyRequired
             | ErrorCode::WorkLimitExceeded
             | ErrorCode::IdempotencyKeyReused => 422,
-            ErrorCode::RateLimited => 429,
+            ErrorCode::RateLimited | ErrorCode::JobQueueFull => 429,
             ErrorCode::InternalError => 500,
             ErrorCode::ServiceUnavailable | ErrorCode::PaymentRailUnavailable => 503,
         }
@@ -300,6 +303,7 @@ impl ErrorCode {
                 "A request with this Idempotency-Key is still running"
             }
             ErrorCode::JobNotFound => "Job not found",
+            ErrorCode::JobQueueFull => "Too many jobs queued",
             ErrorCode::BatchTooLarge => "The batch has too many operations",
             ErrorCode::WorkLimitExceeded => "The request asks for more work than one request may",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
@@ -432,6 +436,9 @@ impl ErrorCode {
             ErrorCode::JobNotFound => {
                 "No job with this id belongs to the caller's tenant. Another tenant's jobs are reported the same way."
             }
+            ErrorCode::JobQueueFull => {
+                "The tenant already has as many recalculation jobs queued or running as it may (10 unless configured otherwise); nothing was queued. `Retry-After` (and `retry_after` in the body, for a batch operation) estimates when one finishes; `job_queue_cap` is the cap."
+            }
             ErrorCode::BatchTooLarge => {
                 "A batch carries at most 100 operations; split the work into several batches."
             }
@@ -517,6 +524,9 @@ impl ErrorCode {
             ErrorCode::ServiceUnavailable => Some("Retry with backoff."),
             ErrorCode::JobNotFound => Some(
                 "Use the job_id (or poll_url) returned by POST /v1/jobs/recalculate-waterfall.",
+            ),
+            ErrorCode::JobQueueFull => Some(
+                "Wait Retry-After seconds (or poll GET /v1/jobs/{job_id} until one of your jobs finishes), then retry; one job with contract_ids covers many contracts.",
             ),
             ErrorCode::BatchTooLarge => Some("Send at most 100 operations per batch."),
             ErrorCode::WorkLimitExceeded => {

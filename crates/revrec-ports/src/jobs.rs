@@ -115,6 +115,26 @@ pub struct QueueDepth {
     pub processing: u64,
 }
 
+/// A tenant's queue at its cap when a job was offered.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct QueueFull {
+    /// The tenant's jobs not yet finished (queued or processing).
+    pub unfinished: u64,
+    /// When the oldest of them was queued (microseconds since the epoch).
+    pub oldest_created_at: i64,
+    /// The mean time from queued to completed of the tenant's latest completed jobs (at
+    /// most ten); `None` before its first.
+    pub recent_turnaround_micros: Option<i64>,
+}
+
+/// What offering a job to the queue did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Enqueued {
+    Queued,
+    /// Nothing was stored: the tenant already has as many unfinished jobs as the cap.
+    Full(QueueFull),
+}
+
 /// The outcome of committing a page of a job.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PageCommit {
@@ -128,14 +148,23 @@ pub enum PageCommit {
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait JobRepository: Send + Sync {
+    /// Stores `job` whatever its tenant's queue holds (tools and tests; the API queues
+    /// through [`JobRepository::enqueue`]).
     async fn create(&self, job: &JobRecord) -> Result<(), RepositoryError>;
+
+    /// Stores a queued `job` unless its tenant already has `cap` jobs not yet finished.
+    /// The count and the insert run in one transaction that holds the tenant's queue row,
+    /// so instances racing on one database never take a tenant past the cap.
+    async fn enqueue(&self, job: &JobRecord, cap: u64) -> Result<Enqueued, RepositoryError>;
 
     /// The tenant's job, or `None` (another tenant's included).
     async fn find(&self, tenant_id: &str, id: &str) -> Result<Option<JobRecord>, RepositoryError>;
 
-    /// Takes the oldest job that is queued or whose lease ran out before `now`, for
-    /// `worker` until `lease_until`. Several workers on one database never take the same
-    /// job (on PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite has one writer).
+    /// Takes a job that is queued or whose lease ran out before `now`, for `worker` until
+    /// `lease_until`: round robin by tenant, the oldest such job of the tenant whose job was
+    /// claimed least recently (a tenant never served first), so one tenant's backlog never
+    /// holds up another's job. Several workers on one database never take the same job (on
+    /// PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite has one writer).
     async fn claim(
         &self,
         worker: &str,

@@ -32,8 +32,8 @@ pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};
 pub use ids::IdSource;
 pub use jobs::{
-    JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit, QueueDepth,
-    RecalculationRequest,
+    Enqueued, JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit,
+    QueueDepth, QueueFull, RecalculationRequest,
 };
 pub use ledger::LedgerRepository;
 pub use oauth::{AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository};

@@ -1,25 +1,37 @@
-//! `JobRepository` over Diesel. A claim is one statement on either backend (PostgreSQL:
+//! `JobRepository` over Diesel. A claim is one transaction on either backend: a statement
+//! that takes the oldest claimable job of the tenant served least recently (PostgreSQL:
 //! `FOR UPDATE SKIP LOCKED` in a subquery, so workers of several instances pass each other
-//! by; SQLite: its single writer makes the statement atomic). A page of a job commits its
-//! contract restatements, rollup deltas, progress and lease in one transaction; a
-//! restatement writes the contract rows only, checked against the revisions they were read at.
+//! by; SQLite: its single writer makes the statement atomic), then the tenant's turn in
+//! `job_tenants`. A new job is counted against its tenant's cap under a lock on the tenant's
+//! `job_tenants` row. A page of a job commits its contract restatements, rollup deltas,
+//! progress and lease in one transaction; a restatement writes the contract rows only,
+//! checked against the revisions they were read at.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use revrec_domain::{Convention, Currency, Period};
 use revrec_ports::{
-    ContractRestatement, JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus,
-    PageCommit, QueueDepth, RecalculationRequest, RepositoryError, RollupDelta,
+    ContractRestatement, Enqueued, JobFailure, JobLease, JobProgress, JobRecord, JobRepository,
+    JobStatus, PageCommit, QueueDepth, QueueFull, RecalculationRequest, RepositoryError,
+    RollupDelta,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::connection::{DbConnection, MultiBackend};
+use crate::connection::{DbConnection, MultiBackend, on_each_backend};
 use crate::contract_store::add_rollup_deltas;
-use crate::schema::{contracts, jobs};
+use crate::schema::{contracts, job_tenants, jobs};
 
 /// The only kind of job so far.
 const RECALCULATE_WATERFALL: &str = "recalculate_waterfall";
+/// How many of a tenant's latest completed jobs its turnaround estimate averages.
+const RECENT_JOBS: i64 = 10;
+/// The statuses of a job not yet finished: what a tenant's cap counts.
+const UNFINISHED: [JobStatus; 2] = [JobStatus::Queued, JobStatus::Processing];
+
+fn unfinished_statuses() -> [&'static str; 2] {
+    UNFINISHED.map(JobStatus::as_str)
+}
 
 pub struct JobStore {
     database: Database,
@@ -211,6 +223,29 @@ impl JobRepository for JobStore {
         .await
     }
 
+    async fn enqueue(&self, job: &JobRecord, cap: u64) -> Result<Enqueued, RepositoryError> {
+        let row = JobRow::from(job);
+        with_connection(&self.database, Access::Write, move |connection| {
+            connection.transaction(|connection| {
+                lock_tenant_queue(connection, &row.tenant_id)?;
+                let unfinished: i64 = jobs::table
+                    .filter(jobs::tenant_id.eq(&row.tenant_id))
+                    .filter(jobs::status.eq_any(unfinished_statuses()))
+                    .count()
+                    .get_result(connection)?;
+                let unfinished = u64::try_from(unfinished).unwrap_or(0);
+                if unfinished >= cap {
+                    return queue_full(connection, &row.tenant_id, unfinished).map(Enqueued::Full);
+                }
+                diesel::insert_into(jobs::table)
+                    .values(&row)
+                    .execute(connection)?;
+                Ok(Enqueued::Queued)
+            })
+        })
+        .await
+    }
+
     async fn find(&self, tenant_id: &str, id: &str) -> Result<Option<JobRecord>, RepositoryError> {
         let (tenant_id, id) = (tenant_id.to_owned(), id.to_owned());
         with_connection(&self.database, Access::Read, move |connection| {
@@ -233,37 +268,13 @@ impl JobRepository for JobStore {
     ) -> Result<Option<JobRecord>, RepositoryError> {
         let worker = worker.to_owned();
         with_connection(&self.database, Access::Write, move |connection| {
-            let claimed: Vec<JobRow> = match connection {
-                DbConnection::Postgres(pg) => diesel::sql_query(
-                    "UPDATE jobs SET status = 'processing', lease_owner = $1, lease_until = $2, \
-                     attempts = attempts + 1, updated_at = $3 \
-                     WHERE (tenant_id, id) = (SELECT tenant_id, id FROM jobs \
-                       WHERE status = 'queued' OR (status = 'processing' AND lease_until < $3) \
-                       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) \
-                     RETURNING *",
-                )
-                .bind::<Text, _>(&worker)
-                .bind::<BigInt, _>(lease_until)
-                .bind::<BigInt, _>(now)
-                .load(pg)?,
-                DbConnection::Sqlite(sqlite) => diesel::sql_query(
-                    "UPDATE jobs SET status = 'processing', lease_owner = ?1, lease_until = ?2, \
-                     attempts = attempts + 1, updated_at = ?3 \
-                     WHERE rowid = (SELECT rowid FROM jobs \
-                       WHERE status = 'queued' OR (status = 'processing' AND lease_until < ?3) \
-                       ORDER BY created_at, id LIMIT 1) \
-                     RETURNING *",
-                )
-                .bind::<Text, _>(&worker)
-                .bind::<BigInt, _>(lease_until)
-                .bind::<BigInt, _>(now)
-                .load(sqlite)?,
-            };
-            claimed
-                .into_iter()
-                .next()
-                .map(JobRecord::try_from)
-                .transpose()
+            connection.transaction(|connection| {
+                let Some(row) = claim_next(connection, &worker, now, lease_until)? else {
+                    return Ok(None);
+                };
+                mark_served(connection, &row.tenant_id)?;
+                JobRecord::try_from(row).map(Some)
+            })
         })
         .await
     }
@@ -366,6 +377,128 @@ impl JobRepository for JobStore {
         })
         .await
     }
+}
+
+/// Takes the next job (see [`JobRepository::claim`]) for `worker`: tenants in the order
+/// they were last served (never served first: `served_turn` starts at 1), then each
+/// tenant's oldest job. A tenant with no `job_tenants` row yet (jobs stored by `create`)
+/// counts as never served.
+fn claim_next(
+    connection: &mut DbConnection,
+    worker: &str,
+    now: i64,
+    lease_until: i64,
+) -> Result<Option<JobRow>, diesel::result::Error> {
+    let claimed: Vec<JobRow> = match connection {
+        DbConnection::Postgres(pg) => diesel::sql_query(
+            "UPDATE jobs SET status = 'processing', lease_owner = $1, lease_until = $2, \
+             attempts = attempts + 1, updated_at = $3 \
+             WHERE (tenant_id, id) = (SELECT candidate.tenant_id, candidate.id FROM jobs candidate \
+               LEFT JOIN job_tenants turn ON turn.tenant_id = candidate.tenant_id \
+               WHERE candidate.status = 'queued' \
+                 OR (candidate.status = 'processing' AND candidate.lease_until < $3) \
+               ORDER BY COALESCE(turn.served_turn, 0), candidate.created_at, candidate.id \
+               LIMIT 1 FOR UPDATE OF candidate SKIP LOCKED) \
+             RETURNING *",
+        )
+        .bind::<Text, _>(worker)
+        .bind::<BigInt, _>(lease_until)
+        .bind::<BigInt, _>(now)
+        .load(pg)?,
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(
+            "UPDATE jobs SET status = 'processing', lease_owner = ?1, lease_until = ?2, \
+             attempts = attempts + 1, updated_at = ?3 \
+             WHERE rowid = (SELECT candidate.rowid FROM jobs candidate \
+               LEFT JOIN job_tenants turn ON turn.tenant_id = candidate.tenant_id \
+               WHERE candidate.status = 'queued' \
+                 OR (candidate.status = 'processing' AND candidate.lease_until < ?3) \
+               ORDER BY COALESCE(turn.served_turn, 0), candidate.created_at, candidate.id \
+               LIMIT 1) \
+             RETURNING *",
+        )
+        .bind::<Text, _>(worker)
+        .bind::<BigInt, _>(lease_until)
+        .bind::<BigInt, _>(now)
+        .load(sqlite)?,
+    };
+    Ok(claimed.into_iter().next())
+}
+
+/// Moves `tenant` to the back of the round robin: its turn becomes the latest. Two workers
+/// of different instances claiming at the same moment may give their tenants the same turn;
+/// those tenants then go by their oldest job, which is still fair.
+fn mark_served(connection: &mut DbConnection, tenant: &str) -> Result<(), diesel::result::Error> {
+    let upsert = |placeholder: &str| {
+        format!(
+            "INSERT INTO job_tenants (tenant_id, served_turn) \
+             VALUES ({placeholder}, (SELECT COALESCE(MAX(served_turn), 0) + 1 FROM job_tenants)) \
+             ON CONFLICT (tenant_id) DO UPDATE SET served_turn = excluded.served_turn"
+        )
+    };
+    match connection {
+        DbConnection::Postgres(pg) => diesel::sql_query(upsert("$1"))
+            .bind::<Text, _>(tenant)
+            .execute(pg)?,
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(upsert("?1"))
+            .bind::<Text, _>(tenant)
+            .execute(sqlite)?,
+    };
+    Ok(())
+}
+
+/// Locks the tenant's queue row until the transaction ends (creating it if need be), so
+/// the count of its unfinished jobs and the insert that follows are one step for every
+/// instance: a second transaction offering the same tenant a job waits here. A row lock
+/// rather than an advisory lock: the row exists anyway for the round robin, the lock shows
+/// in `pg_locks` under its table, and no key space is shared with the migration lock. On
+/// SQLite this write takes the database's writer lock, which serializes the same way.
+fn lock_tenant_queue(
+    connection: &mut DbConnection,
+    tenant: &str,
+) -> Result<(), diesel::result::Error> {
+    on_each_backend!(&mut *connection, |backend| {
+        diesel::insert_into(job_tenants::table)
+            .values((
+                job_tenants::tenant_id.eq(tenant),
+                job_tenants::served_turn.eq(None::<i64>),
+            ))
+            .on_conflict(job_tenants::tenant_id)
+            .do_update()
+            .set(job_tenants::served_turn.eq(job_tenants::served_turn))
+            .execute(backend)
+    })?;
+    Ok(())
+}
+
+/// What a caller refused by the cap needs to estimate when to come back: its oldest
+/// unfinished job and how long its latest completed jobs took from queued to completed.
+fn queue_full(
+    connection: &mut DbConnection,
+    tenant: &str,
+    unfinished: u64,
+) -> Result<QueueFull, StoreError> {
+    let oldest_created_at: Option<i64> = jobs::table
+        .filter(jobs::tenant_id.eq(tenant))
+        .filter(jobs::status.eq_any(unfinished_statuses()))
+        .select(diesel::dsl::min(jobs::created_at))
+        .get_result(connection)?;
+    let recent: Vec<(i64, Option<i64>)> = jobs::table
+        .filter(jobs::tenant_id.eq(tenant))
+        .filter(jobs::status.eq(JobStatus::Completed.as_str()))
+        .order(jobs::finished_at.desc())
+        .limit(RECENT_JOBS)
+        .select((jobs::created_at, jobs::finished_at))
+        .load(connection)?;
+    let turnarounds: Vec<i64> = recent
+        .into_iter()
+        .filter_map(|(created_at, finished_at)| Some((finished_at? - created_at).max(0)))
+        .collect();
+    let count = i64::try_from(turnarounds.len()).unwrap_or(i64::MAX);
+    Ok(QueueFull {
+        unfinished,
+        oldest_created_at: oldest_created_at.unwrap_or_default(),
+        recent_turnaround_micros: (count > 0).then(|| turnarounds.iter().sum::<i64>() / count),
+    })
 }
 
 /// The job `lease` names, while its worker still holds it.

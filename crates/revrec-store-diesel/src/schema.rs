@@ -156,6 +156,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    job_tenants (tenant_id) {
+        tenant_id -> Text,
+        served_turn -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     oauth_clients (tenant_id, id) {
         tenant_id -> Text,
         id -> Text,
@@ -248,6 +255,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     ledger_accounts,
     jobs,
+    job_tenants,
     oauth_clients,
     oauth_tokens,
     rate_limit_windows,

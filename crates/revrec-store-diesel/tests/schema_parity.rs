@@ -10,13 +10,13 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, console_sessions, console_users, contract_invoices, contract_lines,
-    contract_versions, contracts, idempotency_keys, jobs, ledger_accounts, oauth_clients,
-    oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
+    contract_versions, contracts, idempotency_keys, job_tenants, jobs, ledger_accounts,
+    oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 16] = [
+const TABLES: [&str; 17] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -26,6 +26,7 @@ const TABLES: [&str; 16] = [
     "idempotency_keys",
     "ledger_accounts",
     "jobs",
+    "job_tenants",
     "oauth_clients",
     "oauth_tokens",
     "rate_limit_windows",
@@ -136,6 +137,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(jobs::all_columns)
             .limit(0)
             .load::<JobColumns>(&mut connection)
+            .unwrap();
+        job_tenants::table
+            .select(job_tenants::all_columns)
+            .limit(0)
+            .load::<(String, Option<i64>)>(&mut connection)
             .unwrap();
         oauth_clients::table
             .select(oauth_clients::all_columns)

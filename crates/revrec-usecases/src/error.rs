@@ -31,6 +31,11 @@ pub enum UseCaseError {
     InvoiceNumberReused { number: String },
     #[error("no job {id} for this tenant")]
     JobNotFound { id: String },
+    /// The tenant's queue is at its cap; nothing was queued.
+    #[error(
+        "this tenant already has {cap} recalculation jobs queued or running, the most it may have; one must finish before another is queued (retry in about {retry_after_seconds} s)"
+    )]
+    JobQueueFull { cap: u32, retry_after_seconds: u32 },
     #[error("no contract {} for this tenant", .ids.join(", "))]
     UnknownContracts { ids: Vec<String> },
     #[error("a {status} contract cannot be {action}")]

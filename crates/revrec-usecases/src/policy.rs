@@ -47,6 +47,8 @@ pub struct Policy {
     /// (api-spec §8: 0.00 under the free tier).
     pub call_price_cents: PerPlan<i64>,
     pub limits: Limits,
+    /// Recalculation jobs a tenant may have queued or running at once (429 beyond).
+    pub job_queue_cap: u32,
 }
 
 impl Default for Policy {
@@ -59,6 +61,7 @@ impl Default for Policy {
                 scale: 0,
             },
             limits: Limits::default(),
+            job_queue_cap: crate::recalculation::DEFAULT_JOB_QUEUE_CAP,
         }
     }
 }

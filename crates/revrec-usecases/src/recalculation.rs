@@ -13,8 +13,8 @@
 use revrec_domain::digest::sha256_hex;
 use revrec_domain::{Convention, Currency, Period, output_hash};
 use revrec_ports::{
-    ContractQuery, ContractRestatement, ContractScan, JobFailure, JobLease, JobProgress, JobRecord,
-    JobStatus, PageCommit, RecalculationRequest, RollupDelta, StoredContract,
+    ContractQuery, ContractRestatement, ContractScan, Enqueued, JobFailure, JobLease, JobProgress,
+    JobRecord, JobStatus, PageCommit, QueueFull, RecalculationRequest, RollupDelta, StoredContract,
 };
 
 use crate::error::UseCaseError;
@@ -31,11 +31,20 @@ pub const DEFAULT_PAGE_SIZE: u32 = 250;
 const PAGE_ATTEMPTS: usize = 5;
 /// Where the chain of contract digests starts.
 const HASH_SEED: &str = "revrec/recalculate-waterfall/v1";
+/// Jobs a tenant may have queued or running at once unless configured otherwise: a batch
+/// of a hundred operations cannot fill the queue, and one tenant's backlog stays short.
+pub const DEFAULT_JOB_QUEUE_CAP: u32 = 10;
+/// `Retry-After` for a full queue when the tenant has no completed job to measure by.
+const QUEUE_RETRY_WITHOUT_HISTORY_SECONDS: u32 = 5;
+/// `Retry-After` for a full queue stays within these bounds (never 0, which reads as "now",
+/// and never so long that a queue which drained early sits idle).
+const QUEUE_RETRY_SECONDS: std::ops::RangeInclusive<u32> = 1..=60;
 
 /// Queues a recalculation of the tenant's contracts (or of `request.contract_ids`).
 ///
 /// # Errors
-/// `Invalid` naming each id the tenant does not have.
+/// `Invalid` naming each id the tenant does not have; `JobQueueFull` when the tenant
+/// already has `policy.job_queue_cap` jobs queued or running (nothing is queued).
 pub async fn start_recalculation(
     services: &Services,
     tenant_id: &str,
@@ -94,8 +103,32 @@ pub async fn start_recalculation(
         updated_at: now,
         finished_at: None,
     };
-    services.jobs.create(&job).await?;
-    Ok(job)
+    let cap = services.policy.job_queue_cap;
+    match services.jobs.enqueue(&job, u64::from(cap)).await? {
+        Enqueued::Queued => Ok(job),
+        Enqueued::Full(full) => Err(UseCaseError::JobQueueFull {
+            cap,
+            retry_after_seconds: queue_retry_after(&full, now),
+        }),
+    }
+}
+
+/// Seconds until a full queue likely has room: a place frees when the tenant's oldest
+/// unfinished job finishes, expected as long after it was queued as the tenant's latest
+/// completed jobs took from queued to completed (that span already includes the turns of
+/// other tenants and of its own jobs ahead, under the current load). Rounded up, within 1
+/// to 60 s; 5 s before any of its jobs completed.
+pub fn queue_retry_after(full: &QueueFull, now: i64) -> u32 {
+    let Some(turnaround) = full.recent_turnaround_micros else {
+        return QUEUE_RETRY_WITHOUT_HISTORY_SECONDS;
+    };
+    let remaining = full
+        .oldest_created_at
+        .saturating_add(turnaround)
+        .saturating_sub(now)
+        .max(0);
+    let seconds = u32::try_from(remaining.saturating_add(999_999) / 1_000_000).unwrap_or(u32::MAX);
+    seconds.clamp(*QUEUE_RETRY_SECONDS.start(), *QUEUE_RETRY_SECONDS.end())
 }
 
 pub async fn get_job(
@@ -516,5 +549,76 @@ mod tests {
         .await
         .unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(job.map(|job| job.status), Some(JobStatus::Processing));
+    }
+
+    #[tokio::test]
+    async fn a_tenant_at_its_cap_is_refused_with_an_estimate_and_nothing_is_queued() {
+        let mut contracts = MockContractRepository::new();
+        contracts.expect_list().returning(|_, _| {
+            Ok(revrec_ports::ContractPage {
+                items: Vec::new(),
+                total: 4,
+                next: None,
+            })
+        });
+        let mut jobs = MockJobRepository::new();
+        jobs.expect_create().never();
+        jobs.expect_enqueue()
+            .withf(|job, cap| job.tenant_id == "t1" && job.status == JobStatus::Queued && *cap == 3)
+            .times(1)
+            .returning(|_, _| {
+                Ok(Enqueued::Full(QueueFull {
+                    unfinished: 3,
+                    oldest_created_at: 0,
+                    // Jobs took 7.501 s from queued to done, the oldest was queued at 0 and the clock
+                    // reads 1,000 µs: 7.5 s remain, so 8.
+                    recent_turnaround_micros: Some(7_501_000),
+                }))
+            });
+        let mut ids = MockIdSource::new();
+        ids.expect_new_id().returning(|prefix| format!("{prefix}1"));
+        let mut services = services(contracts, jobs);
+        services.ids = Arc::new(ids);
+        services.policy.job_queue_cap = 3;
+        let refused = start_recalculation(&services, "t1", RecalculationRequest::default()).await;
+        assert!(
+            matches!(
+                refused,
+                Err(UseCaseError::JobQueueFull {
+                    cap: 3,
+                    retry_after_seconds: 8
+                })
+            ),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn a_full_queue_is_retried_when_its_oldest_job_should_be_done() {
+        let full = |oldest_created_at, turnaround| QueueFull {
+            unfinished: 10,
+            oldest_created_at,
+            recent_turnaround_micros: turnaround,
+        };
+        let second = 1_000_000;
+        for (queue, now, seconds) in [
+            // No completed job to measure by yet.
+            (full(0, None), 0, 5),
+            // Queued at 0, jobs take 10 s: at 4 s, 6 s remain.
+            (full(0, Some(10 * second)), 4 * second, 6),
+            // A part of a second counts as a whole one.
+            (full(0, Some(2_300_000)), 0, 3),
+            // Due now or overdue: at least a second.
+            (full(0, Some(10 * second)), 10 * second, 1),
+            (full(0, Some(second)), 30 * second, 1),
+            // Never more than a minute.
+            (full(0, Some(3_600 * second)), 0, 60),
+        ] {
+            assert_eq!(
+                queue_retry_after(&queue, now),
+                seconds,
+                "{queue:?} at {now}"
+            );
+        }
     }
 }

@@ -1,11 +1,16 @@
 //! `/v1/jobs`: start a recalculation, poll it.
 
+use std::collections::BTreeMap;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::Convention;
 use revrec_ports::{RecalculationRequest, Scope};
 use revrec_usecases::Principal;
 use revrec_usecases::recalculation::{MAX_CONTRACT_IDS, get_job, start_recalculation};
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::{IntoResponses, PartialSchema};
 
 use crate::auth;
 use crate::body::{parse_json, raw_bytes, require_json_content_type};
@@ -27,7 +32,8 @@ use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
     responses(
         (status = 202, description = "Queued", body = JobCreated,
             headers(("Location" = String, description = "The URL to poll"))),
-        StandardErrors
+        StandardErrors,
+        JobQueueFullResponse
     ),
     security(("bearer" = []))
 )]
@@ -106,6 +112,46 @@ pub async fn create_job(
         },
     )
     .with_location(poll_url))
+}
+
+/// This route's 429: the rate limit, as on every route, or the tenant's job queue at its cap
+/// (listed after [`StandardErrors`], whose 429 it replaces).
+pub struct JobQueueFullResponse;
+
+impl IntoResponses for JobQueueFullResponse {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut response = ResponseBuilder::new()
+            .description(
+                "Rate limit exceeded (`RATE_LIMITED`), or the tenant already has as many jobs queued or running as its cap (`JOB_QUEUE_FULL`: nothing was queued)",
+            )
+            .content(
+                "application/problem+json",
+                ContentBuilder::new()
+                    .schema(Some(RefOr::Ref(Ref::from_schema_name("ProblemBody"))))
+                    .build(),
+            );
+        for (name, description) in [
+            (
+                "Retry-After",
+                "Seconds until the rate-limit window resets, or (JOB_QUEUE_FULL) until the tenant's oldest unfinished job should be done, from how long its latest jobs took; 1 to 60",
+            ),
+            (
+                "RateLimit-Limit",
+                "Requests per minute of the credential's plan",
+            ),
+            ("RateLimit-Remaining", "Requests left in the window"),
+            ("RateLimit-Reset", "Seconds until the window resets"),
+        ] {
+            response = response.header(
+                name,
+                HeaderBuilder::new()
+                    .schema(u32::schema())
+                    .description(Some(description))
+                    .build(),
+            );
+        }
+        BTreeMap::from([("429".to_owned(), RefOr::T(response.build()))])
+    }
 }
 
 /// A job's status, progress and, once finished, its result.
