@@ -10,6 +10,7 @@ use revrec_store_diesel::DatabaseUrl;
 use revrec_usecases::Policy;
 use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
 use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
+use revrec_usecases::sign_in_throttle::{DEFAULT_SIGN_IN_LIMITS, SignInLimits};
 
 use crate::job_worker::JobWorkerSettings;
 use crate::plan_terms::{per_plan, requests_per_minute, usd_cents};
@@ -84,7 +85,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 19] = [
+pub const VARIABLES: [(&str, &str, &str); 23] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -175,6 +176,26 @@ pub const VARIABLES: [(&str, &str, &str); 19] = [
         "REVREC_JOB_PAGE_SIZE",
         "250",
         "contracts a job commits at a time (progress granularity; results do not depend on it)",
+    ),
+    (
+        "REVREC_SIGN_IN_WINDOW_SECONDS",
+        "900",
+        "how long failed console sign-ins are counted from the first, and the longest wait (docs/console.md)",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_CLIENT",
+        "20",
+        "failed console sign-ins from one client address (any addresses typed) before it waits",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT",
+        "5",
+        "failed console sign-ins for one address typed, from one client address, before that client waits",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT",
+        "100",
+        "failed console sign-ins for one address typed, from all clients, past which the clients that failed for it wait",
     ),
 ];
 
@@ -300,6 +321,33 @@ impl Settings {
                 .map_err(|reason| invalid("REVREC_CALL_PRICES", &text, reason))?,
         };
         let payments = payment_terms(&get, mode, &call_price_cents)?;
+        let limit = |name: &'static str, default: u32, range: std::ops::RangeInclusive<u64>| {
+            number(name, u64::from(default), range)
+                .map(|value| u32::try_from(value).unwrap_or(u32::MAX))
+        };
+        let defaults = DEFAULT_SIGN_IN_LIMITS;
+        let sign_in = SignInLimits {
+            window_seconds: limit(
+                "REVREC_SIGN_IN_WINDOW_SECONDS",
+                defaults.window_seconds,
+                60..=86_400,
+            )?,
+            per_client: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_CLIENT",
+                defaults.per_client,
+                1..=1_000_000,
+            )?,
+            per_account_and_client: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT",
+                defaults.per_account_and_client,
+                1..=1_000_000,
+            )?,
+            per_account: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT",
+                defaults.per_account,
+                1..=1_000_000,
+            )?,
+        };
         let deprecations = match get("REVREC_DEPRECATIONS") {
             None => Vec::new(),
             Some(text) => parse_deprecations(&text)
@@ -317,6 +365,7 @@ impl Settings {
             policy: Policy {
                 requests_per_minute,
                 call_price_cents,
+                sign_in,
             },
             payments,
             deprecations,
@@ -423,6 +472,37 @@ mod tests {
         assert_eq!(defaults.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(defaults.mode, Mode::Sandbox);
         assert_eq!(defaults.public_url, None);
+        assert_eq!(defaults.policy.sign_in, DEFAULT_SIGN_IN_LIMITS);
+    }
+
+    #[test]
+    fn sign_in_limits_are_read_and_checked() {
+        let limits = settings(&[
+            ("REVREC_SIGN_IN_WINDOW_SECONDS", "600"),
+            ("REVREC_SIGN_IN_FAILURES_PER_CLIENT", "50"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT", "3"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT", "500"),
+        ])
+        .unwrap()
+        .policy
+        .sign_in;
+        assert_eq!(
+            limits,
+            SignInLimits {
+                window_seconds: 600,
+                per_client: 50,
+                per_account_and_client: 3,
+                per_account: 500,
+            }
+        );
+        for (name, bad) in [
+            ("REVREC_SIGN_IN_WINDOW_SECONDS", "5"),
+            ("REVREC_SIGN_IN_FAILURES_PER_CLIENT", "0"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT", "many"),
+        ] {
+            let error = settings(&[(name, bad)]).unwrap_err().to_string();
+            assert!(error.starts_with(name), "{error}");
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod rate_limit;
 pub mod recalculation;
 pub mod record_event;
 pub mod record_invoice;
+pub mod sign_in_throttle;
 pub mod terminate_contract;
 pub mod usage;
 pub mod verify_books;

@@ -1,8 +1,10 @@
 //! The commercial terms a deployment runs under (decisions.md §9, §10): requests per minute
-//! and the price of a paid call, per plan. Configuration, not data: every instance of a
-//! deployment is started with the same terms.
+//! and the price of a paid call, per plan; and the console's sign-in limits. Configuration,
+//! not data: every instance of a deployment is started with the same terms.
 
 use revrec_ports::Plan;
+
+use crate::sign_in_throttle::SignInLimits;
 
 /// One value per plan.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,6 +45,8 @@ pub struct Policy {
     /// The price of one paid call, in US cents; 0 means the plan's calls are not charged
     /// (api-spec §8: 0.00 under the free tier).
     pub call_price_cents: PerPlan<i64>,
+    /// How failed console sign-ins are throttled.
+    pub sign_in: SignInLimits,
 }
 
 impl Default for Policy {
@@ -54,6 +58,7 @@ impl Default for Policy {
                 growth: 0,
                 scale: 0,
             },
+            sign_in: SignInLimits::default(),
         }
     }
 }
