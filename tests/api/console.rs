@@ -1,13 +1,15 @@
 //! The administration console over HTTP, as a browser without JavaScript uses it: sign-in
-//! with a one-time password, lockout, CSRF, cookies, tenant isolation, keys made and revoked
-//! in the console and used on the API, and pages whose figures are the API's. The browser
-//! suite (`scripts/console_browser.sh`) drives the same pages in Chromium.
+//! with a one-time password, throttling by client address, CSRF, cookies, tenant isolation,
+//! keys made and revoked in the console and used on the API, and pages whose figures are the
+//! API's. The browser suite (`scripts/console_browser.sh`) drives the same pages in Chromium.
 
 use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
 
 use reqwest::StatusCode;
 use revrec_ports::Scope;
 use revrec_usecases::console_access::create_console_user;
+use revrec_usecases::sign_in_throttle::SignInLimits;
 use serde_json::json;
 
 use crate::helpers::{TestApp, number_texts, spawn_configured, spawn_each};
@@ -81,15 +83,32 @@ fn attribute_after(text: &str, prefix: &str) -> Option<String> {
 
 impl Browser {
     fn new(app: &TestApp) -> Browser {
+        Browser::from_client(app, Ipv4Addr::LOCALHOST)
+    }
+
+    /// A browser whose connections come from `client`, a loopback address of its own
+    /// (127.0.0.2, …): the server sees it as another machine, as the TCP peer.
+    fn from_client(app: &TestApp, client: Ipv4Addr) -> Browser {
         Browser {
             base: app.address.clone(),
             client: reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
+                .local_address(IpAddr::V4(client))
                 .build()
                 .unwrap(),
             cookies: BTreeMap::new(),
             set_cookies: Vec::new(),
         }
+    }
+
+    /// Sends the sign-in form with the token already held (a refused form keeps it).
+    async fn resend_sign_in(&mut self, email: &str, password: &str) -> Page {
+        let csrf = self.cookies["revrec_console_sign_in"].clone();
+        self.post(
+            "/console/sign-in",
+            &[("email", email), ("password", password), ("csrf", &csrf)],
+        )
+        .await
     }
 
     async fn get(&mut self, path: &str) -> Page {
@@ -259,7 +278,11 @@ async fn five_failed_sign_ins_lock_the_address_even_against_the_right_password()
     }
     let locked = browser.sign_in("ana@example.com", "guess").await;
     assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(locked.text.contains("locked until"), "{}", locked.text);
+    assert!(
+        locked.text.contains("Too many attempts from this address"),
+        "{}",
+        locked.text
+    );
     let right = browser
         .sign_in("ana@example.com", &created.one_time_password)
         .await;
@@ -268,6 +291,166 @@ async fn five_failed_sign_ins_lock_the_address_even_against_the_right_password()
     let unknown = browser.sign_in("nobody@example.com", "guess").await;
     assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
     assert!(unknown.text.contains("the password is wrong"));
+}
+
+/// The parts of an answer a browser or a script can see, without the two headers that
+/// differ on every answer whoever asks (`date`, `x-request-id`). Headers are sorted: actix
+/// writes them in no fixed order, whoever asks.
+fn seen(page: &Page) -> (StatusCode, Vec<(String, String)>, String) {
+    let mut headers: Vec<(String, String)> = page
+        .headers
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "date" | "x-request-id"))
+        .map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_owned()))
+        .collect();
+    headers.sort();
+    (page.status, headers, page.text.clone())
+}
+
+/// The app over each backend, with these sign-in limits.
+async fn spawn_each_limited(limits: SignInLimits) -> Vec<TestApp> {
+    let mut apps = Vec::new();
+    for database in revrec_test_support::TestDatabase::all() {
+        apps.push(
+            spawn_configured(database, move |settings| settings.policy.sign_in = limits).await,
+        );
+    }
+    apps
+}
+
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_address_are_answered_alike_to_the_byte() {
+    for app in spawn_each().await {
+        create_console_user(&app.services().await, "acme", "ana@example.com")
+            .await
+            .unwrap();
+        // Two clients, each guessing one address, with the same form token (so the pages
+        // can be compared whole): one has an account, the other does not.
+        let mut known = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 2));
+        let mut unknown = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 3));
+        known.get("/console/sign-in").await;
+        unknown.cookies = known.cookies.clone();
+        for attempt in 1..=6 {
+            let on_account = known.resend_sign_in("ana@example.com", "guess").await;
+            let on_nobody = unknown.resend_sign_in("nobody@example.com", "guess").await;
+            assert_eq!(
+                seen(&on_account),
+                seen(&on_nobody),
+                "attempt {attempt} tells the two apart"
+            );
+            let expected = match attempt {
+                1..=4 => StatusCode::UNAUTHORIZED,
+                _ => StatusCode::TOO_MANY_REQUESTS,
+            };
+            assert_eq!(on_account.status, expected, "attempt {attempt}");
+        }
+        let throttled = known.resend_sign_in("ana@example.com", "guess").await;
+        assert_eq!(throttled.headers["retry-after"], "900");
+        assert!(
+            throttled
+                .text
+                .contains("Too many attempts from this address: try again in 15 minutes."),
+            "{}",
+            throttled.text
+        );
+        assert!(
+            !throttled.text.contains("ana@"),
+            "the address is not echoed"
+        );
+        // No refusal set a cookie: the one cookie is the form's, from its first load.
+        assert_eq!((known.set_cookies.len(), unknown.set_cookies.len()), (1, 0));
+    }
+}
+
+#[tokio::test]
+async fn a_strangers_failures_never_keep_the_owner_out_from_another_address() {
+    // A low ceiling per account, so that three addresses of the stranger's pass it.
+    let limits = SignInLimits {
+        per_account: 8,
+        ..SignInLimits::default()
+    };
+    for app in spawn_each_limited(limits).await {
+        let mut owner = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let csrf = owner.get("/console/keys").await.csrf();
+        owner.post("/console/sign-out", &[("csrf", &csrf)]).await;
+        for client in 2..=4 {
+            let mut stranger = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, client));
+            let mut last = stranger.sign_in("ana@example.com", "guess").await;
+            for _ in 0..5 {
+                last = stranger.resend_sign_in("ana@example.com", "guess").await;
+            }
+            assert_eq!(
+                last.status,
+                StatusCode::TOO_MANY_REQUESTS,
+                "127.0.0.{client}"
+            );
+            // Even the right password waits, from an address that guessed.
+            let right = stranger
+                .resend_sign_in("ana@example.com", NEW_PASSWORD)
+                .await;
+            assert_eq!(right.status, StatusCode::TOO_MANY_REQUESTS);
+        }
+        // The owner, from an address that has not failed, signs in at once: the stranger's
+        // 15 failures, past the account's ceiling of 8, did not lock the account.
+        let mut elsewhere = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 9));
+        let signed = elsewhere.sign_in("ana@example.com", NEW_PASSWORD).await;
+        assert_eq!(
+            signed.location.as_deref(),
+            Some("/console/dashboard"),
+            "{}",
+            signed.text
+        );
+        // Past the ceiling, an address that fails for the account waits after one failure.
+        let mut typo = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 10));
+        let slowed = typo.sign_in("ana@example.com", "a typo").await;
+        assert_eq!(slowed.status, StatusCode::TOO_MANY_REQUESTS);
+        // The owner's own sign-in from the first address still works too (127.0.0.1).
+        let mut first = Browser::new(&app);
+        let again = first.sign_in("ana@example.com", NEW_PASSWORD).await;
+        assert_eq!(again.location.as_deref(), Some("/console/dashboard"));
+    }
+}
+
+#[tokio::test]
+async fn a_client_address_that_fails_too_often_waits_whatever_it_types() {
+    let limits = SignInLimits {
+        per_client: 6,
+        ..SignInLimits::default()
+    };
+    for app in spawn_each_limited(limits).await {
+        let created = create_console_user(&app.services().await, "acme", "ana@example.com")
+            .await
+            .unwrap();
+        // One failure each for six addresses, known or not: none reaches its own limit.
+        let mut sprayer = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 2));
+        sprayer.get("/console/sign-in").await;
+        for (attempt, email) in ["ana@example.com", "a@example.com", "b@example.com"]
+            .iter()
+            .chain(&["c@example.com", "d@example.com"])
+            .enumerate()
+        {
+            let page = sprayer.resend_sign_in(email, "guess").await;
+            assert_eq!(page.status, StatusCode::UNAUTHORIZED, "attempt {attempt}");
+        }
+        let sixth = sprayer.resend_sign_in("e@example.com", "guess").await;
+        assert_eq!(sixth.status, StatusCode::TOO_MANY_REQUESTS);
+        // Now every attempt from the address waits, the same for any address typed, and
+        // for the right password of a real account.
+        let fresh = sprayer.resend_sign_in("zed@example.com", "guess").await;
+        let real = sprayer
+            .resend_sign_in("ana@example.com", &created.one_time_password)
+            .await;
+        assert_eq!(seen(&fresh), seen(&real));
+        assert_eq!(real.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(real.headers["retry-after"], "900");
+        assert!(real.text.contains("Too many attempts from this address"));
+        // Another address is not concerned.
+        let mut other = Browser::from_client(&app, Ipv4Addr::new(127, 0, 0, 3));
+        let signed = other
+            .sign_in("ana@example.com", &created.one_time_password)
+            .await;
+        assert_eq!(signed.location.as_deref(), Some("/console/password"));
+    }
 }
 
 #[tokio::test]

@@ -434,6 +434,82 @@ async fn credentials_that_do_not_fit_the_call_are_refused_before_any_rail() {
 }
 
 #[tokio::test]
+async fn a_challenge_pays_only_for_the_credential_it_was_issued_to() {
+    let (apps, double) = priced_apps().await;
+    for app in apps {
+        let created = double.created();
+        let (_, acme) = app.key("acme", &[Scope::ReadWaterfalls]).await;
+        let (_, acme_other_key) = app.key("acme", &[Scope::ReadWaterfalls]).await;
+        let (_, globex) = app.key("globex", &[Scope::ReadWaterfalls]).await;
+        let issued = challenges_of(&call(&app, WATERFALL, &acme, &[]).await, "PAYMENT_REQUIRED");
+        let credential = sandbox_credential(&issued, "tok_sandbox_bound");
+
+        // Another tenant's key, or another key of the same tenant: refused with fresh
+        // challenges, which are the presenter's own.
+        for (key, tenant) in [(&globex, "globex"), (&acme_other_key, "acme")] {
+            let refused = call(&app, WATERFALL, key, &[&credential]).await;
+            let fresh = challenges_of(&refused, "PAYMENT_INVALID_CHALLENGE");
+            assert!(
+                refused.json()["detail"]
+                    .as_str()
+                    .is_some_and(|detail| detail.contains("issued to another caller")),
+                "{}",
+                refused.text
+            );
+            assert!(fresh.iter().all(|c| issued.iter().all(|i| i.id != c.id)));
+            // Nothing was claimed or settled for anyone.
+            let received = app
+                .services()
+                .await
+                .payments
+                .received(tenant, 10)
+                .await
+                .unwrap();
+            assert!(received.is_empty(), "{received:?}");
+            // The presenter pays its own challenge with a token of its own.
+            let own = sandbox_credential(&fresh, &format!("tok_sandbox_{tenant}_own"));
+            receipt_of(&call(&app, WATERFALL, key, &[&own]).await, "sandbox");
+        }
+        // Neither the challenge nor the proof was spent: the holder redeems them.
+        let paid = call(&app, WATERFALL, &acme, &[&credential]).await;
+        let receipt = receipt_of(&paid, "sandbox");
+        assert_eq!(
+            receipt["challengeId"],
+            by_method(&issued, "sandbox").id.as_str()
+        );
+        assert_eq!(
+            double.created(),
+            created,
+            "no rail but the sandbox's was asked"
+        );
+
+        // A challenge of the unauthenticated route is issued to nobody and pays for nothing;
+        // the same token then pays one of the caller's own challenges.
+        let terms = app
+            .request(
+                Method::GET,
+                "/v1/payments/challenge?plan=growth",
+                None,
+                None,
+            )
+            .await;
+        let terms = challenges_of(&terms, "PAYMENT_REQUIRED");
+        let anonymous = sandbox_credential(&terms, "tok_sandbox_terms");
+        let refused = call(&app, WATERFALL, &acme, &[&anonymous]).await;
+        let fresh = challenges_of(&refused, "PAYMENT_INVALID_CHALLENGE");
+        assert!(
+            refused.json()["detail"]
+                .as_str()
+                .is_some_and(|detail| detail.contains("issued to no caller")),
+            "{}",
+            refused.text
+        );
+        let own = sandbox_credential(&fresh, "tok_sandbox_terms");
+        receipt_of(&call(&app, WATERFALL, &acme, &[&own]).await, "sandbox");
+    }
+}
+
+#[tokio::test]
 async fn an_unpaid_write_writes_nothing_and_a_paid_one_replays_without_paying_again() {
     let (apps, _double) = priced_apps().await;
     for app in apps {

@@ -12,6 +12,7 @@ use revrec_usecases::Policy;
 use revrec_usecases::limits::Limits;
 use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
 use revrec_usecases::recalculation::{DEFAULT_JOB_QUEUE_CAP, DEFAULT_PAGE_SIZE};
+use revrec_usecases::sign_in_throttle::{DEFAULT_SIGN_IN_LIMITS, SignInLimits};
 
 use crate::job_worker::JobWorkerSettings;
 use crate::plan_terms::{per_plan, requests_per_minute, usd_cents};
@@ -86,7 +87,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 24] = [
+pub const VARIABLES: [(&str, &str, &str); 28] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -198,6 +199,26 @@ pub const VARIABLES: [(&str, &str, &str); 24] = [
         "REVREC_JOB_QUEUE_CAP",
         "10",
         "recalculation jobs a tenant may have queued or running at once (beyond: 429 JOB_QUEUE_FULL)",
+    ),
+    (
+        "REVREC_SIGN_IN_WINDOW_SECONDS",
+        "900",
+        "how long failed console sign-ins are counted from the first, and the longest wait (docs/console.md)",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_CLIENT",
+        "20",
+        "failed console sign-ins from one client address (any addresses typed) before it waits",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT",
+        "5",
+        "failed console sign-ins for one address typed, from one client address, before that client waits",
+    ),
+    (
+        "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT",
+        "100",
+        "failed console sign-ins for one address typed, from all clients, past which the clients that failed for it wait",
     ),
 ];
 
@@ -356,6 +377,33 @@ impl Settings {
             )?,
         };
         let payments = payment_terms(&get, mode, &call_price_cents)?;
+        let limit = |name: &'static str, default: u32, range: std::ops::RangeInclusive<u64>| {
+            number(name, u64::from(default), range)
+                .map(|value| u32::try_from(value).unwrap_or(u32::MAX))
+        };
+        let defaults = DEFAULT_SIGN_IN_LIMITS;
+        let sign_in = SignInLimits {
+            window_seconds: limit(
+                "REVREC_SIGN_IN_WINDOW_SECONDS",
+                defaults.window_seconds,
+                60..=86_400,
+            )?,
+            per_client: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_CLIENT",
+                defaults.per_client,
+                1..=1_000_000,
+            )?,
+            per_account_and_client: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT",
+                defaults.per_account_and_client,
+                1..=1_000_000,
+            )?,
+            per_account: limit(
+                "REVREC_SIGN_IN_FAILURES_PER_ACCOUNT",
+                defaults.per_account,
+                1..=1_000_000,
+            )?,
+        };
         let deprecations = match get("REVREC_DEPRECATIONS") {
             None => Vec::new(),
             Some(text) => parse_deprecations(&text)
@@ -375,6 +423,7 @@ impl Settings {
                 call_price_cents,
                 limits,
                 job_queue_cap,
+                sign_in,
             },
             payments,
             deprecations,
@@ -481,6 +530,37 @@ mod tests {
         assert_eq!(defaults.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(defaults.mode, Mode::Sandbox);
         assert_eq!(defaults.public_url, None);
+        assert_eq!(defaults.policy.sign_in, DEFAULT_SIGN_IN_LIMITS);
+    }
+
+    #[test]
+    fn sign_in_limits_are_read_and_checked() {
+        let limits = settings(&[
+            ("REVREC_SIGN_IN_WINDOW_SECONDS", "600"),
+            ("REVREC_SIGN_IN_FAILURES_PER_CLIENT", "50"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT_AND_CLIENT", "3"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT", "500"),
+        ])
+        .unwrap()
+        .policy
+        .sign_in;
+        assert_eq!(
+            limits,
+            SignInLimits {
+                window_seconds: 600,
+                per_client: 50,
+                per_account_and_client: 3,
+                per_account: 500,
+            }
+        );
+        for (name, bad) in [
+            ("REVREC_SIGN_IN_WINDOW_SECONDS", "5"),
+            ("REVREC_SIGN_IN_FAILURES_PER_CLIENT", "0"),
+            ("REVREC_SIGN_IN_FAILURES_PER_ACCOUNT", "many"),
+        ] {
+            let error = settings(&[(name, bad)]).unwrap_err().to_string();
+            assert!(error.starts_with(name), "{error}");
+        }
     }
 
     #[test]

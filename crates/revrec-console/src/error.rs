@@ -139,7 +139,7 @@ fn console_shown(error: &ConsoleError) -> Shown {
         ConsoleError::InvalidEmail(_)
         | ConsoleError::EmailTaken(_)
         | ConsoleError::InvalidCredentials
-        | ConsoleError::LockedOut { .. }
+        | ConsoleError::Throttled { .. }
         | ConsoleError::PasswordTooShort
         | ConsoleError::PasswordsDiffer
         | ConsoleError::PasswordUnchanged => {

@@ -364,7 +364,7 @@ impl ErrorCode {
                 "`Payment-Authorization` is not `Payment <base64url JSON>` with a `challenge` object and a `payload` object (MPP `malformed-credential`). Fresh challenges come with the answer."
             }
             ErrorCode::PaymentInvalidChallenge => {
-                "The echoed challenge was not issued by this service (its `id` does not match), was issued for another route or price, or was already used (MPP `invalid-challenge`). Pay a fresh challenge from this answer."
+                "The echoed challenge was not issued by this service (its `id` does not match), was issued to another caller (another API key or OAuth client) or to none (by `GET /v1/payments/challenge`), was issued for another route or price, or was already used (MPP `invalid-challenge`). Pay a fresh challenge from this answer."
             }
             ErrorCode::PaymentExpired => {
                 "The challenge's `expires` instant has passed (challenges live five minutes). Pay a fresh challenge from this answer (MPP `payment-expired`)."

@@ -1,5 +1,6 @@
-//! People who sign in to the administration console, and their sessions. Passwords are
-//! stored as Argon2id PHC strings, session secrets as SHA-256 digests.
+//! People who sign in to the administration console, their sessions, and the failed
+//! sign-ins counted to throttle guessing. Passwords are stored as Argon2id PHC strings,
+//! session secrets as SHA-256 digests.
 
 use async_trait::async_trait;
 
@@ -17,17 +18,17 @@ pub struct ConsoleUserRecord {
     /// replaces it.
     pub must_change_password: bool,
     pub created_at: i64,
-    /// Failed sign-ins since the last success or lockout.
-    pub failed_attempts: u32,
-    /// Sign-in is refused until this instant (microseconds since the epoch).
-    pub locked_until: Option<i64>,
 }
 
-/// How many failed sign-ins in a row lock an address, and for how long.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct LockoutPolicy {
-    pub max_failures: u32,
-    pub lock_micros: i64,
+/// The failed sign-ins counted under one key (a client address, an address typed into the
+/// form, or both) in its window, which opens at the key's first failure and lasts a fixed
+/// time. A key with no open window has none.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct FailureWindow {
+    pub failures: u32,
+    /// When the window closes and the count is forgotten (microseconds since the epoch);
+    /// 0 when there is no open window.
+    pub ends_at: i64,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -69,20 +70,32 @@ pub trait ConsoleRepository: Send + Sync {
         email: &str,
     ) -> Result<Option<ConsoleUserRecord>, RepositoryError>;
 
-    /// Counts a failed sign-in atomically. When the count reaches `policy.max_failures`, the
-    /// user is locked until `now + policy.lock_micros` and the count starts again. Answers the
-    /// lock's end when this failure locked the user.
-    async fn record_failed_sign_in(
+    /// The failures counted under each of `keys` in windows still open at `now`, in the
+    /// order of `keys`.
+    async fn sign_in_failures(
         &self,
-        tenant_id: &str,
-        user_id: &str,
+        keys: &[String],
         now: i64,
-        policy: LockoutPolicy,
-    ) -> Result<Option<i64>, RepositoryError>;
+    ) -> Result<Vec<FailureWindow>, RepositoryError>;
 
-    /// A successful sign-in: the failure count starts again. The session is stored in the
-    /// same transaction, and sessions already expired are removed.
-    async fn open_session(&self, session: &ConsoleSessionRecord) -> Result<(), RepositoryError>;
+    /// Counts one failed sign-in under every one of `keys`, in one transaction, and answers
+    /// their counts after it (in the order of `keys`). A key without an open window opens one
+    /// of `window_micros` at `now`; each count is one statement, so concurrent failures on
+    /// any number of instances all count. Windows already closed are removed.
+    async fn record_sign_in_failure(
+        &self,
+        keys: &[String],
+        now: i64,
+        window_micros: i64,
+    ) -> Result<Vec<FailureWindow>, RepositoryError>;
+
+    /// A successful sign-in: the session is stored, the failures counted under `forget` are
+    /// dropped, and sessions already expired are removed, in one transaction.
+    async fn open_session(
+        &self,
+        session: &ConsoleSessionRecord,
+        forget: &[String],
+    ) -> Result<(), RepositoryError>;
 
     /// The session whose secret hashes to `digest`, if it has not expired at `now`.
     async fn find_session(

@@ -21,7 +21,7 @@ pub mod usage;
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
 pub use auth::{Plan, Scope};
 pub use clock::Clock;
-pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy};
+pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, FailureWindow};
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected,

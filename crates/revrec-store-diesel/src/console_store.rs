@@ -1,13 +1,17 @@
-//! `ConsoleRepository` over Diesel: console users and their sessions.
+//! `ConsoleRepository` over Diesel: console users, their sessions, and the failed sign-ins
+//! counted to throttle guessing.
 
 use async_trait::async_trait;
+use diesel::dsl::case_when;
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use revrec_ports::{
-    ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy, RepositoryError,
+    ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, FailureWindow, RepositoryError,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::schema::{console_sessions, console_users};
+use crate::connection::on_each_backend;
+use crate::schema::{console_sessions, console_sign_in_failures, console_users};
 
 pub struct ConsoleStore {
     database: Database,
@@ -28,8 +32,6 @@ struct UserRow {
     password_hash: String,
     must_change_password: bool,
     created_at: i64,
-    failed_attempts: i64,
-    locked_until: Option<i64>,
 }
 
 impl From<&ConsoleUserRecord> for UserRow {
@@ -41,8 +43,6 @@ impl From<&ConsoleUserRecord> for UserRow {
             password_hash: user.password_hash.clone(),
             must_change_password: user.must_change_password,
             created_at: user.created_at,
-            failed_attempts: i64::from(user.failed_attempts),
-            locked_until: user.locked_until,
         }
     }
 }
@@ -56,8 +56,6 @@ impl From<UserRow> for ConsoleUserRecord {
             password_hash: row.password_hash,
             must_change_password: row.must_change_password,
             created_at: row.created_at,
-            failed_attempts: u32::try_from(row.failed_attempts).unwrap_or(u32::MAX),
-            locked_until: row.locked_until,
         }
     }
 }
@@ -161,41 +159,93 @@ impl ConsoleRepository for ConsoleStore {
         .await
     }
 
-    async fn record_failed_sign_in(
+    async fn sign_in_failures(
         &self,
-        tenant_id: &str,
-        user_id: &str,
+        keys: &[String],
         now: i64,
-        policy: LockoutPolicy,
-    ) -> Result<Option<i64>, RepositoryError> {
-        let key = (tenant_id.to_owned(), user_id.to_owned());
+    ) -> Result<Vec<FailureWindow>, RepositoryError> {
+        let keys = keys.to_vec();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let rows: Vec<(String, i64, i64)> = console_sign_in_failures::table
+                .filter(console_sign_in_failures::throttle_key.eq_any(&keys))
+                .filter(console_sign_in_failures::window_ends_at.gt(now))
+                .select((
+                    console_sign_in_failures::throttle_key,
+                    console_sign_in_failures::failures,
+                    console_sign_in_failures::window_ends_at,
+                ))
+                .load(connection)?;
+            Ok(in_order_of(&keys, &rows, now))
+        })
+        .await
+    }
+
+    async fn record_sign_in_failure(
+        &self,
+        keys: &[String],
+        now: i64,
+        window_micros: i64,
+    ) -> Result<Vec<FailureWindow>, RepositoryError> {
+        let keys = keys.to_vec();
+        let ends_at = now.saturating_add(window_micros);
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
-                // The increment is one statement, so concurrent failures each count.
-                diesel::update(console_users::table.find((&key.0, &key.1)))
-                    .set(console_users::failed_attempts.eq(console_users::failed_attempts + 1))
-                    .execute(connection)?;
-                let failures: i64 = console_users::table
-                    .find((&key.0, &key.1))
-                    .select(console_users::failed_attempts)
-                    .first(connection)?;
-                if failures < i64::from(policy.max_failures) {
-                    return Ok::<_, StoreError>(None);
+                // Rows closed for a whole window are nobody's count any more; rows closed
+                // more recently are restarted by the upsert below instead.
+                diesel::delete(console_sign_in_failures::table.filter(
+                    console_sign_in_failures::window_ends_at.le(now.saturating_sub(window_micros)),
+                ))
+                .execute(connection)?;
+                // One statement per key, in one order everywhere (no deadlock between two
+                // instances counting overlapping keys).
+                let mut sorted = keys.clone();
+                sorted.sort();
+                sorted.dedup();
+                for key in &sorted {
+                    let closed = console_sign_in_failures::window_ends_at.le(now);
+                    on_each_backend!(&mut *connection, |backend| {
+                        diesel::insert_into(console_sign_in_failures::table)
+                            .values((
+                                console_sign_in_failures::throttle_key.eq(key),
+                                console_sign_in_failures::failures.eq(1_i64),
+                                console_sign_in_failures::window_ends_at.eq(ends_at),
+                            ))
+                            .on_conflict(console_sign_in_failures::throttle_key)
+                            .do_update()
+                            .set((
+                                console_sign_in_failures::failures.eq(case_when(
+                                    closed,
+                                    1_i64.into_sql::<BigInt>(),
+                                )
+                                .otherwise(console_sign_in_failures::failures + 1_i64)),
+                                console_sign_in_failures::window_ends_at.eq(case_when(
+                                    closed,
+                                    ends_at.into_sql::<BigInt>(),
+                                )
+                                .otherwise(console_sign_in_failures::window_ends_at)),
+                            ))
+                            .execute(backend)
+                    })?;
                 }
-                let until = now.saturating_add(policy.lock_micros);
-                diesel::update(console_users::table.find((&key.0, &key.1)))
-                    .set((
-                        console_users::failed_attempts.eq(0),
-                        console_users::locked_until.eq(Some(until)),
+                let rows: Vec<(String, i64, i64)> = console_sign_in_failures::table
+                    .filter(console_sign_in_failures::throttle_key.eq_any(&keys))
+                    .select((
+                        console_sign_in_failures::throttle_key,
+                        console_sign_in_failures::failures,
+                        console_sign_in_failures::window_ends_at,
                     ))
-                    .execute(connection)?;
-                Ok(Some(until))
+                    .load(connection)?;
+                Ok::<_, StoreError>(in_order_of(&keys, &rows, now))
             })
         })
         .await
     }
 
-    async fn open_session(&self, session: &ConsoleSessionRecord) -> Result<(), RepositoryError> {
+    async fn open_session(
+        &self,
+        session: &ConsoleSessionRecord,
+        forget: &[String],
+    ) -> Result<(), RepositoryError> {
         let row = SessionRow {
             digest: session.digest.clone(),
             tenant_id: session.tenant_id.clone(),
@@ -203,11 +253,14 @@ impl ConsoleRepository for ConsoleStore {
             created_at: session.created_at,
             expires_at: session.expires_at,
         };
+        let forget = forget.to_vec();
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
-                diesel::update(console_users::table.find((&row.tenant_id, &row.user_id)))
-                    .set(console_users::failed_attempts.eq(0))
-                    .execute(connection)?;
+                diesel::delete(
+                    console_sign_in_failures::table
+                        .filter(console_sign_in_failures::throttle_key.eq_any(&forget)),
+                )
+                .execute(connection)?;
                 diesel::delete(
                     console_sessions::table.filter(console_sessions::expires_at.le(row.created_at)),
                 )
@@ -248,4 +301,20 @@ impl ConsoleRepository for ConsoleStore {
         })
         .await
     }
+}
+
+/// Each key's open window at `now`, in the order of `keys` (none: zero failures).
+fn in_order_of(keys: &[String], rows: &[(String, i64, i64)], now: i64) -> Vec<FailureWindow> {
+    keys.iter()
+        .map(|key| {
+            rows.iter()
+                .find(|(stored, _, ends_at)| stored == key && *ends_at > now)
+                .map_or_else(FailureWindow::default, |(_, failures, ends_at)| {
+                    FailureWindow {
+                        failures: u32::try_from(*failures).unwrap_or(u32::MAX),
+                        ends_at: *ends_at,
+                    }
+                })
+        })
+        .collect()
 }

@@ -236,6 +236,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    console_sign_in_failures (throttle_key) {
+        throttle_key -> Text,
+        failures -> BigInt,
+        window_ends_at -> BigInt,
+    }
+}
+
+diesel::table! {
     api_usage_daily (tenant_id, day, route, status_class) {
         tenant_id -> Text,
         day -> Text,
@@ -262,5 +270,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     payment_redemptions,
     console_users,
     console_sessions,
+    console_sign_in_failures,
     api_usage_daily,
 );

@@ -1,6 +1,6 @@
-//! The repositories behind the administration console (users, sessions, usage counts,
-//! credentials' last use, payments received), against every backend, each test in a fresh
-//! database.
+//! The repositories behind the administration console (users, sessions, failed sign-ins,
+//! usage counts, credentials' last use, payments received), against every backend, each test
+//! in a fresh database.
 
 #![allow(
     clippy::unwrap_used,
@@ -9,17 +9,15 @@
 
 use revrec_ports::{
     ApiKeyRecord, ConsoleSessionRecord, ConsoleUserRecord, CredentialKind, CredentialUse,
-    LockoutPolicy, Plan, Redemption, RedemptionOutcome, RepositoryError, Scope, UsageCount,
+    FailureWindow, Plan, Redemption, RedemptionOutcome, RepositoryError, Scope, UsageCount,
 };
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
 
 /// 2026-11-23T12:00:00Z.
 const NOON: i64 = 1_795_435_200 * 1_000_000;
-const POLICY: LockoutPolicy = LockoutPolicy {
-    max_failures: 3,
-    lock_micros: 900_000_000,
-};
+/// A failure count's window: 15 minutes.
+const WINDOW: i64 = 900_000_000;
 
 fn open(database: &TestDatabase) -> Store {
     Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap()
@@ -33,13 +31,11 @@ fn user(id: &str, email: &str) -> ConsoleUserRecord {
         password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
         must_change_password: true,
         created_at: NOON,
-        failed_attempts: 0,
-        locked_until: None,
     }
 }
 
 #[tokio::test]
-async fn users_are_unique_by_address_and_lock_after_the_failures_in_a_row() {
+async fn users_are_unique_by_address_and_their_password_can_change() {
     for database in TestDatabase::all() {
         let console = open(&database).console();
         console
@@ -58,24 +54,6 @@ async fn users_are_unique_by_address_and_lock_after_the_failures_in_a_row() {
             console.find_user_by_email("bob@example.com").await.unwrap(),
             None
         );
-
-        // Two failures count; the third locks and starts the count again.
-        for _ in 0..2 {
-            let locked = console
-                .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
-                .await
-                .unwrap();
-            assert_eq!(locked, None);
-        }
-        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
-        assert_eq!(stored.failed_attempts, 2);
-        let locked = console
-            .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
-            .await
-            .unwrap();
-        assert_eq!(locked, Some(NOON + POLICY.lock_micros));
-        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
-        assert_eq!((stored.failed_attempts, stored.locked_until), (0, locked));
 
         console
             .set_password("acme", "usr_1", "$argon2id$new", "no session")
@@ -96,8 +74,9 @@ async fn sessions_open_expire_and_close() {
             .insert_user(&user("usr_1", "ana@example.com"))
             .await
             .unwrap();
+        let keys = ["client:a".to_owned(), "account-client:x:a".to_owned()];
         console
-            .record_failed_sign_in("acme", "usr_1", NOON, POLICY)
+            .record_sign_in_failure(&keys, NOON, WINDOW)
             .await
             .unwrap();
         let session = |digest: &str, created_at: i64| ConsoleSessionRecord {
@@ -107,10 +86,21 @@ async fn sessions_open_expire_and_close() {
             created_at,
             expires_at: created_at + 100,
         };
-        console.open_session(&session("d1", NOON)).await.unwrap();
-        // Opening a session is a successful sign-in: the failures start again.
-        let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
-        assert_eq!(stored.failed_attempts, 0);
+        console
+            .open_session(&session("d1", NOON), &keys[1..])
+            .await
+            .unwrap();
+        // Opening a session forgets the failures it is given, and only those.
+        assert_eq!(
+            console.sign_in_failures(&keys, NOON).await.unwrap(),
+            [
+                FailureWindow {
+                    failures: 1,
+                    ends_at: NOON + WINDOW
+                },
+                FailureWindow::default()
+            ]
+        );
         assert_eq!(
             console.find_session("d1", NOON + 99).await.unwrap(),
             Some(session("d1", NOON))
@@ -123,7 +113,7 @@ async fn sessions_open_expire_and_close() {
         assert_eq!(console.find_session("d2", NOON).await.unwrap(), None);
         // A later sign-in removes sessions already expired.
         console
-            .open_session(&session("d2", NOON + 500))
+            .open_session(&session("d2", NOON + 500), &[])
             .await
             .unwrap();
         assert_eq!(
@@ -133,7 +123,7 @@ async fn sessions_open_expire_and_close() {
         );
         // A new password ends every other session of the user.
         console
-            .open_session(&session("d3", NOON + 500))
+            .open_session(&session("d3", NOON + 500), &[])
             .await
             .unwrap();
         console
@@ -150,6 +140,79 @@ async fn sessions_open_expire_and_close() {
         );
         console.close_session("d3").await.unwrap();
         assert_eq!(console.find_session("d3", NOON + 501).await.unwrap(), None);
+    }
+}
+
+#[tokio::test]
+async fn failed_sign_ins_count_per_key_in_a_window_that_opens_at_the_first() {
+    for database in TestDatabase::all() {
+        let console = open(&database).console();
+        let keys = ["client:a".to_owned(), "account:x".to_owned()];
+        let window = |failures, ends_at| FailureWindow { failures, ends_at };
+        assert_eq!(
+            console.sign_in_failures(&keys, NOON).await.unwrap(),
+            [FailureWindow::default(); 2]
+        );
+        // Each failure counts under every key given; the window stays where it opened.
+        for (second, expected) in [(0, 1), (1, 2), (2, 3)] {
+            let counts = console
+                .record_sign_in_failure(&keys, NOON + second * 1_000_000, WINDOW)
+                .await
+                .unwrap();
+            assert_eq!(counts, [window(expected, NOON + WINDOW); 2]);
+        }
+        let other = ["client:b".to_owned(), "account:x".to_owned()];
+        let counts = console
+            .record_sign_in_failure(&other, NOON + 5, WINDOW)
+            .await
+            .unwrap();
+        assert_eq!(
+            counts,
+            [window(1, NOON + 5 + WINDOW), window(4, NOON + WINDOW)]
+        );
+        // Read back in the order asked, a key never counted being none.
+        let asked = [
+            "account:x".to_owned(),
+            "client:never".to_owned(),
+            "client:a".to_owned(),
+        ];
+        assert_eq!(
+            console.sign_in_failures(&asked, NOON + 10).await.unwrap(),
+            [
+                window(4, NOON + WINDOW),
+                FailureWindow::default(),
+                window(3, NOON + WINDOW)
+            ]
+        );
+        // A closed window counts nothing, and the next failure opens a new one.
+        let after = NOON + WINDOW;
+        assert_eq!(
+            console.sign_in_failures(&keys, after).await.unwrap(),
+            [FailureWindow::default(); 2]
+        );
+        let counts = console
+            .record_sign_in_failure(&keys[..1], after, WINDOW)
+            .await
+            .unwrap();
+        assert_eq!(counts, [window(1, after + WINDOW)]);
+        // Concurrent failures all count (each is one statement).
+        let mut racing = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let console = console.clone();
+            let key = other[..1].to_vec();
+            racing
+                .spawn(async move { console.record_sign_in_failure(&key, NOON + 6, WINDOW).await });
+        }
+        while let Some(result) = racing.join_next().await {
+            result.unwrap().unwrap();
+        }
+        assert_eq!(
+            console
+                .sign_in_failures(&other[..1], NOON + 7)
+                .await
+                .unwrap(),
+            [window(9, NOON + 5 + WINDOW)]
+        );
     }
 }
 

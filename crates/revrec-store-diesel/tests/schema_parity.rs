@@ -9,14 +9,15 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
-    api_keys, api_usage_daily, console_sessions, console_users, contract_invoices, contract_lines,
-    contract_versions, contracts, idempotency_keys, job_tenants, jobs, ledger_accounts,
-    oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows, rollups,
+    api_keys, api_usage_daily, console_sessions, console_sign_in_failures, console_users,
+    contract_invoices, contract_lines, contract_versions, contracts, idempotency_keys, job_tenants,
+    jobs, ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows,
+    rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 17] = [
+const TABLES: [&str; 18] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -33,6 +34,7 @@ const TABLES: [&str; 17] = [
     "payment_redemptions",
     "console_users",
     "console_sessions",
+    "console_sign_in_failures",
     "api_usage_daily",
 ];
 
@@ -172,6 +174,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(console_sessions::all_columns)
             .limit(0)
             .load::<(String, String, String, i64, i64)>(&mut connection)
+            .unwrap();
+        console_sign_in_failures::table
+            .select(console_sign_in_failures::all_columns)
+            .limit(0)
+            .load::<(String, i64, i64)>(&mut connection)
             .unwrap();
         api_usage_daily::table
             .select(api_usage_daily::all_columns)

@@ -1,21 +1,16 @@
 //! Who may use the administration console: its users (created by `revrec users create`,
-//! with a one-time password), signing in with a lockout after repeated failures, sessions
-//! kept as digests, and the CSRF token each session's forms carry.
+//! with a one-time password), signing in throttled by client address (`sign_in_throttle`),
+//! sessions kept as digests, and the CSRF token each session's forms carry.
 
-use revrec_ports::{
-    ConsoleSessionRecord, ConsoleUserRecord, LockoutPolicy, PasswordError, RepositoryError,
-};
+use std::net::IpAddr;
+
+use revrec_ports::{ConsoleSessionRecord, ConsoleUserRecord, PasswordError, RepositoryError};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::authenticate::secret_digest;
 use crate::services::Services;
-
-/// Five failed sign-ins in a row lock the address for fifteen minutes.
-pub const LOCKOUT: LockoutPolicy = LockoutPolicy {
-    max_failures: 5,
-    lock_micros: 15 * 60 * 1_000_000,
-};
+use crate::sign_in_throttle::{ClientAddress, SignInKeys};
 /// A session lasts eight hours from sign-in (a working day), then the user signs in again.
 pub const SESSION_MICROS: i64 = 8 * 3600 * 1_000_000;
 /// The shortest password a user may choose.
@@ -33,8 +28,10 @@ pub enum ConsoleError {
     /// Unknown address or wrong password: the two are not told apart.
     #[error("the email address or the password is wrong")]
     InvalidCredentials,
-    #[error("too many failed sign-ins: this address is locked for a while")]
-    LockedOut { until: i64 },
+    /// This client address failed too often (for any address typed, or for this one): it
+    /// waits, whoever it claims to be, and whether or not the account exists.
+    #[error("too many attempts from this address")]
+    Throttled { minutes: i64 },
     #[error("a password has at least {MIN_PASSWORD_CHARS} characters")]
     PasswordTooShort,
     #[error("the two passwords differ")]
@@ -89,8 +86,6 @@ pub async fn create_console_user(
         password_hash: services.passwords.hash(&one_time_password).await?,
         must_change_password: true,
         created_at: services.clock.now_micros(),
-        failed_attempts: 0,
-        locked_until: None,
     };
     services
         .console
@@ -106,57 +101,84 @@ pub async fn create_console_user(
     })
 }
 
+/// Signs in from the client at `peer` (the TCP peer's address). A wrong password and an
+/// unknown address are answered alike, in about the same time, and counted alike; a client
+/// address over its limits is refused before any password is checked.
 pub async fn sign_in(
     services: &Services,
     email: &str,
     password: &str,
+    peer: Option<IpAddr>,
 ) -> Result<SignedIn, ConsoleError> {
     let now = services.clock.now_micros();
+    let limits = services.policy.sign_in;
+    let keys = SignInKeys::new(email, &ClientAddress::of(peer));
+    let counts = services.console.sign_in_failures(&keys.all(), now).await?;
+    if let Some(until) = limits.throttled_until(&counts) {
+        return Err(throttled(now, until));
+    }
     let user = match normalized_email(email) {
         Ok(email) => services.console.find_user_by_email(&email).await?,
         Err(_) => None,
     };
-    let Some(user) = user else {
-        services
-            .passwords
-            .verify(password, UNKNOWN_USER_PHC)
-            .await?;
-        return Err(ConsoleError::InvalidCredentials);
+    let verified = match &user {
+        Some(user) => {
+            services
+                .passwords
+                .verify(password, &user.password_hash)
+                .await?
+        }
+        None => {
+            // The same work as a real check, so the time taken does not tell either.
+            services
+                .passwords
+                .verify(password, UNKNOWN_USER_PHC)
+                .await?;
+            false
+        }
     };
-    if let Some(until) = user.locked_until.filter(|until| *until > now) {
-        return Err(ConsoleError::LockedOut { until });
-    }
-    if !services
-        .passwords
-        .verify(password, &user.password_hash)
-        .await?
-    {
-        let locked = services
+    let Some(user) = user.filter(|_| verified) else {
+        let counts = services
             .console
-            .record_failed_sign_in(&user.tenant_id, &user.id, now, LOCKOUT)
+            .record_sign_in_failure(&keys.all(), now, limits.window_micros())
             .await?;
-        return Err(match locked {
-            Some(until) => ConsoleError::LockedOut { until },
+        return Err(match limits.throttled_until(&counts) {
+            Some(until) => throttled(now, until),
             None => ConsoleError::InvalidCredentials,
         });
-    }
+    };
     let secret = services.ids.secret();
     let expires_at = now.saturating_add(SESSION_MICROS);
     services
         .console
-        .open_session(&ConsoleSessionRecord {
-            digest: secret_digest(&secret),
-            tenant_id: user.tenant_id,
-            user_id: user.id,
-            created_at: now,
-            expires_at,
-        })
+        .open_session(
+            &ConsoleSessionRecord {
+                digest: secret_digest(&secret),
+                tenant_id: user.tenant_id,
+                user_id: user.id,
+                created_at: now,
+                expires_at,
+            },
+            // This client's mistakes for this account are forgiven; what it did for other
+            // accounts, and the account's count from elsewhere, are not.
+            std::slice::from_ref(&keys.account_and_client),
+        )
         .await?;
     Ok(SignedIn {
         secret,
         expires_at,
         must_change_password: user.must_change_password,
     })
+}
+
+/// The wait until `until`, in whole minutes rounded up (at least one), so that answers
+/// given within the same minute of a window are the same to the byte.
+fn throttled(now: i64, until: i64) -> ConsoleError {
+    let minute = 60 * 1_000_000;
+    let left = until.saturating_sub(now).max(1);
+    ConsoleError::Throttled {
+        minutes: (left - 1) / minute + 1,
+    }
 }
 
 /// The session the cookie's `secret` opens, if it is still valid and its user exists.

@@ -28,6 +28,7 @@ pub mod recalculation;
 pub mod record_event;
 pub mod record_invoice;
 pub mod repair_calendar;
+pub mod sign_in_throttle;
 pub mod terminate_contract;
 pub mod usage;
 pub mod verify_books;

@@ -1,11 +1,12 @@
 //! The terms a deployment runs under (decisions.md §9, §10): requests per minute and the
-//! price of a paid call, per plan, and how large a contract and a request may be
-//! (`limits`). Configuration, not data: every instance of a deployment is started with the
-//! same terms.
+//! price of a paid call, per plan; how large a contract and a request may be (`limits`);
+//! how many jobs a tenant may queue; and the console's sign-in limits. Configuration, not
+//! data: every instance of a deployment is started with the same terms.
 
 use revrec_ports::Plan;
 
 use crate::limits::Limits;
+use crate::sign_in_throttle::SignInLimits;
 
 /// One value per plan.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,6 +50,8 @@ pub struct Policy {
     pub limits: Limits,
     /// Recalculation jobs a tenant may have queued or running at once (429 beyond).
     pub job_queue_cap: u32,
+    /// How failed console sign-ins are throttled.
+    pub sign_in: SignInLimits,
 }
 
 impl Default for Policy {
@@ -62,6 +65,7 @@ impl Default for Policy {
             },
             limits: Limits::default(),
             job_queue_cap: crate::recalculation::DEFAULT_JOB_QUEUE_CAP,
+            sign_in: SignInLimits::default(),
         }
     }
 }

@@ -1,7 +1,10 @@
 //! Signing in and out. The sign-in form carries a double-submit token (cookie and field),
-//! so another site cannot sign a browser in to an account of its choosing.
+//! so another site cannot sign a browser in to an account of its choosing. A refused
+//! sign-in is the same page whatever was typed: nothing in it, not even the address typed,
+//! tells whether an account exists.
 
 use actix_web::http::StatusCode;
+use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use revrec_http::AppState;
@@ -11,7 +14,6 @@ use revrec_usecases::console_access::{
 use serde::Deserialize;
 
 use crate::error::PageError;
-use crate::format::instant;
 use crate::layout::{bare_page, html_response, html_with_status, notice};
 use crate::pages::{CsrfForm, see_other};
 use crate::session::{self, SESSION_COOKIE, SIGN_IN_COOKIE};
@@ -31,7 +33,7 @@ pub async fn form(
         return Ok(see_other("/console/dashboard"));
     }
     let token = state.services.ids.secret();
-    let mut response = html_response(sign_in_page(&token, "", None));
+    let mut response = html_response(sign_in_page(&token, None));
     response.add_cookie(&session::sign_in_cookie(&state, &token))?;
     Ok(response)
 }
@@ -48,7 +50,9 @@ pub async fn submit(
     if !same_token(&expected, &form.csrf) {
         return Err(PageError::CsrfRejected);
     }
-    match sign_in(&state.services, &form.email, &form.password).await {
+    // The TCP peer, never a forwarded header: anyone can write those.
+    let peer = request.peer_addr().map(|address| address.ip());
+    match sign_in(&state.services, &form.email, &form.password, peer).await {
         Ok(signed) => {
             let mut response = see_other(if signed.must_change_password {
                 "/console/password"
@@ -60,25 +64,32 @@ pub async fn submit(
             response.add_cookie(&session::removal(&state, SIGN_IN_COOKIE))?;
             Ok(response)
         }
-        Err(refused @ (ConsoleError::InvalidCredentials | ConsoleError::LockedOut { .. })) => {
-            let (status, message) = match refused {
-                ConsoleError::LockedOut { until } => (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "Too many failed sign-ins: this address is locked until {}.",
-                        instant(until)
-                    ),
-                ),
-                other => (
-                    StatusCode::UNAUTHORIZED,
-                    format!("{}.", capitalized(&other.to_string())),
-                ),
-            };
-            // The same token again: the form may be sent once more.
-            Ok(html_with_status(
-                status,
-                sign_in_page(&expected, &form.email, Some(&message)),
-            ))
+        // The same token again: the form may be sent once more.
+        Err(ConsoleError::InvalidCredentials) => Ok(html_with_status(
+            StatusCode::UNAUTHORIZED,
+            sign_in_page(
+                &expected,
+                Some(&format!(
+                    "{}.",
+                    capitalized(&ConsoleError::InvalidCredentials.to_string())
+                )),
+            ),
+        )),
+        Err(refused @ ConsoleError::Throttled { minutes }) => {
+            let unit = if minutes == 1 { "minute" } else { "minutes" };
+            let message = format!(
+                "{}: try again in {minutes} {unit}.",
+                capitalized(&refused.to_string())
+            );
+            let mut response = html_with_status(
+                StatusCode::TOO_MANY_REQUESTS,
+                sign_in_page(&expected, Some(&message)),
+            );
+            response.headers_mut().insert(
+                RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(minutes.saturating_mul(60)),
+            );
+            Ok(response)
         }
         Err(other) => Err(other.into()),
     }
@@ -99,7 +110,7 @@ pub async fn sign_out(
     Ok(response)
 }
 
-fn sign_in_page(token: &str, email: &str, problem: Option<&str>) -> Markup {
+fn sign_in_page(token: &str, problem: Option<&str>) -> Markup {
     bare_page(
         "Sign in",
         html! {
@@ -107,7 +118,7 @@ fn sign_in_page(token: &str, email: &str, problem: Option<&str>) -> Markup {
             form.stacked method="post" action="/console/sign-in" {
                 input type="hidden" name="csrf" value=(token);
                 label for="email" { "Email address" }
-                input #email type="email" name="email" value=(email) autocomplete="username" required autofocus;
+                input #email type="email" name="email" autocomplete="username" required autofocus;
                 label for="password" { "Password" }
                 input #password type="password" name="password" autocomplete="current-password" required;
                 button type="submit" { "Sign in" }

@@ -8,6 +8,7 @@ use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
+use super::holder::{Holder, holder_in, may_pay};
 use super::mpp::{CREDENTIAL_HEADER, Credential, INTENT, id_matches, receipt};
 use super::{CURRENCY, challenges, realm_of, request_for};
 use crate::error::{ApiError, PaymentProblem};
@@ -57,7 +58,14 @@ async fn settle_call(
     let now = state.services.clock.now_micros();
     let public_url = &state.settings.public_url;
     let refuse = |code: ErrorCode, message: String| {
-        let fresh = challenges(&state.payments, public_url, route, amount, now);
+        let fresh = challenges(
+            &state.payments,
+            public_url,
+            route,
+            amount,
+            now,
+            &Holder::of(principal),
+        );
         ApiError::Payment(PaymentProblem {
             code,
             message,
@@ -128,7 +136,24 @@ async fn settle_call(
             format!("The challenge expired at {}.", echoed.expires),
         ));
     }
-    // A genuine challenge proves we issued it, not that it was for this call at this price.
+    // A genuine challenge proves we issued it, not that it was for this caller: another
+    // tenant's (or key's) challenge, seen in a log or a shared agent, pays nothing here.
+    match holder_in(echoed.opaque.as_deref()) {
+        Holder::Nobody => {
+            return Err(refuse(
+                ErrorCode::PaymentInvalidChallenge,
+                "This challenge was issued to no caller (by GET /v1/payments/challenge, which shows the terms) and pays for no call; pay one of the challenges of this answer, issued to you.".into(),
+            ));
+        }
+        holder if !may_pay(&holder, principal) => {
+            return Err(refuse(
+                ErrorCode::PaymentInvalidChallenge,
+                "This challenge was issued to another caller (another API key or OAuth client); pay one of the challenges of this answer, issued to you.".into(),
+            ));
+        }
+        Holder::Caller(_) => {}
+    }
+    // Nor that it was for this call at this price.
     if echoed.request != request_for(rail.as_ref(), route, amount) {
         return Err(refuse(
             ErrorCode::PaymentInvalidChallenge,

@@ -2,17 +2,17 @@
 //! challenge route, and the gate in front of every priced call.
 
 pub mod gate;
+pub mod holder;
 pub mod mpp;
 pub mod routes;
 
 use std::sync::Arc;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use revrec_ports::PaymentRail;
 
 use crate::wire::dates::format_timestamp;
 
+use self::holder::{Holder, opaque_for};
 use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, charge_request};
 
 /// The currency of every price (api-spec §8), as MPP writes it.
@@ -73,13 +73,14 @@ pub fn request_for(rail: &dyn PaymentRail, route: &str, amount: i64) -> String {
 }
 
 /// Fresh challenges, one per rail, for `route` at `amount` cents, expiring five minutes
-/// after `now` (microseconds).
+/// after `now` (microseconds), payable only by `holder`.
 pub fn challenges(
     payments: &PaymentSettings,
     public_url: &str,
     route: &str,
     amount: i64,
     now: i64,
+    holder: &Holder,
 ) -> Vec<Challenge> {
     let Some(secret) = payments.secrets.first() else {
         return Vec::new();
@@ -88,9 +89,7 @@ pub fn challenges(
     let expires =
         format_timestamp((now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS) * 1_000_000);
     let realm = realm_of(public_url);
-    let opaque = URL_SAFE_NO_PAD.encode(mpp::canonical_json(&serde_json::json!({
-        "nonce": ulid::Ulid::new().to_string().to_ascii_lowercase(),
-    })));
+    let opaque = opaque_for(holder);
     payments
         .rails
         .iter()

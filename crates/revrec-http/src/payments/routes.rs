@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
 use super::gate::usd;
+use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
 use super::{CURRENCY, PRICED_ROUTES, challenges};
 use crate::error::{ApiError, PaymentProblem};
@@ -84,8 +85,9 @@ pub struct ChallengeParams {
 }
 
 /// Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
-/// named call at the named plan's price, so a client can see (and pay) the terms before
-/// calling.
+/// named call at the named plan's price, so a client can see the terms before calling.
+/// Nobody authenticates here, so these challenges are issued to no caller and pay for no
+/// call: a priced call's own 402 carries challenges issued to its caller.
 #[utoipa::path(
     get, path = "/v1/payments/challenge", tag = "payments", operation_id = "getPaymentChallenge",
     params(ChallengeParams),
@@ -127,6 +129,7 @@ pub async fn challenge(
         route,
         amount,
         now,
+        &Holder::Nobody,
     );
     if fresh.is_empty() {
         return Err(ApiError::Payment(PaymentProblem {

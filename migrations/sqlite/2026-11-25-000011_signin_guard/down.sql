@@ -1,0 +1,1 @@
+DROP TABLE console_sign_in_failures;
