@@ -8,7 +8,9 @@ use revrec_http::deprecation::{Deprecation, parse_deprecations};
 use revrec_store_diesel::DatabaseUrl;
 
 use revrec_usecases::Policy;
-use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
+use revrec_usecases::policy::{
+    ClientAuthLimits, DEFAULT_CLIENT_AUTH_LIMITS, DEFAULT_REQUESTS_PER_MINUTE,
+};
 use revrec_usecases::recalculation::DEFAULT_PAGE_SIZE;
 
 use crate::job_worker::JobWorkerSettings;
@@ -84,7 +86,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 19] = [
+pub const VARIABLES: [(&str, &str, &str); 21] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -135,6 +137,16 @@ pub const VARIABLES: [(&str, &str, &str); 19] = [
         "REVREC_RATE_LIMITS",
         "sandbox=60,growth=1200,scale=6000",
         "requests per minute per credential by plan (plans left out keep the default), or `off`",
+    ),
+    (
+        "REVREC_OAUTH_FAILURES_PER_CLIENT",
+        "10",
+        "failed client authentications per client_id per minute at /oauth/token, /oauth/revoke and /oauth/introspect; then every attempt is 429 until the minute ends",
+    ),
+    (
+        "REVREC_OAUTH_FAILURES_PER_ADDRESS",
+        "30",
+        "the same per client address (the TCP peer: an IPv4 address or an IPv6 /64)",
     ),
     (
         "REVREC_CALL_PRICES",
@@ -294,6 +306,20 @@ impl Settings {
                     .map_err(|reason| invalid("REVREC_RATE_LIMITS", text, reason))?,
             ),
         };
+        let failure_limit = |name: &'static str, default: u32| {
+            number(name, u64::from(default), 1..=100_000)
+                .map(|limit| u32::try_from(limit).unwrap_or(default))
+        };
+        let failed_client_authentications = ClientAuthLimits {
+            per_client: failure_limit(
+                "REVREC_OAUTH_FAILURES_PER_CLIENT",
+                DEFAULT_CLIENT_AUTH_LIMITS.per_client,
+            )?,
+            per_address: failure_limit(
+                "REVREC_OAUTH_FAILURES_PER_ADDRESS",
+                DEFAULT_CLIENT_AUTH_LIMITS.per_address,
+            )?,
+        };
         let call_price_cents = match get("REVREC_CALL_PRICES") {
             None => Policy::default().call_price_cents,
             Some(text) => per_plan(&text, Policy::default().call_price_cents, usd_cents)
@@ -317,6 +343,7 @@ impl Settings {
             policy: Policy {
                 requests_per_minute,
                 call_price_cents,
+                failed_client_authentications,
             },
             payments,
             deprecations,
@@ -444,6 +471,38 @@ mod tests {
                 .as_deref(),
             Some("https://api.example.com")
         );
+    }
+
+    #[test]
+    fn failed_client_authentication_limits_default_and_are_checked() {
+        assert_eq!(
+            settings(&[]).unwrap().policy.failed_client_authentications,
+            ClientAuthLimits {
+                per_client: 10,
+                per_address: 30
+            }
+        );
+        let set = settings(&[
+            ("REVREC_OAUTH_FAILURES_PER_CLIENT", "3"),
+            ("REVREC_OAUTH_FAILURES_PER_ADDRESS", "50"),
+        ])
+        .unwrap();
+        assert_eq!(
+            set.policy.failed_client_authentications,
+            ClientAuthLimits {
+                per_client: 3,
+                per_address: 50
+            }
+        );
+        for bad in ["0", "-1", "ten", "100001"] {
+            let error = settings(&[("REVREC_OAUTH_FAILURES_PER_ADDRESS", bad)])
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.starts_with("REVREC_OAUTH_FAILURES_PER_ADDRESS="),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub enum ErrorCode {
     OAuthInvalidClient,
     OAuthUnsupportedGrantType,
     OAuthInvalidScope,
+    OAuthClientThrottled,
     PaymentRequired,
     PaymentMalformedCredential,
     PaymentInvalidChallenge,
@@ -62,7 +63,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 44] = [
+    pub const ALL: [ErrorCode; 45] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -77,6 +78,7 @@ impl ErrorCode {
         ErrorCode::OAuthInvalidClient,
         ErrorCode::OAuthUnsupportedGrantType,
         ErrorCode::OAuthInvalidScope,
+        ErrorCode::OAuthClientThrottled,
         ErrorCode::PaymentRequired,
         ErrorCode::PaymentMalformedCredential,
         ErrorCode::PaymentInvalidChallenge,
@@ -125,6 +127,7 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "OAUTH_INVALID_CLIENT",
             ErrorCode::OAuthUnsupportedGrantType => "OAUTH_UNSUPPORTED_GRANT_TYPE",
             ErrorCode::OAuthInvalidScope => "OAUTH_INVALID_SCOPE",
+            ErrorCode::OAuthClientThrottled => "OAUTH_CLIENT_THROTTLED",
             ErrorCode::PaymentRequired => "PAYMENT_REQUIRED",
             ErrorCode::PaymentMalformedCredential => "PAYMENT_MALFORMED_CREDENTIAL",
             ErrorCode::PaymentInvalidChallenge => "PAYMENT_INVALID_CHALLENGE",
@@ -238,7 +241,7 @@ impl ErrorCode {
             ErrorCode::ValidationFailed
             | ErrorCode::CurrencyRequired
             | ErrorCode::IdempotencyKeyReused => 422,
-            ErrorCode::RateLimited => 429,
+            ErrorCode::RateLimited | ErrorCode::OAuthClientThrottled => 429,
             ErrorCode::InternalError => 500,
             ErrorCode::ServiceUnavailable | ErrorCode::PaymentRailUnavailable => 503,
         }
@@ -261,6 +264,7 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "Client authentication failed",
             ErrorCode::OAuthUnsupportedGrantType => "The grant type is not supported",
             ErrorCode::OAuthInvalidScope => "The requested scope is not allowed",
+            ErrorCode::OAuthClientThrottled => "Too many failed client authentications",
             ErrorCode::PaymentRequired => "Payment Required",
             ErrorCode::PaymentMalformedCredential => "The payment credential is malformed",
             ErrorCode::PaymentInvalidChallenge => "The payment challenge is not valid here",
@@ -339,6 +343,9 @@ impl ErrorCode {
             }
             ErrorCode::OAuthUnsupportedGrantType => {
                 "Only `grant_type=client_credentials` is served (`error: unsupported_grant_type`)."
+            }
+            ErrorCode::OAuthClientThrottled => {
+                "The token, revocation and introspection endpoints allow a few failed client authentications per minute for one `client_id` (known or not) and for one client address (10 and 30 unless configured otherwise). Past that, every attempt of the minute is refused, the right secret too, and nothing is checked (`error: temporarily_unavailable`). `Retry-After` and `RateLimit-Reset` say when the window ends."
             }
             ErrorCode::OAuthInvalidScope => {
                 "A requested scope is unknown or not among the client's scopes (`error: invalid_scope`). Omit `scope` to get every scope the client has."
@@ -462,6 +469,9 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidScope => {
                 Some("Request only scopes the client has, or omit scope.")
             }
+            ErrorCode::OAuthClientThrottled => Some(
+                "Wait Retry-After seconds, then retry once with the right client_id and client_secret.",
+            ),
             ErrorCode::OAuthUnsupportedGrantType => Some("Send grant_type=client_credentials."),
             ErrorCode::OAuthInvalidRequest => Some(
                 "POST a form body with grant_type=client_credentials and authenticate the client one way only.",

@@ -64,6 +64,20 @@ impl RateLimiter for InProcessRateLimiter {
             reset_seconds,
         })
     }
+
+    async fn release(&self, key: &QuotaKey, now: i64) -> Result<(), RepositoryError> {
+        let (window, _) = window_of(now);
+        let mut windows = self
+            .windows
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some((start, used)) = windows.get_mut(key)
+            && *start == window
+        {
+            *used = used.saturating_sub(1);
+        }
+        Ok(())
+    }
 }
 
 /// One credential's window as this instance sees it.
@@ -245,5 +259,23 @@ impl RateLimiter for SharedRateLimiter {
         Ok(decision(
             self.take_held(key, limit, window).unwrap_or((false, 0)),
         ))
+    }
+
+    /// The unit goes back to this instance's lease, not to the database: it stays reserved
+    /// here and the next request on this instance takes it without a round trip. (Other
+    /// instances see it as reserved, so they may refuse up to one unit per instance early,
+    /// never late.)
+    async fn release(&self, key: &QuotaKey, now: i64) -> Result<(), RepositoryError> {
+        let (window, _) = window_of(now);
+        let mut leases = self
+            .leases
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(lease) = leases.get_mut(key)
+            && lease.window == window
+        {
+            lease.held = lease.held.saturating_add(1);
+        }
+        Ok(())
     }
 }

@@ -177,6 +177,7 @@ diesel::table! {
         scopes -> Text,
         issued_at -> BigInt,
         expires_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
     }
 }
 
