@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::oauth::{
-    THROTTLED_DOC, client_attempt, client_refusal, never_stored, presented_client,
-    read_form_body, token_parameter,
+    THROTTLED_DOC, client_attempt, client_refusal, never_stored, presented_client, read_form_body,
+    token_parameter,
 };
 use crate::respond::json;
 use crate::state::AppState;

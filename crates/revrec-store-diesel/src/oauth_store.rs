@@ -230,8 +230,11 @@ impl OAuthRepository for OAuthStore {
         digest: &str,
         at: i64,
     ) -> Result<bool, RepositoryError> {
-        let (tenant_id, client_id, digest) =
-            (tenant_id.to_owned(), client_id.to_owned(), digest.to_owned());
+        let (tenant_id, client_id, digest) = (
+            tenant_id.to_owned(),
+            client_id.to_owned(),
+            digest.to_owned(),
+        );
         with_connection(&self.database, Access::Write, move |connection| {
             // One statement: the owner check and the mark cannot be split by another write.
             let updated = diesel::update(

@@ -171,7 +171,7 @@ async fn a_released_unit_is_taken_again_within_its_window_only() {
             let credential = key(&format!("{name}, released"));
             let at = NOON + 5 * 1_000_000;
             assert_eq!(take(limiter.as_ref(), &credential, 3, at, 3).await, (3, 0));
-            limiter.release(&credential, at).await.unwrap();
+            limiter.release(&credential, 3, at).await.unwrap();
             // The unit given back is the only one there is.
             let mut outcomes = Vec::new();
             for _ in 0..2 {
@@ -185,7 +185,10 @@ async fn a_released_unit_is_taken_again_within_its_window_only() {
                 database.backend
             );
             // A unit of a window that has passed does not go into the next one.
-            limiter.release(&credential, NOON + MINUTE).await.unwrap();
+            limiter
+                .release(&credential, 3, NOON + MINUTE)
+                .await
+                .unwrap();
             let next = limiter
                 .acquire(&credential, 3, NOON + MINUTE)
                 .await
@@ -193,9 +196,27 @@ async fn a_released_unit_is_taken_again_within_its_window_only() {
             assert_eq!((next.allowed, next.remaining), (true, 2), "{name}");
             // Releasing what was never taken in this window gives nothing either.
             let fresh = key(&format!("{name}, never taken"));
-            limiter.release(&fresh, at).await.unwrap();
+            limiter.release(&fresh, 3, at).await.unwrap();
             assert_eq!(take(limiter.as_ref(), &fresh, 3, at, 4).await, (3, 0));
         }
+    }
+}
+
+#[tokio::test]
+async fn a_unit_released_on_one_instance_is_taken_on_another() {
+    for database in TestDatabase::all() {
+        let (one, two) = (open(&database), open(&database));
+        let (one, two) = (one.shared_rate_limiter(), two.shared_rate_limiter());
+        let credential = key("released across instances");
+        assert_eq!(take(one.as_ref(), &credential, 2, NOON, 2).await, (2, 0));
+        one.release(&credential, 2, NOON).await.unwrap();
+        let decision = two.acquire(&credential, 2, NOON).await.unwrap();
+        assert!(decision.allowed, "{:?}: {decision:?}", database.backend);
+        assert!(!two.acquire(&credential, 2, NOON).await.unwrap().allowed);
+        // Refusals raised the count past the limit; a release still frees exactly one.
+        one.release(&credential, 2, NOON).await.unwrap();
+        assert!(one.acquire(&credential, 2, NOON).await.unwrap().allowed);
+        assert!(!one.acquire(&credential, 2, NOON).await.unwrap().allowed);
     }
 }
 
@@ -356,10 +377,7 @@ async fn a_token_is_revoked_by_its_own_client_only_and_stays_revoked() {
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(
-            (active.issued_at, active.expires_at),
-            (NOON, NOON + hour)
-        );
+        assert_eq!((active.issued_at, active.expires_at), (NOON, NOON + hour));
         let revoke = |tenant: &'static str, client: &'static str, digest: &'static str| {
             let oauth = oauth.clone();
             async move {
@@ -369,7 +387,10 @@ async fn a_token_is_revoked_by_its_own_client_only_and_stays_revoked() {
                     .unwrap()
             }
         };
-        assert!(!revoke("ten_a", "rrc_2", "t1").await, "another client's token");
+        assert!(
+            !revoke("ten_a", "rrc_2", "t1").await,
+            "another client's token"
+        );
         assert!(!revoke("ten_b", "rrc_1", "t1").await, "another tenant");
         assert!(!revoke("ten_a", "rrc_1", "nope").await, "unknown token");
         assert!(

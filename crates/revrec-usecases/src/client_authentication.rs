@@ -67,9 +67,13 @@ pub async fn authenticate_client(
                 .credentials
                 .map(|(id, _)| (client_key(id), limits.per_client)),
         );
-    let mut taken = Vec::with_capacity(2);
+    let mut taken: Vec<(QuotaKey, u32)> = Vec::with_capacity(2);
     for (key, limit) in allowances {
-        let decision = match services.client_auth_failures.acquire(&key, limit, now).await {
+        let decision = match services
+            .client_auth_failures
+            .acquire(&key, limit, now)
+            .await
+        {
             Ok(decision) => decision,
             Err(error) => {
                 give_back(services, &taken, now).await?;
@@ -81,7 +85,7 @@ pub async fn authenticate_client(
             give_back(services, &taken, now).await?;
             return Err(ClientAuthError::Throttled(decision));
         }
-        taken.push(key);
+        taken.push((key, limit));
     }
     match verify(services, attempt.credentials).await {
         Ok(Some(client)) => {
@@ -119,11 +123,14 @@ async fn verify(
 
 async fn give_back(
     services: &Services,
-    taken: &[QuotaKey],
+    taken: &[(QuotaKey, u32)],
     now: i64,
 ) -> Result<(), RepositoryError> {
-    for key in taken {
-        services.client_auth_failures.release(key, now).await?;
+    for (key, limit) in taken {
+        services
+            .client_auth_failures
+            .release(key, *limit, now)
+            .await?;
     }
     Ok(())
 }
@@ -250,9 +257,9 @@ mod tests {
             .returning(|key, _, _| Ok(decision(key.credential.contains(":address:"))));
         limiter
             .expect_release()
-            .withf(|key, _| *key == address_key(IpAddr::from(ADDRESS)))
+            .withf(|key, limit, _| *key == address_key(IpAddr::from(ADDRESS)) && *limit == 30)
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         let mut oauth = MockOAuthRepository::new();
         oauth.expect_find_client().never();
         let refused = authenticate_client(&services(limiter, oauth), attempt("rr_cs_right")).await;
@@ -275,7 +282,7 @@ mod tests {
             limiter
                 .expect_release()
                 .times(if authenticated { 2 } else { 0 })
-                .returning(|_, _| Ok(()));
+                .returning(|_, _, _| Ok(()));
             let mut oauth = MockOAuthRepository::new();
             oauth
                 .expect_find_client()
@@ -316,6 +323,9 @@ mod tests {
             format!("oauth-client-auth:client:{}", secret_digest("rrc_1"))
         );
         assert_ne!(client_key("rrc_1"), client_key("rrc_2"));
-        assert_eq!(client_key(&"x".repeat(8_000)).credential.len(), key.credential.len());
+        assert_eq!(
+            client_key(&"x".repeat(8_000)).credential.len(),
+            key.credential.len()
+        );
     }
 }
