@@ -17,6 +17,7 @@ use revrec_test_support::TestDatabase;
 use revrec_usecases::policy::ClientAuthLimits;
 
 use crate::helpers::{Reply, TestApp, simple_contract, spawn_configured, spawn_each};
+use crate::response_schemas::conforms;
 
 const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
 
@@ -548,6 +549,8 @@ async fn failures_are_throttled_per_client_until_the_window_ends(database: TestD
     }
     let fourth = token_request(&app, &[FORM], &by_post(&id, "rr_cs_wrong")).await;
     let (body, _) = throttled(&fourth, 3);
+    let document: Value = serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
+    conforms(&document, "/oauth/token", "post", 429, &fourth.text);
     assert!(
         body["hint"]
             .as_str()
@@ -820,6 +823,8 @@ async fn introspection_describes_a_clients_live_token_and_nothing_else() {
             Some("application/json")
         );
         assert_eq!(active.header("cache-control").as_deref(), Some("no-store"));
+        let document: Value = serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
+        conforms(&document, "/oauth/introspect", "post", 200, &active.text);
         let body = active.json();
         assert_eq!(body["active"], true);
         assert_eq!(body["scope"], "read:contracts");
@@ -842,7 +847,9 @@ async fn introspection_describes_a_clients_live_token_and_nothing_else() {
         assert_eq!(by_post.json(), body);
 
         // Another client's token, an unknown one, an expired one: inactive.
-        inactive(&introspect(&app, &stranger_id, &stranger_secret, &token).await);
+        let foreign = introspect(&app, &stranger_id, &stranger_secret, &token).await;
+        inactive(&foreign);
+        conforms(&document, "/oauth/introspect", "post", 200, &foreign.text);
         inactive(&introspect(&app, &id, &secret, "rr_oat_unknown").await);
         let services = app.services().await;
         let expired = "rr_oat_expired1111111111111111111111111111111111";

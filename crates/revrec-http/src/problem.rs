@@ -336,7 +336,7 @@ impl ErrorCode {
                 "The credential has used its plan's requests for this one-minute window (sandbox 60, growth 1,200, scale 6,000 unless configured otherwise). `Retry-After` and `RateLimit-Reset` say when the window resets."
             }
             ErrorCode::OAuthInvalidRequest => {
-                "The token request breaks RFC 6749: a missing `grant_type`, a repeated parameter, a body that is not `application/x-www-form-urlencoded`, or client credentials sent both in `Authorization: Basic` and in the body. The body carries RFC 6749's `error: invalid_request` too."
+                "The request to the token, revocation or introspection endpoint breaks RFC 6749: a missing `grant_type` or `token`, a repeated parameter, a body that is not `application/x-www-form-urlencoded`, or client credentials sent both in `Authorization: Basic` and in the body. The body carries RFC 6749's `error: invalid_request` too."
             }
             ErrorCode::OAuthInvalidClient => {
                 "The client could not be authenticated: unknown `client_id`, wrong secret, revoked client, or no client credentials at all. The answer never says which (`error: invalid_client`)."
