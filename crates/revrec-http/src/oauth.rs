@@ -240,7 +240,10 @@ pub fn presented_client(
 ) -> Result<Option<(String, String)>, TokenRequestError> {
     let basic = request.headers().get(AUTHORIZATION).map(basic_credentials);
     match (basic, form.get("client_secret")) {
-        (Some(_), Some(_)) => Err(TokenRequestError::InvalidRequest(
+        // An `Authorization` that is not readable Basic authenticates nobody, whatever
+        // the body says: the attempt fails (and counts) like a wrong secret.
+        (Some(None), _) | (None, None) => Ok(None),
+        (Some(Some(_)), Some(_)) => Err(TokenRequestError::InvalidRequest(
             "Authenticate the client one way only: HTTP Basic or client_secret in the body, not both.".into(),
         )),
         (Some(Some((id, secret))), None) => {
@@ -251,7 +254,6 @@ pub fn presented_client(
             }
             Ok(Some((id, secret)))
         }
-        (Some(None), None) | (None, None) => Ok(None),
         (None, Some(secret)) => Ok(form
             .get("client_id")
             .map(|id| (id.clone(), secret.clone()))),
@@ -381,6 +383,55 @@ mod tests {
             read_form(b"scope=a&scope=b"),
             Err(TokenRequestError::InvalidRequest(_))
         ));
+    }
+
+    #[test]
+    fn the_client_is_read_from_basic_or_the_form_and_an_unreadable_header_names_nobody() {
+        use actix_web::test::TestRequest;
+        let form = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+            pairs
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect()
+        };
+        let posted = form(&[("client_id", "rrc_1"), ("client_secret", "s")]);
+        let plain = TestRequest::default().to_http_request();
+        assert_eq!(
+            presented_client(&plain, &posted),
+            Ok(Some(("rrc_1".to_owned(), "s".to_owned())))
+        );
+        assert_eq!(
+            presented_client(&plain, &form(&[("client_secret", "s")])),
+            Ok(None)
+        );
+        let basic = TestRequest::default()
+            .insert_header((AUTHORIZATION, "Basic cnJjXzE6cw=="))
+            .to_http_request();
+        assert_eq!(
+            presented_client(&basic, &form(&[])),
+            Ok(Some(("rrc_1".to_owned(), "s".to_owned())))
+        );
+        assert!(matches!(
+            presented_client(&basic, &posted),
+            Err(TokenRequestError::InvalidRequest(_))
+        ));
+        let bearer = TestRequest::default()
+            .insert_header((AUTHORIZATION, "Bearer rr_oat_x"))
+            .to_http_request();
+        assert_eq!(presented_client(&bearer, &posted), Ok(None));
+        // The guard sees the TCP peer, not a header a client can write.
+        let proxied = TestRequest::default()
+            .peer_addr(
+                "198.51.100.4:5000"
+                    .parse()
+                    .unwrap_or(([0, 0, 0, 0], 0).into()),
+            )
+            .insert_header(("X-Forwarded-For", "203.0.113.9"))
+            .to_http_request();
+        assert_eq!(
+            client_attempt(&proxied, None).address,
+            Some([198, 51, 100, 4].into())
+        );
     }
 
     #[test]
