@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, spawn_each};
 
 /// Checks `body` (the answer of `method path` with `status`) against the document.
 #[track_caller]
-fn conforms(document: &Value, template: &str, method: &str, status: u16, body: &str) {
+pub fn conforms(document: &Value, template: &str, method: &str, status: u16, body: &str) {
     let schema = &document["paths"][template][method]["responses"][status.to_string()]["content"]["application/json"]
         ["schema"];
     assert!(

@@ -10,7 +10,9 @@ use revrec_store_diesel::DatabaseUrl;
 use revrec_domain::ContractLimits;
 use revrec_usecases::Policy;
 use revrec_usecases::limits::Limits;
-use revrec_usecases::policy::DEFAULT_REQUESTS_PER_MINUTE;
+use revrec_usecases::policy::{
+    ClientAuthLimits, DEFAULT_CLIENT_AUTH_LIMITS, DEFAULT_REQUESTS_PER_MINUTE,
+};
 use revrec_usecases::recalculation::{DEFAULT_JOB_QUEUE_CAP, DEFAULT_PAGE_SIZE};
 use revrec_usecases::sign_in_throttle::{DEFAULT_SIGN_IN_LIMITS, SignInLimits};
 
@@ -87,7 +89,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 28] = [
+pub const VARIABLES: [(&str, &str, &str); 30] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -138,6 +140,16 @@ pub const VARIABLES: [(&str, &str, &str); 28] = [
         "REVREC_RATE_LIMITS",
         "sandbox=60,growth=1200,scale=6000",
         "requests per minute per credential by plan (plans left out keep the default), or `off`",
+    ),
+    (
+        "REVREC_OAUTH_FAILURES_PER_CLIENT",
+        "10",
+        "failed client authentications per client_id per minute at /oauth/token, /oauth/revoke and /oauth/introspect; then every attempt is 429 until the minute ends",
+    ),
+    (
+        "REVREC_OAUTH_FAILURES_PER_ADDRESS",
+        "30",
+        "the same per client address (the TCP peer: an IPv4 address or an IPv6 /64)",
     ),
     (
         "REVREC_CALL_PRICES",
@@ -344,6 +356,20 @@ impl Settings {
                     .map_err(|reason| invalid("REVREC_RATE_LIMITS", text, reason))?,
             ),
         };
+        let failure_limit = |name: &'static str, default: u32| {
+            number(name, u64::from(default), 1..=100_000)
+                .map(|limit| u32::try_from(limit).unwrap_or(default))
+        };
+        let failed_client_authentications = ClientAuthLimits {
+            per_client: failure_limit(
+                "REVREC_OAUTH_FAILURES_PER_CLIENT",
+                DEFAULT_CLIENT_AUTH_LIMITS.per_client,
+            )?,
+            per_address: failure_limit(
+                "REVREC_OAUTH_FAILURES_PER_ADDRESS",
+                DEFAULT_CLIENT_AUTH_LIMITS.per_address,
+            )?,
+        };
         let call_price_cents = match get("REVREC_CALL_PRICES") {
             None => Policy::default().call_price_cents,
             Some(text) => per_plan(&text, Policy::default().call_price_cents, usd_cents)
@@ -424,6 +450,7 @@ impl Settings {
                 limits,
                 job_queue_cap,
                 sign_in,
+                failed_client_authentications,
             },
             payments,
             deprecations,
@@ -594,6 +621,38 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(error.starts_with("REVREC_JOB_QUEUE_CAP="), "{error}");
+        }
+    }
+
+    #[test]
+    fn failed_client_authentication_limits_default_and_are_checked() {
+        assert_eq!(
+            settings(&[]).unwrap().policy.failed_client_authentications,
+            ClientAuthLimits {
+                per_client: 10,
+                per_address: 30
+            }
+        );
+        let set = settings(&[
+            ("REVREC_OAUTH_FAILURES_PER_CLIENT", "3"),
+            ("REVREC_OAUTH_FAILURES_PER_ADDRESS", "50"),
+        ])
+        .unwrap();
+        assert_eq!(
+            set.policy.failed_client_authentications,
+            ClientAuthLimits {
+                per_client: 3,
+                per_address: 50
+            }
+        );
+        for bad in ["0", "-1", "ten", "100001"] {
+            let error = settings(&[("REVREC_OAUTH_FAILURES_PER_ADDRESS", bad)])
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.starts_with("REVREC_OAUTH_FAILURES_PER_ADDRESS="),
+                "{error}"
+            );
         }
     }
 

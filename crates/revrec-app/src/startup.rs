@@ -106,6 +106,9 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         oauth: store.oauth(),
         payments: store.payments(),
         rate_limiter: store.rate_limiter(),
+        // Shared on SQLite too: a guard against guessing must hold for every process on
+        // the file, and failures are few enough to go to the database each time.
+        client_auth_failures: store.shared_rate_limiter(),
         console: store.console(),
         usage: store.usage(),
         passwords: Arc::new(Argon2Passwords),

@@ -108,7 +108,7 @@ pub enum ApiError {
     RateLimited {
         retry_after: u32,
     },
-    /// The token endpoint refused (RFC 6749 §5.2).
+    /// An endpoint of the authorization server refused (RFC 6749 §5.2).
     OAuth(TokenRequestError),
     /// A priced call without a good payment (MPP), with fresh challenges to pay.
     Payment(PaymentProblem),
@@ -250,6 +250,7 @@ impl ApiError {
                         ErrorCode::OAuthUnsupportedGrantType
                     }
                     TokenRequestError::InvalidScope(_) => ErrorCode::OAuthInvalidScope,
+                    TokenRequestError::Throttled { .. } => ErrorCode::OAuthClientThrottled,
                 };
                 let mut problem = ProblemDetails::new(code, error.description());
                 problem
@@ -590,10 +591,13 @@ impl ResponseError for ApiError {
                 // database back after a short outage (RFC 9110 §10.2.3).
                 response.insert_header(("Retry-After", SERVICE_UNAVAILABLE_RETRY_AFTER));
             }
-            ApiError::OAuth(_) => {
+            ApiError::OAuth(error) => {
                 // RFC 6749 §5.1/§5.2: token responses, errors included, are never cached.
                 response.insert_header(("Cache-Control", "no-store"));
                 response.insert_header(("Pragma", "no-cache"));
+                if let TokenRequestError::Throttled { retry_after } = error {
+                    response.insert_header(("Retry-After", retry_after.to_string()));
+                }
             }
             _ => {}
         }

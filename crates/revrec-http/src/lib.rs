@@ -14,6 +14,8 @@ pub mod mcp;
 pub mod metrics;
 pub mod middleware;
 pub mod oauth;
+pub mod oauth_introspection;
+pub mod oauth_revocation;
 pub mod openapi;
 pub mod payments;
 pub mod primary;
@@ -80,6 +82,14 @@ pub fn build_app(
                 .route(web::get().to(oauth::authorization_server_metadata)),
         )
         .service(routing::resource("/oauth/token", "POST").route(web::post().to(oauth::token)))
+        .service(
+            routing::resource("/oauth/revoke", "POST")
+                .route(web::post().to(oauth_revocation::revoke)),
+        )
+        .service(
+            routing::resource("/oauth/introspect", "POST")
+                .route(web::post().to(oauth_introspection::introspect)),
+        )
         .route("/docs", web::get().to(system::docs_redirect))
         // Before Swagger UI, whose pattern takes every other /docs/… path.
         .route("/docs/versioning", web::get().to(system::versioning_page))

@@ -49,6 +49,8 @@ use crate::{guide, primary};
         crate::payments::routes::intent,
         crate::payments::routes::challenge,
         crate::oauth::token,
+        crate::oauth_revocation::revoke,
+        crate::oauth_introspection::introspect,
         crate::oauth::authorization_server_metadata,
         system::protected_resource_metadata,
         system::healthz,
@@ -65,7 +67,7 @@ use crate::{guide, primary};
         (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
         (name = "guide", description = "The guide surface, under /api/v1: contract ingest in the guide payload, the yearly waterfall, journal entries, the trial balance and the chart of accounts"),
         (name = "payments", description = "Machine payments over HTTP 402 (MPP): the published terms and a challenge to pay; priced calls answer 402 with the same challenges"),
-        (name = "oauth", description = "OAuth 2.0 client credentials: the token endpoint (RFC 6749 §4.4) and the metadata documents (RFC 8414, RFC 9728)"),
+        (name = "oauth", description = "OAuth 2.0 client credentials: the token endpoint (RFC 6749 §4.4), revocation (RFC 7009), introspection (RFC 7662) and the metadata documents (RFC 8414, RFC 9728)"),
         (name = "system", description = "Health and readiness"),
     )
 )]

@@ -29,6 +29,7 @@ pub enum ErrorCode {
     OAuthInvalidClient,
     OAuthUnsupportedGrantType,
     OAuthInvalidScope,
+    OAuthClientThrottled,
     PaymentRequired,
     PaymentMalformedCredential,
     PaymentInvalidChallenge,
@@ -65,7 +66,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 47] = [
+    pub const ALL: [ErrorCode; 48] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -80,6 +81,7 @@ impl ErrorCode {
         ErrorCode::OAuthInvalidClient,
         ErrorCode::OAuthUnsupportedGrantType,
         ErrorCode::OAuthInvalidScope,
+        ErrorCode::OAuthClientThrottled,
         ErrorCode::PaymentRequired,
         ErrorCode::PaymentMalformedCredential,
         ErrorCode::PaymentInvalidChallenge,
@@ -131,6 +133,7 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "OAUTH_INVALID_CLIENT",
             ErrorCode::OAuthUnsupportedGrantType => "OAUTH_UNSUPPORTED_GRANT_TYPE",
             ErrorCode::OAuthInvalidScope => "OAUTH_INVALID_SCOPE",
+            ErrorCode::OAuthClientThrottled => "OAUTH_CLIENT_THROTTLED",
             ErrorCode::PaymentRequired => "PAYMENT_REQUIRED",
             ErrorCode::PaymentMalformedCredential => "PAYMENT_MALFORMED_CREDENTIAL",
             ErrorCode::PaymentInvalidChallenge => "PAYMENT_INVALID_CHALLENGE",
@@ -249,7 +252,9 @@ impl ErrorCode {
             | ErrorCode::CurrencyRequired
             | ErrorCode::WorkLimitExceeded
             | ErrorCode::IdempotencyKeyReused => 422,
-            ErrorCode::RateLimited | ErrorCode::JobQueueFull => 429,
+            ErrorCode::RateLimited | ErrorCode::JobQueueFull | ErrorCode::OAuthClientThrottled => {
+                429
+            }
             ErrorCode::InternalError => 500,
             ErrorCode::ServiceUnavailable | ErrorCode::PaymentRailUnavailable => 503,
         }
@@ -272,6 +277,7 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidClient => "Client authentication failed",
             ErrorCode::OAuthUnsupportedGrantType => "The grant type is not supported",
             ErrorCode::OAuthInvalidScope => "The requested scope is not allowed",
+            ErrorCode::OAuthClientThrottled => "Too many failed client authentications",
             ErrorCode::PaymentRequired => "Payment Required",
             ErrorCode::PaymentMalformedCredential => "The payment credential is malformed",
             ErrorCode::PaymentInvalidChallenge => "The payment challenge is not valid here",
@@ -346,13 +352,16 @@ impl ErrorCode {
                 "The credential has used its plan's requests for this one-minute window (sandbox 60, growth 1,200, scale 6,000 unless configured otherwise). `Retry-After` and `RateLimit-Reset` say when the window resets."
             }
             ErrorCode::OAuthInvalidRequest => {
-                "The token request breaks RFC 6749: a missing `grant_type`, a repeated parameter, a body that is not `application/x-www-form-urlencoded`, or client credentials sent both in `Authorization: Basic` and in the body. The body carries RFC 6749's `error: invalid_request` too."
+                "The request to the token, revocation or introspection endpoint breaks RFC 6749: a missing `grant_type` or `token`, a repeated parameter, a body that is not `application/x-www-form-urlencoded`, or client credentials sent both in `Authorization: Basic` and in the body. The body carries RFC 6749's `error: invalid_request` too."
             }
             ErrorCode::OAuthInvalidClient => {
                 "The client could not be authenticated: unknown `client_id`, wrong secret, revoked client, or no client credentials at all. The answer never says which (`error: invalid_client`)."
             }
             ErrorCode::OAuthUnsupportedGrantType => {
                 "Only `grant_type=client_credentials` is served (`error: unsupported_grant_type`)."
+            }
+            ErrorCode::OAuthClientThrottled => {
+                "The token, revocation and introspection endpoints allow a few failed client authentications per minute for one `client_id` (known or not) and for one client address (10 and 30 unless configured otherwise). Past that, every attempt of the minute is refused, the right secret too, and nothing is checked (`error: temporarily_unavailable`). `Retry-After` and `RateLimit-Reset` say when the window ends."
             }
             ErrorCode::OAuthInvalidScope => {
                 "A requested scope is unknown or not among the client's scopes (`error: invalid_scope`). Omit `scope` to get every scope the client has."
@@ -485,6 +494,9 @@ impl ErrorCode {
             ErrorCode::OAuthInvalidScope => {
                 Some("Request only scopes the client has, or omit scope.")
             }
+            ErrorCode::OAuthClientThrottled => Some(
+                "Wait Retry-After seconds, then retry once with the right client_id and client_secret.",
+            ),
             ErrorCode::OAuthUnsupportedGrantType => Some("Send grant_type=client_credentials."),
             ErrorCode::OAuthInvalidRequest => Some(
                 "POST a form body with grant_type=client_credentials and authenticate the client one way only.",

@@ -64,6 +64,7 @@ fn state_with_jobs(
             oauth: Arc::new(MockOAuthRepository::new()),
             payments: Arc::new(MockPaymentRepository::new()),
             rate_limiter: Arc::new(MockRateLimiter::new()),
+            client_auth_failures: Arc::new(MockRateLimiter::new()),
             console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
             usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
             passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),

@@ -34,7 +34,7 @@ pub struct AccessTokenRecord {
     pub expires_at: i64,
 }
 
-/// A token that is valid now: unexpired, and its client not revoked.
+/// A token that is valid now: unexpired, not revoked, and its client not revoked.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ActiveToken {
     pub tenant_id: String,
@@ -42,6 +42,8 @@ pub struct ActiveToken {
     pub scopes: Vec<Scope>,
     /// The client's plan (read with the token, so a plan change applies at once).
     pub plan: Plan,
+    pub issued_at: i64,
+    pub expires_at: i64,
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -76,11 +78,23 @@ pub trait OAuthRepository: Send + Sync {
         now: i64,
     ) -> Result<(), RepositoryError>;
 
-    /// The token whose digest this is, when it is unexpired at `now` and its client is not
-    /// revoked: one read, so revocation holds on every instance sharing the database.
+    /// The token whose digest this is, when it is unexpired at `now` and neither it nor its
+    /// client is revoked: one read, so revocation holds on every instance sharing the
+    /// database.
     async fn find_active_token(
         &self,
         digest: &str,
         now: i64,
     ) -> Result<Option<ActiveToken>, RepositoryError>;
+
+    /// Marks the token whose digest this is revoked at `at` (RFC 7009), when it was issued
+    /// to client `client_id` of `tenant_id` and is not revoked yet; `false` otherwise (an
+    /// unknown token, another client's, or one already revoked), and nothing changes.
+    async fn revoke_token(
+        &self,
+        tenant_id: &str,
+        client_id: &str,
+        digest: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError>;
 }

@@ -42,6 +42,15 @@ pub trait RateLimiter: Send + Sync {
         limit: u32,
         now: i64,
     ) -> Result<RateDecision, RepositoryError>;
+
+    /// Gives back one unit `acquire` took from `key`'s quota of `limit` at `now`, when the
+    /// request it was taken for turned out not to count (a client authentication that
+    /// succeeded): any instance may take it again. A unit of a window that has passed is
+    /// not given back.
+    ///
+    /// # Errors
+    /// When a shared limiter cannot reach its store.
+    async fn release(&self, key: &QuotaKey, limit: u32, now: i64) -> Result<(), RepositoryError>;
 }
 
 /// The window `now` falls in: its start and the whole seconds until it ends (1 to 60).

@@ -185,7 +185,7 @@ impl OAuthRepository for OAuthStore {
     ) -> Result<Option<ActiveToken>, RepositoryError> {
         let digest = digest.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            let found: Option<(String, String, String, String)> = oauth_tokens::table
+            let found: Option<(String, String, String, String, i64, i64)> = oauth_tokens::table
                 .inner_join(
                     oauth_clients::table.on(oauth_clients::tenant_id
                         .eq(oauth_tokens::tenant_id)
@@ -193,25 +193,60 @@ impl OAuthRepository for OAuthStore {
                 )
                 .filter(oauth_tokens::digest.eq(digest))
                 .filter(oauth_tokens::expires_at.gt(now))
+                .filter(oauth_tokens::revoked_at.is_null())
                 .filter(oauth_clients::revoked_at.is_null())
                 .select((
                     oauth_tokens::tenant_id,
                     oauth_tokens::client_id,
                     oauth_tokens::scopes,
                     oauth_clients::plan,
+                    oauth_tokens::issued_at,
+                    oauth_tokens::expires_at,
                 ))
                 .first(connection)
                 .optional()?;
             found
-                .map(|(tenant_id, client_id, token_scopes, client_plan)| {
-                    Ok(ActiveToken {
-                        tenant_id,
-                        client_id,
-                        scopes: scopes(&token_scopes)?,
-                        plan: plan(&client_plan)?,
-                    })
-                })
+                .map(
+                    |(tenant_id, client_id, token_scopes, client_plan, issued_at, expires_at)| {
+                        Ok(ActiveToken {
+                            tenant_id,
+                            client_id,
+                            scopes: scopes(&token_scopes)?,
+                            plan: plan(&client_plan)?,
+                            issued_at,
+                            expires_at,
+                        })
+                    },
+                )
                 .transpose()
+        })
+        .await
+    }
+
+    async fn revoke_token(
+        &self,
+        tenant_id: &str,
+        client_id: &str,
+        digest: &str,
+        at: i64,
+    ) -> Result<bool, RepositoryError> {
+        let (tenant_id, client_id, digest) = (
+            tenant_id.to_owned(),
+            client_id.to_owned(),
+            digest.to_owned(),
+        );
+        with_connection(&self.database, Access::Write, move |connection| {
+            // One statement: the owner check and the mark cannot be split by another write.
+            let updated = diesel::update(
+                oauth_tokens::table
+                    .filter(oauth_tokens::tenant_id.eq(tenant_id))
+                    .filter(oauth_tokens::digest.eq(digest))
+                    .filter(oauth_tokens::client_id.eq(client_id))
+                    .filter(oauth_tokens::revoked_at.is_null()),
+            )
+            .set(oauth_tokens::revoked_at.eq(Some(at)))
+            .execute(connection)?;
+            Ok(updated > 0)
         })
         .await
     }

@@ -64,6 +64,20 @@ impl RateLimiter for InProcessRateLimiter {
             reset_seconds,
         })
     }
+
+    async fn release(&self, key: &QuotaKey, _limit: u32, now: i64) -> Result<(), RepositoryError> {
+        let (window, _) = window_of(now);
+        let mut windows = self
+            .windows
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some((start, used)) = windows.get_mut(key)
+            && *start == window
+        {
+            *used = used.saturating_sub(1);
+        }
+        Ok(())
+    }
 }
 
 /// One credential's window as this instance sees it.
@@ -245,5 +259,51 @@ impl RateLimiter for SharedRateLimiter {
         Ok(decision(
             self.take_held(key, limit, window).unwrap_or((false, 0)),
         ))
+    }
+
+    /// The unit goes back to the database, where any instance may reserve it again (kept
+    /// in this instance's lease, it would make the others refuse early). Refused
+    /// reservations also raised `reserved` past the limit; what is in use is at most the
+    /// limit, so the count comes down from there.
+    async fn release(&self, key: &QuotaKey, limit: u32, now: i64) -> Result<(), RepositoryError> {
+        let (window, _) = window_of(now);
+        let (tenant, credential) = (key.tenant_id.clone(), key.credential.clone());
+        let limit = i64::from(limit);
+        with_connection(&self.database, Access::Write, move |connection| {
+            connection.transaction(|connection| {
+                let this_window = rate_limit_windows::tenant_id
+                    .eq(tenant)
+                    .and(rate_limit_windows::credential.eq(credential))
+                    .and(rate_limit_windows::window_start.eq(window));
+                diesel::update(
+                    rate_limit_windows::table
+                        .filter(this_window.clone())
+                        .filter(rate_limit_windows::reserved.gt(limit)),
+                )
+                .set(rate_limit_windows::reserved.eq(limit))
+                .execute(connection)?;
+                diesel::update(
+                    rate_limit_windows::table
+                        .filter(this_window)
+                        .filter(rate_limit_windows::reserved.gt(0)),
+                )
+                .set(rate_limit_windows::reserved.eq(rate_limit_windows::reserved - 1))
+                .execute(connection)?;
+                Ok(())
+            })
+        })
+        .await?;
+        let mut leases = self
+            .leases
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(lease) = leases.get_mut(key)
+            && lease.window == window
+        {
+            // The database has a unit again: the next request here asks it.
+            lease.unreserved = lease.unreserved.saturating_add(1);
+            lease.spent = false;
+        }
+        Ok(())
     }
 }

@@ -184,6 +184,7 @@ diesel::table! {
         scopes -> Text,
         issued_at -> BigInt,
         expires_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
     }
 }
 

@@ -159,6 +159,67 @@ async fn concurrent_requests_on_two_instances_hold_one_limit() {
     }
 }
 
+#[tokio::test]
+async fn a_released_unit_is_taken_again_within_its_window_only() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let limiters: [(&str, Arc<dyn RateLimiter>); 2] = [
+            ("the store's own", store.rate_limiter()),
+            ("the shared", store.shared_rate_limiter()),
+        ];
+        for (name, limiter) in limiters {
+            let credential = key(&format!("{name}, released"));
+            let at = NOON + 5 * 1_000_000;
+            assert_eq!(take(limiter.as_ref(), &credential, 3, at, 3).await, (3, 0));
+            limiter.release(&credential, 3, at).await.unwrap();
+            // The unit given back is the only one there is.
+            let mut outcomes = Vec::new();
+            for _ in 0..2 {
+                let decision = limiter.acquire(&credential, 3, at).await.unwrap();
+                outcomes.push((decision.allowed, decision.remaining));
+            }
+            assert_eq!(
+                outcomes,
+                [(true, 0), (false, 0)],
+                "{name} on {:?}",
+                database.backend
+            );
+            // A unit of a window that has passed does not go into the next one.
+            limiter
+                .release(&credential, 3, NOON + MINUTE)
+                .await
+                .unwrap();
+            let next = limiter
+                .acquire(&credential, 3, NOON + MINUTE)
+                .await
+                .unwrap();
+            assert_eq!((next.allowed, next.remaining), (true, 2), "{name}");
+            // Releasing what was never taken in this window gives nothing either.
+            let fresh = key(&format!("{name}, never taken"));
+            limiter.release(&fresh, 3, at).await.unwrap();
+            assert_eq!(take(limiter.as_ref(), &fresh, 3, at, 4).await, (3, 0));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_unit_released_on_one_instance_is_taken_on_another() {
+    for database in TestDatabase::all() {
+        let (one, two) = (open(&database), open(&database));
+        let (one, two) = (one.shared_rate_limiter(), two.shared_rate_limiter());
+        let credential = key("released across instances");
+        assert_eq!(take(one.as_ref(), &credential, 2, NOON, 2).await, (2, 0));
+        one.release(&credential, 2, NOON).await.unwrap();
+        let decision = two.acquire(&credential, 2, NOON).await.unwrap();
+        assert!(decision.allowed, "{:?}: {decision:?}", database.backend);
+        assert!(!two.acquire(&credential, 2, NOON).await.unwrap().allowed);
+        // Refusals raised the count past the limit; a release still frees exactly one.
+        one.release(&credential, 2, NOON).await.unwrap();
+        assert!(one.acquire(&credential, 2, NOON).await.unwrap().allowed);
+        assert!(!one.acquire(&credential, 2, NOON).await.unwrap().allowed);
+    }
+}
+
 fn client(id: &str, revoked_at: Option<i64>) -> OAuthClientRecord {
     OAuthClientRecord {
         id: id.into(),
@@ -294,6 +355,73 @@ async fn tokens_live_until_they_expire_or_their_client_is_revoked() {
                 .revoked_at,
             Some(NOON + 5)
         );
+    }
+}
+
+#[tokio::test]
+async fn a_token_is_revoked_by_its_own_client_only_and_stays_revoked() {
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let oauth = store.oauth();
+        oauth.insert_client(&client("rrc_1", None)).await.unwrap();
+        oauth.insert_client(&client("rrc_2", None)).await.unwrap();
+        let hour = 3_600 * 1_000_000;
+        for (digest, owner) in [("t1", "rrc_1"), ("t2", "rrc_1"), ("t3", "rrc_2")] {
+            oauth
+                .insert_token(&token(digest, owner, NOON + hour), NOON)
+                .await
+                .unwrap();
+        }
+        let active = oauth
+            .find_active_token("t1", NOON + 1)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((active.issued_at, active.expires_at), (NOON, NOON + hour));
+        let revoke = |tenant: &'static str, client: &'static str, digest: &'static str| {
+            let oauth = oauth.clone();
+            async move {
+                oauth
+                    .revoke_token(tenant, client, digest, NOON + 2)
+                    .await
+                    .unwrap()
+            }
+        };
+        assert!(
+            !revoke("ten_a", "rrc_2", "t1").await,
+            "another client's token"
+        );
+        assert!(!revoke("ten_b", "rrc_1", "t1").await, "another tenant");
+        assert!(!revoke("ten_a", "rrc_1", "nope").await, "unknown token");
+        assert!(
+            oauth
+                .find_active_token("t1", NOON + 3)
+                .await
+                .unwrap()
+                .is_some(),
+            "{:?}: refused revocations change nothing",
+            database.backend
+        );
+        assert!(revoke("ten_a", "rrc_1", "t1").await);
+        assert!(!revoke("ten_a", "rrc_1", "t1").await, "already revoked");
+        assert!(
+            oauth
+                .find_active_token("t1", NOON + 3)
+                .await
+                .unwrap()
+                .is_none()
+        );
+        // Only that token: the client's other token and other clients' stay valid.
+        for other in ["t2", "t3"] {
+            assert!(
+                oauth
+                    .find_active_token(other, NOON + 3)
+                    .await
+                    .unwrap()
+                    .is_some(),
+                "{other}"
+            );
+        }
     }
 }
 

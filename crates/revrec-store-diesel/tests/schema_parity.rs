@@ -153,7 +153,7 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
         oauth_tokens::table
             .select(oauth_tokens::all_columns)
             .limit(0)
-            .load::<(String, String, String, String, i64, i64)>(&mut connection)
+            .load::<(String, String, String, String, i64, i64, Option<i64>)>(&mut connection)
             .unwrap();
         rate_limit_windows::table
             .select(rate_limit_windows::all_columns)

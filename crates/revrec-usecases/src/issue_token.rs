@@ -2,9 +2,9 @@
 //! token for one hour, with the client's scopes or a subset it asks for.
 
 use revrec_ports::{AccessTokenRecord, RepositoryError, Scope};
-use subtle::ConstantTimeEq;
 
 use crate::authenticate::secret_digest;
+use crate::client_authentication::{ClientAttempt, ClientAuthError, authenticate_client};
 use crate::services::Services;
 
 /// Access tokens start with this; bearer authentication tells them from API keys by it.
@@ -23,9 +23,9 @@ pub struct IssuedToken {
 /// Why no token was issued, in RFC 6749 §5.2's terms.
 #[derive(Debug, thiserror::Error)]
 pub enum TokenError {
-    /// Unknown client, wrong secret or revoked client: deliberately indistinguishable.
-    #[error("client authentication failed")]
-    InvalidClient,
+    /// The client was not authenticated, or may not try now.
+    #[error(transparent)]
+    Client(#[from] ClientAuthError),
     #[error("scope `{scope}` is unknown or not allowed for this client")]
     InvalidScope { scope: String },
     #[error(transparent)]
@@ -36,22 +36,10 @@ pub enum TokenError {
 /// (space-separated; `None` or blank: every scope the client has).
 pub async fn issue_client_credentials_token(
     services: &Services,
-    client_id: &str,
-    client_secret: &str,
+    attempt: ClientAttempt<'_>,
     requested_scope: Option<&str>,
 ) -> Result<IssuedToken, TokenError> {
-    let client = services.oauth.find_client(client_id).await?;
-    // The digest is compared in constant time, and against a stand-in when the client does
-    // not exist, so timing tells an attacker nothing about ids or secrets.
-    let presented = secret_digest(client_secret);
-    let stored = client
-        .as_ref()
-        .map_or_else(|| secret_digest(""), |client| client.secret_digest.clone());
-    let secret_matches: bool = presented.as_bytes().ct_eq(stored.as_bytes()).into();
-    let client = match client {
-        Some(client) if secret_matches && client.revoked_at.is_none() => client,
-        _ => return Err(TokenError::InvalidClient),
-    };
+    let client = authenticate_client(services, attempt).await?;
     let scopes = match requested_scope
         .map(str::trim)
         .filter(|text| !text.is_empty())

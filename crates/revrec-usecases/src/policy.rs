@@ -40,6 +40,22 @@ pub const PLAN_PRICES_USD: PerPlan<u32> = PerPlan {
     scale: 1_499,
 };
 
+/// How many failed client authentications the OAuth endpoints take in one rate-limit
+/// window before they refuse every attempt, the right secret too, until the window ends
+/// (RFC 6749 §2.3.1: endpoints that take client secrets resist guessing).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ClientAuthLimits {
+    /// Per presented `client_id`, known or not.
+    pub per_client: u32,
+    /// Per client address (an IPv4 address, or an IPv6 /64).
+    pub per_address: u32,
+}
+
+pub const DEFAULT_CLIENT_AUTH_LIMITS: ClientAuthLimits = ClientAuthLimits {
+    per_client: 10,
+    per_address: 30,
+};
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Policy {
     /// `None`: no rate limit (and no `RateLimit-*` headers).
@@ -52,11 +68,14 @@ pub struct Policy {
     pub job_queue_cap: u32,
     /// How failed console sign-ins are throttled.
     pub sign_in: SignInLimits,
+    /// The guard of the OAuth endpoints against guessed client secrets.
+    pub failed_client_authentications: ClientAuthLimits,
 }
 
 impl Default for Policy {
     fn default() -> Policy {
         Policy {
+            failed_client_authentications: DEFAULT_CLIENT_AUTH_LIMITS,
             requests_per_minute: Some(DEFAULT_REQUESTS_PER_MINUTE),
             call_price_cents: PerPlan {
                 sandbox: 0,

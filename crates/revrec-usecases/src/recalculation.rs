@@ -442,6 +442,7 @@ mod tests {
             oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
             payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
             rate_limiter: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
+            client_auth_failures: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
             console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
             usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
             passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),

@@ -22,6 +22,9 @@ pub struct Services {
     pub oauth: Arc<dyn OAuthRepository>,
     pub payments: Arc<dyn PaymentRepository>,
     pub rate_limiter: Arc<dyn RateLimiter>,
+    /// Failed client authentications at the OAuth endpoints, per client id and address:
+    /// a limiter of its own, shared through the database whatever the backend.
+    pub client_auth_failures: Arc<dyn RateLimiter>,
     pub console: Arc<dyn ConsoleRepository>,
     pub usage: Arc<dyn UsageRepository>,
     pub passwords: Arc<dyn PasswordHasher>,
