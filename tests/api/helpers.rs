@@ -144,6 +144,15 @@ pub async fn spawn_configured(
     database: TestDatabase,
     configure: impl FnOnce(&mut Settings),
 ) -> TestApp {
+    spawn_computing_on(database, configure, None).await
+}
+
+/// [`spawn_configured`] with the use cases computing on `compute`.
+pub async fn spawn_computing_on(
+    database: TestDatabase,
+    configure: impl FnOnce(&mut Settings),
+    compute: Option<std::sync::Arc<dyn revrec_ports::ComputePool>>,
+) -> TestApp {
     let mut settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
         listen: "127.0.0.1:0".parse().expect("address"),
@@ -158,7 +167,7 @@ pub async fn spawn_configured(
         deprecations: Vec::new(),
     };
     configure(&mut settings);
-    let application = Application::build(settings.clone())
+    let application = Application::build_with(settings.clone(), compute)
         .await
         .expect("the app builds");
     // The bound address: the public URL may name a proxy in front of it.

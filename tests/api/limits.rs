@@ -212,3 +212,69 @@ async fn a_request_is_charged_what_it_costs_and_the_headers_say_so() {
         );
     }
 }
+
+/// A journal page ends at 10,000 lines whatever its `limit`, and its cursor carries on: the
+/// pages hold every entry exactly once, as the CSV export (which reads the same pages as
+/// the client reads the body) does.
+#[tokio::test]
+async fn journal_pages_end_at_ten_thousand_lines_and_the_cursor_carries_on() {
+    for app in spawn_each().await {
+        let operations: Vec<Value> = (0..25)
+            .map(|_| json!({"method": "POST", "path": "/contracts", "body": with_lines(400, "2026-01-01", "2026-12-31")}))
+            .collect();
+        let batch = app
+            .post("/v1/batch", &json!({"operations": operations}))
+            .await;
+        assert_eq!(batch.status.as_u16(), 200, "{}", batch.text);
+        let mut seen = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut pages = 0;
+        loop {
+            let path = match &cursor {
+                Some(cursor) => format!(
+                    "/api/v1/accounting/journal-entries?period=2026-03&limit=1000&cursor={cursor}"
+                ),
+                None => "/api/v1/accounting/journal-entries?period=2026-03&limit=1000".to_owned(),
+            };
+            let page = app.get(&path).await;
+            assert_eq!(page.status.as_u16(), 200, "{}", page.text);
+            let page = page.json();
+            let entries = page["entries"].as_array().unwrap();
+            let lines: usize = entries
+                .iter()
+                .map(|entry| entry["lines"].as_array().unwrap().len())
+                .sum();
+            assert!(lines < 10_000 + 2 * 400 + 10, "{lines} lines in one page");
+            seen.extend(
+                entries
+                    .iter()
+                    .map(|entry| entry["id"].as_str().unwrap().to_owned()),
+            );
+            pages += 1;
+            match page["next_cursor"].as_str() {
+                Some(next) => cursor = Some(next.to_owned()),
+                None => break,
+            }
+        }
+        assert!(
+            pages > 1,
+            "25 entries of 400 obligations need several pages"
+        );
+        let mut unique = seen.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!((seen.len(), unique.len()), (25, 25));
+        let csv = app
+            .get("/api/v1/accounting/journal-entries?period=2026-03&format=csv")
+            .await;
+        assert_eq!(csv.status.as_u16(), 200);
+        let mut in_csv: Vec<&str> = csv
+            .text
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split(',').nth(1))
+            .collect();
+        in_csv.dedup();
+        assert_eq!(in_csv.len(), 25, "every entry once, in order");
+    }
+}

@@ -10,6 +10,7 @@ mod auth;
 mod batch;
 mod billing;
 mod calendar;
+mod compute;
 mod conditional;
 mod console;
 mod contracts;

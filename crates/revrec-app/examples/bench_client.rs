@@ -143,6 +143,7 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         policy: revrec_usecases::Policy::default(),
         clock: Arc::new(revrec_app::system_ports::SystemClock),
         ids: Arc::new(revrec_app::system_ports::RandomIds),
+        compute: Arc::new(revrec_ports::InlineCompute),
     };
     for chunk in (0..count).collect::<Vec<_>>().chunks(BATCH) {
         let inputs = chunk

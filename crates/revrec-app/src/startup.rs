@@ -116,6 +116,7 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         policy,
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
+        compute: Arc::new(crate::system_ports::DedicatedCompute),
     }
 }
 
@@ -177,6 +178,15 @@ fn metrics_server(
 
 impl Application {
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
+        Application::build_with(settings, None).await
+    }
+
+    /// [`Application::build`] with another compute pool (tests hold work in one to see
+    /// what goes on meanwhile).
+    pub async fn build_with(
+        settings: Settings,
+        compute: Option<Arc<dyn revrec_ports::ComputePool>>,
+    ) -> Result<Application, StartupError> {
         let store = open_store(&settings).await?;
         let listener =
             TcpListener::bind(settings.listen).map_err(|source| StartupError::Listen {
@@ -193,7 +203,10 @@ impl Application {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{address}"));
-        let services = services_under(&store, settings.policy);
+        let mut services = services_under(&store, settings.policy);
+        if let Some(compute) = compute {
+            services.compute = compute;
+        }
         let jobs = match settings.job_worker {
             Some(worker) => Some(
                 JobWorker::start(services.clone(), worker)

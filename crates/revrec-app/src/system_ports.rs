@@ -105,3 +105,37 @@ mod tests {
         ));
     }
 }
+
+/// Computes on a pool of threads of its own, apart from the HTTP workers and from the
+/// threads that make database calls: a large batch keeps its own caller waiting, while
+/// `/healthz`, another tenant's read and every database call go on. The operating system
+/// shares the cores among the jobs in flight, so a small job is not queued behind a large
+/// one; how many are in flight at once is bounded by the rate limits and the request
+/// limits (`docs/limits.md`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DedicatedCompute;
+
+/// Most threads computing at once.
+const COMPUTE_THREADS: usize = 64;
+
+impl revrec_ports::ComputePool for DedicatedCompute {
+    fn execute(&self, job: Box<dyn FnOnce() + Send + 'static>) {
+        static POOL: std::sync::OnceLock<Option<tokio::runtime::Runtime>> =
+            std::sync::OnceLock::new();
+        let pool = POOL.get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .max_blocking_threads(COMPUTE_THREADS)
+                .thread_name("revrec-compute")
+                .build()
+                .ok()
+        });
+        match pool {
+            Some(pool) => {
+                pool.spawn_blocking(job);
+            }
+            // No threads to be had: compute where the caller is.
+            None => job(),
+        }
+    }
+}

@@ -77,12 +77,9 @@ async fn verify_passes_clean_books_and_names_every_tampered_row() {
             &json!({"effective_date": "2026-06-01"}),
         )
         .await;
-        send(
-            reqwest::Method::POST,
-            &format!("{contracts}?status=draft"),
-            &contract("Draft Co"),
-        )
-        .await;
+        let mut draft = contract("Draft Co");
+        draft["status"] = json!("draft");
+        send(reqwest::Method::POST, &contracts, &draft).await;
         let report = reqwest::Client::new()
             .get(format!("{}/v1/waterfalls?currency=USD", server.url))
             .bearer_auth(TOKEN)

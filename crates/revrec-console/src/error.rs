@@ -112,7 +112,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
             error.to_string(),
         ),
         UseCaseError::Storage(storage) => storage_shown(storage),
-        UseCaseError::Corrupt(_) => internal(),
+        UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
     }
 }
 

@@ -504,7 +504,7 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             ErrorCode::InvalidParameter,
             format!("Query parameter `group_by` {error}."),
         ),
-        UseCaseError::Corrupt(_) => internal(),
+        UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
     }
 }

@@ -76,6 +76,7 @@ fn state_with_jobs(
             },
             clock: Arc::new(clock),
             ids: Arc::new(ids),
+            compute: Arc::new(revrec_ports::InlineCompute),
         },
         settings: HttpSettings {
             public_url: "http://revrec.test".into(),

@@ -4,6 +4,7 @@
 pub mod api_keys;
 pub mod auth;
 pub mod clock;
+pub mod compute;
 pub mod console;
 pub mod contracts;
 pub mod error;
@@ -21,6 +22,7 @@ pub mod usage;
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
 pub use auth::{Plan, Scope};
 pub use clock::Clock;
+pub use compute::{ComputePool, InlineCompute};
 pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, FailureWindow};
 pub use contracts::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,

@@ -1,14 +1,12 @@
 //! `ContractRepository` over Diesel: one transaction per contract change.
 
 use std::collections::BTreeMap;
-use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use lru::LruCache;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
@@ -18,6 +16,7 @@ use revrec_ports::{
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
+use crate::contract_cache::{CacheKey, ContractCache};
 use crate::revision_batcher::RevisionBatcher;
 use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
@@ -25,41 +24,33 @@ use crate::rows::{
 };
 use crate::schema::{contract_invoices, contract_lines, contract_versions, contracts, rollups};
 
-/// How many contracts `find` keeps decoded in memory.
-const CACHED_CONTRACTS: usize = 4_096;
-
-type CacheKey = (String, String);
-type ContractCache = Arc<Mutex<LruCache<CacheKey, (i64, Arc<StoredContract>)>>>;
+type SharedCache = Arc<Mutex<ContractCache>>;
 
 pub struct ContractStore {
     database: Database,
     /// Decoded contracts by (tenant, id), each with the `revision` it was read at. A hit is
     /// used only when the database still holds that revision, so the cache is never stale,
     /// whichever instance wrote last: it saves decoding, never a check.
-    cache: ContractCache,
+    cache: SharedCache,
     /// On PostgreSQL, where each check is a network round trip, checks are batched.
     revisions: Option<RevisionBatcher>,
 }
 
 impl ContractStore {
     pub fn new(database: Database) -> ContractStore {
-        let capacity = NonZeroUsize::new(CACHED_CONTRACTS).unwrap_or(NonZeroUsize::MIN);
         // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
         let revisions =
             (!database.inline_reads).then(|| RevisionBatcher::new(database.pool.clone()));
         ContractStore {
             database,
-            cache: Arc::new(Mutex::new(LruCache::new(capacity))),
+            cache: Arc::new(Mutex::new(ContractCache::default())),
             revisions,
         }
     }
 
     /// The cached contract, if it is at `revision`.
     fn cached(&self, key: &CacheKey, revision: i64) -> Option<Arc<StoredContract>> {
-        lock(&self.cache)
-            .get(key)
-            .filter(|(cached, _)| *cached == revision)
-            .map(|(_, stored)| Arc::clone(stored))
+        lock(&self.cache).get(key, revision)
     }
 
     /// Reads the contract whole (one snapshot) and caches it.
@@ -70,7 +61,7 @@ impl ContractStore {
                 connection.transaction(|connection| find_contract(connection, &key.0, &key.1))?;
             Ok(loaded.map(|(revision, stored)| {
                 let stored = Arc::new(stored);
-                lock(&cache).put(key, (revision, Arc::clone(&stored)));
+                lock(&cache).put(key, revision, Arc::clone(&stored));
                 stored
             }))
         })
@@ -78,7 +69,7 @@ impl ContractStore {
     }
 }
 
-fn lock(cache: &ContractCache) -> MutexGuard<'_, LruCache<CacheKey, (i64, Arc<StoredContract>)>> {
+fn lock(cache: &SharedCache) -> MutexGuard<'_, ContractCache> {
     cache.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -143,17 +134,15 @@ impl ContractRepository for ContractStore {
             let Some(revision) = revision else {
                 return Ok(None);
             };
-            if let Some((cached, stored)) = lock(&cache).get(&key)
-                && *cached == revision
-            {
-                return Ok(Some(Arc::clone(stored)));
+            if let Some(stored) = lock(&cache).get(&key, revision) {
+                return Ok(Some(stored));
             }
             // One snapshot for the record, its versions and their lines.
             let loaded =
                 connection.transaction(|connection| find_contract(connection, tenant_id, id))?;
             Ok(loaded.map(|(revision, stored)| {
                 let stored = Arc::new(stored);
-                lock(&cache).put(key.clone(), (revision, Arc::clone(&stored)));
+                lock(&cache).put(key.clone(), revision, Arc::clone(&stored));
                 stored
             }))
         })

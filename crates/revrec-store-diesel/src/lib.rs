@@ -5,6 +5,7 @@ mod api_key_store;
 mod blocking;
 pub mod connection;
 mod console_store;
+mod contract_cache;
 mod contract_store;
 mod idempotency_store;
 mod job_store;

@@ -5,7 +5,7 @@ use revrec_ports::{ContractStatus, InvoiceWrite, VersionWrite};
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay, rollup_deltas, save_change};
+use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 pub async fn activate_contract(
@@ -20,7 +20,7 @@ pub async fn activate_contract(
             action: "activated",
         });
     }
-    let history = replay(&stored)?;
+    let history = replay_on_pool(services, &stored).await?;
     let mut next = stored.record.clone();
     next.status = ContractStatus::Active;
     next.updated_at = services.clock.now_micros();

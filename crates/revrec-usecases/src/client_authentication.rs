@@ -198,6 +198,7 @@ mod tests {
             policy: crate::Policy::default(),
             clock: Arc::new(clock),
             ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
+            compute: Arc::new(revrec_ports::InlineCompute),
         }
     }
 

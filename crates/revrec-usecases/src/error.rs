@@ -54,6 +54,9 @@ pub enum UseCaseError {
     Period(#[from] PeriodError),
     #[error("stored data could not be replayed: {0}")]
     Corrupt(String),
+    /// Work handed to the compute pool never answered (it panicked, or the pool is gone).
+    #[error("the computation of this request was interrupted")]
+    Interrupted,
     #[error(transparent)]
     Storage(#[from] RepositoryError),
 }

@@ -80,7 +80,7 @@ pub async fn version_history(
     id: &str,
 ) -> Result<VersionHistory, UseCaseError> {
     let stored = load_contract(services, tenant_id, id).await?;
-    let history = crate::history::replay(&stored)?;
+    let history = crate::history::replay_on_pool(services, &stored).await?;
     Ok(VersionHistory {
         record: stored.record.clone(),
         versions: stored.versions.clone(),

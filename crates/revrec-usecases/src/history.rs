@@ -38,6 +38,16 @@ pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
     )
 }
 
+/// [`replay`] on the compute pool: what a request that works on one contract runs, so a
+/// large contract's schedules never hold up the thread serving other requests.
+pub async fn replay_on_pool(
+    services: &Services,
+    stored: &Arc<StoredContract>,
+) -> Result<PlanHistory, UseCaseError> {
+    let stored = Arc::clone(stored);
+    crate::offload::offload(services, move || replay(&stored)).await?
+}
+
 /// The domain's view of a contract's invoices.
 pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
     Billing::new(invoices.iter().map(InvoiceRecord::invoice).collect())

@@ -12,6 +12,7 @@ use revrec_ports::{
 use crate::contract_view::ContractView;
 use crate::error::{UseCaseError, conflict_or_storage};
 use crate::history::{assign_obligation_ids, billing_of, customer_id_for, rollup_deltas};
+use crate::offload::offload;
 use crate::record_invoice::scheduled_invoices;
 use crate::services::Services;
 
@@ -34,7 +35,9 @@ pub async fn ingest_contract(
     tenant_id: &str,
     input: NewContract,
 ) -> Result<ContractView, UseCaseError> {
-    let (write, view) = prepare(services, tenant_id, input)?;
+    let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
+    let (write, view) =
+        offload(services, move || prepare(&work_services, &tenant, input)).await??;
     services
         .contracts
         .save(write)
@@ -53,10 +56,20 @@ pub async fn ingest_contracts(
     tenant_id: &str,
     inputs: Vec<NewContract>,
 ) -> Vec<Result<ContractView, UseCaseError>> {
-    let prepared: Vec<Result<(ContractWrite, ContractView), UseCaseError>> = inputs
-        .into_iter()
-        .map(|input| prepare(services, tenant_id, input))
-        .collect();
+    let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
+    let count = inputs.len();
+    let prepared: Vec<Result<(ContractWrite, ContractView), UseCaseError>> =
+        match offload(services, move || {
+            inputs
+                .into_iter()
+                .map(|input| prepare(&work_services, &tenant, input))
+                .collect()
+        })
+        .await
+        {
+            Ok(prepared) => prepared,
+            Err(_) => return (0..count).map(|_| Err(UseCaseError::Interrupted)).collect(),
+        };
     let writes: Vec<ContractWrite> = prepared
         .iter()
         .filter_map(|outcome| outcome.as_ref().ok().map(|(write, _)| write.clone()))

@@ -9,6 +9,7 @@ use revrec_ports::{ContractScan, ContractStatus};
 
 use crate::error::UseCaseError;
 use crate::history::replay;
+use crate::offload::offload;
 use crate::services::Services;
 
 /// Which entries: `approved` ones post active and terminated contracts; `draft` ones are
@@ -72,8 +73,13 @@ pub struct JournalPage {
 
 pub const DEFAULT_LIMIT: u32 = 100;
 pub const MAX_LIMIT: u32 = 1_000;
-/// Contracts read per round trip while filling a page.
-const SCAN_PAGE: u32 = 500;
+/// Contracts read per round trip while filling a page (whole contracts: at most this many
+/// are in memory at once).
+const SCAN_PAGE: u32 = 100;
+/// Journal lines past which a page ends, whatever its `limit` (`docs/limits.md`): an entry
+/// has a line per obligation and account, so a thousand entries of 500-line contracts would
+/// otherwise be a page of a million lines. The next page continues after it.
+pub const MAX_PAGE_LINES: usize = 10_000;
 
 /// The tenant's chart, or the default one.
 pub async fn chart_of_accounts(
@@ -115,36 +121,29 @@ pub async fn journal_page(
     };
     // One entry past the limit tells whether another page follows.
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
+    let mut lines = 0_usize;
+    let mut full = false;
     'scan: loop {
         let page = services.contracts.scan(tenant_id, &scan).await?;
-        for stored in &page.contracts {
-            let record = &stored.record;
-            if query
-                .currency
-                .is_some_and(|currency| currency != record.currency)
-            {
-                continue;
-            }
-            let history = replay(stored)?;
-            let source = EntrySource {
-                tenant: tenant_id,
-                contract_id: &record.id,
-                restatements: record.restatements,
-            };
-            for entry in journal_entries(
-                history.current(),
-                history.billing(),
-                source,
-                chart,
-                Some(month),
-            ) {
-                entries.push(ContractEntry {
-                    contract_id: record.id.clone(),
-                    currency: record.currency,
-                    entry,
-                });
+        // The page's entries are computed on the compute pool, contract by contract in id
+        // order; the limits below then take what the answer holds.
+        let (contracts, chart, tenant) =
+            (page.contracts.clone(), chart.clone(), tenant_id.to_owned());
+        let currency = query.currency;
+        let computed = offload(services, move || {
+            entries_of(&contracts, &chart, &tenant, currency, month)
+        })
+        .await??;
+        for contract_entries in computed {
+            for entry in contract_entries {
+                lines += entry.entry.lines.len();
+                entries.push(entry);
             }
             if entries.len() > limit {
+                break 'scan;
+            }
+            if lines >= MAX_PAGE_LINES {
+                full = true;
                 break 'scan;
             }
         }
@@ -156,10 +155,53 @@ pub async fn journal_page(
     let next = if entries.len() > limit {
         entries.truncate(limit);
         entries.last().map(|entry| entry.contract_id.clone())
+    } else if full {
+        entries.last().map(|entry| entry.contract_id.clone())
     } else {
         None
     };
     Ok(JournalPage { entries, next })
+}
+
+/// Each contract's entries for `month` (none for one with no activity in it), in the
+/// order of `contracts`.
+fn entries_of(
+    contracts: &[std::sync::Arc<revrec_ports::StoredContract>],
+    chart: &ChartOfAccounts,
+    tenant_id: &str,
+    currency: Option<Currency>,
+    month: PeriodRange,
+) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
+    let mut computed = Vec::with_capacity(contracts.len());
+    for stored in contracts {
+        let record = &stored.record;
+        if currency.is_some_and(|currency| currency != record.currency) {
+            continue;
+        }
+        let history = replay(stored)?;
+        let source = EntrySource {
+            tenant: tenant_id,
+            contract_id: &record.id,
+            restatements: record.restatements,
+        };
+        computed.push(
+            journal_entries(
+                history.current(),
+                history.billing(),
+                source,
+                chart,
+                Some(month),
+            )
+            .into_iter()
+            .map(|entry| ContractEntry {
+                contract_id: record.id.clone(),
+                currency: record.currency,
+                entry,
+            })
+            .collect(),
+        );
+    }
+    Ok(computed)
 }
 
 /// Every account's balance at the end of `period`: for one currency, or for each currency

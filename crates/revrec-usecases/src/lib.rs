@@ -23,6 +23,7 @@ pub mod manage_api_keys;
 pub mod modify_contract;
 pub mod note6_report;
 pub mod oauth_clients;
+pub mod offload;
 pub mod pay_for_call;
 pub mod policy;
 pub mod rate_limit;

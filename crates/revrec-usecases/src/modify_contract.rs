@@ -14,8 +14,8 @@ use time::Date;
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{
-    assign_obligation_ids, billing_of, customer_id_for, load_contract, replay, rollup_deltas,
-    save_change,
+    assign_obligation_ids, billing_of, customer_id_for, load_contract, replay_on_pool,
+    rollup_deltas, save_change,
 };
 use crate::ingest_contract::{NewContract, ingest_contract};
 use crate::record_invoice::{billing_with, scheduled_invoices};
@@ -83,7 +83,7 @@ pub async fn modify_contract(
     change: ContractModification,
 ) -> Result<ModificationOutcome, UseCaseError> {
     let stored = load_contract(services, tenant_id, id).await?;
-    let before = replay(&stored)?;
+    let before = replay_on_pool(services, &stored).await?;
     let record = &stored.record;
     match record.status {
         ContractStatus::Terminated => Err(UseCaseError::InvalidTransition {

@@ -450,6 +450,7 @@ mod tests {
             policy: crate::Policy::default(),
             clock: Arc::new(clock),
             ids: Arc::new(MockIdSource::new()),
+            compute: Arc::new(revrec_ports::InlineCompute),
         }
     }
 

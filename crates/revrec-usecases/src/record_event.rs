@@ -10,7 +10,7 @@ use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay, rollup_deltas, save_change};
+use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub async fn record_event(
             Field::AsOf,
         ),
     };
-    let before = replay(&stored)?;
+    let before = replay_on_pool(services, &stored).await?;
     let after = before
         .amend(&amendment)
         .map_err(|error| refused(error, id, date_field))?;

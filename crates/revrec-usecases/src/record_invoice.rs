@@ -15,7 +15,7 @@ use revrec_ports::{
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{billing_of, load_contract, replay, rollup_deltas, save_change};
+use crate::history::{billing_of, load_contract, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 #[derive(Clone, Debug)]
@@ -52,7 +52,7 @@ async fn record_read_invoice(
             action: "invoiced (an unsigned quote is not billed; activate it first)",
         });
     }
-    let before = replay(&stored)?;
+    let before = replay_on_pool(services, &stored).await?;
     let current = stored
         .versions
         .last()

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use revrec_ports::{
-    ApiKeyRepository, Clock, ConsoleRepository, ContractRepository, IdSource,
+    ApiKeyRepository, Clock, ComputePool, ConsoleRepository, ContractRepository, IdSource,
     IdempotencyRepository, JobRepository, LedgerRepository, OAuthRepository, PasswordHasher,
     PaymentRepository, RateLimiter, ReportRepository, UsageRepository,
 };
@@ -32,5 +32,7 @@ pub struct Services {
     pub usage_meter: Arc<UsageMeter>,
     pub policy: Policy,
     pub clock: Arc<dyn Clock>,
+    /// Where allocation, schedules, reports and exports are computed.
+    pub compute: Arc<dyn ComputePool>,
     pub ids: Arc<dyn IdSource>,
 }

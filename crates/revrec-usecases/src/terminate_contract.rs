@@ -7,7 +7,7 @@ use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay, rollup_deltas, save_change};
+use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 pub async fn terminate_contract(
@@ -29,7 +29,7 @@ pub async fn terminate_contract(
             "is required: the first day without service",
         ))
     })?;
-    let before = replay(&stored)?;
+    let before = replay_on_pool(services, &stored).await?;
     let after = before
         .amend(&Amendment::Termination { effective })
         .map_err(|error| {

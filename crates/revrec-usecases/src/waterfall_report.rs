@@ -7,7 +7,7 @@ use revrec_domain::{
 };
 
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay};
+use crate::history::{load_contract, replay_on_pool};
 use crate::services::Services;
 
 #[derive(Clone, Debug, Default)]
@@ -34,7 +34,10 @@ pub async fn waterfall_report(
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
             let stored = load_contract(services, tenant_id, id).await?;
-            (contract_totals(&replay(&stored)?), stored.record.currency)
+            (
+                contract_totals(&replay_on_pool(services, &stored).await?),
+                stored.record.currency,
+            )
         }
         None => {
             let currency = select_currency(services, tenant_id, query.currency).await?;
@@ -172,7 +175,7 @@ pub async fn grouped_waterfall_report(
         (None, GroupBy::Obligation) => return Err(UseCaseError::ObligationsNeedAContract),
         (Some(id), _) => {
             let stored = load_contract(services, tenant_id, id).await?;
-            let history = replay(&stored)?;
+            let history = replay_on_pool(services, &stored).await?;
             let totals = contract_totals(&history);
             (totals, stored.record.currency, Source::Contract(history))
         }
