@@ -1050,3 +1050,35 @@ async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_doe
         assert_eq!(note.amount_after(r#"id="closing-receivables""#), "6000.00");
     }
 }
+
+/// Whatever the API accepts, the console shows: a hundred-year contract's page (twice the
+/// longest range a report may be asked for) and the dashboard of a year it runs through.
+#[tokio::test]
+async fn the_longest_contract_the_api_accepts_has_its_console_page() {
+    for app in spawn_each().await {
+        let (_, key) = app.key("acme", &Scope::ALL).await;
+        let body = json!({"customer_name": "Century", "total_value": "120000.00",
+            "start_date": "2026-01-01", "end_date": "2125-12-31"});
+        let created = app
+            .request(
+                reqwest::Method::POST,
+                "/v1/contracts",
+                Some(&key),
+                Some(&body),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let id = created.json()["id"].as_str().unwrap().to_owned();
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get(&format!("/console/contracts/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        assert!(
+            page.text.contains("2125-12"),
+            "the page runs to the last month"
+        );
+        let dashboard = browser
+            .get("/console/dashboard?from=2100-01&to=2100-12")
+            .await;
+        assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.text);
+    }
+}

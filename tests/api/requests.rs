@@ -47,6 +47,28 @@ async fn an_unknown_query_parameter_is_a_400_naming_it() {
         app.get("/api/v1/accounting/journal-entries?period=2026-03&entries=recognition")
             .await
             .problem(400, "INVALID_PARAMETER");
+        // A batch operation's query is held to the same.
+        let batch = app
+            .post(
+                "/v1/batch",
+                &json!({"operations": [
+                    {"method": "GET", "path": "/waterfalls?start_period=2026-01&as_of=2026-04-01"},
+                    {"method": "GET", "path": "/waterfalls?start_period=2026-01"},
+                    {"method": "POST", "path": "/contracts?status=draft",
+                     "body": simple_contract("Acme", "1200.00", "2026-01-01", "2026-12-31")}
+                ]}),
+            )
+            .await;
+        let results = batch.json()["results"].as_array().unwrap().clone();
+        assert_eq!(results[0]["status"], 400, "{results:?}");
+        assert!(
+            results[0]["body"]["detail"]
+                .as_str()
+                .unwrap()
+                .contains("`as_of`")
+        );
+        assert_eq!(results[1]["status"], 200, "{results:?}");
+        assert_eq!(results[2]["status"], 400, "{results:?}");
         // What a route does take still works, as before.
         let fine = app
             .get("/v1/waterfalls?start_period=2026-01&end_period=2026-03&currency=USD")

@@ -14,8 +14,9 @@ use actix_web::{ResponseError, web};
 use crate::error::ApiError;
 use crate::openapi::document_text;
 
-/// (method, path template) → the query parameters the operation takes.
-type Catalogue = HashMap<(String, String), HashSet<String>>;
+/// path template → method → the query parameters the operation takes (nested so that a
+/// request looks it up with the `&str`s it has, allocating nothing).
+type Catalogue = HashMap<String, HashMap<String, HashSet<String>>>;
 
 fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
@@ -37,26 +38,58 @@ fn catalogue() -> &'static Catalogue {
                     .filter(|parameter| parameter["in"] == "query")
                     .filter_map(|parameter| parameter["name"].as_str().map(str::to_owned))
                     .collect();
-                catalogue.insert((method.to_uppercase(), path.clone()), names);
+                catalogue
+                    .entry(path.clone())
+                    .or_default()
+                    .insert(method.to_uppercase(), names);
             }
         }
         catalogue
     })
 }
 
-/// The first parameter of `query` that the operation does not take, if any.
-fn unknown_parameter(method: &str, pattern: &str, query: &str) -> Option<(String, String)> {
-    let known = catalogue().get(&(method.to_owned(), pattern.to_owned()))?;
-    let pairs = web::Query::<Vec<(String, String)>>::from_query(query)
-        .ok()?
-        .into_inner();
-    let unknown = pairs
+/// The names of a query's parameters, decoded only when they need it.
+fn parameter_names(query: &str) -> Vec<std::borrow::Cow<'_, str>> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let name = pair.split_once('=').map_or(pair, |(name, _)| name);
+            if name.contains(['%', '+']) {
+                let decoded = web::Query::<Vec<(String, String)>>::from_query(name)
+                    .ok()
+                    .and_then(|pairs| pairs.into_inner().into_iter().next())
+                    .map_or_else(|| name.to_owned(), |(decoded, _)| decoded);
+                std::borrow::Cow::Owned(decoded)
+            } else {
+                std::borrow::Cow::Borrowed(name)
+            }
+        })
+        .collect()
+}
+
+/// The first parameter of `query` that the operation does not take, with the sentence
+/// that says so, if any (a batch operation's query is held to the same).
+pub fn unknown_parameter(method: &str, pattern: &str, query: &str) -> Option<(String, String)> {
+    if query.is_empty() {
+        return None;
+    }
+    let known = catalogue().get(pattern)?.get(method)?;
+    let unknown = parameter_names(query)
         .into_iter()
-        .map(|(name, _)| name)
-        .find(|name| !known.contains(name))?;
+        .find(|name| !known.contains(name.as_ref()))?
+        .into_owned();
     let mut expected: Vec<&str> = known.iter().map(String::as_str).collect();
     expected.sort_unstable();
-    Some((unknown, expected.join(", ")))
+    let message = if expected.is_empty() {
+        "is not one this operation takes (it takes no query parameters)".to_owned()
+    } else {
+        format!(
+            "is not one this operation takes (it takes {})",
+            expected.join(", ")
+        )
+    };
+    Some((unknown, message))
 }
 
 /// Refuses a documented operation's request that carries a parameter the operation does
@@ -67,17 +100,38 @@ pub async fn refuse_unknown_query_parameters(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     if !request.query_string().is_empty()
         && let Some(pattern) = request.match_pattern()
-        && let Some((name, expected)) =
+        && let Some((name, message)) =
             unknown_parameter(request.method().as_str(), &pattern, request.query_string())
     {
-        let message = if expected.is_empty() {
-            "is not one this operation takes (it takes no query parameters)".to_owned()
-        } else {
-            format!("is not one this operation takes (it takes {expected})")
-        };
         let refusal = ApiError::UnknownParameter { name, message };
         let (http_request, _) = request.into_parts();
         return Ok(ServiceResponse::new(http_request, refusal.error_response()));
     }
     Ok(next.call(request).await?.map_into_boxed_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_read_plain_or_decoded() {
+        let names = parameter_names("start_period=2026-01&as%5Fof=x&&flag&a+b=1");
+        let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+        assert_eq!(names, ["start_period", "as_of", "flag", "a b"]);
+    }
+
+    #[test]
+    fn only_what_the_document_lists_is_known() {
+        assert_eq!(
+            unknown_parameter("GET", "/v1/waterfalls", "start_period=2026-01&currency=USD"),
+            None
+        );
+        let (name, message) =
+            unknown_parameter("GET", "/v1/waterfalls", "start_period=2026-01&as_of=x").unwrap();
+        assert_eq!(name, "as_of");
+        assert!(message.contains("start_period"), "{message}");
+        // Undocumented pages are not judged.
+        assert_eq!(unknown_parameter("GET", "/console/contracts", "x=1"), None);
+    }
 }

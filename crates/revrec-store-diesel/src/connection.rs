@@ -141,10 +141,24 @@ impl ManageConnection for ConnectionManager {
                 // The busy timeout first, so that switching a new file to WAL waits for a
                 // process doing the same instead of failing ("database is locked"); WAL lets
                 // readers run beside the writer; SQLite checks foreign keys only when asked.
-                connection.batch_execute(
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-                     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
-                )?;
+                connection.batch_execute("PRAGMA busy_timeout = 10000;")?;
+                // Switching a new file to WAL can still answer "database is locked" at once
+                // while another process migrates it (SQLite does not always wait there):
+                // try again for as long as the busy timeout would have waited.
+                let mut attempts = 0;
+                loop {
+                    match connection.batch_execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
+                         PRAGMA synchronous = NORMAL;",
+                    ) {
+                        Ok(()) => break,
+                        Err(error) if attempts < 100 && error.to_string().contains("locked") => {
+                            attempts += 1;
+                            std::thread::sleep(Duration::from_millis(100));
+                        }
+                        Err(error) => return Err(error.into()),
+                    }
+                }
                 Ok(DbConnection::Sqlite(connection))
             }
         }

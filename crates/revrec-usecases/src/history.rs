@@ -44,8 +44,15 @@ pub async fn replay_on_pool(
     services: &Services,
     stored: &Arc<StoredContract>,
 ) -> Result<PlanHistory, UseCaseError> {
+    let size = stored.versions.last().map_or(0, |version| {
+        revrec_domain::obligation_months(
+            version.terms.start_date,
+            version.terms.end_date,
+            version.terms.obligations.len(),
+        ) * u64::try_from(stored.versions.len()).unwrap_or(1)
+    });
     let stored = Arc::clone(stored);
-    crate::offload::offload(services, move || replay(&stored)).await?
+    crate::offload::offload_sized(services, size, move || replay(&stored)).await?
 }
 
 /// The domain's view of a contract's invoices.

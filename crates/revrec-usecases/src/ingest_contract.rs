@@ -12,7 +12,7 @@ use revrec_ports::{
 use crate::contract_view::ContractView;
 use crate::error::{UseCaseError, conflict_or_storage};
 use crate::history::{assign_obligation_ids, billing_of, customer_id_for, rollup_deltas};
-use crate::offload::offload;
+use crate::offload::offload_sized;
 use crate::record_invoice::scheduled_invoices;
 use crate::services::Services;
 
@@ -36,8 +36,11 @@ pub async fn ingest_contract(
     input: NewContract,
 ) -> Result<ContractView, UseCaseError> {
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
-    let (write, view) =
-        offload(services, move || prepare(&work_services, &tenant, input)).await??;
+    let size = size_of(&input);
+    let (write, view) = offload_sized(services, size, move || {
+        prepare(&work_services, &tenant, input)
+    })
+    .await??;
     services
         .contracts
         .save(write)
@@ -58,8 +61,9 @@ pub async fn ingest_contracts(
 ) -> Vec<Result<ContractView, UseCaseError>> {
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
     let count = inputs.len();
+    let size = inputs.iter().map(size_of).sum();
     let prepared: Vec<Result<(ContractWrite, ContractView), UseCaseError>> =
-        match offload(services, move || {
+        match offload_sized(services, size, move || {
             inputs
                 .into_iter()
                 .map(|input| prepare(&work_services, &tenant, input))
@@ -93,6 +97,15 @@ pub async fn ingest_contracts(
         });
     }
     outcomes
+}
+
+/// The obligation-months a submitted contract asks for (what decides where it is computed).
+fn size_of(input: &NewContract) -> u64 {
+    crate::limits::size_of(
+        Some(input.draft.start_date),
+        Some(input.draft.end_date),
+        input.draft.lines.len(),
+    )
 }
 
 /// Validation, obligation ids, allocation, schedule and rollup contribution: everything but

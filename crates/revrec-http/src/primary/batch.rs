@@ -25,6 +25,7 @@ use crate::primary::contracts::{self, IDEMPOTENCY_KEY_DOC, created, parse_new_co
 use crate::primary::{events, invoices, jobs, reports};
 use crate::respond::Reply;
 use crate::state::AppState;
+use crate::unknown_query::unknown_parameter;
 use crate::wire::batch::{BatchOperation, BatchRequest, BatchResponse, BatchResult};
 use crate::wire::contracts::Problems;
 
@@ -92,6 +93,40 @@ enum Route {
 }
 
 impl Route {
+    /// The operation's path template, as the OpenAPI document names it.
+    fn pattern(&self) -> (&'static str, &'static str) {
+        match self {
+            Route::ListContracts => ("GET", "/v1/contracts"),
+            Route::IngestContract => ("POST", "/v1/contracts"),
+            Route::GetContract(_) => ("GET", "/v1/contracts/{id}"),
+            Route::UpdateContract(_) => ("PUT", "/v1/contracts/{id}"),
+            Route::ActivateContract(_) => ("POST", "/v1/contracts/{id}/activate"),
+            Route::TerminateContract(_) => ("POST", "/v1/contracts/{id}/terminate"),
+            Route::ListVersions(_) => ("GET", "/v1/contracts/{id}/versions"),
+            Route::FulfillObligation(..) => (
+                "POST",
+                "/v1/contracts/{id}/obligations/{pob_id}/fulfillments",
+            ),
+            Route::ReportProgress(..) => {
+                ("POST", "/v1/contracts/{id}/obligations/{pob_id}/progress")
+            }
+            Route::RecordInvoice(_) => ("POST", "/v1/contracts/{id}/invoices"),
+            Route::Waterfalls => ("GET", "/v1/waterfalls"),
+            Route::Note6 => ("GET", "/v1/disclosures/note6"),
+            Route::CreateJob => ("POST", "/v1/jobs/recalculate-waterfall"),
+            Route::GetJob(_) => ("GET", "/v1/jobs/{job_id}"),
+        }
+    }
+
+    /// An operation's query is held to what its route documents, as a plain request's is.
+    fn check_query(&self, query: &str) -> Result<(), ApiError> {
+        let (method, pattern) = self.pattern();
+        match unknown_parameter(method, pattern, query) {
+            Some((name, message)) => Err(ApiError::UnknownParameter { name, message }),
+            None => Ok(()),
+        }
+    }
+
     fn scope(&self) -> Scope {
         match self {
             Route::ListContracts
@@ -374,6 +409,7 @@ async fn run_one(
         .map_err(|unroutable| unroutable.error(operation.path))?;
     principal.require(route.scope())?;
     refuse_if_priced(state, principal, &route, operation.path)?;
+    route.check_query(operation.query)?;
     let (query, body) = (operation.query, operation.body);
     match route {
         Route::ListContracts => contracts::list(state, principal, query).await,
@@ -408,6 +444,7 @@ async fn run_ingests(
         .map(|operation| {
             principal.require(Route::IngestContract.scope())?;
             refuse_if_priced(state, principal, &Route::IngestContract, operation.path)?;
+            Route::IngestContract.check_query(operation.query)?;
             parse_new_contract(operation.body)
         })
         .collect();
