@@ -307,7 +307,8 @@ pub struct ContractScan {
     pub ids: Option<Vec<String>>,
     /// Only these statuses; empty means all.
     pub statuses: Vec<ContractStatus>,
-    /// Only contracts whose term `[start_date, end_date]` overlaps these days, inclusive.
+    /// Only contracts with activity in these days, inclusive: whose term
+    /// `[start_date, end_date]` overlaps them, or with an invoice dated in them.
     pub overlapping: Option<(Date, Date)>,
 }
 

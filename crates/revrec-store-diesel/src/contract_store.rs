@@ -509,9 +509,20 @@ fn scan_contracts(
         select = select.filter(contracts::id.eq_any(ids.clone()));
     }
     if let Some((first, last)) = scan.overlapping {
-        select = select
-            .filter(contracts::start_date.le(last))
-            .filter(contracts::end_date.ge(first));
+        // An invoice may be dated outside the term (after its end, or between signing and
+        // start): its month is one the contract has activity in too.
+        let invoiced_then = diesel::dsl::exists(
+            contract_invoices::table
+                .filter(contract_invoices::tenant_id.eq(contracts::tenant_id))
+                .filter(contract_invoices::contract_id.eq(contracts::id))
+                .filter(contract_invoices::invoice_date.between(first, last)),
+        );
+        select = select.filter(
+            contracts::start_date
+                .le(last)
+                .and(contracts::end_date.ge(first))
+                .or(invoiced_then),
+        );
     }
     let limit = scan.limit.max(1);
     let looked_at: Vec<(ContractRow, i64)> = select

@@ -860,6 +860,74 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
     .await;
 }
 
+/// A scan of the contracts with activity in some days (what a month's journal reads) finds
+/// one by an invoice dated in them, even outside its term: after its end, or between its
+/// signing and its start. The journal of such a month left the invoice's entry out.
+#[tokio::test]
+async fn a_scan_of_some_days_finds_a_contract_invoiced_in_them_outside_its_term() {
+    for_each_backend(|store| async move {
+        let invoice = |id: &str, date| revrec_ports::InvoiceRecord {
+            id: id.into(),
+            number: None,
+            date,
+            amount: 1_000,
+            recorded_at: 1,
+        };
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        let mut billed = new_contract("t1", "ctr_b", 2);
+        billed.invoices = revrec_ports::InvoiceWrite::Add(vec![
+            invoice("inv_1", date!(2025 - 12 - 20)),
+            invoice("inv_2", date!(2027 - 02 - 10)),
+        ]);
+        store.contracts().save(billed).await.unwrap();
+        // Another tenant's invoice of a contract with the same id is not this one's.
+        let mut other = new_contract("t2", "ctr_a", 3);
+        other.invoices =
+            revrec_ports::InvoiceWrite::Add(vec![invoice("inv_3", date!(2027 - 03 - 05))]);
+        store.contracts().save(other).await.unwrap();
+
+        for ((first, last), expected) in [
+            (
+                (date!(2026 - 06 - 01), date!(2026 - 06 - 30)),
+                vec!["ctr_a", "ctr_b"],
+            ),
+            (
+                (date!(2027 - 02 - 01), date!(2027 - 02 - 28)),
+                vec!["ctr_b"],
+            ),
+            (
+                (date!(2025 - 12 - 01), date!(2025 - 12 - 31)),
+                vec!["ctr_b"],
+            ),
+            ((date!(2027 - 03 - 01), date!(2027 - 03 - 31)), vec![]),
+        ] {
+            let page = store
+                .contracts()
+                .scan(
+                    "t1",
+                    &ContractScan {
+                        limit: 100,
+                        overlapping: Some((first, last)),
+                        ..ContractScan::default()
+                    },
+                )
+                .await
+                .unwrap();
+            let found: Vec<&str> = page
+                .contracts
+                .iter()
+                .map(|c| c.record.id.as_str())
+                .collect();
+            assert_eq!(found, expected, "{first} to {last}");
+        }
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn a_tenants_chart_of_accounts_is_its_own() {
     for_each_backend(|store| async move {

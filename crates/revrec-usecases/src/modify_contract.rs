@@ -180,18 +180,25 @@ pub async fn modify_contract(
             keep_event_patterns(before.current(), &mut draft);
             let mut terms = draft.validate_within(&services.policy.limits.contract)?;
             assign_obligation_ids(&mut terms, Some(before.current()), services.ids.as_ref())?;
+            // The version is recorded under the contract's own convention, but a restated
+            // contract's versions are all computed under the restated one (`replay`): so
+            // is this amendment, or its rollup deltas would differ from its replay.
+            let mut computed = terms.clone();
+            if let Some(restated) = record.restated_convention {
+                computed.convention = restated;
+            }
             let (amendment, version_change) = match treatment {
                 Treatment::CumulativeCatchUp => (
                     Amendment::CumulativeCatchUp {
                         effective,
-                        terms: terms.clone(),
+                        terms: computed,
                     },
                     VersionChange::CumulativeCatchUp { effective },
                 ),
                 Treatment::Prospective | Treatment::SeparateContract => (
                     Amendment::Prospective {
                         effective,
-                        terms: terms.clone(),
+                        terms: computed,
                     },
                     VersionChange::Prospective { effective },
                 ),

@@ -1,0 +1,1373 @@
+//! Books that never drift: a state-machine property test over the real use cases and both
+//! stores.
+//!
+//! Random sequences of steps (ingest one contract or a batch; modify an active contract
+//! prospectively, with a cumulative catch-up or as a separate contract, or replace a
+//! draft's terms; terminate; fulfill an obligation awaiting delivery; report progress, up
+//! or down; record an invoice; activate a draft; run a recalculation job to completion,
+//! restating under a random convention or not) go through the use cases against a real
+//! database, never through SQL. After every step:
+//!
+//! 1. the audit behind `revrec verify` (`verify_tenant`) is clean;
+//! 2. every contract's monthly revenue over its whole life sums to its transaction price,
+//!    less only what waits for an event (a delivery, progress short of 100 %), and the
+//!    contract row's price is its versions' price;
+//! 3. every journal entry of every month the step touched balances and is the one the
+//!    contract's replayed plan posts, and every trial balance of those months balances and
+//!    ties, account by account, to the journal to date;
+//!
+//! and a step the domain refuses (a 4xx-type error) changes nothing: the refused contract
+//! reads back identical, and so does every contract a step had no business touching.
+//!
+//! One database per backend; each sequence runs as a tenant of its own. `PROPTEST_CASES`
+//! sets the sequences per backend (20 unless set), `PROPTEST_MAX_SHRINK_ITERS` the shrink
+//! budget; a failure prints the smallest sequence found, one numbered step a line.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a broken fixture should fail the test loudly"
+)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use revrec_domain::{
+    ChartOfAccounts, ContractDraft, Convention, Currency, EntrySource, Invoice, JournalEntry,
+    LineDraft, Pattern, PercentComplete, Period, PlanHistory, contract_totals, journal_entries,
+};
+use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
+use revrec_store_diesel::{DatabaseUrl, Store};
+use revrec_test_support::TestDatabase;
+use revrec_usecases::activate_contract::activate_contract;
+use revrec_usecases::history::replay;
+use revrec_usecases::ingest_contract::{NewContract, ingest_contract, ingest_contracts};
+use revrec_usecases::ledger::{
+    EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page, trial_balances,
+};
+use revrec_usecases::modify_contract::{
+    ContractModification, ModificationOutcome, Treatment, modify_contract,
+};
+use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
+use revrec_usecases::record_event::{ObligationEvent, record_event};
+use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
+use revrec_usecases::terminate_contract::terminate_contract;
+use revrec_usecases::verify_books::verify_tenant;
+use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use revrec_usecases::{Services, UseCaseError};
+use time::{Date, Duration, Month};
+
+/// Sequences per backend unless `PROPTEST_CASES` says otherwise.
+const DEFAULT_CASES: u32 = 20;
+/// Shrink attempts unless `PROPTEST_MAX_SHRINK_ITERS` says otherwise: each one replays a
+/// whole sequence against the database.
+const DEFAULT_SHRINK_ITERS: u32 = 400;
+/// Steps after the first ingest.
+const MAX_MORE_STEPS: usize = 11;
+/// Largest stated price or total, in minor units.
+const MAX_PRICE: i64 = 5_000_000;
+/// Contracts per audit page: small, so the audit's paging is exercised too.
+const AUDIT_PAGE: u32 = 4;
+
+fn first_day() -> Date {
+    Date::from_calendar_date(2025, Month::January, 1).unwrap()
+}
+
+fn last_day() -> Date {
+    Date::from_calendar_date(2027, Month::December, 31).unwrap()
+}
+
+/// Later than any activity a sequence can schedule.
+fn far_future() -> Date {
+    Date::from_calendar_date(2150, Month::January, 1).unwrap()
+}
+
+fn day(julian: i32) -> Date {
+    Date::from_julian_day(julian).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------
+// The steps
+
+/// One line of a new contract (or one added by a modification).
+#[derive(Clone, Debug)]
+enum LineSpec {
+    /// Ratable over the contract's term.
+    Subscription { price: i64 },
+    /// Ratable over a window of its own: from `from` days after the start, `days` long
+    /// (both held inside the term).
+    Support { price: i64, from: u16, days: u16 },
+    /// Delivered on a day of the term (`at` days after the start, wrapped into the term).
+    Delivered {
+        pob: &'static str,
+        price: i64,
+        at: u16,
+    },
+    /// Point in time, sent with `delivery_date: null`: it waits for a fulfillment.
+    Awaiting { pob: &'static str, price: i64 },
+    /// Over time, measured by progress reports.
+    Progress { price: i64 },
+}
+
+#[derive(Clone, Debug)]
+struct ContractSpec {
+    currency: Currency,
+    start: Date,
+    end: Date,
+    convention: Convention,
+    /// `None`: priced at the sum of its stated prices.
+    total: Option<i64>,
+    /// Empty: the one-line form (a total alone, one subscription).
+    lines: Vec<LineSpec>,
+    /// Kept a draft (an unsigned quote).
+    draft: bool,
+}
+
+/// A step. `target` picks a contract of the sequence (its index, wrapped); `at` a day
+/// counted from the target's start (wrapped into its term, with a little room past it).
+#[derive(Clone, Debug)]
+enum Step {
+    Ingest(ContractSpec),
+    /// Several at once, through the batch path.
+    IngestBatch(Vec<ContractSpec>),
+    /// An active contract's new terms from day `at` (a draft's terms are replaced): every
+    /// price scaled by `price_percent`, the end moved by `end_shift` days, one line dropped
+    /// or one added.
+    Modify {
+        target: usize,
+        catch_up: bool,
+        at: u16,
+        price_percent: u16,
+        end_shift: i16,
+        drop_line: Option<usize>,
+        add_line: Option<LineSpec>,
+    },
+    /// A modification that adds distinct goods at their own price: a contract of its own.
+    SplitOff {
+        target: usize,
+        at: u16,
+        goods: ContractSpec,
+    },
+    Terminate {
+        target: usize,
+        at: u16,
+    },
+    /// Delivers an obligation awaiting delivery (`pick` among them; any obligation when
+    /// the contract has none, which the domain refuses).
+    Fulfill {
+        target: usize,
+        pick: usize,
+        at: u16,
+    },
+    /// Cumulative progress of a progress obligation, in ten-thousandths of a percent.
+    Progress {
+        target: usize,
+        pick: usize,
+        at: u16,
+        percent: u32,
+    },
+    /// Bills `share_percent` of what is not billed yet (never above the price).
+    Invoice {
+        target: usize,
+        at: u16,
+        share_percent: u8,
+        numbered: bool,
+    },
+    Activate {
+        target: usize,
+    },
+    /// A recalculation job, run page by page to the end by the worker's use case:
+    /// restating under `convention` (or recomputing each contract under its own), over
+    /// every contract or only `only`'s.
+    Recalculate {
+        convention: Option<Convention>,
+        only: Option<usize>,
+        page_size: u32,
+    },
+}
+
+impl Step {
+    fn kind(&self) -> &'static str {
+        match self {
+            Step::Ingest(_) => "ingest",
+            Step::IngestBatch(_) => "ingest batch",
+            Step::Modify { .. } => "modify",
+            Step::SplitOff { .. } => "separate contract",
+            Step::Terminate { .. } => "terminate",
+            Step::Fulfill { .. } => "fulfill",
+            Step::Progress { .. } => "progress",
+            Step::Invoice { .. } => "invoice",
+            Step::Activate { .. } => "activate",
+            Step::Recalculate { .. } => "recalculate",
+        }
+    }
+}
+
+fn price() -> impl Strategy<Value = i64> {
+    prop_oneof![1 => Just(0_i64), 9 => 1..=MAX_PRICE]
+}
+
+fn line() -> impl Strategy<Value = LineSpec> {
+    let delivered_pob = prop::sample::select(vec!["services", "license", "hardware"]);
+    prop_oneof![
+        3 => price().prop_map(|price| LineSpec::Subscription { price }),
+        1 => (price(), any::<u16>(), any::<u16>())
+            .prop_map(|(price, from, days)| LineSpec::Support { price, from, days }),
+        2 => (delivered_pob.clone(), price(), any::<u16>())
+            .prop_map(|(pob, price, at)| LineSpec::Delivered { pob, price, at }),
+        2 => (delivered_pob, price()).prop_map(|(pob, price)| LineSpec::Awaiting { pob, price }),
+        2 => price().prop_map(|price| LineSpec::Progress { price }),
+    ]
+}
+
+fn contract() -> impl Strategy<Value = ContractSpec> {
+    let (first, last) = (first_day().to_julian_day(), last_day().to_julian_day());
+    (
+        first..=last,
+        0..=last - first,
+        prop::sample::select(vec![Currency::USD, Currency::EUR, Currency::JPY]),
+        prop::sample::select(Convention::ALL.to_vec()),
+        prop::option::of(1..=MAX_PRICE),
+        prop::collection::vec(line(), 0..=3),
+        prop::bool::weighted(0.2),
+    )
+        .prop_map(
+            move |(start, length, currency, convention, total, lines, draft)| ContractSpec {
+                currency,
+                start: day(start),
+                end: day((start + length).min(last)),
+                convention,
+                // The one-line form needs a total.
+                total: if lines.is_empty() {
+                    total.or(Some(MAX_PRICE / 2))
+                } else {
+                    total
+                },
+                lines,
+                draft,
+            },
+        )
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let target = 0..64_usize;
+    prop_oneof![
+        3 => contract().prop_map(Step::Ingest),
+        1 => prop::collection::vec(contract(), 2..=4).prop_map(Step::IngestBatch),
+        3 => (
+            target.clone(),
+            any::<bool>(),
+            any::<u16>(),
+            50..=150_u16,
+            prop_oneof![2 => Just(0_i16), 1 => -90..=180_i16],
+            prop::option::weighted(0.2, 0..4_usize),
+            prop::option::weighted(0.3, line()),
+        )
+            .prop_map(
+                |(target, catch_up, at, price_percent, end_shift, drop_line, add_line)| {
+                    Step::Modify {
+                        target,
+                        catch_up,
+                        at,
+                        price_percent,
+                        end_shift,
+                        drop_line,
+                        add_line,
+                    }
+                }
+            ),
+        1 => (target.clone(), any::<u16>(), contract())
+            .prop_map(|(target, at, goods)| Step::SplitOff { target, at, goods }),
+        3 => (target.clone(), any::<u16>()).prop_map(|(target, at)| Step::Terminate { target, at }),
+        2 => (target.clone(), 0..4_usize, any::<u16>())
+            .prop_map(|(target, pick, at)| Step::Fulfill { target, pick, at }),
+        2 => (
+            target.clone(),
+            0..4_usize,
+            any::<u16>(),
+            prop_oneof![
+                Just(0_u32),
+                Just(PercentComplete::WHOLE),
+                0..=PercentComplete::WHOLE
+            ],
+        )
+            .prop_map(|(target, pick, at, percent)| Step::Progress {
+                target,
+                pick,
+                at,
+                percent
+            }),
+        2 => (target.clone(), any::<u16>(), 1..=100_u8, any::<bool>()).prop_map(
+            |(target, at, share_percent, numbered)| Step::Invoice {
+                target,
+                at,
+                share_percent,
+                numbered
+            }
+        ),
+        1 => target.clone().prop_map(|target| Step::Activate { target }),
+        3 => (
+            prop::option::weighted(0.85, prop::sample::select(Convention::ALL.to_vec())),
+            prop::option::weighted(0.3, target),
+            1..=3_u32,
+        )
+            .prop_map(|(convention, only, page_size)| Step::Recalculate {
+                convention,
+                only,
+                page_size
+            }),
+    ]
+}
+
+/// A sequence: a first contract, then up to `MAX_MORE_STEPS` steps of any kind.
+fn sequence() -> impl Strategy<Value = Vec<Step>> {
+    (
+        contract(),
+        prop::collection::vec(step(), 0..=MAX_MORE_STEPS),
+    )
+        .prop_map(|(first, rest)| {
+            let mut steps = vec![Step::Ingest(first)];
+            steps.extend(rest);
+            steps
+        })
+}
+
+/// The steps, numbered, one a line: what a failure prints.
+fn numbered(steps: &[Step]) -> String {
+    let mut text = String::new();
+    for (number, step) in steps.iter().enumerate() {
+        let _ = writeln!(text, "  {:>2}. {step:?}", number + 1);
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------
+// Running a step through the use cases
+
+/// What a step did.
+#[derive(Debug)]
+#[allow(
+    dead_code,
+    reason = "the notes are read through Debug, in a failure's log"
+)]
+enum Outcome {
+    /// Written: these existing contracts may have changed, these are new.
+    Done {
+        changed: Vec<String>,
+        created: Vec<String>,
+        note: String,
+    },
+    /// The domain refused it (a 4xx-type error): nothing may change.
+    Refused { target: Option<String>, why: String },
+    /// Nothing to send (no contract yet, nothing left to bill …).
+    Skipped(String),
+}
+
+fn done(changed: Vec<String>, created: Vec<String>) -> Outcome {
+    Outcome::Done {
+        changed,
+        created,
+        note: String::new(),
+    }
+}
+
+/// A refusal the caller would get as a 4xx problem; anything else fails the sequence.
+fn refusal(target: Option<&str>, error: UseCaseError) -> Result<Outcome, TestCaseError> {
+    match error {
+        UseCaseError::Conflict | UseCaseError::Corrupt(_) | UseCaseError::Storage(_) => Err(
+            TestCaseError::fail(format!("a use case failed instead of refusing: {error}")),
+        ),
+        refused => Ok(Outcome::Refused {
+            target: target.map(str::to_owned),
+            why: refused.to_string(),
+        }),
+    }
+}
+
+/// The day `at` days after `start`, wrapped into `[start, end + slack]`.
+fn day_in(start: Date, end: Date, at: u16, slack: i64) -> Date {
+    let span = (end - start).whole_days() + 1 + slack;
+    start + Duration::days(i64::from(at) % span.max(1))
+}
+
+fn line_draft(spec: &LineSpec, start: Date, end: Date) -> LineDraft {
+    match *spec {
+        LineSpec::Subscription { price } => LineDraft {
+            pob_type: "subscription".into(),
+            stated_price: Some(price),
+            ..LineDraft::default()
+        },
+        LineSpec::Support { price, from, days } => {
+            let first = day_in(start, end, from, 0);
+            let last = day_in(first, end, days, 0);
+            LineDraft {
+                pob_type: "support".into(),
+                stated_price: Some(price),
+                service_start: Some(first),
+                service_end: Some(last),
+                ..LineDraft::default()
+            }
+        }
+        LineSpec::Delivered { pob, price, at } => LineDraft {
+            pob_type: pob.into(),
+            stated_price: Some(price),
+            delivery_date: Some(day_in(start, end, at, 0)),
+            ..LineDraft::default()
+        },
+        LineSpec::Awaiting { pob, price } => LineDraft {
+            pob_type: pob.into(),
+            stated_price: Some(price),
+            awaiting_delivery: true,
+            ..LineDraft::default()
+        },
+        LineSpec::Progress { price } => LineDraft {
+            pob_type: "services".into(),
+            stated_price: Some(price),
+            recognition: Some("progress".into()),
+            ..LineDraft::default()
+        },
+    }
+}
+
+fn new_contract(spec: &ContractSpec, customer: &str) -> NewContract {
+    let lines = spec
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let mut draft = line_draft(line, spec.start, spec.end);
+            draft.name = Some(format!("{} {index}", draft.pob_type));
+            draft
+        })
+        .collect();
+    NewContract {
+        draft: ContractDraft {
+            customer_name: customer.to_owned(),
+            currency: spec.currency,
+            start_date: spec.start,
+            end_date: spec.end,
+            signed_date: None,
+            transaction_price: spec.total,
+            convention: spec.convention,
+            lines,
+            unread: Vec::new(),
+        },
+        customer_id: None,
+        contract_number: None,
+        as_draft: spec.draft,
+        parent_contract_id: None,
+        billing_schedule: Vec::new(),
+    }
+}
+
+/// The target's new terms: its obligations in force, named by id, each keeping its
+/// pattern, prices scaled by `percent`; the end moved; one line dropped or added.
+fn amended_terms(
+    stored: &StoredContract,
+    history: &PlanHistory,
+    percent: u16,
+    end_shift: i16,
+    drop_line: Option<usize>,
+    add_line: Option<&LineSpec>,
+    effective: Date,
+) -> ContractDraft {
+    let latest = &stored.versions.last().unwrap().terms;
+    let plan = history.current();
+    let scale = |price: i64| price * i64::from(percent) / 100;
+    let end = (latest.end_date + Duration::days(i64::from(end_shift)))
+        .clamp(latest.start_date, last_day());
+    let in_force: Vec<_> = latest
+        .obligations
+        .iter()
+        .filter(|terms| {
+            plan.obligations()
+                .iter()
+                .any(|obligation| obligation.in_force && obligation.id == terms.id)
+        })
+        .collect();
+    let mut lines: Vec<LineDraft> = in_force
+        .iter()
+        .map(|terms| {
+            let mut line = LineDraft {
+                id: terms.id.clone(),
+                name: Some(terms.name.clone()),
+                pob_type: terms.pob_type.as_str().into(),
+                stated_price: Some(scale(terms.stated_price.unwrap_or(0))),
+                ..LineDraft::default()
+            };
+            match terms.pattern {
+                // Over the whole term: it follows the term's new end.
+                Pattern::Ratable { start, end: last }
+                    if start == latest.start_date && last == latest.end_date => {}
+                Pattern::Ratable { start, end: last } => {
+                    line.recognition = Some("ratable".into());
+                    line.service_start = Some(start);
+                    line.service_end = Some(last.min(end));
+                }
+                Pattern::PointInTime { date } => line.delivery_date = Some(date),
+                Pattern::AwaitingDelivery => line.awaiting_delivery = true,
+                Pattern::Progress => line.recognition = Some("progress".into()),
+            }
+            line
+        })
+        .collect();
+    if let Some(index) = drop_line.filter(|_| lines.len() > 1) {
+        let at = index % lines.len();
+        lines[at].removed = true;
+    }
+    let mut added_price = 0;
+    if let Some(spec) = add_line {
+        let mut line = line_draft(spec, effective.max(latest.start_date), end);
+        line.name = Some(format!("added {}", line.pob_type));
+        added_price = line.stated_price.unwrap_or(0);
+        lines.push(line);
+    }
+    // A one-subscription contract may leave its lines out (the one-line form).
+    let one_line = matches!(in_force.as_slice(), [only] if only.name == "subscription")
+        && lines.len() == 1
+        && !lines[0].removed;
+    if one_line {
+        lines.clear();
+    }
+    ContractDraft {
+        customer_name: stored.record.customer_name.clone(),
+        currency: latest.currency,
+        start_date: latest.start_date,
+        end_date: end,
+        signed_date: Some(latest.signed_date),
+        transaction_price: Some(scale(plan.transaction_price()) + added_price),
+        convention: latest.convention,
+        lines,
+        unread: Vec::new(),
+    }
+}
+
+struct Sequence<'a> {
+    services: &'a Services,
+    tenant: String,
+    /// The sequence's contracts, in the order they were made: what `target` indexes.
+    ids: Vec<String>,
+    invoices: usize,
+}
+
+impl Sequence<'_> {
+    fn target(&self, index: usize) -> Option<String> {
+        (!self.ids.is_empty()).then(|| self.ids[index % self.ids.len()].clone())
+    }
+
+    /// The `index`-th of the contracts in `status` (with an obligation in force of
+    /// `pattern`, unless a draft is wanted), else of all.
+    async fn preferred(
+        &self,
+        index: usize,
+        status: ContractStatus,
+        pattern: Pattern,
+    ) -> Option<String> {
+        let mut fitting = Vec::new();
+        for id in &self.ids {
+            let stored = self.load(id).await;
+            let fits =
+                stored.record.status == status
+                    && (status == ContractStatus::Draft
+                        || replay(&stored).unwrap().current().obligations().iter().any(
+                            |obligation| obligation.in_force && obligation.pattern == pattern,
+                        ));
+            if fits {
+                fitting.push(id.clone());
+            }
+        }
+        if fitting.is_empty() {
+            self.target(index)
+        } else {
+            Some(fitting[index % fitting.len()].clone())
+        }
+    }
+
+    async fn load(&self, id: &str) -> Arc<StoredContract> {
+        self.services
+            .contracts
+            .find(&self.tenant, id)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    async fn run(&mut self, step: &Step) -> Result<Outcome, TestCaseError> {
+        let services = self.services;
+        let tenant = self.tenant.clone();
+        let tenant = tenant.as_str();
+        let customer = format!("Customer {}", self.ids.len());
+        let target = match step {
+            Step::Ingest(_) | Step::IngestBatch(_) | Step::Recalculate { .. } => None,
+            Step::Modify { target, .. }
+            | Step::SplitOff { target, .. }
+            | Step::Terminate { target, .. }
+            | Step::Invoice { target, .. } => match self.target(*target) {
+                Some(id) => Some(id),
+                None => return Ok(Outcome::Skipped("no contract yet".into())),
+            },
+            // An event or an activation goes to a contract that can take it when one can
+            // (else to any, which refuses it): random targets would rarely hit one.
+            Step::Fulfill { target, .. } => {
+                self.preferred(*target, ContractStatus::Active, Pattern::AwaitingDelivery)
+                    .await
+            }
+            Step::Progress { target, .. } => {
+                self.preferred(*target, ContractStatus::Active, Pattern::Progress)
+                    .await
+            }
+            Step::Activate { target } => {
+                self.preferred(*target, ContractStatus::Draft, Pattern::Progress)
+                    .await
+            }
+        };
+        if target.is_none()
+            && !matches!(
+                step,
+                Step::Ingest(_) | Step::IngestBatch(_) | Step::Recalculate { .. }
+            )
+        {
+            return Ok(Outcome::Skipped("no contract yet".into()));
+        }
+        let id = target.as_deref().unwrap_or_default();
+        let stored = match &target {
+            Some(id) => Some(self.load(id).await),
+            None => None,
+        };
+        let (start, end) = stored.as_ref().map_or((first_day(), last_day()), |s| {
+            (s.record.start_date, s.record.end_date)
+        });
+        let outcome = match step {
+            Step::Ingest(spec) => {
+                match ingest_contract(services, tenant, new_contract(spec, &customer)).await {
+                    Ok(view) => {
+                        self.ids.push(view.record.id.clone());
+                        done(Vec::new(), vec![view.record.id])
+                    }
+                    Err(error) => return refusal(None, error),
+                }
+            }
+            Step::IngestBatch(specs) => {
+                let inputs = specs
+                    .iter()
+                    .enumerate()
+                    .map(|(index, spec)| new_contract(spec, &format!("{customer}.{index}")))
+                    .collect();
+                let mut created = Vec::new();
+                let mut refused = Vec::new();
+                for outcome in ingest_contracts(services, tenant, inputs).await {
+                    match outcome {
+                        Ok(view) => created.push(view.record.id),
+                        Err(error) => match refusal(None, error)? {
+                            Outcome::Refused { why, .. } => refused.push(why),
+                            _ => unreachable!(),
+                        },
+                    }
+                }
+                self.ids.extend(created.iter().cloned());
+                Outcome::Done {
+                    changed: Vec::new(),
+                    created,
+                    note: refused.join("; "),
+                }
+            }
+            Step::Modify {
+                catch_up,
+                at,
+                price_percent,
+                end_shift,
+                drop_line,
+                add_line,
+                ..
+            } => {
+                let stored = stored.unwrap();
+                let history = replay(&stored).unwrap();
+                let draft_contract = stored.record.status == ContractStatus::Draft;
+                let effective = day_in(start, end, *at, 0);
+                let terms = amended_terms(
+                    &stored,
+                    &history,
+                    *price_percent,
+                    *end_shift,
+                    *drop_line,
+                    add_line.as_ref(),
+                    effective,
+                );
+                let change = ContractModification {
+                    draft: terms,
+                    customer_id: None,
+                    contract_number: None,
+                    effective_date: (!draft_contract).then_some(effective),
+                    treatment: (!draft_contract).then_some(if *catch_up {
+                        Treatment::CumulativeCatchUp
+                    } else {
+                        Treatment::Prospective
+                    }),
+                    convention_given: false,
+                    billing_schedule: None,
+                };
+                match modify_contract(services, tenant, id, change).await {
+                    Ok(ModificationOutcome::Amended(_) | ModificationOutcome::DraftReplaced(_)) => {
+                        done(vec![id.to_owned()], Vec::new())
+                    }
+                    Ok(ModificationOutcome::SeparateContract(view)) => {
+                        return Err(TestCaseError::fail(format!(
+                            "a modification became a separate contract {}",
+                            view.record.id
+                        )));
+                    }
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::SplitOff { at, goods, .. } => {
+                let new = new_contract(goods, &stored.as_ref().unwrap().record.customer_name);
+                let change = ContractModification {
+                    draft: new.draft,
+                    customer_id: None,
+                    contract_number: None,
+                    effective_date: Some(day_in(start, end, *at, 0)),
+                    treatment: Some(Treatment::SeparateContract),
+                    convention_given: true,
+                    billing_schedule: None,
+                };
+                match modify_contract(services, tenant, id, change).await {
+                    Ok(ModificationOutcome::SeparateContract(view)) => {
+                        if view.record.parent_contract_id.as_deref() != Some(id) {
+                            return Err(TestCaseError::fail(
+                                "the separate contract lost its parent",
+                            ));
+                        }
+                        self.ids.push(view.record.id.clone());
+                        // The original is untouched.
+                        done(Vec::new(), vec![view.record.id])
+                    }
+                    Ok(other) => {
+                        return Err(TestCaseError::fail(format!(
+                            "a separate-contract modification answered {other:?}"
+                        )));
+                    }
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Terminate { at, .. } => {
+                let effective = day_in(start, end, *at, 10);
+                match terminate_contract(services, tenant, id, Some(effective)).await {
+                    Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Fulfill { pick, at, .. } => {
+                let obligation = pick_obligation(stored.as_ref().unwrap(), *pick, |pattern| {
+                    pattern == Pattern::AwaitingDelivery
+                });
+                let event = ObligationEvent::Fulfillment {
+                    date: day_in(start, end, *at, 10),
+                    share: None,
+                };
+                match record_event(services, tenant, id, &obligation, event).await {
+                    Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Progress {
+                pick, at, percent, ..
+            } => {
+                let obligation = pick_obligation(stored.as_ref().unwrap(), *pick, |pattern| {
+                    pattern == Pattern::Progress
+                });
+                let event = ObligationEvent::Progress {
+                    as_of: day_in(start, end, *at, 10),
+                    percent: PercentComplete::from_ten_thousandths(*percent).unwrap(),
+                };
+                match record_event(services, tenant, id, &obligation, event).await {
+                    Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Invoice {
+                at,
+                share_percent,
+                numbered,
+                ..
+            } => {
+                let stored = stored.unwrap();
+                let price = replay(&stored).unwrap().current().transaction_price();
+                let billed: i64 = stored.invoices.iter().map(|invoice| invoice.amount).sum();
+                let left = price - billed;
+                if left <= 0 {
+                    return Ok(Outcome::Skipped(format!(
+                        "nothing left to bill ({billed} billed of {price})"
+                    )));
+                }
+                self.invoices += 1;
+                let signed = stored.versions[0].terms.signed_date;
+                let invoice = Invoice {
+                    date: day_in(signed, end, *at, 120),
+                    amount: (left * i64::from(*share_percent) / 100).max(1),
+                    number: numbered.then(|| format!("INV-{}", self.invoices)),
+                };
+                let read = |_currency| Ok::<_, UseCaseError>(invoice);
+                match record_invoice(services, tenant, id, read).await {
+                    Ok(InvoiceOutcome::Recorded(..)) => done(vec![id.to_owned()], Vec::new()),
+                    Ok(InvoiceOutcome::Replayed(..)) => {
+                        return Err(TestCaseError::fail("a new invoice number was replayed"));
+                    }
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Activate { .. } => match activate_contract(services, tenant, id).await {
+                Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                Err(error) => return refusal(Some(id), error),
+            },
+            Step::Recalculate {
+                convention,
+                only,
+                page_size,
+            } => {
+                let selected = only.and_then(|index| self.target(index));
+                let request = RecalculationRequest {
+                    contract_ids: selected.clone().map(|id| vec![id]),
+                    convention: *convention,
+                };
+                let job = match start_recalculation(services, tenant, request).await {
+                    Ok(job) => job,
+                    Err(error) => return refusal(None, error),
+                };
+                // What the worker does: claim the job and run its pages until none is left.
+                let settings = WorkerSettings {
+                    lease_micros: 600_000_000,
+                    page_size: *page_size,
+                };
+                while run_next_job(services, "drift-worker", settings, &|| false)
+                    .await
+                    .map_err(|error| TestCaseError::fail(format!("the job worker: {error}")))?
+                    .is_some()
+                {}
+                let finished = get_job(services, tenant, &job.id).await.unwrap();
+                if finished.status != JobStatus::Completed {
+                    return Err(TestCaseError::fail(format!(
+                        "the job ended {:?}: {:?}",
+                        finished.status, finished.failure
+                    )));
+                }
+                Outcome::Done {
+                    changed: selected.map_or_else(|| self.ids.clone(), |id| vec![id]),
+                    created: Vec::new(),
+                    note: format!(
+                        "{} changed, skipped {:?}",
+                        finished.progress.changed, finished.progress.skipped
+                    ),
+                }
+            }
+        };
+        Ok(outcome)
+    }
+}
+
+/// The id of the `pick`-th obligation in force whose pattern `wanted` accepts, or of any
+/// obligation when none does.
+fn pick_obligation(
+    stored: &StoredContract,
+    pick: usize,
+    wanted: impl Fn(Pattern) -> bool,
+) -> String {
+    let history = replay(stored).unwrap();
+    let obligations = history.current().obligations();
+    let matching: Vec<_> = obligations
+        .iter()
+        .filter(|obligation| obligation.in_force && wanted(obligation.pattern))
+        .collect();
+    let pool: Vec<_> = if matching.is_empty() {
+        obligations.iter().collect()
+    } else {
+        matching
+    };
+    pool[pick % pool.len()].id.clone().unwrap()
+}
+
+// ---------------------------------------------------------------------------------------
+// The invariants
+
+type Snapshot = BTreeMap<String, Arc<StoredContract>>;
+
+async fn snapshot(services: &Services, tenant: &str) -> Snapshot {
+    let mut contracts = Snapshot::new();
+    let mut scan = ContractScan {
+        limit: 500,
+        ..ContractScan::default()
+    };
+    loop {
+        let page = services.contracts.scan(tenant, &scan).await.unwrap();
+        for stored in page.contracts {
+            contracts.insert(stored.record.id.clone(), stored);
+        }
+        match page.next {
+            Some(next) => scan.after = Some(next),
+            None => return contracts,
+        }
+    }
+}
+
+fn fail(message: String) -> Result<(), TestCaseError> {
+    Err(TestCaseError::fail(message))
+}
+
+/// Only what the step was allowed to touch changed: a refused step nothing, a change of
+/// one contract that one, a job its selection; new contracts are the ones it made.
+fn only_allowed_changes(
+    before: &Snapshot,
+    after: &Snapshot,
+    expected_ids: &[String],
+    outcome: &Outcome,
+) -> Result<(), TestCaseError> {
+    let stored: BTreeSet<&String> = after.keys().collect();
+    let expected: BTreeSet<&String> = expected_ids.iter().collect();
+    if stored != expected {
+        return fail(format!(
+            "the store holds contracts {stored:?}, the sequence made {expected:?}"
+        ));
+    }
+    let allowed: BTreeSet<&String> = match outcome {
+        Outcome::Done { changed, .. } => changed.iter().collect(),
+        Outcome::Refused { .. } | Outcome::Skipped(_) => BTreeSet::new(),
+    };
+    for (id, earlier) in before {
+        if !allowed.contains(id) && after.get(id) != Some(earlier) {
+            return fail(format!(
+                "contract {id} changed though the step ({outcome:?}) could not touch it:\n\
+                 before {earlier:#?}\nafter {:#?}",
+                after.get(id)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Its monthly revenue over its whole life is its transaction price, less only what an
+/// obligation still waits for an event to recognize; its row says its versions' price.
+fn months_sum_to_the_price(stored: &StoredContract) -> Result<(i64, PlanHistory), String> {
+    let id = &stored.record.id;
+    let history = replay(stored).map_err(|error| format!("{id} does not replay: {error}"))?;
+    let plan = history.current();
+    let price = plan.transaction_price();
+    if stored.record.total_value != price {
+        return Err(format!(
+            "{id}: total_value {} but its versions give {price}",
+            stored.record.total_value
+        ));
+    }
+    let months: i64 = contract_totals(&history)
+        .values()
+        .map(|amounts| amounts.recognized)
+        .sum();
+    let mut waiting = 0;
+    for obligation in plan.obligations() {
+        let left = obligation.allocated() - obligation.recognized_through(far_future());
+        let awaits_event = obligation.in_force
+            && obligation.pattern.awaits_events()
+            && obligation.percent_complete != Some(PercentComplete::COMPLETE);
+        if left < 0 || (left != 0 && !awaits_event) {
+            return Err(format!(
+                "{id}: obligation {:?} ({:?}, in force {}) recognizes {} of its {} over its life",
+                obligation.id,
+                obligation.pattern,
+                obligation.in_force,
+                obligation.allocated() - left,
+                obligation.allocated()
+            ));
+        }
+        waiting += left;
+    }
+    if months + waiting != price {
+        return Err(format!(
+            "{id}: its months sum to {months} and {waiting} waits for events, but its price is {price}"
+        ));
+    }
+    Ok((months, history))
+}
+
+/// The months a contract has anything in: its term, its signing, its changes, its invoices.
+fn active_months(history: &PlanHistory) -> (Period, Period) {
+    let plan = history.current();
+    let first = plan.first_period().min(Period::of(plan.signed_date()));
+    let last = history
+        .billing()
+        .last_period()
+        .map_or(plan.last_period(), |billed| billed.max(plan.last_period()));
+    (first, last)
+}
+
+/// One step's checks, after it ran.
+async fn audit(
+    services: &Services,
+    tenant: &str,
+    before: &Snapshot,
+    after: &Snapshot,
+    outcome: &Outcome,
+) -> Result<(), TestCaseError> {
+    // (1) `revrec verify`.
+    let report = verify_tenant(services, tenant, AUDIT_PAGE).await.unwrap();
+    if !report.is_clean() {
+        return fail(format!("revrec verify found drift: {report:#?}"));
+    }
+    if report.contracts_checked != after.len() as u64 {
+        return fail(format!(
+            "verify checked {} contracts of {}",
+            report.contracts_checked,
+            after.len()
+        ));
+    }
+
+    // (2) Every contract's months sum to its price; the touched ones' waterfalls say so.
+    let touched: BTreeSet<&String> = match outcome {
+        Outcome::Done {
+            changed, created, ..
+        } => changed.iter().chain(created).collect(),
+        Outcome::Refused { target, .. } => target.iter().collect(),
+        Outcome::Skipped(_) => BTreeSet::new(),
+    };
+    let mut histories = BTreeMap::new();
+    for (id, stored) in after {
+        let (months, history) = months_sum_to_the_price(stored).map_err(TestCaseError::fail)?;
+        if touched.contains(id) {
+            let query = WaterfallQuery {
+                contract_id: Some(id.clone()),
+                ..WaterfallQuery::default()
+            };
+            let waterfall = waterfall_report(services, tenant, &query).await.unwrap();
+            if waterfall.waterfall.total_recognized != months {
+                return fail(format!(
+                    "{id}: its waterfall recognizes {} but its schedule {months}",
+                    waterfall.waterfall.total_recognized
+                ));
+            }
+        }
+        histories.insert(id.clone(), history);
+    }
+
+    // (3) The months the step touched: before and after, for every contract it touched.
+    let mut months = BTreeSet::new();
+    for id in &touched {
+        let earlier = before.get(*id).map(|stored| replay(stored).unwrap());
+        for history in earlier.iter().chain(histories.get(*id)) {
+            let (first, last) = active_months(history);
+            let mut period = first;
+            while period <= last {
+                months.insert(period);
+                period = period.next();
+            }
+        }
+    }
+    if months.is_empty() {
+        return Ok(());
+    }
+    ledger_ties(services, tenant, after, &histories, &months).await
+}
+
+/// Every journal entry of `months` balances and is what the contract's plan posts; every
+/// trial balance of those months balances and equals the journal to date, by account.
+async fn ledger_ties(
+    services: &Services,
+    tenant: &str,
+    contracts: &Snapshot,
+    histories: &BTreeMap<String, PlanHistory>,
+    months: &BTreeSet<Period>,
+) -> Result<(), TestCaseError> {
+    let chart = chart_of_accounts(services, tenant).await.unwrap();
+    // What each contract posts, month by month, straight from its replayed plan.
+    let mut expected: BTreeMap<(Period, bool), Vec<(String, JournalEntry)>> = BTreeMap::new();
+    for (id, stored) in contracts {
+        let history = &histories[id];
+        let source = EntrySource {
+            tenant,
+            contract_id: id,
+            restatements: stored.record.restatements,
+        };
+        let draft = stored.record.status == ContractStatus::Draft;
+        for entry in journal_entries(history.current(), history.billing(), source, &chart, None) {
+            expected
+                .entry((entry.period, draft))
+                .or_default()
+                .push((id.clone(), entry));
+        }
+    }
+    for (status, draft) in [(EntryStatus::Approved, false), (EntryStatus::Draft, true)] {
+        for period in months {
+            let posted = journal_of(services, tenant, *period, status, &chart).await;
+            for (id, entry) in &posted {
+                let debits = entry.total_debit();
+                if !entry.is_balanced() || entry.lines.iter().any(|l| l.debit < 0 || l.credit < 0) {
+                    return fail(format!(
+                        "{id}'s {} entry of {period} does not balance ({debits} debited, {} credited): {entry:#?}",
+                        status.as_str(),
+                        entry.total_credit()
+                    ));
+                }
+            }
+            let wanted = expected.get(&(*period, draft)).cloned().unwrap_or_default();
+            if posted != wanted {
+                return fail(format!(
+                    "the {} journal of {period} holds the entries of {:?}, the contracts' plans post those of {:?}:\nposted {posted:#?}\nwanted {wanted:#?}",
+                    status.as_str(),
+                    posted.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+                    wanted.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+                ));
+            }
+        }
+    }
+    // The trial balance of each month: balanced, and the approved journal to date.
+    for period in months {
+        let mut to_date: BTreeMap<(Currency, String), i64> = BTreeMap::new();
+        for ((month, draft), entries) in expected.range(..=(*period, true)) {
+            if *draft || month > period {
+                continue;
+            }
+            for (id, entry) in entries {
+                let currency = contracts[id].record.currency;
+                for line in &entry.lines {
+                    *to_date
+                        .entry((currency, line.account.code.clone()))
+                        .or_default() += line.debit - line.credit;
+                }
+            }
+        }
+        for balance in trial_balances(services, tenant, *period, None)
+            .await
+            .unwrap()
+        {
+            if balance.total_debit != balance.total_credit {
+                return fail(format!(
+                    "the {} trial balance of {period} does not balance: {balance:#?}",
+                    balance.currency
+                ));
+            }
+            for account in &balance.accounts {
+                let journal = to_date
+                    .get(&(balance.currency, account.account.code.clone()))
+                    .copied()
+                    .unwrap_or(0);
+                if account.debit - account.credit != journal {
+                    return fail(format!(
+                        "the {} trial balance of {period} holds {} net debit in {}, the journal to date {journal}",
+                        balance.currency,
+                        account.debit - account.credit,
+                        account.account.code
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The month's journal through the ledger use case, every page.
+async fn journal_of(
+    services: &Services,
+    tenant: &str,
+    period: Period,
+    status: EntryStatus,
+    chart: &ChartOfAccounts,
+) -> Vec<(String, JournalEntry)> {
+    let mut query = JournalQuery {
+        period,
+        status,
+        currency: None,
+        after: None,
+        limit: MAX_LIMIT,
+    };
+    let mut entries = Vec::new();
+    loop {
+        let page = journal_page(services, tenant, &query, chart).await.unwrap();
+        entries.extend(
+            page.entries
+                .into_iter()
+                .map(|entry| (entry.contract_id, entry.entry)),
+        );
+        match page.next {
+            Some(next) => query.after = Some(next),
+            None => return entries,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The test
+
+/// Each sequence gets a tenant of its own, so one database serves every case and every
+/// shrink.
+static SEQUENCES: AtomicUsize = AtomicUsize::new(0);
+
+/// Per kind of step: how many were written, refused and skipped (printed per backend, to
+/// show what a run exercised).
+static TALLY: Mutex<BTreeMap<&'static str, [u32; 3]>> = Mutex::new(BTreeMap::new());
+
+fn tally(step: &Step, outcome: &Outcome) {
+    let column = match outcome {
+        Outcome::Done { .. } => 0,
+        Outcome::Refused { .. } => 1,
+        Outcome::Skipped(_) => 2,
+    };
+    let mut counts = TALLY.lock().unwrap();
+    counts.entry(step.kind()).or_default()[column] += 1;
+}
+
+async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCaseError> {
+    let tenant = format!(
+        "drift-{}-{}",
+        std::process::id(),
+        SEQUENCES.fetch_add(1, Ordering::SeqCst)
+    );
+    let mut sequence = Sequence {
+        services,
+        tenant: tenant.clone(),
+        ids: Vec::new(),
+        invoices: 0,
+    };
+    let mut before = Snapshot::new();
+    let mut log = String::new();
+    for (number, step) in steps.iter().enumerate() {
+        let outcome = sequence.run(step).await.map_err(|error| {
+            TestCaseError::fail(format!("step {} ({step:?}): {error}\n{log}", number + 1))
+        })?;
+        let _ = writeln!(log, "  {:>2}. {outcome:?}", number + 1);
+        tally(step, &outcome);
+        let after = snapshot(services, &tenant).await;
+        let checked = match only_allowed_changes(&before, &after, &sequence.ids, &outcome) {
+            Ok(()) => audit(services, &tenant, &before, &after, &outcome).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = checked {
+            return Err(TestCaseError::fail(format!(
+                "after step {} ({step:?}):\n{error}\noutcomes so far:\n{log}",
+                number + 1
+            )));
+        }
+        before = after;
+    }
+    Ok(())
+}
+
+fn config() -> Config {
+    // `Config::default()` reads PROPTEST_* from the environment: a variable set there wins.
+    let mut config = Config {
+        failure_persistence: None,
+        ..Config::default()
+    };
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = DEFAULT_CASES;
+    }
+    if std::env::var_os("PROPTEST_MAX_SHRINK_ITERS").is_none() {
+        config.max_shrink_iters = DEFAULT_SHRINK_ITERS;
+    }
+    config
+}
+
+#[test]
+fn books_never_drift_whatever_the_use_cases_are_asked() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    for database in TestDatabase::all() {
+        let store = Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap();
+        let services = revrec_app::startup::services(&store);
+        let started = Instant::now();
+        let mut runner = TestRunner::new(config());
+        // How many sequences ran until the first failure (before shrinking began).
+        let (ran, first_failure) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let outcome = runner.run(&sequence(), |steps| {
+            let number = ran.fetch_add(1, Ordering::SeqCst) + 1;
+            let result = runtime.block_on(run_sequence(&services, &steps));
+            if result.is_err() {
+                let _ =
+                    first_failure.compare_exchange(0, number, Ordering::SeqCst, Ordering::SeqCst);
+            }
+            result
+        });
+        match outcome {
+            Ok(()) => {
+                let counts = std::mem::take(&mut *TALLY.lock().unwrap());
+                eprintln!(
+                    "{:?}: {} sequences in {:.1} s; steps written/refused/skipped: {counts:?}",
+                    database.backend,
+                    runner.config().cases,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Err(TestError::Fail(reason, steps)) => panic!(
+                "{:?}: sequence {} failed first; {reason}\nsmallest failing sequence ({} steps):\n{}",
+                database.backend,
+                first_failure.load(Ordering::SeqCst),
+                steps.len(),
+                numbered(&steps)
+            ),
+            Err(TestError::Abort(reason)) => panic!("{:?}: aborted: {reason}", database.backend),
+        }
+    }
+}
+
+/// Runs one fixed sequence on every backend, with every check of the property.
+fn run_fixed(steps: &[Step]) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    for database in TestDatabase::all() {
+        let store = Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap();
+        let services = revrec_app::startup::services(&store);
+        if let Err(error) = runtime.block_on(run_sequence(&services, steps)) {
+            panic!(
+                "{:?}: {error}\nsequence:\n{}",
+                database.backend,
+                numbered(steps)
+            );
+        }
+    }
+}
+
+fn one_line(start: (i32, Month, u8), end: (i32, Month, u8), total: i64) -> ContractSpec {
+    ContractSpec {
+        currency: Currency::USD,
+        start: Date::from_calendar_date(start.0, start.1, start.2).unwrap(),
+        end: Date::from_calendar_date(end.0, end.1, end.2).unwrap(),
+        convention: Convention::Daily,
+        total: Some(total),
+        lines: Vec::new(),
+        draft: false,
+    }
+}
+
+/// Found by the property: a contract restated under another convention, then modified,
+/// had its new version's rollup figures computed under its recorded convention while its
+/// versions replay under the restated one, and `revrec verify` reported the rollup rows.
+#[test]
+fn a_restated_contract_modified_afterwards_stays_whole() {
+    run_fixed(&[
+        Step::Ingest(one_line(
+            (2025, Month::January, 1),
+            (2025, Month::February, 26),
+            2_500_000,
+        )),
+        Step::Recalculate {
+            convention: Some(Convention::MonthlyEqual),
+            only: None,
+            page_size: 1,
+        },
+        Step::Modify {
+            target: 0,
+            catch_up: false,
+            at: 20,
+            price_percent: 50,
+            end_shift: 0,
+            drop_line: None,
+            add_line: None,
+        },
+    ]);
+}
