@@ -131,15 +131,7 @@ pub struct TokenRequestForm {
         (status = 200, description = "An access token (one hour)", body = TokenResponse,
             headers(("Cache-Control" = String, description = "no-store"))),
         (status = 400, description = "RFC 6749 §5.2 error (invalid_request, unsupported_grant_type, invalid_scope)", body = crate::problem::ProblemBody, content_type = "application/json"),
-        (status = 401, description = "invalid_client", body = crate::problem::ProblemBody, content_type = "application/json"),
-        (status = 413, description = "Body too large", body = crate::problem::ProblemBody, content_type = "application/problem+json"),
-        (status = 429, description = THROTTLED_DOC, body = crate::problem::ProblemBody, content_type = "application/json",
-            headers(
-                ("Retry-After" = u32, description = "Seconds until the window ends (equals RateLimit-Reset)"),
-                ("RateLimit-Limit" = u32, description = "Failed client authentications allowed per minute (per client id or per address)"),
-                ("RateLimit-Remaining" = u32, description = "0"),
-                ("RateLimit-Reset" = u32, description = "Seconds until the window ends"),
-            )),
+        ClientAuthenticationErrors,
     ),
     security(())
 )]
@@ -184,6 +176,58 @@ pub async fn token(
 }
 
 /// The 429 of the client-authenticated endpoints, in the OpenAPI document.
+/// The answers every client-authenticated OAuth endpoint shares: the client refused, the
+/// body too large, and the guard against guessing.
+pub struct ClientAuthenticationErrors;
+
+impl utoipa::IntoResponses for ClientAuthenticationErrors {
+    fn responses() -> BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
+        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder, header::HeaderBuilder};
+        let body = || {
+            ContentBuilder::new()
+                .schema(Some(RefOr::Ref(Ref::from_schema_name("ProblemBody"))))
+                .build()
+        };
+        let seconds = |description: &str| {
+            HeaderBuilder::new()
+                .schema(<u32 as utoipa::PartialSchema>::schema())
+                .description(Some(description))
+                .build()
+        };
+        let throttled = ResponseBuilder::new()
+            .description(THROTTLED_DOC)
+            .content("application/json", body())
+            .header("Retry-After", seconds("Seconds until the window ends (equals RateLimit-Reset)"))
+            .header(
+                "RateLimit-Limit",
+                seconds("Failed client authentications allowed per minute (per client id or per address)"),
+            )
+            .header("RateLimit-Remaining", seconds("0"))
+            .header("RateLimit-Reset", seconds("Seconds until the window ends"));
+        BTreeMap::from([
+            (
+                "401".to_owned(),
+                RefOr::T(
+                    ResponseBuilder::new()
+                        .description("invalid_client")
+                        .content("application/json", body())
+                        .build(),
+                ),
+            ),
+            (
+                "413".to_owned(),
+                RefOr::T(
+                    ResponseBuilder::new()
+                        .description("Body too large")
+                        .content("application/problem+json", body())
+                        .build(),
+                ),
+            ),
+            ("429".to_owned(), RefOr::T(throttled.build())),
+        ])
+    }
+}
+
 pub const THROTTLED_DOC: &str = "temporarily_unavailable: too many failed client authentications from this address or for this client id in this minute; every attempt, the right secret too, is refused until Retry-After";
 
 /// `Cache-Control: no-store` and `Pragma: no-cache`: answers about tokens are never cached

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::oauth::{
-    THROTTLED_DOC, client_attempt, client_refusal, never_stored, presented_client, read_form_body,
-    token_parameter,
+    ClientAuthenticationErrors, client_attempt, client_refusal, never_stored, presented_client,
+    read_form_body, token_parameter,
 };
 use crate::respond::json;
 use crate::state::AppState;
@@ -99,15 +99,7 @@ impl IntrospectionResponse {
         (status = 200, description = "Whether the token is active, and what it carries when it is", body = IntrospectionResponse,
             headers(("Cache-Control" = String, description = "no-store"))),
         (status = 400, description = "invalid_request (no token, a repeated parameter, not a form, both client authentication methods)", body = crate::problem::ProblemBody, content_type = "application/json"),
-        (status = 401, description = "invalid_client", body = crate::problem::ProblemBody, content_type = "application/json"),
-        (status = 413, description = "Body too large", body = crate::problem::ProblemBody, content_type = "application/problem+json"),
-        (status = 429, description = THROTTLED_DOC, body = crate::problem::ProblemBody, content_type = "application/json",
-            headers(
-                ("Retry-After" = u32, description = "Seconds until the window ends (equals RateLimit-Reset)"),
-                ("RateLimit-Limit" = u32, description = "Failed client authentications allowed per minute (per client id or per address)"),
-                ("RateLimit-Remaining" = u32, description = "0"),
-                ("RateLimit-Reset" = u32, description = "Seconds until the window ends"),
-            )),
+        ClientAuthenticationErrors,
     ),
     security(())
 )]

@@ -237,7 +237,7 @@ impl IntoResponses for NotModified {
 }
 
 /// The error responses every operation declares (api-spec §4: 400, 401, 402, 403, 404,
-/// 422, 429, 500), plus those our routes can also give (405, 409, 413, 415, 503).
+/// 422, 429, 500), plus those our routes can also give (405, 408, 409, 413, 415, 503).
 pub struct StandardErrors;
 
 impl IntoResponses for StandardErrors {
@@ -254,6 +254,10 @@ impl IntoResponses for StandardErrors {
             (403, "Insufficient scope"),
             (404, "Not found (another tenant's resources included)"),
             (405, "Method not allowed"),
+            (
+                408,
+                "The body did not arrive within 10 seconds of the headers",
+            ),
             (409, "The contract's status or version does not allow this"),
             (413, "Body too large"),
             (415, "Body is not JSON"),

@@ -9,8 +9,8 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use revrec_ports::{
-    ContractRecord, ContractWrite, Expected, IdSource, InvoiceRecord, InvoiceWrite, RollupDelta,
-    StoredContract, StoredVersion, VersionWrite,
+    ContractRecord, ContractScan, ContractWrite, Expected, IdSource, InvoiceRecord, InvoiceWrite,
+    RollupDelta, StoredContract, StoredVersion, VersionWrite,
 };
 
 use crate::error::{UseCaseError, conflict_or_storage};
@@ -27,6 +27,53 @@ pub async fn load_contract(
         .find(tenant_id, id)
         .await?
         .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })
+}
+
+/// Every contract of a tenant, a page at a time in id order: what an audit or a repair
+/// walks, with memory flat whatever the portfolio's size.
+pub struct ContractPages<'a> {
+    services: &'a Services,
+    tenant_id: &'a str,
+    page_size: u32,
+    after: Option<String>,
+    done: bool,
+}
+
+impl<'a> ContractPages<'a> {
+    pub fn new(services: &'a Services, tenant_id: &'a str, page_size: u32) -> ContractPages<'a> {
+        ContractPages {
+            services,
+            tenant_id,
+            page_size: page_size.max(1),
+            after: None,
+            done: false,
+        }
+    }
+
+    /// The next page, or `None` after the last.
+    ///
+    /// # Errors
+    /// When the store cannot be read.
+    pub async fn next_page(&mut self) -> Result<Option<Vec<Arc<StoredContract>>>, UseCaseError> {
+        if self.done {
+            return Ok(None);
+        }
+        let page = self
+            .services
+            .contracts
+            .scan(
+                self.tenant_id,
+                &ContractScan {
+                    after: self.after.take(),
+                    limit: self.page_size,
+                    ..ContractScan::default()
+                },
+            )
+            .await?;
+        self.done = page.next.is_none();
+        self.after = page.next;
+        Ok(Some(page.contracts))
+    }
 }
 
 /// The contract's whole plan history, under the policy a restatement chose if any, billed by

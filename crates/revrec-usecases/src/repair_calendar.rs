@@ -6,10 +6,10 @@
 //! rollups; the caller keeps what was removed (the command prints it) so nothing is lost
 //! without a trace. Every other contract is left as it is.
 
-use revrec_ports::{ContractRemoval, ContractScan, StoredContract};
+use revrec_ports::{ContractRemoval, StoredContract};
 
 use crate::error::UseCaseError;
-use crate::history::{replay, rollup_deltas};
+use crate::history::{ContractPages, replay, rollup_deltas};
 use crate::services::Services;
 use crate::verify_books::outside_calendar;
 
@@ -31,20 +31,9 @@ pub async fn repair_calendar(
     page_size: u32,
 ) -> Result<Vec<RemovedContract>, UseCaseError> {
     let mut removed = Vec::new();
-    let mut after = None;
-    loop {
-        let page = services
-            .contracts
-            .scan(
-                tenant_id,
-                &ContractScan {
-                    after,
-                    limit: page_size.max(1),
-                    ..ContractScan::default()
-                },
-            )
-            .await?;
-        for stored in &page.contracts {
+    let mut pages = ContractPages::new(services, tenant_id, page_size);
+    while let Some(page) = pages.next_page().await? {
+        for stored in &page {
             let Some(reason) = outside_calendar(stored) else {
                 continue;
             };
@@ -67,10 +56,6 @@ pub async fn repair_calendar(
                 stored: StoredContract::clone(stored),
                 reason,
             });
-        }
-        match page.next {
-            Some(next) => after = Some(next),
-            None => break,
         }
     }
     Ok(removed)

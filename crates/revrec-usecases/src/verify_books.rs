@@ -13,10 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use revrec_domain::{
     Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey, calendar, contributions,
 };
-use revrec_ports::{ContractScan, ContractStatus, StoredContract, VersionChange};
+use revrec_ports::{ContractStatus, StoredContract, VersionChange};
 
 use crate::error::UseCaseError;
-use crate::history::replay;
+use crate::history::{ContractPages, replay};
 use crate::services::Services;
 use crate::waterfall_report::{WaterfallQuery, waterfall_of};
 
@@ -88,20 +88,9 @@ pub async fn verify_tenant(
     let mut recomputed: BTreeMap<Currency, Rollup> = BTreeMap::new();
     let mut contract_drift = Vec::new();
     let mut contracts_checked = 0_u64;
-    let mut after = None;
-    loop {
-        let page = services
-            .contracts
-            .scan(
-                tenant_id,
-                &ContractScan {
-                    after,
-                    limit: page_size.max(1),
-                    ..ContractScan::default()
-                },
-            )
-            .await?;
-        for stored in &page.contracts {
+    let mut pages = ContractPages::new(services, tenant_id, page_size);
+    while let Some(page) = pages.next_page().await? {
+        for stored in &page {
             contracts_checked += 1;
             // The versions are the books of record: a contract whose row disagrees with them
             // still counts in the recomputed rollup, as long as they replay.
@@ -123,10 +112,6 @@ pub async fn verify_tenant(
                     problem,
                 });
             }
-        }
-        match page.next {
-            Some(next) => after = Some(next),
-            None => break,
         }
     }
 
