@@ -4,8 +4,10 @@
 //! One measured exception: on SQLite, reads run on the calling thread when a connection is
 //! free at once. SQLite is in-process, so a read is CPU work of microseconds with no I/O to
 //! wait for, and the hop to a blocking thread and back (two thread wake-ups) cost more than
-//! the cached key lookup itself. Writes, which may wait for SQLite's writer lock, and
-//! everything on PostgreSQL, which waits on the network, always take the blocking pool.
+//! the cached key lookup itself. Writes, which may wait for SQLite's writer lock, scans of
+//! whole contracts (a page of them can take hundreds of milliseconds: it would hold up every
+//! other request of an HTTP worker), and everything on PostgreSQL, which waits on the
+//! network, always take the blocking pool.
 
 use std::time::{Duration, Instant};
 
@@ -24,7 +26,10 @@ pub struct Database {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Access {
+    /// A lookup of a few rows.
     Read,
+    /// A read of many rows (whole contracts, a page at a time): never inline.
+    Scan,
     Write,
 }
 

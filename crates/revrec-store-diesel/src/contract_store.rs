@@ -99,7 +99,7 @@ impl ContractRepository for ContractStore {
         scan: &ContractScan,
     ) -> Result<ScannedPage, RepositoryError> {
         let (tenant_id, scan) = (tenant_id.to_owned(), scan.clone());
-        with_connection(&self.database, Access::Read, move |connection| {
+        with_connection(&self.database, Access::Scan, move |connection| {
             connection.transaction(|connection| scan_contracts(connection, &tenant_id, &scan))
         })
         .await

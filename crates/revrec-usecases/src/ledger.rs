@@ -73,9 +73,14 @@ pub struct JournalPage {
 
 pub const DEFAULT_LIMIT: u32 = 100;
 pub const MAX_LIMIT: u32 = 1_000;
-/// Contracts read per round trip while filling a page (whole contracts: at most this many
-/// are in memory at once).
-const SCAN_PAGE: u32 = 100;
+/// Contracts read by the first round trip while filling a page; each later one reads twice
+/// as many, up to [`SCAN_PAGE`]. A page of large contracts fills from the first few (500
+/// obligations make 1,000 lines a month), so reading a hundred to use ten would read every
+/// contract ten times over an export.
+const FIRST_SCAN: u32 = 8;
+/// Most contracts read per round trip (whole contracts: at most this many are in memory at
+/// once).
+const SCAN_PAGE: u32 = 128;
 /// Journal lines past which a page ends, whatever its `limit` (`docs/limits.md`): an entry
 /// has a line per obligation and account, so a thousand entries of 500-line contracts would
 /// otherwise be a page of a million lines. The next page continues after it.
@@ -114,7 +119,7 @@ pub async fn journal_page(
     let month = PeriodRange::new(query.period, query.period)?;
     let mut scan = ContractScan {
         after: query.after.clone(),
-        limit: SCAN_PAGE,
+        limit: FIRST_SCAN,
         ids: None,
         statuses: query.status.contract_statuses(),
         overlapping: Some((query.period.first_day(), query.period.last_day())),
@@ -130,8 +135,13 @@ pub async fn journal_page(
         let (contracts, chart, tenant) =
             (page.contracts.clone(), chart.clone(), tenant_id.to_owned());
         let currency = query.currency;
+        // What the page can still take: no contract past it is computed.
+        let budget = Budget {
+            entries: limit + 1 - entries.len(),
+            lines: MAX_PAGE_LINES.saturating_sub(lines),
+        };
         let computed = offload(services, move || {
-            entries_of(&contracts, &chart, &tenant, currency, month)
+            entries_of(&contracts, &chart, &tenant, currency, month, budget)
         })
         .await??;
         for contract_entries in computed {
@@ -148,7 +158,10 @@ pub async fn journal_page(
             }
         }
         match page.next {
-            Some(next) => scan.after = Some(next),
+            Some(next) => {
+                scan.after = Some(next);
+                scan.limit = (scan.limit * 2).min(SCAN_PAGE);
+            }
             None => break,
         }
     }
@@ -163,17 +176,29 @@ pub async fn journal_page(
     Ok(JournalPage { entries, next })
 }
 
+/// How many more entries and lines a page may take.
+#[derive(Clone, Copy)]
+struct Budget {
+    entries: usize,
+    lines: usize,
+}
+
 /// Each contract's entries for `month` (none for one with no activity in it), in the
-/// order of `contracts`.
+/// order of `contracts`, until the budget is spent.
 fn entries_of(
     contracts: &[std::sync::Arc<revrec_ports::StoredContract>],
     chart: &ChartOfAccounts,
     tenant_id: &str,
     currency: Option<Currency>,
     month: PeriodRange,
+    budget: Budget,
 ) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
-    let mut computed = Vec::with_capacity(contracts.len());
+    let mut computed: Vec<Vec<ContractEntry>> = Vec::with_capacity(contracts.len());
+    let (mut entries, mut lines) = (0, 0);
     for stored in contracts {
+        if entries >= budget.entries || lines >= budget.lines {
+            break;
+        }
         let record = &stored.record;
         if currency.is_some_and(|currency| currency != record.currency) {
             continue;
@@ -184,22 +209,26 @@ fn entries_of(
             contract_id: &record.id,
             restatements: record.restatements,
         };
-        computed.push(
-            journal_entries(
-                history.current(),
-                history.billing(),
-                source,
-                chart,
-                Some(month),
-            )
-            .into_iter()
-            .map(|entry| ContractEntry {
-                contract_id: record.id.clone(),
-                currency: record.currency,
-                entry,
-            })
-            .collect(),
-        );
+        let contract_entries: Vec<ContractEntry> = journal_entries(
+            history.current(),
+            history.billing(),
+            source,
+            chart,
+            Some(month),
+        )
+        .into_iter()
+        .map(|entry| ContractEntry {
+            contract_id: record.id.clone(),
+            currency: record.currency,
+            entry,
+        })
+        .collect();
+        entries += contract_entries.len();
+        lines += contract_entries
+            .iter()
+            .map(|entry| entry.entry.lines.len())
+            .sum::<usize>();
+        computed.push(contract_entries);
     }
     Ok(computed)
 }
