@@ -64,6 +64,8 @@ bystander_key="$("$BIN" keys create --tenant abuse-bystander --name bystander --
     --scopes 'read:contracts write:contracts read:waterfalls read:disclosures' --json | secret)"
 
 echo "== $BACKEND, server pid $server on $URL ($(nproc) cores), release build $BIN"
+# Other work on the machine shares its cores with the server and the clients.
+echo "   load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
 timeout --signal=KILL "$((LOAD_TIMEOUT + DURATION + GRACE + 120))" \
     python3 scripts/abuse_drive.py "$URL" "$server" "$export_key" "$bystander_key" || status=$?
@@ -75,5 +77,6 @@ fi
 errors="$(grep -c -E '"level":"(ERROR|WARN)"|ERROR|WARN' "$work/server.log" || true)"
 echo "server log: $errors warning/error lines"
 if [ "$errors" != 0 ]; then grep -E 'ERROR|WARN' "$work/server.log" | cut -c1-300 | sort | uniq -c | sort -rn | head -n 10; fi
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "script total: $((SECONDS - started)) s"
 exit "$status"
