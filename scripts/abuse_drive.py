@@ -45,6 +45,8 @@ EXPORT_LINES = int(os.environ.get("EXPORT_LINES", "500"))
 TARGET_JOURNAL_LINES = int(os.environ.get("TARGET_JOURNAL_LINES", "1000000"))
 EXPORT_PERIOD = "2026-03"
 EXPORTERS = int(os.environ.get("EXPORTERS", "4"))
+# Sandbox callers (0 or 1 to take the batches out of the mix when looking for a cause).
+ABUSERS = int(os.environ.get("ABUSERS", "2"))
 # Abusers: contracts per batch (each one rate-limit unit, see abuse_batch).
 ABUSE_CONTRACTS = int(os.environ.get("ABUSE_CONTRACTS", "30"))
 # The bystander's reads per second (its plan, scale, allows 100).
@@ -498,7 +500,7 @@ def main():
 
     body, shape = abuse_batch(ABUSE_CONTRACTS)
     log(
-        f"== abuse for {DURATION:g} s: 2 sandbox callers, batches of {shape['contracts']} contracts x "
+        f"== abuse for {DURATION:g} s: {ABUSERS} sandbox callers, batches of {shape['contracts']} contracts x "
         f"{shape['lines']} lines x {shape['months']} months = {shape['obligation_months']:,} "
         f"obligation-months, {shape['units']} rate-limit units, {len(body) / 1e6:.2f} MB; "
         f"{EXPORTERS} CSV exports of {EXPORT_PERIOD}; bystander at {BYSTANDER_RPS:g} reads/s; "
@@ -515,7 +517,7 @@ def main():
     rss_before = status_of(pid)["VmRSS"]
     cpu_before = thread_cpu(pid)
     busy_before = machine_busy()
-    roles = [(role_abuser, (url, body)) for _ in range(2)]
+    roles = [(role_abuser, (url, body)) for _ in range(ABUSERS)]
     roles += [(role_exporter, (url, export_key)) for _ in range(EXPORTERS)]
     roles += [(role_bystander, (url, bystander_key, ids[0])), (role_healthz, (url,)), (role_memory, (pid,))]
     abuse_started = time.time()
