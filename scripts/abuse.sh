@@ -17,7 +17,7 @@
 #
 # Settings (environment): DURATION (s, default 60), LOAD_TIMEOUT (s allowed for loading the
 # export tenant, default 1200), and those read by scripts/abuse_drive.py (ABUSE_CONTRACTS,
-# ABUSERS, EXPORTERS, BYSTANDER_RPS, TARGET_JOURNAL_LINES, EXPORT_LINES, GRACE, BASELINE_SECONDS).
+# ABUSERS, ABUSER_HONOUR_RETRY_AFTER, EXPORTERS, BYSTANDER_RPS, TARGET_JOURNAL_LINES, EXPORT_LINES, GRACE, BASELINE_SECONDS).
 # PostgreSQL: the local server at 127.0.0.1:5432; a fresh database is created and dropped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
