@@ -38,6 +38,7 @@ CONTRACT_OBLIGATION_MONTHS = 60_000
 OBLIGATION_MONTHS_PER_UNIT = 12_000
 SANDBOX_REQUESTS_PER_MINUTE = 60
 MAX_LINES = 500
+MAX_OPERATIONS = 100
 
 DURATION = float(os.environ.get("DURATION", "60"))
 # Export tenant: contracts of EXPORT_LINES lines over 2026 (12 months each).
@@ -255,7 +256,7 @@ def ingest(client, bodies_and_counts):
 def load_export_tenant(url, token):
     months = 12
     per_contract = EXPORT_LINES * months
-    per_batch = REQUEST_OBLIGATION_MONTHS // per_contract
+    per_batch = min(MAX_OPERATIONS, REQUEST_OBLIGATION_MONTHS // per_contract)
     client = Client(url, token, timeout=600)
 
     def batches(first, count):
