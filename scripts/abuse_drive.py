@@ -243,10 +243,16 @@ def ingest(client, bodies_and_counts):
     created = 0
     for body, count in bodies_and_counts:
         status, data, _, fields = client.request("POST", "/v1/batch", body=body)
+        for _ in range(3):
+            # A keep-alive connection the server closed while we waited: a new one.
+            if not isinstance(status, str):
+                break
+            status, data, _, fields = client.request("POST", "/v1/batch", body=body)
         while status == 429:
             # The scale plan's 6,000 units a minute: more than 6,000 contracts wait a window.
             wait = {k.lower(): v for k, v in fields.items()}.get("retry-after", "1")
             time.sleep(float(wait))
+            client.close()
             status, data, _, fields = client.request("POST", "/v1/batch", body=body)
         if status != 200:
             raise SystemExit(f"loading batch answered {status}: {data[:500]!r}")
