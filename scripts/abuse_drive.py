@@ -132,6 +132,17 @@ class Client:
             return type(error).__name__, size, lines, time.perf_counter() - started, False
 
 
+def problem_code(status, data):
+    """What a refusal said: the problem's `code`, or that it had no problem body (the
+    HTTP layer's own answer, such as actix's 408 for a request head not read in time)."""
+    if isinstance(status, str) or status < 400 or status == 429:
+        return None
+    try:
+        return f"{status} {json.loads(data).get('code')}"
+    except (ValueError, AttributeError):
+        return f"{status} (no problem body)"
+
+
 def status_class(status):
     if isinstance(status, str):
         return f"error:{status}"
@@ -338,7 +349,8 @@ def role_abuser(url, body, stop_at, queue, index):
         if status == 200:
             for result in json.loads(data)["results"]:
                 inner[result["status"]] = inner.get(result["status"], 0) + 1
-        records.append({"sent": sent, "status": status, "ms": seconds * 1000, "inner": inner})
+        records.append({"sent": sent, "status": status, "ms": seconds * 1000, "inner": inner,
+                        "code": problem_code(status, data)})
     client.close()
     queue.put(("abuser", index, records, time.process_time()))
 
@@ -379,8 +391,9 @@ def role_bystander(url, token, contract_id, stop_at, queue, index):
         name, path = paths[turn % len(paths)]
         turn += 1
         sent = time.time()
-        status, _, seconds, _ = client.request("GET", path)
-        records.append({"sent": sent, "name": name, "status": status, "ms": seconds * 1000})
+        status, data, seconds, _ = client.request("GET", path)
+        records.append({"sent": sent, "name": name, "status": status, "ms": seconds * 1000,
+                        "code": problem_code(status, data)})
     client.close()
     queue.put(("bystander", index, records, time.process_time()))
 
@@ -397,8 +410,9 @@ def role_healthz(url, stop_at, queue, index):
             time.sleep(next_at - now)
         next_at += 0.1
         sent = time.time()
-        status, _, seconds, _ = client.request("GET", "/healthz")
-        records.append({"sent": sent, "status": status, "ms": seconds * 1000})
+        status, data, seconds, _ = client.request("GET", "/healthz")
+        records.append({"sent": sent, "status": status, "ms": seconds * 1000,
+                        "code": problem_code(status, data)})
     client.close()
     queue.put(("healthz", index, records, time.process_time()))
 
@@ -577,7 +591,12 @@ def main():
         records = results.get(key, [])
         line, counts = histogram(records)
         all_counts[key] = counts
-        log(f"{title}: {len(records)} requests: {line}")
+        codes = {}
+        for record in records:
+            if record.get("code"):
+                codes[record["code"]] = codes.get(record["code"], 0) + 1
+        log(f"{title}: {len(records)} requests: {line}"
+            + (f" (refusals: {', '.join(f'{k} x{v}' for k, v in sorted(codes.items()))})" if codes else ""))
     abusers = results.get("abuser", [])
     inner = {}
     for record in abusers:
