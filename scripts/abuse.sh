@@ -15,6 +15,15 @@
 #
 #   scripts/abuse.sh [sqlite|postgres]
 #
+# The sandbox callers' batch: 30 contracts x 500 lines x 16 months = 240,000 obligation-months
+# (the per-request limit is 250,000), each contract 8,000 obligation-months (one rate-limit
+# unit), so 30 units: the two callers share the token's 60 a minute, and two batches of 31
+# or more admitted together would each find the other's admission unit taken and both be
+# refused, every window (abuse_batch in scripts/abuse_drive.py; ABUSE_CONTRACTS changes it).
+# For finding a cause: ABUSERS=0 or EXPORTERS=0 takes a class out, EXPORT_LINES=50 loads
+# the same million lines in 10,000 smaller contracts, ABUSER_HONOUR_RETRY_AFTER=1 makes the
+# callers wait out their 429s (their back-to-back 1 MB posts take CPU from the server here).
+#
 # Settings (environment): DURATION (s, default 60), LOAD_TIMEOUT (s allowed for loading the
 # export tenant, default 1200), and those read by scripts/abuse_drive.py (ABUSE_CONTRACTS,
 # ABUSERS, ABUSER_HONOUR_RETRY_AFTER, EXPORTERS, BYSTANDER_RPS, TARGET_JOURNAL_LINES, EXPORT_LINES, GRACE, BASELINE_SECONDS).
