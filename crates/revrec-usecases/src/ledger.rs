@@ -69,6 +69,39 @@ pub struct JournalPage {
     pub entries: Vec<ContractEntry>,
     /// The contract id to continue after, when more entries follow.
     pub next: Option<String>,
+    /// How many contracts the page went through (with entries or not): how many the next
+    /// page's first read should take.
+    pub contracts_read: u32,
+}
+
+/// How a page is read: the lines it ends at, and how many contracts its first read takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PageShape {
+    pub max_lines: usize,
+    pub first_scan: u32,
+}
+
+impl PageShape {
+    /// A JSON page.
+    pub const PAGE: PageShape = PageShape {
+        max_lines: MAX_PAGE_LINES,
+        first_scan: FIRST_SCAN,
+    };
+    /// A chunk of the CSV export: it is written and dropped before the next is read, so it
+    /// is small.
+    pub const CSV_CHUNK: PageShape = PageShape {
+        max_lines: CSV_CHUNK_LINES,
+        first_scan: FIRST_SCAN,
+    };
+
+    /// The shape of the page after `page`: its first read takes as many contracts as `page`
+    /// went through, so an export of like contracts reads each once.
+    pub fn after(self, page: &JournalPage) -> PageShape {
+        PageShape {
+            first_scan: page.contracts_read.clamp(1, SCAN_PAGE),
+            ..self
+        }
+    }
 }
 
 pub const DEFAULT_LIMIT: u32 = 100;
@@ -85,6 +118,9 @@ const SCAN_PAGE: u32 = 128;
 /// has a line per obligation and account, so a thousand entries of 500-line contracts would
 /// otherwise be a page of a million lines. The next page continues after it.
 pub const MAX_PAGE_LINES: usize = 10_000;
+/// Journal lines per chunk of the CSV export (a chunk is written and dropped before the
+/// next is read).
+pub const CSV_CHUNK_LINES: usize = 2_000;
 
 /// The tenant's chart, or the default one.
 pub async fn chart_of_accounts(
@@ -115,11 +151,22 @@ pub async fn journal_page(
     query: &JournalQuery,
     chart: &ChartOfAccounts,
 ) -> Result<JournalPage, UseCaseError> {
+    journal_page_within(services, tenant_id, query, chart, PageShape::PAGE).await
+}
+
+/// [`journal_page`] of another shape (the CSV export's chunks).
+pub async fn journal_page_within(
+    services: &Services,
+    tenant_id: &str,
+    query: &JournalQuery,
+    chart: &ChartOfAccounts,
+    shape: PageShape,
+) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
     let month = PeriodRange::new(query.period, query.period)?;
     let mut scan = ContractScan {
         after: query.after.clone(),
-        limit: FIRST_SCAN,
+        limit: shape.first_scan.clamp(1, SCAN_PAGE),
         ids: None,
         statuses: query.status.contract_statuses(),
         overlapping: Some((query.period.first_day(), query.period.last_day())),
@@ -128,6 +175,7 @@ pub async fn journal_page(
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
     let mut lines = 0_usize;
     let mut full = false;
+    let mut contracts_read = 0_u32;
     'scan: loop {
         let page = services.contracts.scan(tenant_id, &scan).await?;
         // The page's entries are computed on the compute pool, contract by contract in id
@@ -138,13 +186,14 @@ pub async fn journal_page(
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
             entries: limit + 1 - entries.len(),
-            lines: MAX_PAGE_LINES.saturating_sub(lines),
+            lines: shape.max_lines.saturating_sub(lines),
         };
         let computed = offload(services, move || {
             entries_of(&contracts, &chart, &tenant, currency, month, budget)
         })
         .await??;
         for contract_entries in computed {
+            contracts_read += 1;
             for entry in contract_entries {
                 lines += entry.entry.lines.len();
                 entries.push(entry);
@@ -152,7 +201,7 @@ pub async fn journal_page(
             if entries.len() > limit {
                 break 'scan;
             }
-            if lines >= MAX_PAGE_LINES {
+            if lines >= shape.max_lines {
                 full = true;
                 break 'scan;
             }
@@ -173,7 +222,11 @@ pub async fn journal_page(
     } else {
         None
     };
-    Ok(JournalPage { entries, next })
+    Ok(JournalPage {
+        entries,
+        next,
+        contracts_read,
+    })
 }
 
 /// How many more entries and lines a page may take.
@@ -201,6 +254,8 @@ fn entries_of(
         }
         let record = &stored.record;
         if currency.is_some_and(|currency| currency != record.currency) {
+            // Gone through all the same: the next page starts after it.
+            computed.push(Vec::new());
             continue;
         }
         let history = replay(stored)?;

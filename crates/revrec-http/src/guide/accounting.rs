@@ -11,8 +11,8 @@ use revrec_domain::{ChartOfAccounts, Period};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ledger::{
-    DEFAULT_LIMIT, EntryStatus, JournalPage, JournalQuery, MAX_LIMIT, chart_of_accounts,
-    journal_page, set_chart_of_accounts, trial_balances,
+    DEFAULT_LIMIT, EntryStatus, JournalPage, JournalQuery, MAX_LIMIT, PageShape, chart_of_accounts,
+    journal_page, journal_page_within, set_chart_of_accounts, trial_balances,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -233,7 +233,9 @@ pub async fn csv_export(
     query: JournalQuery,
     chart: ChartOfAccounts,
 ) -> Result<HttpResponse, ApiError> {
-    let first = journal_page(&state.services, &tenant_id, &query, &chart).await?;
+    let shape = PageShape::CSV_CHUNK;
+    let first = journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await?;
+    let shape = shape.after(&first);
     let filename = format!(
         "journal-entries-{}-{}.csv",
         query.period,
@@ -244,28 +246,30 @@ pub async fn csv_export(
     let state = state.clone();
     // The first chunk is ready; each later one is the next page, read when it is wanted.
     let chart = std::sync::Arc::new(chart);
-    let body = futures_util::stream::unfold((Some(chunk), next), move |(ready, next)| {
-        let (state, tenant_id, chart) = (state.clone(), tenant_id.clone(), chart.clone());
-        async move {
-            if let Some(chunk) = ready {
-                return Some((Ok(Bytes::from(chunk)), (None, next)));
-            }
-            let query = next?;
-            match journal_page(&state.services, &tenant_id, &query, &chart).await {
-                Ok(page) => {
-                    let mut chunk = String::new();
-                    let next = chunk_of(&mut chunk, &page, &query);
-                    Some((Ok(Bytes::from(chunk)), (None, next)))
+    let body =
+        futures_util::stream::unfold((Some(chunk), next, shape), move |(ready, next, shape)| {
+            let (state, tenant_id, chart) = (state.clone(), tenant_id.clone(), chart.clone());
+            async move {
+                if let Some(chunk) = ready {
+                    return Some((Ok(Bytes::from(chunk)), (None, next, shape)));
                 }
-                Err(error) => {
-                    // The status is sent already: log, and end the body short of its end.
-                    let error = ApiError::from(error);
-                    error.log_server_error();
-                    Some((Err(error), (None, None)))
+                let query = next?;
+                match journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await
+                {
+                    Ok(page) => {
+                        let mut chunk = String::new();
+                        let next = chunk_of(&mut chunk, &page, &query);
+                        Some((Ok(Bytes::from(chunk)), (None, next, shape.after(&page))))
+                    }
+                    Err(error) => {
+                        // The status is sent already: log, and end the body short of its end.
+                        let error = ApiError::from(error);
+                        error.log_server_error();
+                        Some((Err(error), (None, None, shape)))
+                    }
                 }
             }
-        }
-    });
+        });
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8; header=present")
         .insert_header((
