@@ -53,10 +53,6 @@ pub fn build_app(
     let metrics_on_api = state.settings.metrics_on_api;
     App::new()
         .app_data(web::Data::new(state))
-        // Inside the one middleware, so the refusal is rendered like every problem.
-        .wrap(actix_web::middleware::from_fn(
-            unknown_query::refuse_unknown_query_parameters,
-        ))
         .wrap(actix_web::middleware::from_fn(
             middleware::observe_and_finish,
         ))

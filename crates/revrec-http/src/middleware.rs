@@ -95,15 +95,21 @@ pub async fn observe_and_finish(
         let now = state.services.clock.now_micros().div_euclid(1_000_000);
         Some((deprecation.clone(), now >= deprecation.sunset_at))
     });
-    let response = match &deprecation {
+    // A parameter the operation does not take: refused before anything runs.
+    let unknown = crate::unknown_query::refusal(&request);
+    let response = match (&deprecation, unknown) {
         // Past its sunset the operation is gone: nothing runs.
-        Some((deprecation, true)) => {
+        (Some((deprecation, true)), _) => {
             let (http_request, _) = request.into_parts();
             let gone = ApiError::EndpointSunset {
                 route: format!("{} {}", deprecation.method, deprecation.path),
                 sunset: deprecation.sunset_text(),
             };
             ServiceResponse::new(http_request, gone.error_response())
+        }
+        (_, Some(refusal)) => {
+            let (http_request, _) = request.into_parts();
+            ServiceResponse::new(http_request, refusal.error_response())
         }
         _ => next
             .call(request)
