@@ -93,40 +93,6 @@ enum Route {
 }
 
 impl Route {
-    /// The operation's path template, as the OpenAPI document names it.
-    fn pattern(&self) -> (&'static str, &'static str) {
-        match self {
-            Route::ListContracts => ("GET", "/v1/contracts"),
-            Route::IngestContract => ("POST", "/v1/contracts"),
-            Route::GetContract(_) => ("GET", "/v1/contracts/{id}"),
-            Route::UpdateContract(_) => ("PUT", "/v1/contracts/{id}"),
-            Route::ActivateContract(_) => ("POST", "/v1/contracts/{id}/activate"),
-            Route::TerminateContract(_) => ("POST", "/v1/contracts/{id}/terminate"),
-            Route::ListVersions(_) => ("GET", "/v1/contracts/{id}/versions"),
-            Route::FulfillObligation(..) => (
-                "POST",
-                "/v1/contracts/{id}/obligations/{pob_id}/fulfillments",
-            ),
-            Route::ReportProgress(..) => {
-                ("POST", "/v1/contracts/{id}/obligations/{pob_id}/progress")
-            }
-            Route::RecordInvoice(_) => ("POST", "/v1/contracts/{id}/invoices"),
-            Route::Waterfalls => ("GET", "/v1/waterfalls"),
-            Route::Note6 => ("GET", "/v1/disclosures/note6"),
-            Route::CreateJob => ("POST", "/v1/jobs/recalculate-waterfall"),
-            Route::GetJob(_) => ("GET", "/v1/jobs/{job_id}"),
-        }
-    }
-
-    /// An operation's query is held to what its route documents, as a plain request's is.
-    fn check_query(&self, query: &str) -> Result<(), ApiError> {
-        let (method, pattern) = self.pattern();
-        match unknown_parameter(method, pattern, query) {
-            Some((name, message)) => Err(ApiError::UnknownParameter { name, message }),
-            None => Ok(()),
-        }
-    }
-
     fn scope(&self) -> Scope {
         match self {
             Route::ListContracts
@@ -149,11 +115,28 @@ impl Route {
 
 /// One operation, read.
 struct Operation<'a> {
+    method: &'a str,
     /// The path as sent, for the problem's `instance`.
     path: &'a str,
     query: &'a str,
     body: &'a [u8],
     route: Result<Route, Unroutable>,
+}
+
+impl Operation<'_> {
+    /// An operation's query is held to what its route documents, as a plain request's is.
+    fn check_query(&self) -> Result<(), ApiError> {
+        let path = self.path.split('?').next().unwrap_or_default();
+        let under_v1 = if path.starts_with("/v1/") {
+            path.to_owned()
+        } else {
+            format!("/v1{path}")
+        };
+        match unknown_parameter(self.method, &under_v1, self.query) {
+            Some((name, message)) => Err(ApiError::UnknownParameter { name, message }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Why an operation's method and path name no route it may run.
@@ -273,6 +256,7 @@ fn read_operations(operations: &[BatchOperation]) -> Result<Vec<Operation<'_>>, 
                 .split_once('?')
                 .unwrap_or((operation.path.as_str(), ""));
             Operation {
+                method: &operation.method,
                 path: &operation.path,
                 query,
                 body: operation
@@ -389,6 +373,7 @@ pub async fn run_operation(
     body: &[u8],
 ) -> Result<Reply, ApiError> {
     let operation = Operation {
+        method,
         path,
         query,
         body,
@@ -409,7 +394,7 @@ async fn run_one(
         .map_err(|unroutable| unroutable.error(operation.path))?;
     principal.require(route.scope())?;
     refuse_if_priced(state, principal, &route, operation.path)?;
-    route.check_query(operation.query)?;
+    operation.check_query()?;
     let (query, body) = (operation.query, operation.body);
     match route {
         Route::ListContracts => contracts::list(state, principal, query).await,
@@ -444,7 +429,7 @@ async fn run_ingests(
         .map(|operation| {
             principal.require(Route::IngestContract.scope())?;
             refuse_if_priced(state, principal, &Route::IngestContract, operation.path)?;
-            Route::IngestContract.check_query(operation.query)?;
+            operation.check_query()?;
             parse_new_contract(operation.body)
         })
         .collect();
