@@ -152,6 +152,26 @@ async fn get(url: &str) -> Value {
         .unwrap()
 }
 
+/// Runs a recalculation job restating `id` under `monthly_equal`, and its final state.
+async fn restate_as_monthly_equal(url: &str, id: &str) -> Value {
+    let job = send(
+        reqwest::Method::POST,
+        &format!("{url}/v1/jobs/recalculate-waterfall"),
+        &json!({"contract_ids": [id], "policy": {"recognition_convention": "monthly_equal"}}),
+    )
+    .await;
+    let poll = job["poll_url"].as_str().unwrap().to_owned();
+    let mut finished = job;
+    for _ in 0..200 {
+        if finished["status"] == "completed" || finished["status"] == "failed" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        finished = get(&poll).await;
+    }
+    finished
+}
+
 /// The README's example: a contract terminated, then restated under another convention. The termination kept what the old convention had recognized by its date;
 /// the restated price is what the new one had, and the stored contract says so too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -171,21 +191,7 @@ async fn a_terminated_contract_restated_under_another_convention_stays_whole() {
         .await;
         assert_eq!(ended["total_value"], json!(8975.34), "{ended}");
 
-        let job = send(
-            reqwest::Method::POST,
-            &format!("{}/v1/jobs/recalculate-waterfall", server.url),
-            &json!({"contract_ids": [id], "policy": {"recognition_convention": "monthly_equal"}}),
-        )
-        .await;
-        let poll = job["poll_url"].as_str().unwrap().to_owned();
-        let mut finished = job;
-        for _ in 0..200 {
-            if finished["status"] == "completed" || finished["status"] == "failed" {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            finished = get(&poll).await;
-        }
+        let finished = restate_as_monthly_equal(&server.url, &id).await;
         assert_eq!(finished["status"], "completed", "{finished}");
         assert_eq!(finished["result"]["contracts_changed"], 1, "{finished}");
 
@@ -215,21 +221,7 @@ async fn a_restated_contract_modified_afterwards_verifies_clean() {
                           "start_date": "2025-01-01", "end_date": "2025-02-26"});
         let created = send(reqwest::Method::POST, &contracts, &acme).await;
         let id = created["id"].as_str().unwrap().to_owned();
-        let job = send(
-            reqwest::Method::POST,
-            &format!("{}/v1/jobs/recalculate-waterfall", server.url),
-            &json!({"contract_ids": [id], "policy": {"recognition_convention": "monthly_equal"}}),
-        )
-        .await;
-        let poll = job["poll_url"].as_str().unwrap().to_owned();
-        let mut finished = job;
-        for _ in 0..200 {
-            if finished["status"] == "completed" || finished["status"] == "failed" {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            finished = get(&poll).await;
-        }
+        let finished = restate_as_monthly_equal(&server.url, &id).await;
         assert_eq!(finished["result"]["contracts_changed"], 1, "{finished}");
 
         let mut change = acme.clone();
