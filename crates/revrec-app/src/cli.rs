@@ -5,8 +5,8 @@ use revrec_usecases::demo_portfolio::demo_portfolio;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
+pub use crate::cli_error::CliError;
 use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand, UsersCommand};
-
 use crate::settings::{Mode, Settings, VARIABLES};
 use crate::startup::{Application, open_store, services};
 
@@ -128,22 +128,6 @@ fn pay(challenge: &str, token: Option<&str>, spt: Option<&str>) -> Result<String
         (_, _) => serde_json::json!({ "token": token.unwrap_or("tok_sandbox_ok") }),
     };
     Ok(Credential::build(&challenge, &payload))
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    #[error(transparent)]
-    Settings(#[from] crate::settings::SettingsError),
-    #[error(transparent)]
-    Startup(#[from] crate::startup::StartupError),
-    #[error("{0}")]
-    Usage(String),
-    #[error(transparent)]
-    UseCase(#[from] revrec_usecases::UseCaseError),
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-    #[error("the stored figures of {tenants} tenant(s) differ from their recomputation")]
-    Drift { tenants: usize },
 }
 
 pub async fn run(cli: Cli) -> Result<(), CliError> {

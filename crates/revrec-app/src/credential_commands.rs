@@ -13,7 +13,7 @@ use revrec_usecases::oauth_clients::{
 };
 use serde_json::{Value, json};
 
-use crate::cli::CliError;
+use crate::cli_error::CliError;
 
 #[derive(Subcommand, Debug)]
 pub enum KeysCommand {

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod cli_error;
 pub mod credential_commands;
 pub mod job_worker;
 pub mod plan_terms;

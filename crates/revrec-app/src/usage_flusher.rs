@@ -41,7 +41,7 @@ impl UsageFlusher {
 
 async fn flush(services: &Services) {
     // A failed flush keeps its counts for the next one; say so once per failure.
-    if let Err(error) = services.usage_meter.flush(services).await {
+    if let Err(error) = services.usage_meter.flush(services.usage.as_ref()).await {
         tracing::warn!(error = %error, "usage counts not written yet");
     }
 }

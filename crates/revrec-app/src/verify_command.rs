@@ -11,7 +11,7 @@ use revrec_usecases::repair_calendar::RemovedContract;
 use revrec_usecases::verify_books::{RollupDrift, TenantAudit, tenants, verify_tenant};
 use serde_json::{Value, json};
 
-use crate::cli::CliError;
+use crate::cli_error::CliError;
 
 pub async fn verify(
     services: &Services,

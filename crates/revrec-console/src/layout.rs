@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use maud::{DOCTYPE, Markup, html};
 use revrec_http::middleware::KeepBody;
 
-use crate::session::SignedIn;
+use revrec_usecases::console_access::ConsoleSession;
 
 /// The console's sections, in navigation order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,14 +48,14 @@ fn head(title: &str) -> Markup {
 }
 
 /// A signed-in page: `body` under the navigation, `title` as its heading.
-pub fn page(signed: &SignedIn, section: Section, title: &str, body: Markup) -> HttpResponse {
-    page_with_status(StatusCode::OK, signed, section, title, body)
+pub fn page(session: &ConsoleSession, section: Section, title: &str, body: Markup) -> HttpResponse {
+    page_with_status(StatusCode::OK, session, section, title, body)
 }
 
 /// [`page`] with another status (a form shown again with its problem).
 pub fn page_with_status(
     status: StatusCode,
-    signed: &SignedIn,
+    session: &ConsoleSession,
     section: Section,
     title: &str,
     body: Markup,
@@ -68,7 +68,7 @@ pub fn page_with_status(
                 a.skip href="#main" { "Skip to content" }
                 header.top {
                     a.brand href="/console/dashboard" { "revrec" }
-                    span.tenant { "Tenant " strong { (signed.tenant()) } }
+                    span.tenant { "Tenant " strong { (session.tenant_id) } }
                     nav aria-label="Console sections" {
                         ul {
                             @for (entry, href, label) in NAVIGATION {
@@ -83,8 +83,8 @@ pub fn page_with_status(
                         }
                     }
                     form.sign-out method="post" action="/console/sign-out" {
-                        input type="hidden" name="csrf" value=(signed.session.csrf_token);
-                        span.user { (signed.session.email) }
+                        input type="hidden" name="csrf" value=(session.csrf_token);
+                        span.user { (session.email) }
                         a href="/console/password" { "Password" }
                         button type="submit" { "Sign out" }
                     }

@@ -1,106 +1,18 @@
 //! Who is calling: a bearer token (an API key, an OAuth access token or the sandbox token)
 //! becomes a principal (tenant, scopes, plan), or a refusal.
 
-use revrec_ports::{Plan, QuotaKey, Scope};
-use sha2::{Digest, Sha256};
+use revrec_ports::{Plan, Scope};
 use subtle::ConstantTimeEq;
 
-use crate::issue_token::ACCESS_TOKEN_PREFIX;
+pub use crate::principal::{AuthError, Credential, Principal};
+use crate::secrets::ACCESS_TOKEN_PREFIX;
+pub use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// The published free-tier sandbox token (decisions.md §12). It works only in sandbox mode.
 pub const SANDBOX_TOKEN: &str = "rr_test_sandbox";
 /// The tenant the sandbox token belongs to.
 pub const SANDBOX_TENANT: &str = "sandbox";
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Credential {
-    ApiKey {
-        id: String,
-    },
-    /// An access token of the client credentials grant.
-    OAuthToken {
-        client_id: String,
-    },
-    SandboxToken,
-}
-
-impl Credential {
-    /// Whether this is what api-spec §5 calls "Bearer" (an API key, or the published sandbox
-    /// token, which stands for one), as opposed to an OAuth 2.0 access token.
-    pub fn is_api_key(&self) -> bool {
-        matches!(self, Credential::ApiKey { .. } | Credential::SandboxToken)
-    }
-
-    /// The credential's name within its tenant: whose quota a request draws on. All tokens
-    /// of one OAuth client share the client's quota.
-    pub fn quota_name(&self) -> String {
-        match self {
-            Credential::ApiKey { id } => format!("key:{id}"),
-            Credential::OAuthToken { client_id } => format!("oauth:{client_id}"),
-            Credential::SandboxToken => "sandbox".to_owned(),
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Principal {
-    pub tenant_id: String,
-    pub scopes: Vec<Scope>,
-    pub plan: Plan,
-    pub credential: Credential,
-}
-
-impl Principal {
-    /// `Ok` when the principal holds `scope`.
-    pub fn require(&self, scope: Scope) -> Result<(), AuthError> {
-        if self.scopes.contains(&scope) {
-            Ok(())
-        } else {
-            Err(AuthError::InsufficientScope { needed: scope })
-        }
-    }
-
-    /// `Ok` for API keys; routes the spec lists as "Bearer only" refuse OAuth tokens.
-    pub fn require_api_key(&self) -> Result<(), AuthError> {
-        if self.credential.is_api_key() {
-            Ok(())
-        } else {
-            Err(AuthError::CredentialNotAllowed)
-        }
-    }
-
-    pub fn quota_key(&self) -> QuotaKey {
-        QuotaKey {
-            tenant_id: self.tenant_id.clone(),
-            credential: self.credential.quota_name(),
-        }
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum AuthError {
-    #[error("this request needs a bearer token")]
-    Missing,
-    #[error("the bearer token is not valid (unknown, revoked or malformed)")]
-    InvalidToken,
-    #[error("this request needs the `{needed}` scope")]
-    InsufficientScope { needed: Scope },
-    #[error(
-        "this route takes API keys only (api-spec §5: \"Bearer only\"); OAuth access tokens are not accepted here"
-    )]
-    CredentialNotAllowed,
-    #[error(transparent)]
-    Storage(#[from] revrec_ports::RepositoryError),
-}
-
-/// Lowercase hex SHA-256 of a secret: the only form in which secrets are stored.
-pub fn secret_digest(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
 
 /// Resolves a bearer token. `sandbox_mode` decides whether the published token is accepted.
 pub async fn authenticate(

@@ -12,7 +12,7 @@ use std::net::IpAddr;
 use revrec_ports::{OAuthClientRecord, QuotaKey, RateDecision, RepositoryError};
 use subtle::ConstantTimeEq;
 
-use crate::authenticate::secret_digest;
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// What a client presented at an OAuth endpoint, and from where.

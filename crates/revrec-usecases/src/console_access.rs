@@ -8,7 +8,7 @@ use revrec_ports::{ConsoleSessionRecord, ConsoleUserRecord, PasswordError, Repos
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::authenticate::secret_digest;
+use crate::secrets::secret_digest;
 use crate::services::Services;
 use crate::sign_in_throttle::{ClientAddress, SignInKeys};
 /// A session lasts eight hours from sign-in (a working day), then the user signs in again.

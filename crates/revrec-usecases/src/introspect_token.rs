@@ -3,8 +3,8 @@
 
 use revrec_ports::ActiveToken;
 
-use crate::authenticate::secret_digest;
 use crate::client_authentication::{ClientAttempt, ClientAuthError, authenticate_client};
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// The token, when it is active now (unexpired, unrevoked, its client unrevoked) and was

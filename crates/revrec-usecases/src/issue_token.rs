@@ -3,12 +3,11 @@
 
 use revrec_ports::{AccessTokenRecord, RepositoryError, Scope};
 
-use crate::authenticate::secret_digest;
 use crate::client_authentication::{ClientAttempt, ClientAuthError, authenticate_client};
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
-/// Access tokens start with this; bearer authentication tells them from API keys by it.
-pub const ACCESS_TOKEN_PREFIX: &str = "rr_oat_";
+pub use crate::secrets::ACCESS_TOKEN_PREFIX;
 /// How long an access token is valid (decisions.md §8).
 pub const ACCESS_TOKEN_SECONDS: i64 = 3_600;
 

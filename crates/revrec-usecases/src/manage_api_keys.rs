@@ -3,8 +3,8 @@
 
 use revrec_ports::{ApiKeyRecord, Plan, Scope};
 
-use crate::authenticate::secret_digest;
 use crate::error::UseCaseError;
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 
 use revrec_ports::{OAuthClientRecord, Plan, Scope};
 
-use crate::authenticate::secret_digest;
 use crate::error::UseCaseError;
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// Client secrets start with this, so a leaked one is recognisable (secret scanners).

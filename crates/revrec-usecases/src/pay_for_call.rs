@@ -6,7 +6,7 @@ use revrec_ports::{
     Charge, PaymentRail, RailError, Redemption, RedemptionOutcome, RepositoryError, Settlement,
 };
 
-use crate::authenticate::secret_digest;
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// A call being paid for, as the verified challenge states it.

@@ -8,6 +8,10 @@ use revrec_ports::Plan;
 use crate::limits::Limits;
 use crate::sign_in_throttle::SignInLimits;
 
+/// Jobs a tenant may have queued or running at once unless configured otherwise: a batch
+/// of a hundred operations cannot fill the queue, and one tenant's backlog stays short.
+pub const DEFAULT_JOB_QUEUE_CAP: u32 = 10;
+
 /// One value per plan.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PerPlan<T> {
@@ -83,7 +87,7 @@ impl Default for Policy {
                 scale: 0,
             },
             limits: Limits::default(),
-            job_queue_cap: crate::recalculation::DEFAULT_JOB_QUEUE_CAP,
+            job_queue_cap: DEFAULT_JOB_QUEUE_CAP,
             sign_in: SignInLimits::default(),
         }
     }

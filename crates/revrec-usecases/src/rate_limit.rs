@@ -3,7 +3,7 @@
 
 use revrec_ports::{RateDecision, RepositoryError};
 
-use crate::authenticate::Principal;
+use crate::principal::Principal;
 use crate::services::Services;
 
 /// The decision for this request, or `None` when the deployment runs without limits.

@@ -31,9 +31,7 @@ pub const DEFAULT_PAGE_SIZE: u32 = 250;
 const PAGE_ATTEMPTS: usize = 5;
 /// Where the chain of contract digests starts.
 const HASH_SEED: &str = "revrec/recalculate-waterfall/v1";
-/// Jobs a tenant may have queued or running at once unless configured otherwise: a batch
-/// of a hundred operations cannot fill the queue, and one tenant's backlog stays short.
-pub const DEFAULT_JOB_QUEUE_CAP: u32 = 10;
+pub use crate::policy::DEFAULT_JOB_QUEUE_CAP;
 /// `Retry-After` for a full queue when the tenant has no completed job to measure by.
 const QUEUE_RETRY_WITHOUT_HISTORY_SECONDS: u32 = 5;
 /// `Retry-After` for a full queue stays within these bounds (never 0, which reads as "now",

@@ -1,8 +1,8 @@
 //! RFC 7009 revocation: an authenticated client ends one of its own access tokens, at once
 //! on every instance (the stored row is marked; bearer authentication reads it every time).
 
-use crate::authenticate::secret_digest;
 use crate::client_authentication::{ClientAttempt, ClientAuthError, authenticate_client};
+use crate::secrets::secret_digest;
 use crate::services::Services;
 
 /// Revokes `token` when it is one of the authenticated client's. `true` when this call

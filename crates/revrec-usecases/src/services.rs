@@ -9,7 +9,7 @@ use revrec_ports::{
 };
 
 use crate::policy::Policy;
-use crate::usage::UsageMeter;
+use crate::usage_meter::UsageMeter;
 
 #[derive(Clone)]
 pub struct Services {

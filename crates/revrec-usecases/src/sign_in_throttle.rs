@@ -12,7 +12,7 @@ use std::net::IpAddr;
 
 use revrec_ports::FailureWindow;
 
-use crate::authenticate::secret_digest;
+use crate::secrets::secret_digest;
 
 /// The sign-in limits a deployment runs under (docs/console.md, "Throttling").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

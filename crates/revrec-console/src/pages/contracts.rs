@@ -108,7 +108,12 @@ pub async fn list(
             p { a href={"/console/contracts?query=" (encode(&text)) "&status=" (status_text) "&after_created=" (next.created_at) "&after_id=" (next.id)} { "Next contracts" } }
         }
     };
-    Ok(layout::page(&signed, Section::Contracts, "Contracts", body))
+    Ok(layout::page(
+        &signed.session,
+        Section::Contracts,
+        "Contracts",
+        body,
+    ))
 }
 
 pub async fn detail(
@@ -195,7 +200,12 @@ pub async fn detail(
             (versions(&view, &changes, currency))
         }
     };
-    Ok(layout::page(&signed, Section::Contracts, &title, body))
+    Ok(layout::page(
+        &signed.session,
+        Section::Contracts,
+        &title,
+        body,
+    ))
 }
 
 fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {

@@ -314,7 +314,7 @@ fn page(
     } else {
         StatusCode::OK
     };
-    layout::page_with_status(status, signed, kind.section(), kind.title(), body)
+    layout::page_with_status(status, &signed.session, kind.section(), kind.title(), body)
 }
 
 fn table(signed: &SignedIn, kind: Kind, rows: &[Row]) -> Markup {

@@ -90,7 +90,12 @@ pub async fn page(
             (rpo_bands(note6.rpo_next_12_months, note6.rpo_thereafter, currency))
         }
     };
-    Ok(layout::page(&signed, Section::Dashboard, "Revenue", body))
+    Ok(layout::page(
+        &signed.session,
+        Section::Dashboard,
+        "Revenue",
+        body,
+    ))
 }
 
 fn period_or(text: Option<&str>, default: Option<Period>) -> Result<Period, PageError> {

@@ -81,7 +81,7 @@ pub async fn page(
         }
     };
     Ok(layout::page(
-        &signed,
+        &signed.session,
         Section::Disclosures,
         "Note 6 disclosures",
         body,

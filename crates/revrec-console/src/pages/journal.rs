@@ -98,7 +98,7 @@ pub async fn page(
         }
     };
     Ok(layout::page(
-        &signed,
+        &signed.session,
         Section::Journal,
         "Journal entries",
         body,

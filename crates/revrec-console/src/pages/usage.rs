@@ -136,7 +136,7 @@ pub async fn page(
         }
     };
     Ok(layout::page(
-        &signed,
+        &signed.session,
         Section::Usage,
         "Plan and usage",
         body,
