@@ -101,7 +101,7 @@ async fn work(
                     // From creation: what a caller waiting on the job experiences.
                     let seconds = (finished_at - job.created_at).max(0) as f64 / 1_000_000.0;
                     metrics::histogram!(
-                        revrec_http::metrics::JOB_DURATION,
+                        revrec_http::shell::metrics::JOB_DURATION,
                         "outcome" => job.status.as_str()
                     )
                     .record(seconds);

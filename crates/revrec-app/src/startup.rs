@@ -214,7 +214,7 @@ impl Application {
             ),
             None => None,
         };
-        revrec_http::metrics::recorder();
+        revrec_http::shell::metrics::recorder();
         revrec_store_diesel::pool_metrics::describe();
         let usage = UsageFlusher::start(services.clone());
         let state = app_state(&settings, &store, services, &public_url)?;

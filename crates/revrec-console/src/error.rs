@@ -4,7 +4,7 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpResponse, ResponseError};
-use revrec_http::error::ApiError;
+use revrec_http::shell::error::ApiError;
 use revrec_ports::RepositoryError;
 use revrec_usecases::UseCaseError;
 use revrec_usecases::console_access::ConsoleError;

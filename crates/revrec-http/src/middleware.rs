@@ -13,11 +13,11 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, ResponseError, web};
 use tracing::Instrument;
 
-use crate::auth::{CallerTenant, RateLimitStatus};
-use crate::error::{ApiError, AuthChallenge, PlainJsonProblem};
 use crate::payments::gate::PaymentReceipt;
-use crate::problem::ProblemDetails;
-use crate::state::AppState;
+use crate::shell::auth::{CallerTenant, RateLimitStatus};
+use crate::shell::error::{ApiError, AuthChallenge, PlainJsonProblem};
+use crate::shell::problem::ProblemDetails;
+use crate::shell::state::AppState;
 
 pub const REQUEST_ID: &str = "x-request-id";
 
@@ -164,14 +164,14 @@ fn record(response: &ServiceResponse<BoxBody>, method: &str, span: &tracing::Spa
     let duration_ms = seconds * 1_000.0;
     span.in_scope(|| tracing::info!(status, duration_ms, "request handled"));
     metrics::counter!(
-        crate::metrics::HTTP_REQUESTS,
+        crate::shell::metrics::HTTP_REQUESTS,
         "method" => method,
         "route" => route.clone(),
         "status" => status.to_string()
     )
     .increment(1);
     metrics::histogram!(
-        crate::metrics::HTTP_DURATION,
+        crate::shell::metrics::HTTP_DURATION,
         "method" => method,
         "route" => route
     )
@@ -367,7 +367,7 @@ fn framework_problem(
         },
         _ => {
             return ProblemDetails::new(
-                crate::problem::ErrorCode::InternalError,
+                crate::shell::problem::ErrorCode::InternalError,
                 "Unexpected server error.",
             );
         }

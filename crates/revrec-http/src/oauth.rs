@@ -20,11 +20,11 @@ use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::auth::RateLimitStatus;
-use crate::body::raw_bytes;
-use crate::error::ApiError;
-use crate::respond::json;
-use crate::state::AppState;
+use crate::shell::auth::RateLimitStatus;
+use crate::shell::body::raw_bytes;
+use crate::shell::error::ApiError;
+use crate::shell::respond::json;
+use crate::shell::state::AppState;
 
 /// Largest request body of the OAuth endpoints: a few short parameters.
 const FORM_LIMIT: usize = 8 * 1024;
@@ -130,7 +130,7 @@ pub struct TokenRequestForm {
     responses(
         (status = 200, description = "An access token (one hour)", body = TokenResponse,
             headers(("Cache-Control" = String, description = "no-store"))),
-        (status = 400, description = "RFC 6749 §5.2 error (invalid_request, unsupported_grant_type, invalid_scope)", body = crate::problem::ProblemBody, content_type = "application/json"),
+        (status = 400, description = "RFC 6749 §5.2 error (invalid_request, unsupported_grant_type, invalid_scope)", body = crate::shell::problem::ProblemBody, content_type = "application/json"),
         ClientAuthenticationErrors,
     ),
     security(())

@@ -8,13 +8,13 @@ use revrec_usecases::introspect_token::introspect_access_token;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
 use crate::oauth::{
     ClientAuthenticationErrors, client_attempt, client_refusal, never_stored, presented_client,
     read_form_body, token_parameter,
 };
-use crate::respond::json;
-use crate::state::AppState;
+use crate::shell::error::ApiError;
+use crate::shell::respond::json;
+use crate::shell::state::AppState;
 
 /// The introspection request's form fields (RFC 7662 §2.1), for the OpenAPI document.
 #[derive(ToSchema)]
@@ -98,7 +98,7 @@ impl IntrospectionResponse {
     responses(
         (status = 200, description = "Whether the token is active, and what it carries when it is", body = IntrospectionResponse,
             headers(("Cache-Control" = String, description = "no-store"))),
-        (status = 400, description = "invalid_request (no token, a repeated parameter, not a form, both client authentication methods)", body = crate::problem::ProblemBody, content_type = "application/json"),
+        (status = 400, description = "invalid_request (no token, a repeated parameter, not a form, both client authentication methods)", body = crate::shell::problem::ProblemBody, content_type = "application/json"),
         ClientAuthenticationErrors,
     ),
     security(())

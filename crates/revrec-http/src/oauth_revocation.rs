@@ -5,12 +5,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_usecases::revoke_token::revoke_access_token;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
 use crate::oauth::{
     ClientAuthenticationErrors, client_attempt, client_refusal, never_stored, presented_client,
     read_form_body, token_parameter,
 };
-use crate::state::AppState;
+use crate::shell::error::ApiError;
+use crate::shell::state::AppState;
 
 /// The revocation request's form fields (RFC 7009 §2.1), for the OpenAPI document.
 #[derive(ToSchema)]
@@ -41,7 +41,7 @@ pub struct RevocationRequestForm {
     responses(
         (status = 200, description = "The token is revoked if it was one of the client's; no body",
             headers(("Cache-Control" = String, description = "no-store"))),
-        (status = 400, description = "invalid_request (no token, a repeated parameter, not a form, both client authentication methods)", body = crate::problem::ProblemBody, content_type = "application/json"),
+        (status = 400, description = "invalid_request (no token, a repeated parameter, not a form, both client authentication methods)", body = crate::shell::problem::ProblemBody, content_type = "application/json"),
         ClientAuthenticationErrors,
     ),
     security(())

@@ -9,7 +9,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
 
-use crate::problem::{FieldProblem, ProblemBody};
+use crate::shell::problem::{FieldProblem, ProblemBody};
 use crate::system;
 use crate::{guide, primary};
 

@@ -6,11 +6,11 @@ use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
 use crate::openapi::StandardErrors;
-use crate::problem::ErrorCode;
-use crate::respond::json;
-use crate::state::AppState;
+use crate::shell::error::ApiError;
+use crate::shell::problem::ErrorCode;
+use crate::shell::respond::json;
+use crate::shell::state::AppState;
 
 #[derive(Serialize, ToSchema)]
 pub struct Health {

@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use actix_web::dev::ServiceRequest;
 use actix_web::web;
 
-use crate::error::ApiError;
 use crate::openapi::document_text;
+use crate::shell::error::ApiError;
 
 /// One documented operation: its path template split at `/` (a `{…}` segment matches any
 /// one segment), its method, and the query parameters it takes.

@@ -17,15 +17,15 @@ use revrec_usecases::ledger::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::auth;
-use crate::body::{json_bytes, parse_json};
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
 use crate::primary::reports::currency;
-use crate::respond::{Reply, json, parse_query, query};
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::{Reply, json, parse_query, query};
+use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
 use crate::wire::ledger::{
     CSV_HEADER, ChartOfAccountsBody, CurrencyTrialBalance, JournalEntriesResponse,

@@ -5,16 +5,16 @@ use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ingest_contract::ingest_contract;
 
-use crate::auth;
-use crate::body::json_bytes;
-use crate::cost;
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::payments::gate::require_payment;
 use crate::primary::contracts::{IDEMPOTENCY_KEY_DOC, created};
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::json_bytes;
+use crate::shell::cost;
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 use crate::wire::contracts::{Contract, GuideContractInput, new_contract};
 use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
 

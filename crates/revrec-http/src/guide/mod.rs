@@ -9,7 +9,7 @@ pub mod reports;
 
 use actix_web::web;
 
-use crate::routing::resource;
+use crate::shell::routing::resource;
 
 pub fn configure(config: &mut web::ServiceConfig) {
     config.service(

@@ -11,13 +11,13 @@ use revrec_usecases::waterfall_report::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::auth;
-use crate::error::ApiError;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
 use crate::primary::reports::{currency, group_by};
-use crate::respond::{Reply, query};
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::error::ApiError;
+use crate::shell::respond::{Reply, query};
+use crate::shell::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
 
 #[derive(Debug, Deserialize, IntoParams)]

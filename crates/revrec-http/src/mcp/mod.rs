@@ -17,13 +17,13 @@ use revrec_ports::Scope;
 use rmcp::model::{ErrorCode, ErrorData};
 use serde_json::{Value, json};
 
-use crate::auth;
-use crate::body::json_bytes;
-use crate::error::ApiError;
 use crate::mcp::protocol::{Answer, Era, MODERN, error, supported};
 use crate::middleware::KeepBody;
-use crate::routing;
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::json_bytes;
+use crate::shell::error::ApiError;
+use crate::shell::routing;
+use crate::shell::state::AppState;
 
 const PROTOCOL_VERSION: &str = "mcp-protocol-version";
 const METHOD_HEADER: &str = "mcp-method";

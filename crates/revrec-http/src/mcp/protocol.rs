@@ -13,7 +13,7 @@ use rmcp::model::{
 use serde_json::{Map, Value, json};
 
 use crate::mcp::tools::{self, BadArguments};
-use crate::state::AppState;
+use crate::shell::state::AppState;
 
 /// The stateless revision.
 pub const MODERN: &str = "2026-07-28";

@@ -13,12 +13,12 @@ use revrec_usecases::Principal;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
-use crate::error::{ApiError, PaymentProblem};
-use crate::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
 use crate::primary::batch::run_operation;
-use crate::problem::{ErrorCode, ProblemDetails};
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::error::{ApiError, PaymentProblem};
+use crate::shell::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
+use crate::shell::problem::{ErrorCode, ProblemDetails};
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 
 const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
 /// The argument a write tool takes its idempotency key from.
@@ -434,7 +434,7 @@ pub async fn call(
     Ok(match run_keyed(state, principal, &call, run).await {
         Ok(Keyed::Ran(outcome)) => outcome.map_err(into_problem),
         Ok(Keyed::Replayed(recorded)) => {
-            metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
+            metrics::counter!(crate::shell::metrics::IDEMPOTENCY_REPLAYS).increment(1);
             recorded_answer(recorded)
         }
         Err(refused) => Err(into_problem(refused)),

@@ -11,9 +11,9 @@ use time::format_description::well_known::Rfc3339;
 use super::holder::{Holder, holder_in, may_pay};
 use super::mpp::{CREDENTIAL_HEADER, Credential, INTENT, id_matches, receipt};
 use super::{CURRENCY, challenges, realm_of, request_for};
-use crate::error::{ApiError, PaymentProblem};
-use crate::problem::ErrorCode;
-use crate::state::AppState;
+use crate::shell::error::{ApiError, PaymentProblem};
+use crate::shell::problem::ErrorCode;
+use crate::shell::state::AppState;
 use crate::wire::dates::format_timestamp;
 
 /// The receipt of this request's payment, for the middleware to send on a 2xx.
@@ -43,7 +43,7 @@ pub async fn require_payment(
         },
         Err(_) => "failed",
     };
-    metrics::counter!(crate::metrics::PAYMENTS, "outcome" => label).increment(1);
+    metrics::counter!(crate::shell::metrics::PAYMENTS, "outcome" => label).increment(1);
     outcome
 }
 

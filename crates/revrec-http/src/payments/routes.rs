@@ -12,10 +12,10 @@ use super::gate::usd;
 use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
 use super::{CURRENCY, PRICED_ROUTES, challenges};
-use crate::error::{ApiError, PaymentProblem};
-use crate::problem::ErrorCode;
-use crate::respond::{json, parse_query};
-use crate::state::AppState;
+use crate::shell::error::{ApiError, PaymentProblem};
+use crate::shell::problem::ErrorCode;
+use crate::shell::respond::{json, parse_query};
+use crate::shell::state::AppState;
 
 /// The route challenged when none is named.
 const DEFAULT_ROUTE: &str = "GET /v1/waterfalls";
@@ -92,10 +92,10 @@ pub struct ChallengeParams {
     get, path = "/v1/payments/challenge", tag = "payments", operation_id = "getPaymentChallenge",
     params(ChallengeParams),
     responses(
-        (status = 402, description = "Payment challenges", body = crate::problem::ProblemBody, content_type = "application/problem+json",
+        (status = 402, description = "Payment challenges", body = crate::shell::problem::ProblemBody, content_type = "application/problem+json",
             headers(("WWW-Authenticate" = String, description = "One MPP Payment challenge per method"),
                     ("Cache-Control" = String, description = "no-store"))),
-        (status = 400, description = "Unknown route or plan, or no payment method configured", body = crate::problem::ProblemBody, content_type = "application/problem+json"),
+        (status = 400, description = "Unknown route or plan, or no payment method configured", body = crate::shell::problem::ProblemBody, content_type = "application/problem+json"),
     ),
     security(())
 )]

@@ -14,16 +14,16 @@ use revrec_usecases::{Principal, activate_contract, get_contract, terminate_cont
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::auth;
-use crate::body::{json_bytes, parse_json, raw_bytes};
-use crate::cost;
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
 use crate::primary::events;
-use crate::respond::{Reply, parse_query};
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json, raw_bytes};
+use crate::shell::cost;
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::{Reply, parse_query};
+use crate::shell::state::AppState;
 use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
     billing_schedule, new_contract, to_draft,

@@ -8,14 +8,14 @@ use revrec_usecases::get_contract::version_history;
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::{ContractView, Principal, UseCaseError};
 
-use crate::auth;
-use crate::body::{json_bytes, parse_json};
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 use crate::wire::contracts::{Contract, Problems};
 use crate::wire::events::{
     ContractVersion, ContractVersionList, EventRecorded, FulfillmentInput, ProgressInput, percent,

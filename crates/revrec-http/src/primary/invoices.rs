@@ -6,14 +6,14 @@ use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 
-use crate::auth;
-use crate::body::{json_bytes, parse_json};
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 use crate::wire::contracts::{Contract, Problems};
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, InvoiceRecorded, to_invoice};
 

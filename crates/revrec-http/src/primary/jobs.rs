@@ -12,14 +12,14 @@ use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, PartialSchema};
 
-use crate::auth;
-use crate::body::{parse_json, raw_bytes, require_json_content_type};
-use crate::error::ApiError;
-use crate::idempotency;
 use crate::openapi::StandardErrors;
 use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::body::{parse_json, raw_bytes, require_json_content_type};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 use crate::wire::contracts::Problems;
 use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
 

@@ -12,12 +12,12 @@ use revrec_usecases::waterfall_report::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::auth;
-use crate::error::ApiError;
 use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::payments::gate::require_payment;
-use crate::respond::{Reply, parse_query};
-use crate::state::AppState;
+use crate::shell::auth;
+use crate::shell::error::ApiError;
+use crate::shell::respond::{Reply, parse_query};
+use crate::shell::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
 
 #[derive(Debug, Deserialize, IntoParams)]

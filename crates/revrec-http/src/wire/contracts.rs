@@ -12,8 +12,8 @@ use revrec_usecases::ingest_contract::NewContract;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, field_problems};
-use crate::problem::FieldProblem;
+use crate::shell::error::{ApiError, field_problems};
+use crate::shell::problem::FieldProblem;
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::dates::{DateError, format_date, format_timestamp, parse_date};
 use crate::wire::events::ContractVersion;

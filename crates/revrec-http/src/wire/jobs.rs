@@ -7,7 +7,7 @@ use revrec_usecases::recalculation::{job_output_hash, progress_percent};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::problem::{ErrorCode, ProblemBody, ProblemDetails};
+use crate::shell::problem::{ErrorCode, ProblemBody, ProblemDetails};
 use crate::wire::amount::Amount;
 use crate::wire::contracts::ConventionName;
 use crate::wire::dates::format_timestamp;

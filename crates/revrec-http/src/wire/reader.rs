@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::body::{parse_json, without_position};
-use crate::error::ApiError;
+use crate::shell::body::{parse_json, without_position};
+use crate::shell::error::ApiError;
 use crate::wire::amount::DecimalInput;
 use crate::wire::contracts::Problems;
 

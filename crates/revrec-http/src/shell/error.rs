@@ -15,7 +15,7 @@ use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
 
 use crate::oauth::TokenRequestError;
-use crate::problem::{ErrorCode, FieldProblem, ProblemDetails};
+use crate::shell::problem::{ErrorCode, FieldProblem, ProblemDetails};
 
 /// How a `WWW-Authenticate` challenge must read (rendered by the middleware, which knows
 /// the public URL for `resource_metadata`).

@@ -15,10 +15,10 @@ use revrec_usecases::idempotency::{claim, fingerprint, record, release};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::ApiError;
-use crate::problem::{ErrorCode, FieldProblem, ProblemDetails};
-use crate::respond::Reply;
-use crate::state::AppState;
+use crate::shell::error::ApiError;
+use crate::shell::problem::{ErrorCode, FieldProblem, ProblemDetails};
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotent-replayed";
@@ -176,7 +176,7 @@ fn replay(recorded: RecordedResponse) -> HttpResponse {
             response
         }
     };
-    metrics::counter!(crate::metrics::IDEMPOTENCY_REPLAYS).increment(1);
+    metrics::counter!(crate::shell::metrics::IDEMPOTENCY_REPLAYS).increment(1);
     response.headers_mut().insert(
         actix_web::http::header::HeaderName::from_static(REPLAYED),
         actix_web::http::header::HeaderValue::from_static("true"),

@@ -27,5 +27,5 @@ pub struct AppState {
     pub settings: HttpSettings,
     pub payments: Arc<PaymentSettings>,
     /// Refreshes the gauges only the app can read (the connection pool) before a scrape.
-    pub before_scrape: Option<crate::metrics::BeforeScrape>,
+    pub before_scrape: Option<crate::shell::metrics::BeforeScrape>,
 }

@@ -2,7 +2,7 @@
 
 use actix_web::web;
 
-use crate::error::ApiError;
+use crate::shell::error::ApiError;
 
 /// A resource whose other methods answer 405 with `Allow: <allowed>`.
 pub fn resource(path: &str, allowed: &'static str) -> actix_web::Resource {

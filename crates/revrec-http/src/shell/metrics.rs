@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use actix_web::{HttpResponse, web};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::state::AppState;
+use crate::shell::state::AppState;
 
 pub const HTTP_REQUESTS: &str = "revrec_http_requests_total";
 pub const HTTP_DURATION: &str = "revrec_http_request_duration_seconds";

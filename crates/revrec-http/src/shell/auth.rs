@@ -9,8 +9,8 @@ use revrec_usecases::authenticate::authenticate;
 use revrec_usecases::rate_limit::admit;
 use revrec_usecases::{AuthError, Principal};
 
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::shell::error::ApiError;
+use crate::shell::state::AppState;
 
 /// The rate-limit state of this request's credential, kept in the request's extensions
 /// for the middleware to write as `RateLimit-*` headers on whatever the answer is.
@@ -82,7 +82,7 @@ async fn authenticated(request: &HttpRequest, state: &AppState) -> Result<Princi
         request.extensions_mut().insert(RateLimitStatus(decision));
         if !decision.allowed {
             metrics::counter!(
-                crate::metrics::RATE_LIMIT_REFUSALS,
+                crate::shell::metrics::RATE_LIMIT_REFUSALS,
                 "plan" => principal.plan.as_str()
             )
             .increment(1);

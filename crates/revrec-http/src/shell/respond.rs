@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::shell::error::ApiError;
 
 /// `status` with `value` as its JSON body.
 pub fn json<T: Serialize>(status: StatusCode, value: &T) -> HttpResponse {

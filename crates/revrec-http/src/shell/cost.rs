@@ -9,9 +9,9 @@ use revrec_usecases::rate_limit::charge;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use crate::auth::RateLimitStatus;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::shell::auth::RateLimitStatus;
+use crate::shell::error::ApiError;
+use crate::shell::state::AppState;
 use crate::wire::dates::parse_date;
 
 /// Only what sizes a contract body; everything else is read (and judged) by its route.

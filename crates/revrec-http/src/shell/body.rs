@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 
-use crate::error::ApiError;
-use crate::problem::FieldProblem;
+use crate::shell::error::ApiError;
+use crate::shell::problem::FieldProblem;
 
 /// Reads and parses the body as `T`. Syntax errors are 400 MALFORMED_JSON; a well-formed
 /// document of the wrong shape (missing, unknown or mistyped field) is 422 with the field.
