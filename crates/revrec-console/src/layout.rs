@@ -5,7 +5,7 @@
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use maud::{DOCTYPE, Markup, html};
-use revrec_http::middleware::KeepBody;
+use revrec_http::shell::request::KeepBody;
 
 use revrec_usecases::console_access::ConsoleSession;
 

@@ -22,7 +22,8 @@ use utoipa::ToSchema;
 
 use crate::shell::auth::RateLimitStatus;
 use crate::shell::body::raw_bytes;
-use crate::shell::error::ApiError;
+use crate::shell::error::{ApiError, OAuthRefusal};
+use crate::shell::problem::ErrorCode;
 use crate::shell::respond::json;
 use crate::shell::state::AppState;
 
@@ -83,7 +84,23 @@ impl TokenRequestError {
 
 impl From<TokenRequestError> for ApiError {
     fn from(error: TokenRequestError) -> ApiError {
-        ApiError::OAuth(error)
+        let code = match error {
+            TokenRequestError::InvalidRequest(_) => ErrorCode::OAuthInvalidRequest,
+            TokenRequestError::InvalidClient => ErrorCode::OAuthInvalidClient,
+            TokenRequestError::UnsupportedGrantType(_) => ErrorCode::OAuthUnsupportedGrantType,
+            TokenRequestError::InvalidScope(_) => ErrorCode::OAuthInvalidScope,
+            TokenRequestError::Throttled { .. } => ErrorCode::OAuthClientThrottled,
+        };
+        ApiError::OAuth(OAuthRefusal {
+            code,
+            error: error.oauth_error(),
+            description: error.description(),
+            retry_after: match error {
+                TokenRequestError::Throttled { retry_after } => Some(retry_after),
+                _ => None,
+            },
+            client_authentication_failed: matches!(error, TokenRequestError::InvalidClient),
+        })
     }
 }
 
@@ -160,7 +177,7 @@ pub async fn token(
     .map_err(|error| match error {
         TokenError::Client(refused) => client_refusal(&request, refused),
         TokenError::InvalidScope { scope } => {
-            ApiError::OAuth(TokenRequestError::InvalidScope(scope))
+            ApiError::from(TokenRequestError::InvalidScope(scope))
         }
         TokenError::Storage(storage) => ApiError::UseCase(UseCaseError::Storage(storage)),
     })?;
@@ -327,7 +344,7 @@ pub fn client_attempt<'a>(
 /// allowance's state in the request for the middleware's `RateLimit-*` fields.
 pub fn client_refusal(request: &HttpRequest, error: ClientAuthError) -> ApiError {
     match error {
-        ClientAuthError::InvalidClient => ApiError::OAuth(TokenRequestError::InvalidClient),
+        ClientAuthError::InvalidClient => TokenRequestError::InvalidClient.into(),
         ClientAuthError::Throttled(decision) => {
             request.extensions_mut().insert(RateLimitStatus(decision));
             // Neither the id nor the address is logged: both may be an attacker's text
@@ -337,7 +354,7 @@ pub fn client_refusal(request: &HttpRequest, error: ClientAuthError) -> ApiError
                 retry_after = decision.reset_seconds,
                 "client authentication throttled"
             );
-            ApiError::OAuth(TokenRequestError::Throttled {
+            ApiError::from(TokenRequestError::Throttled {
                 retry_after: decision.reset_seconds,
             })
         }

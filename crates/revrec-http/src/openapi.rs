@@ -1,13 +1,11 @@
 //! The OpenAPI 3.1 document, generated from the real handlers and wire types.
 //! `docs/openapi.json` is a committed copy, kept in step by a test.
 
-use std::collections::BTreeMap;
-
-use utoipa::openapi::header::HeaderBuilder;
+use actix_web::HttpResponse;
+use utoipa::openapi::RefOr;
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
-use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema};
+use utoipa::{Modify, OpenApi};
 
 use crate::shell::problem::{FieldProblem, ProblemBody};
 use crate::system;
@@ -73,11 +71,45 @@ use crate::{guide, primary};
 )]
 pub struct ApiDoc;
 
+/// Every operation of the OpenAPI document, as (`METHOD`, path template).
+pub fn operations() -> Vec<(String, String)> {
+    let document = ApiDoc::openapi();
+    let mut operations = Vec::new();
+    for (path, item) in &document.paths.paths {
+        for (method, present) in [
+            ("GET", item.get.is_some()),
+            ("POST", item.post.is_some()),
+            ("PUT", item.put.is_some()),
+            ("DELETE", item.delete.is_some()),
+            ("PATCH", item.patch.is_some()),
+        ] {
+            if present {
+                operations.push((method.to_owned(), path.clone()));
+            }
+        }
+    }
+    operations
+}
+
 /// [`document_json`], rendered once per process (the route serves it, the MCP tools read
 /// their schemas from it).
 pub fn document_text() -> &'static str {
     static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     DOCUMENT.get_or_init(document_json)
+}
+
+/// The OpenAPI 3.1 document (rendered once per process).
+pub async fn openapi_document() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document_text())
+}
+
+/// `/docs` → `/docs/` (the Swagger UI assets are relative to the slash).
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::MovedPermanently()
+        .insert_header(("Location", "/docs/"))
+        .finish()
 }
 
 /// The document as served and as committed: pretty JSON, one trailing newline.
@@ -208,102 +240,5 @@ fn add_links(
         }
         let link = link.build();
         response.links.insert((*name).to_owned(), RefOr::T(link));
-    }
-}
-
-/// `ETag` on a read's 200: a digest of the exact body.
-const ETAG_DOC: &str = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)";
-/// `If-None-Match` on a read.
-pub const IF_NONE_MATCH_DOC: &str =
-    "An ETag from an earlier answer: 304 with no body while it is still the current one";
-
-/// The 304 a conditional read answers while the caller's `ETag` is current.
-pub struct NotModified;
-
-impl IntoResponses for NotModified {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let response = ResponseBuilder::new()
-            .description("Not modified: If-None-Match names the current ETag; no body")
-            .header(
-                "ETag",
-                HeaderBuilder::new()
-                    .schema(String::schema())
-                    .description(Some(ETAG_DOC))
-                    .build(),
-            )
-            .build();
-        BTreeMap::from([("304".to_owned(), RefOr::T(response))])
-    }
-}
-
-/// The error responses every operation declares (api-spec §4: 400, 401, 402, 403, 404,
-/// 422, 429, 500), plus those our routes can also give (405, 408, 409, 413, 415, 503).
-pub struct StandardErrors;
-
-impl IntoResponses for StandardErrors {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let problem = || {
-            ContentBuilder::new()
-                .schema(Some(RefOr::Ref(Ref::from_schema_name("ProblemBody"))))
-                .build()
-        };
-        [
-            (400, "Invalid parameters or malformed JSON"),
-            (401, "Missing or invalid bearer token"),
-            (402, "Payment required"),
-            (403, "Insufficient scope"),
-            (404, "Not found (another tenant's resources included)"),
-            (405, "Method not allowed"),
-            (
-                408,
-                "The body did not arrive within 10 seconds of the headers",
-            ),
-            (409, "The contract's status or version does not allow this"),
-            (413, "Body too large"),
-            (415, "Body is not JSON"),
-            (422, "Validation failed"),
-            (429, "Rate limit exceeded"),
-            (500, "Unexpected server fault"),
-            (503, "Database unavailable"),
-        ]
-        .into_iter()
-        .map(|(status, description)| {
-            let mut response = ResponseBuilder::new()
-                .description(description)
-                .content("application/problem+json", problem());
-            if status == 401 || status == 403 {
-                response = response.header(
-                    "WWW-Authenticate",
-                    HeaderBuilder::new()
-                        .schema(String::schema())
-                        .description(Some("Bearer challenge"))
-                        .build(),
-                );
-            }
-            if status == 429 {
-                for (name, description) in [
-                    (
-                        "Retry-After",
-                        "Seconds until the window resets (equals RateLimit-Reset)",
-                    ),
-                    (
-                        "RateLimit-Limit",
-                        "Requests per minute of the credential's plan",
-                    ),
-                    ("RateLimit-Remaining", "0"),
-                    ("RateLimit-Reset", "Seconds until the window resets"),
-                ] {
-                    response = response.header(
-                        name,
-                        HeaderBuilder::new()
-                            .schema(u32::schema())
-                            .description(Some(description))
-                            .build(),
-                    );
-                }
-            }
-            (status.to_string(), RefOr::T(response.build()))
-        })
-        .collect()
     }
 }

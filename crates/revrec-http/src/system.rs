@@ -6,10 +6,10 @@ use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::openapi::StandardErrors;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::problem::ErrorCode;
-use crate::shell::respond::json;
+use crate::shell::respond::{escape_html, json};
 use crate::shell::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -46,13 +46,6 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
             status: "ready".into(),
         },
     ))
-}
-
-/// The OpenAPI 3.1 document (rendered once per process).
-pub async fn openapi_document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .body(crate::openapi::document_text())
 }
 
 /// RFC 9728 protected-resource metadata, linked from every 401.
@@ -114,7 +107,7 @@ pub async fn error_page(path: web::Path<String>) -> Result<HttpResponse, ApiErro
     })?;
     let hint = code
         .hint()
-        .map(|hint| format!("<p><strong>Next step:</strong> {}</p>", escape(hint)))
+        .map(|hint| format!("<p><strong>Next step:</strong> {}</p>", escape_html(hint)))
         .unwrap_or_default();
     let body = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{code} — revrec</title></head>\
@@ -122,8 +115,8 @@ pub async fn error_page(path: web::Path<String>) -> Result<HttpResponse, ApiErro
          <p><a href=\"/errors\">All error codes</a> · <a href=\"/docs/\">API docs</a></p></body></html>",
         code = code.as_str(),
         status = code.status(),
-        title = escape(code.title()),
-        explanation = escape(code.explanation()),
+        title = escape_html(code.title()),
+        explanation = escape_html(code.explanation()),
     );
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
@@ -140,7 +133,7 @@ pub async fn error_index() -> HttpResponse {
                 slug = code.slug(),
                 code = code.as_str(),
                 status = code.status(),
-                title = escape(code.title()),
+                title = escape_html(code.title()),
             )
         })
         .collect();
@@ -148,61 +141,4 @@ pub async fn error_index() -> HttpResponse {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>revrec error codes</title></head>\
          <body><h1>revrec error codes</h1><table><tr><th>code</th><th>status</th><th>title</th></tr>{rows}</table></body></html>"
     ))
-}
-
-/// `/docs` → `/docs/` (the Swagger UI assets are relative to the slash).
-pub async fn docs_redirect() -> HttpResponse {
-    HttpResponse::MovedPermanently()
-        .insert_header(("Location", "/docs/"))
-        .finish()
-}
-
-/// HTML-escapes text for the error pages.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('`', "")
-}
-
-/// The versioning and deprecation policy (docs/versioning.md), as HTML, followed by the
-/// operations this deployment has deprecated. `Link` headers of deprecated routes point
-/// here.
-pub async fn versioning_page(state: web::Data<AppState>) -> HttpResponse {
-    static POLICY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let policy = POLICY.get_or_init(|| {
-        let markdown = include_str!("../../../docs/versioning.md");
-        let mut html = String::new();
-        pulldown_cmark::html::push_html(
-            &mut html,
-            pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES),
-        );
-        html
-    });
-    let mut rows = String::new();
-    for deprecation in &state.settings.deprecations {
-        let [deprecated, sunset, _] = deprecation.headers(&state.settings.public_url);
-        rows.push_str(&format!(
-            "<tr><td><code>{} {}</code></td><td><code>{}</code></td><td>{}</td></tr>",
-            escape(&deprecation.method),
-            escape(&deprecation.path),
-            escape(&deprecated.1),
-            escape(&sunset.1),
-        ));
-    }
-    let current = if rows.is_empty() {
-        "<p>No operation of this deployment is deprecated.</p>".to_owned()
-    } else {
-        format!(
-            "<table><thead><tr><th>Operation</th><th>Deprecation</th><th>Sunset</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
-    };
-    let body = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Versioning and deprecation — revrec</title></head>\
-         <body>{policy}<h2 id=\"deprecated-now\">Deprecated in this deployment</h2>{current}\
-         <p><a href=\"/docs/\">API docs</a></p></body></html>"
-    );
-    HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(body)
 }

@@ -17,13 +17,13 @@ use revrec_usecases::ledger::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::openapi::StandardErrors;
-use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
-use crate::primary::reports::currency;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
+use crate::shell::parameters::currency;
 use crate::shell::respond::{Reply, json, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;

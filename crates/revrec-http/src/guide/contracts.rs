@@ -5,16 +5,17 @@ use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ingest_contract::ingest_contract;
 
-use crate::openapi::StandardErrors;
-use crate::payments::gate::require_payment;
-use crate::primary::contracts::{IDEMPOTENCY_KEY_DOC, created};
 use crate::shell::auth;
 use crate::shell::body::json_bytes;
 use crate::shell::cost;
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
+use crate::wire::contract_cost;
+use crate::wire::contracts::created;
 use crate::wire::contracts::{Contract, GuideContractInput, new_contract};
 use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
 
@@ -39,15 +40,17 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
+    cost::charge_request(
+        &request,
+        &state,
+        &principal,
+        contract_cost::contract_units(&body),
+    )
+    .await?;
     idempotency::run(&request, &state, &principal, &body, || async {
-        require_payment(
-            &request,
-            &state,
-            &principal,
-            "POST /api/v1/contracts/ingest",
-        )
-        .await?;
+        state
+            .require_payment(&request, &principal, "POST /api/v1/contracts/ingest")
+            .await?;
         ingest(&state, &principal, &body).await
     })
     .await

@@ -11,11 +11,10 @@ use revrec_usecases::waterfall_report::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
-use crate::payments::gate::require_payment;
-use crate::primary::reports::{currency, group_by};
 use crate::shell::auth;
+use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{currency, group_by};
 use crate::shell::respond::{Reply, query};
 use crate::shell::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
@@ -51,13 +50,9 @@ pub async fn waterfall_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    require_payment(
-        &request,
-        &state,
-        &principal,
-        "GET /api/v1/reports/waterfall",
-    )
-    .await?;
+    state
+        .require_payment(&request, &principal, "GET /api/v1/reports/waterfall")
+        .await?;
     let params: GuideWaterfallParams = query(&request)?;
     let text = params.period.ok_or(ApiError::MissingParameter {
         name: "period",

@@ -18,10 +18,10 @@ use rmcp::model::{ErrorCode, ErrorData};
 use serde_json::{Value, json};
 
 use crate::mcp::protocol::{Answer, Era, MODERN, error, supported};
-use crate::middleware::KeepBody;
 use crate::shell::auth;
 use crate::shell::body::json_bytes;
 use crate::shell::error::ApiError;
+use crate::shell::request::KeepBody;
 use crate::shell::routing;
 use crate::shell::state::AppState;
 

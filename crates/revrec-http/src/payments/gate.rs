@@ -2,37 +2,60 @@
 //! payment credential for this route and price is verified and settled (protocols.md §1.6).
 
 use actix_web::{HttpMessage, HttpRequest};
+use futures_util::future::LocalBoxFuture;
 use revrec_domain::{Currency, Money};
-use revrec_usecases::Principal;
 use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
+use revrec_usecases::{Principal, Services};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use super::holder::{Holder, holder_in, may_pay};
 use super::mpp::{CREDENTIAL_HEADER, Credential, INTENT, id_matches, receipt};
-use super::{CURRENCY, challenges, realm_of, request_for};
+use super::{CURRENCY, PaymentSettings, challenges, realm_of, request_for};
 use crate::shell::error::{ApiError, PaymentProblem};
+use crate::shell::paid_calls::PaidCalls;
 use crate::shell::problem::ErrorCode;
-use crate::shell::state::AppState;
+use crate::shell::settings::HttpSettings;
 use crate::wire::dates::format_timestamp;
 
 /// The receipt of this request's payment, for the middleware to send on a 2xx.
 #[derive(Clone, Debug)]
 pub struct PaymentReceipt(pub String);
 
+/// MPP is the gate in front of every priced call.
+impl PaidCalls for PaymentSettings {
+    fn admit<'a>(
+        &'a self,
+        request: &'a HttpRequest,
+        services: &'a Services,
+        settings: &'a HttpSettings,
+        principal: &'a Principal,
+        route: &'static str,
+    ) -> LocalBoxFuture<'a, Result<(), ApiError>> {
+        Box::pin(require_payment(
+            self, request, services, settings, principal, route,
+        ))
+    }
+}
+
 /// Lets the call through when the caller's plan does not price `route`, or when the
 /// request carries a valid, settled payment for it; otherwise a 402 with fresh challenges.
-pub async fn require_payment(
+async fn require_payment(
+    payments: &PaymentSettings,
     request: &HttpRequest,
-    state: &AppState,
+    services: &Services,
+    settings: &HttpSettings,
     principal: &Principal,
     route: &'static str,
 ) -> Result<(), ApiError> {
-    let amount = state.services.policy.call_price_cents.of(principal.plan);
+    let amount = services.policy.call_price_cents.of(principal.plan);
     if amount <= 0 {
         return Ok(());
     }
-    let outcome = settle_call(request, state, principal, route, amount).await;
+    let outcome = settle_call(
+        payments, request, services, settings, principal, route, amount,
+    )
+    .await;
     let label = match &outcome {
         Ok(()) => "settled",
         Err(ApiError::Payment(problem)) => match problem.code {
@@ -49,17 +72,19 @@ pub async fn require_payment(
 
 /// The priced call's payment: verified and settled, or the 402 (or 503) that says why not.
 async fn settle_call(
+    payments: &PaymentSettings,
     request: &HttpRequest,
-    state: &AppState,
+    services: &Services,
+    settings: &HttpSettings,
     principal: &Principal,
     route: &'static str,
     amount: i64,
 ) -> Result<(), ApiError> {
-    let now = state.services.clock.now_micros();
-    let public_url = &state.settings.public_url;
+    let now = services.clock.now_micros();
+    let public_url = &settings.public_url;
     let refuse = |code: ErrorCode, message: String| {
         let fresh = challenges(
-            &state.payments,
+            payments,
             public_url,
             route,
             amount,
@@ -99,7 +124,7 @@ async fn settle_call(
     let credential = Credential::parse(text)
         .map_err(|error| refuse(ErrorCode::PaymentMalformedCredential, error.to_string()))?;
     let mut echoed = credential.challenge;
-    let Some(rail) = state.payments.rail(&echoed.method) else {
+    let Some(rail) = payments.rail(&echoed.method) else {
         return Err(ApiError::Payment(PaymentProblem {
             code: ErrorCode::PaymentMethodUnsupported,
             message: format!(
@@ -116,8 +141,7 @@ async fn settle_call(
         .get_or_insert_with(|| CREDENTIAL_HEADER.to_owned());
     let issued_here = echoed.intent == INTENT
         && echoed.realm == realm_of(public_url)
-        && state
-            .payments
+        && payments
             .secrets
             .iter()
             .any(|secret| id_matches(secret, &echoed));
@@ -170,7 +194,7 @@ async fn settle_call(
         amount,
         currency: CURRENCY.to_owned(),
     };
-    match redeem(&state.services, rail.as_ref(), &call, &credential.payload).await {
+    match redeem(services, rail.as_ref(), &call, &credential.payload).await {
         Ok(settlement) => {
             let timestamp = format_timestamp(now.div_euclid(1_000_000) * 1_000_000);
             request.extensions_mut().insert(PaymentReceipt(receipt(

@@ -6,10 +6,12 @@ pub mod holder;
 pub mod mpp;
 pub mod routes;
 
-use std::sync::Arc;
+use std::any::Any;
+use std::sync::{Arc, LazyLock};
 
 use revrec_ports::PaymentRail;
 
+use crate::shell::state::AppState;
 use crate::wire::dates::format_timestamp;
 
 use self::holder::{Holder, opaque_for};
@@ -49,6 +51,19 @@ impl PaymentSettings {
             rails: Vec::new(),
             merchant: "revrec".into(),
         }
+    }
+
+    /// The MPP settings behind the state's payment gate. A state assembled with another
+    /// gate has none of MPP's: no rail, no challenge secret (the routes then describe a
+    /// server that takes no payment).
+    pub fn of(state: &AppState) -> &PaymentSettings {
+        static NONE: LazyLock<PaymentSettings> = LazyLock::new(|| PaymentSettings {
+            secrets: Vec::new(),
+            rails: Vec::new(),
+            merchant: "revrec".into(),
+        });
+        let gate: &dyn Any = state.payments.as_ref();
+        gate.downcast_ref::<PaymentSettings>().unwrap_or(&NONE)
     }
 
     pub fn rail(&self, method: &str) -> Option<&Arc<dyn PaymentRail>> {

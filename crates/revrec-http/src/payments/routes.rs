@@ -11,7 +11,7 @@ use utoipa::IntoParams;
 use super::gate::usd;
 use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
-use super::{CURRENCY, PRICED_ROUTES, challenges};
+use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges};
 use crate::shell::error::{ApiError, PaymentProblem};
 use crate::shell::problem::ErrorCode;
 use crate::shell::respond::{json, parse_query};
@@ -49,8 +49,8 @@ pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
             (plan.as_str().to_owned(), Value::from(price))
         })
         .collect();
-    let methods: Vec<Value> = state
-        .payments
+    let payments = PaymentSettings::of(&state);
+    let methods: Vec<Value> = payments
         .rails
         .iter()
         .map(|rail| json!({"method": rail.method(), "settles_real_money": rail.settles_real_money()}))
@@ -59,8 +59,8 @@ pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
         StatusCode::OK,
         &json!({
             "protocol": "mpp/1.0",
-            "merchant": state.payments.merchant,
-            "supported_methods": state.payments.rails.iter().map(|rail| rail.method()).collect::<Vec<_>>(),
+            "merchant": payments.merchant,
+            "supported_methods": payments.rails.iter().map(|rail| rail.method()).collect::<Vec<_>>(),
             "currency": CURRENCY.to_ascii_uppercase(),
             "rates": rates_of(&state, Plan::Sandbox),
             "plan_rates": plan_rates,
@@ -124,7 +124,7 @@ pub async fn challenge(
     let amount = state.services.policy.call_price_cents.of(plan);
     let now = state.services.clock.now_micros();
     let fresh = challenges(
-        &state.payments,
+        PaymentSettings::of(&state),
         &state.settings.public_url,
         route,
         amount,

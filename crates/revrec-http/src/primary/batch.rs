@@ -14,20 +14,23 @@ use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{Principal, UseCaseError};
 use serde_json::value::RawValue;
 
-use crate::middleware::RequestId;
-use crate::openapi::StandardErrors;
-use crate::primary::contracts::{self, IDEMPOTENCY_KEY_DOC, created, parse_new_contract};
+use crate::primary::contracts::{self, parse_new_contract};
 use crate::primary::{events, invoices, jobs, reports};
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::cost;
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
+use crate::shell::request::RequestId;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::unknown_query::unknown_parameter;
 use crate::wire::batch::{BatchOperation, BatchRequest, BatchResponse, BatchResult};
-use crate::wire::contracts::Problems;
+use crate::wire::contract_cost;
+use crate::wire::contracts::created;
+use crate::wire::problems::Problems;
 
 /// Most operations in one batch.
 pub const MAX_OPERATIONS: usize = 100;
@@ -57,7 +60,7 @@ pub async fn batch_route(
             .operations
             .iter()
             .map(|operation| match contract_body(operation) {
-                Some(body) => cost::contract_units(body),
+                Some(body) => contract_cost::contract_units(body),
                 None => 1,
             })
             .sum();
@@ -183,7 +186,7 @@ async fn run_batch(
         .operations
         .iter()
         .filter_map(contract_body)
-        .map(cost::contract_size)
+        .map(contract_cost::contract_size)
         .sum();
     let limit = state.services.policy.limits.request_obligation_months;
     if size > limit {

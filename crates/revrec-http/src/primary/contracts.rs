@@ -14,20 +14,21 @@ use revrec_usecases::{Principal, activate_contract, get_contract, terminate_cont
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
-use crate::payments::gate::require_payment;
 use crate::primary::events;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json, raw_bytes};
 use crate::shell::cost;
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
+use crate::wire::contract_cost;
 use crate::wire::contracts::{
-    Contract, ContractInput, ContractList, ContractStatusName, Problems, TerminateInput,
-    billing_schedule, new_contract, to_draft,
+    Contract, ContractInput, ContractList, ContractStatusName, TerminateInput, billing_schedule,
+    created, new_contract, to_draft,
 };
+use crate::wire::problems::Problems;
 use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -58,7 +59,9 @@ pub async fn list_contracts_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    require_payment(&request, &state, &principal, "GET /v1/contracts").await?;
+    state
+        .require_payment(&request, &principal, "GET /v1/contracts")
+        .await?;
     list(&state, &principal, request.query_string())
         .await
         .map(|reply| reply.into_conditional_response(&request))
@@ -129,8 +132,6 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
     })
 }
 
-/// The `Idempotency-Key` parameter every write route declares.
-pub const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.";
 
 /// Ingest a contract: it is broken down into performance obligations, allocated and
 /// scheduled in the same transaction, and answered `active` (or `draft` on request).
@@ -148,9 +149,17 @@ pub async fn ingest_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
+    cost::charge_request(
+        &request,
+        &state,
+        &principal,
+        contract_cost::contract_units(&body),
+    )
+    .await?;
     idempotency::run(&request, &state, &principal, &body, || async {
-        require_payment(&request, &state, &principal, "POST /v1/contracts").await?;
+        state
+            .require_payment(&request, &principal, "POST /v1/contracts")
+            .await?;
         ingest(&state, &principal, &body).await
     })
     .await
@@ -187,14 +196,6 @@ pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
         input.contract_number.clone(),
         problems,
     )
-}
-
-/// 201 with the contract and its `Location`.
-pub fn created(state: &AppState, view: &revrec_usecases::ContractView) -> Reply {
-    Reply::json(StatusCode::CREATED, &Contract::from_view(view)).with_location(format!(
-        "{}/v1/contracts/{}",
-        state.settings.public_url, view.record.id
-    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -273,7 +274,13 @@ pub async fn update_contract_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(&request, &state, &principal, cost::contract_units(&body)).await?;
+    cost::charge_request(
+        &request,
+        &state,
+        &principal,
+        contract_cost::contract_units(&body),
+    )
+    .await?;
     idempotency::run(&request, &state, &principal, &body, || {
         update(&state, &principal, &path, &body)
     })

@@ -8,18 +8,20 @@ use revrec_usecases::get_contract::version_history;
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::{ContractView, Principal, UseCaseError};
 
-use crate::openapi::StandardErrors;
-use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
-use crate::wire::contracts::{Contract, Problems};
+use crate::wire::contracts::Contract;
 use crate::wire::events::{
-    ContractVersion, ContractVersionList, EventRecorded, FulfillmentInput, ProgressInput, percent,
+    ContractVersion, ContractVersionList, FulfillmentInput, ProgressInput, percent,
 };
+use crate::wire::problems::Problems;
+use crate::wire::recorded::EventRecorded;
 
 /// Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
 /// allocation becomes revenue of `date`'s month, as a new contract version. A second

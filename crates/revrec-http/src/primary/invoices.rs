@@ -6,16 +6,18 @@ use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 
-use crate::openapi::StandardErrors;
-use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
-use crate::wire::contracts::{Contract, Problems};
-use crate::wire::invoices::{InvoiceInput, InvoiceOut, InvoiceRecorded, to_invoice};
+use crate::wire::contracts::Contract;
+use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoice};
+use crate::wire::problems::Problems;
+use crate::wire::recorded::InvoiceRecorded;
 
 /// Bill an active (or terminated) contract. From its first invoice on, the contract is
 /// billed by its invoices instead of at its start: per month, billed to date less recognized

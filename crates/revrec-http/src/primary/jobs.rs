@@ -12,16 +12,16 @@ use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, PartialSchema};
 
-use crate::openapi::StandardErrors;
-use crate::primary::contracts::IDEMPOTENCY_KEY_DOC;
 use crate::shell::auth;
 use crate::shell::body::{parse_json, raw_bytes, require_json_content_type};
+use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
+use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
-use crate::wire::contracts::Problems;
 use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
+use crate::wire::problems::Problems;
 
 /// Start recalculating the tenant's waterfall figures (optionally restated under another
 /// recognition convention). Poll `poll_url` for progress and the result.

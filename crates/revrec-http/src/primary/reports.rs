@@ -2,20 +2,20 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_domain::{Currency, Period, Quarter};
+use revrec_domain::{Period, Quarter};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::waterfall_report::{
-    GroupBy, WaterfallQuery, grouped_waterfall_report, waterfall_report,
+    WaterfallQuery, grouped_waterfall_report, waterfall_report,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::openapi::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
-use crate::payments::gate::require_payment;
 use crate::shell::auth;
+use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{currency, group_by};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
@@ -41,31 +41,10 @@ pub struct WaterfallParams {
     group_by: Option<String>,
 }
 
-/// The `group_by` query parameter, if given.
-pub fn group_by(text: Option<&str>) -> Result<Option<GroupBy>, ApiError> {
-    text.map(|text| {
-        GroupBy::parse(text).ok_or_else(|| ApiError::InvalidParameter {
-            name: "group_by",
-            message: format!("must be one of pob_type, obligation (got `{text}`)"),
-        })
-    })
-    .transpose()
-}
-
 fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
     text.map(|text| {
         Period::parse(text)
             .map_err(|error| ApiError::period_parameter(name, text, "YYYY-MM", &error))
-    })
-    .transpose()
-}
-
-pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
-    text.map(|code| {
-        Currency::from_code(code).map_err(|error| ApiError::InvalidParameter {
-            name: "currency",
-            message: error.to_string(),
-        })
     })
     .transpose()
 }
@@ -83,7 +62,9 @@ pub async fn waterfall_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    require_payment(&request, &state, &principal, "GET /v1/waterfalls").await?;
+    state
+        .require_payment(&request, &principal, "GET /v1/waterfalls")
+        .await?;
     waterfall(&state, &principal, request.query_string())
         .await
         .map(|reply| reply.into_conditional_response(&request))
@@ -147,7 +128,9 @@ pub async fn note6_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
-    require_payment(&request, &state, &principal, "GET /v1/disclosures/note6").await?;
+    state
+        .require_payment(&request, &principal, "GET /v1/disclosures/note6")
+        .await?;
     note6(&state, &principal, request.query_string())
         .await
         .map(|reply| reply.into_conditional_response(&request))

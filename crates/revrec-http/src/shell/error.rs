@@ -14,7 +14,6 @@ use revrec_ports::RepositoryError;
 use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
 
-use crate::oauth::TokenRequestError;
 use crate::shell::problem::{ErrorCode, FieldProblem, ProblemDetails};
 
 /// How a `WWW-Authenticate` challenge must read (rendered by the middleware, which knows
@@ -108,8 +107,9 @@ pub enum ApiError {
     RateLimited {
         retry_after: u32,
     },
-    /// An endpoint of the authorization server refused (RFC 6749 §5.2).
-    OAuth(TokenRequestError),
+    /// An endpoint of the authorization server refused (RFC 6749 §5.2); the OAuth room
+    /// says how, from its own `TokenRequestError`.
+    OAuth(OAuthRefusal),
     /// A priced call without a good payment (MPP), with fresh challenges to pay.
     Payment(PaymentProblem),
     /// The route passed its sunset date (RFC 8594).
@@ -117,6 +117,21 @@ pub enum ApiError {
         route: String,
         sunset: String,
     },
+}
+
+/// An authorization server's refusal as RFC 6749 §5.2 words it: served as JSON with the
+/// `error` and `error_description` members beside the problem's own, never cached.
+#[derive(Debug)]
+pub struct OAuthRefusal {
+    pub code: ErrorCode,
+    /// The RFC 6749 `error` member, such as `invalid_client`.
+    pub error: &'static str,
+    /// The `error_description` member (RFC 6749 allows neither `"` nor `\` in it).
+    pub description: String,
+    /// Seconds the client must wait before trying again, when it must.
+    pub retry_after: Option<u32>,
+    /// Whether the client's authentication failed (401 with a `Basic` challenge).
+    pub client_authentication_failed: bool,
 }
 
 /// A refused payment: which problem, why, and the challenges the client may pay instead.
@@ -242,23 +257,14 @@ impl ApiError {
                     "This credential has used its requests for this minute; the window resets in {retry_after} seconds."
                 ),
             ),
-            ApiError::OAuth(error) => {
-                let code = match error {
-                    TokenRequestError::InvalidRequest(_) => ErrorCode::OAuthInvalidRequest,
-                    TokenRequestError::InvalidClient => ErrorCode::OAuthInvalidClient,
-                    TokenRequestError::UnsupportedGrantType(_) => {
-                        ErrorCode::OAuthUnsupportedGrantType
-                    }
-                    TokenRequestError::InvalidScope(_) => ErrorCode::OAuthInvalidScope,
-                    TokenRequestError::Throttled { .. } => ErrorCode::OAuthClientThrottled,
-                };
-                let mut problem = ProblemDetails::new(code, error.description());
+            ApiError::OAuth(refusal) => {
+                let mut problem = ProblemDetails::new(refusal.code, refusal.description.clone());
                 problem
                     .extensions
-                    .insert("error".into(), Value::String(error.oauth_error().into()));
+                    .insert("error".into(), Value::String(refusal.error.into()));
                 problem.extensions.insert(
                     "error_description".into(),
-                    Value::String(error.description()),
+                    Value::String(refusal.description.clone()),
                 );
                 problem
             }
@@ -391,7 +397,9 @@ impl ApiError {
                     scope: Some(needed.to_string()),
                 })
             }
-            ApiError::OAuth(TokenRequestError::InvalidClient) => Some(AuthChallenge::Basic),
+            ApiError::OAuth(refusal) if refusal.client_authentication_failed => {
+                Some(AuthChallenge::Basic)
+            }
             ApiError::Payment(payment) if !payment.challenges.is_empty() => {
                 Some(AuthChallenge::Payment(payment.challenges.clone()))
             }
@@ -591,11 +599,11 @@ impl ResponseError for ApiError {
                 // database back after a short outage (RFC 9110 §10.2.3).
                 response.insert_header(("Retry-After", SERVICE_UNAVAILABLE_RETRY_AFTER));
             }
-            ApiError::OAuth(error) => {
+            ApiError::OAuth(refusal) => {
                 // RFC 6749 §5.1/§5.2: token responses, errors included, are never cached.
                 response.insert_header(("Cache-Control", "no-store"));
                 response.insert_header(("Pragma", "no-cache"));
-                if let TokenRequestError::Throttled { retry_after } = error {
+                if let Some(retry_after) = refusal.retry_after {
                     response.insert_header(("Retry-After", retry_after.to_string()));
                 }
             }

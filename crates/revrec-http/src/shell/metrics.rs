@@ -6,7 +6,7 @@
 //! scrape time, so a scrape shows the state now, not when something last changed. No metric
 //! carries a tenant, a credential or a path with ids in it: routes are their templates.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use actix_web::{HttpResponse, web};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -30,10 +30,6 @@ const JOB_BUCKETS: [f64; 10] = [0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 18
 
 /// How often raw histogram samples are folded into buckets.
 const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// What the app refreshes just before a scrape: gauges the HTTP adapter cannot see (the
-/// store's connection pool, whose metrics the store names and describes).
-pub type BeforeScrape = Arc<dyn Fn() + Send + Sync>;
 
 /// The process's recorder, installed on first use. Every app in the process (tests spawn
 /// many) records into it; a second install would fail, so there is only ever one.

@@ -10,10 +10,15 @@
 pub mod auth;
 pub mod body;
 pub mod cost;
+pub mod docs;
 pub mod error;
 pub mod idempotency;
 pub mod metrics;
+pub mod paid_calls;
+pub mod parameters;
 pub mod problem;
+pub mod request;
 pub mod respond;
 pub mod routing;
+pub mod settings;
 pub mod state;

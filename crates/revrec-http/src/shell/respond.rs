@@ -92,3 +92,11 @@ pub fn parse_query<T: DeserializeOwned>(query_string: &str) -> Result<T, ApiErro
             message: format!("could not be read ({error})"),
         })
 }
+
+/// Text made safe inside HTML (the error and versioning pages).
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('`', "")
+}

@@ -1,31 +1,39 @@
-//! What every handler can reach: the use cases' ports and the HTTP settings.
+//! What every handler can reach: the use cases' ports, the HTTP settings and the gate in
+//! front of priced calls.
 
 use std::sync::Arc;
 
-use revrec_usecases::Services;
+use actix_web::HttpRequest;
+use revrec_usecases::{Principal, Services};
 
-use crate::deprecation::Deprecation;
-use crate::payments::PaymentSettings;
+use crate::shell::error::ApiError;
+use crate::shell::paid_calls::PaidCalls;
+use crate::shell::settings::HttpSettings;
 
-#[derive(Clone, Debug)]
-pub struct HttpSettings {
-    /// Absolute base URL of this service, without a trailing slash (`type`, metadata URLs).
-    pub public_url: String,
-    /// Whether the published sandbox token is accepted.
-    pub sandbox_mode: bool,
-    /// Largest JSON body, in bytes.
-    pub json_limit: usize,
-    /// Deprecated operations (decisions.md §11).
-    pub deprecations: Vec<Deprecation>,
-    /// Whether `GET /metrics` is served with the API (else on its own listener).
-    pub metrics_on_api: bool,
-}
+/// What the app refreshes just before a scrape: gauges the HTTP adapter cannot see (the
+/// store's connection pool, whose metrics the store names and describes).
+pub type BeforeScrape = Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Clone)]
 pub struct AppState {
     pub services: Services,
     pub settings: HttpSettings,
-    pub payments: Arc<PaymentSettings>,
+    /// The gate in front of priced calls: in the app, the payment room's (MPP).
+    pub payments: Arc<dyn PaidCalls>,
     /// Refreshes the gauges only the app can read (the connection pool) before a scrape.
-    pub before_scrape: Option<crate::shell::metrics::BeforeScrape>,
+    pub before_scrape: Option<BeforeScrape>,
+}
+
+impl AppState {
+    /// `route`'s payment, through the state's gate (`route` reads `GET /v1/waterfalls`).
+    pub async fn require_payment(
+        &self,
+        request: &HttpRequest,
+        principal: &Principal,
+        route: &'static str,
+    ) -> Result<(), ApiError> {
+        self.payments
+            .admit(request, &self.services, &self.settings, principal, route)
+            .await
+    }
 }

@@ -3,9 +3,7 @@
 //! Conversion collects every field problem at once (bad dates, amounts with too many
 //! decimals, unknown currency …) before the domain's own validation runs.
 
-use revrec_domain::{
-    ContractDraft, Convention, Currency, Field, LineDraft, LineField, Money, Ssp, calendar,
-};
+use revrec_domain::{ContractDraft, Convention, Currency, Field, LineDraft, LineField};
 use revrec_ports::{ContractRecord, ContractStatus};
 use revrec_usecases::ContractView;
 use revrec_usecases::ingest_contract::NewContract;
@@ -13,11 +11,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::shell::error::{ApiError, field_problems};
-use crate::shell::problem::FieldProblem;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
 use crate::wire::amount::{Amount, DecimalInput};
-use crate::wire::dates::{DateError, format_date, format_timestamp, parse_date};
+use crate::wire::dates::{format_date, format_timestamp};
 use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
+use crate::wire::problems::Problems;
 
 /// A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
 ///
@@ -266,92 +266,6 @@ impl GuideContractInput {
             recognition_convention: self.recognition_convention.as_deref(),
             line_items: self.line_items.as_deref().unwrap_or_default(),
             billing_schedule: self.billing_schedule.as_deref(),
-        }
-    }
-}
-
-/// Field problems collected while reading and converting a request, all reported at once.
-#[derive(Default, Debug)]
-pub struct Problems {
-    pub list: Vec<FieldProblem>,
-    /// Request fields (`start_date`, `line_items[0].stated_price`) that could not be read:
-    /// what stands for them is a placeholder no rule may judge.
-    pub unread: Vec<String>,
-}
-
-impl Problems {
-    pub fn push(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.list.push(FieldProblem {
-            field: field.into(),
-            message: message.into(),
-        });
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
-    /// `Ok` when nothing was found, else the 422 listing everything.
-    pub fn check(self) -> Result<(), ApiError> {
-        if self.list.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Validation(self.list))
-        }
-    }
-
-    pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
-        match parse_date(text) {
-            Ok(date) => Some(date),
-            Err(DateError::NotADate) => {
-                self.push(
-                    field,
-                    format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"),
-                );
-                None
-            }
-            Err(DateError::OutsideCalendar) => {
-                self.push(
-                    field,
-                    format!("{} (got `{text}`)", calendar::outside_message()),
-                );
-                None
-            }
-        }
-    }
-
-    pub fn optional_date(
-        &mut self,
-        field: &str,
-        text: Option<&String>,
-    ) -> Option<Option<time::Date>> {
-        match text {
-            None => Some(None),
-            Some(text) => self.date(field, text).map(Some),
-        }
-    }
-
-    fn money(&mut self, field: &str, text: &DecimalInput, currency: Currency) -> Option<i64> {
-        match Money::parse(&text.0, currency) {
-            Ok(money) => Some(money.minor()),
-            Err(error) => {
-                self.push(field, error.to_string());
-                None
-            }
-        }
-    }
-
-    fn ssp(&mut self, field: &str, text: &DecimalInput) -> Option<Ssp> {
-        match Ssp::parse(&text.0) {
-            Ok(ssp) => Some(ssp),
-            Err(revrec_domain::AmountError::TooPrecise { .. }) => {
-                self.push(field, "has at most 6 decimal places (it is a weight)");
-                None
-            }
-            Err(error) => {
-                self.push(field, error.to_string());
-                None
-            }
         }
     }
 }
@@ -801,4 +715,16 @@ pub struct ContractList {
     pub total: u64,
     /// Pass as `cursor` for the next page; null on the last page.
     pub next_cursor: Option<String>,
+}
+
+/// 201 with the contract and its `Location`.
+pub fn created(state: &AppState, view: &ContractView) -> Reply {
+    Reply::json(
+        actix_web::http::StatusCode::CREATED,
+        &Contract::from_view(view),
+    )
+    .with_location(format!(
+        "{}/v1/contracts/{}",
+        state.settings.public_url, view.record.id
+    ))
 }

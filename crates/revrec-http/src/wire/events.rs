@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire::amount::{Amount, DecimalInput};
-use crate::wire::contracts::{Contract, Problems};
 use crate::wire::dates::{format_date, format_timestamp};
+use crate::wire::problems::Problems;
 
 /// Body of `POST /v1/contracts/{id}/obligations/{pob_id}/fulfillments`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -146,11 +146,4 @@ pub struct ContractVersionList {
     pub contract_id: String,
     pub currency: String,
     pub data: Vec<ContractVersion>,
-}
-
-/// The answer to an event: the contract at its new version, and that version's effect.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct EventRecorded {
-    pub contract: Contract,
-    pub version: ContractVersion,
 }

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire::amount::{Amount, DecimalInput};
-use crate::wire::contracts::{Contract, Problems};
 use crate::wire::dates::format_date;
+use crate::wire::problems::Problems;
 
 /// Longest invoice number.
 const MAX_NUMBER_LENGTH: usize = 64;
@@ -45,13 +45,6 @@ impl InvoiceOut {
             number: invoice.number.clone(),
         }
     }
-}
-
-/// The answer to `POST /v1/contracts/{id}/invoices`: the invoice and the contract billed by it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct InvoiceRecorded {
-    pub invoice: InvoiceOut,
-    pub contract: Contract,
 }
 
 /// `items` read as invoices of `currency` (none when the currency could not be read: its own

@@ -2,11 +2,14 @@
 
 pub mod amount;
 pub mod batch;
+pub mod contract_cost;
 pub mod contracts;
 pub mod dates;
 pub mod events;
 pub mod invoices;
 pub mod jobs;
 pub mod ledger;
+pub mod problems;
 pub mod reader;
+pub mod recorded;
 pub mod reports;

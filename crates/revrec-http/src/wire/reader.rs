@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use crate::shell::body::{parse_json, without_position};
 use crate::shell::error::ApiError;
 use crate::wire::amount::DecimalInput;
-use crate::wire::contracts::Problems;
+use crate::wire::problems::Problems;
 
 /// What a field holds.
 #[derive(Clone, Copy, Debug)]
