@@ -49,6 +49,7 @@ pub fn build_app(
         .wrap(actix_web::middleware::from_fn(
             middleware::observe_and_finish,
         ))
+        .configure(payments::configure)
         .configure(primary::configure)
         .configure(guide::configure)
         .configure(mcp::configure)

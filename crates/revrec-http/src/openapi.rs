@@ -23,21 +23,7 @@ use crate::{guide, primary};
         license(name = "Apache-2.0")
     ),
     paths(
-        primary::contracts::list_contracts_route,
-        primary::contracts::ingest_contract_route,
-        primary::contracts::get_contract_route,
-        primary::contracts::update_contract_route,
-        primary::contracts::activate_contract_route,
-        primary::contracts::terminate_contract_route,
-        primary::events::versions_route,
-        primary::events::fulfill_route,
-        primary::events::progress_route,
-        primary::invoices::record_invoice_route,
-        primary::reports::waterfall_route,
-        primary::reports::note6_route,
         primary::batch::batch_route,
-        primary::jobs::create_job_route,
-        primary::jobs::get_job_route,
         guide::contracts::ingest_contract_route,
         guide::reports::waterfall_route,
         guide::accounting::journal_entries_route,
@@ -60,7 +46,7 @@ use crate::{guide, primary};
         guide::accounting::EntryStatusName,
         guide::accounting::FormatName
     )),
-    modifiers(&BearerSecurity, &ContractLinks),
+    modifiers(&BatchableOperations, &BearerSecurity, &ContractLinks),
     tags(
         (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
         (name = "guide", description = "The guide surface, under /api/v1: contract ingest in the guide payload, the yearly waterfall, journal entries, the trial balance and the chart of accounts"),
@@ -143,6 +129,15 @@ fn fix_link_names(value: &mut serde_json::Value) {
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(fix_link_names),
         _ => {}
+    }
+}
+
+/// The primary operations a batch can run, described in their room.
+struct BatchableOperations;
+
+impl Modify for BatchableOperations {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi.merge(primary::operations::BatchableOperations::openapi());
     }
 }
 

@@ -7,14 +7,18 @@
 //! its own 422, and should the shared transaction fail, every contract is written on its
 //! own (see `ingest_contracts`).
 
+use std::sync::LazyLock;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use revrec_ports::Scope;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{Principal, UseCaseError};
 use serde_json::value::RawValue;
+use utoipa::OpenApi;
 
 use crate::primary::contracts::{self, parse_new_contract};
+use crate::primary::operations::BatchableOperations;
 use crate::primary::{events, invoices, jobs, reports};
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
@@ -23,10 +27,10 @@ use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
 use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
+use crate::shell::query_catalogue::QueryCatalogue;
 use crate::shell::request::RequestId;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
-use crate::unknown_query::unknown_parameter;
 use crate::wire::batch::{BatchOperation, BatchRequest, BatchResponse, BatchResult};
 use crate::wire::contract_cost;
 use crate::wire::contracts::created;
@@ -75,6 +79,10 @@ pub async fn batch_route(
     })
     .await
 }
+
+/// The query parameters of every operation a batch can run, read once per process.
+static BATCHABLE: LazyLock<QueryCatalogue> =
+    LazyLock::new(|| QueryCatalogue::of(&BatchableOperations::openapi()));
 
 /// What an operation asks for, once its path is resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +143,7 @@ impl Operation<'_> {
         } else {
             format!("/v1{path}")
         };
-        match unknown_parameter(self.method, &under_v1, self.query) {
+        match BATCHABLE.unknown_parameter(self.method, &under_v1, self.query) {
             Some((name, message)) => Err(ApiError::UnknownParameter { name, message }),
             None => Ok(()),
         }

@@ -132,7 +132,6 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
     })
 }
 
-
 /// Ingest a contract: it is broken down into performance obligations, allocated and
 /// scheduled in the same transaction, and answered `active` (or `draft` on request).
 #[utoipa::path(

@@ -6,6 +6,7 @@ pub mod contracts;
 pub mod events;
 pub mod invoices;
 pub mod jobs;
+pub mod operations;
 pub mod reports;
 
 use actix_web::web;
@@ -58,14 +59,6 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 resource("/jobs/recalculate-waterfall", "POST")
                     .route(web::post().to(jobs::create_job_route)),
             )
-            .service(resource("/jobs/{job_id}", "GET").route(web::get().to(jobs::get_job_route)))
-            .service(
-                resource("/payments/intent", "GET")
-                    .route(web::get().to(crate::payments::routes::intent)),
-            )
-            .service(
-                resource("/payments/challenge", "GET")
-                    .route(web::get().to(crate::payments::routes::challenge)),
-            ),
+            .service(resource("/jobs/{job_id}", "GET").route(web::get().to(jobs::get_job_route))),
     );
 }

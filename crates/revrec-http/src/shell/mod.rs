@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod paid_calls;
 pub mod parameters;
 pub mod problem;
+pub mod query_catalogue;
 pub mod request;
 pub mod respond;
 pub mod routing;
