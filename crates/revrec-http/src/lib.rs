@@ -9,8 +9,6 @@ pub mod guide;
 pub mod mcp;
 pub mod middleware;
 pub mod oauth;
-pub mod oauth_introspection;
-pub mod oauth_revocation;
 pub mod openapi;
 pub mod payments;
 pub mod primary;
@@ -67,21 +65,7 @@ pub fn build_app(
             shell::routing::resource("/.well-known/oauth-protected-resource", "GET")
                 .route(web::get().to(system::protected_resource_metadata)),
         )
-        .service(
-            shell::routing::resource("/.well-known/oauth-authorization-server", "GET")
-                .route(web::get().to(oauth::authorization_server_metadata)),
-        )
-        .service(
-            shell::routing::resource("/oauth/token", "POST").route(web::post().to(oauth::token)),
-        )
-        .service(
-            shell::routing::resource("/oauth/revoke", "POST")
-                .route(web::post().to(oauth_revocation::revoke)),
-        )
-        .service(
-            shell::routing::resource("/oauth/introspect", "POST")
-                .route(web::post().to(oauth_introspection::introspect)),
-        )
+        .configure(oauth::configure)
         .route("/docs", web::get().to(openapi::docs_redirect))
         // Before Swagger UI, whose pattern takes every other /docs/… path.
         .route(

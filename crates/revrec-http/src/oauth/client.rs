@@ -1,196 +1,27 @@
-//! revrec as its own OAuth 2.0 authorization server, for machine clients only: the client
-//! credentials grant at `POST /oauth/token` (RFC 6749 §4.4, §5) and its metadata
-//! (RFC 8414), and what the three client-authenticated endpoints share (this one,
-//! revocation and introspection): the form, the client's credentials and its refusals.
-//! Clients are made with `revrec oauth-clients create`.
+//! What the three client-authenticated endpoints (token, revocation, introspection) share:
+//! the form, the client's credentials and its refusals, and their documentation.
 
 use std::collections::BTreeMap;
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use percent_encoding::percent_decode_str;
-use revrec_ports::Scope;
 use revrec_usecases::UseCaseError;
 use revrec_usecases::client_authentication::{ClientAttempt, ClientAuthError};
-use revrec_usecases::issue_token::{TokenError, issue_client_credentials_token};
-use serde::Serialize;
-use serde_json::json;
-use utoipa::ToSchema;
 
+use crate::oauth::refusal::TokenRequestError;
 use crate::shell::auth::RateLimitStatus;
 use crate::shell::body::raw_bytes;
-use crate::shell::error::{ApiError, OAuthRefusal};
-use crate::shell::problem::ErrorCode;
-use crate::shell::respond::json;
-use crate::shell::state::AppState;
+use crate::shell::error::ApiError;
 
 /// Largest request body of the OAuth endpoints: a few short parameters.
 const FORM_LIMIT: usize = 8 * 1024;
-const GRANT_TYPE: &str = "client_credentials";
+/// The one grant the token endpoint takes.
+pub const GRANT_TYPE: &str = "client_credentials";
 /// The client authentication methods of every client-authenticated endpoint.
 pub const CLIENT_AUTH_METHODS: [&str; 2] = ["client_secret_basic", "client_secret_post"];
-
-/// Why an endpoint of the authorization server (token, revocation, introspection) refused,
-/// as RFC 6749 §5.2 names it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum TokenRequestError {
-    InvalidRequest(String),
-    InvalidClient,
-    UnsupportedGrantType(String),
-    InvalidScope(String),
-    /// Too many failed client authentications from the address or for the client id;
-    /// `retry_after` seconds until the window ends.
-    Throttled {
-        retry_after: u32,
-    },
-}
-
-impl TokenRequestError {
-    /// The `error` member.
-    pub fn oauth_error(&self) -> &'static str {
-        match self {
-            TokenRequestError::InvalidRequest(_) => "invalid_request",
-            TokenRequestError::InvalidClient => "invalid_client",
-            TokenRequestError::UnsupportedGrantType(_) => "unsupported_grant_type",
-            TokenRequestError::InvalidScope(_) => "invalid_scope",
-            // RFC 6749 has no code for "too many attempts"; this registered one says the
-            // server will not handle the request for now, and tells nothing about the
-            // credentials (the right secret gets it too). Retry-After says when.
-            TokenRequestError::Throttled { .. } => "temporarily_unavailable",
-        }
-    }
-
-    /// The `error_description` member (RFC 6749 allows neither `"` nor `\` in it).
-    pub fn description(&self) -> String {
-        let text = match self {
-            TokenRequestError::InvalidRequest(reason) => reason.clone(),
-            TokenRequestError::InvalidClient => "Client authentication failed.".to_owned(),
-            TokenRequestError::UnsupportedGrantType(grant) => {
-                format!("Grant type {grant} is not supported; use client_credentials.")
-            }
-            TokenRequestError::InvalidScope(scope) => {
-                format!("Scope {scope} is unknown or not allowed for this client.")
-            }
-            TokenRequestError::Throttled { retry_after } => format!(
-                "Too many failed client authentications from this address or for this client; every attempt is refused for {retry_after} more seconds."
-            ),
-        };
-        text.replace(['"', '\\'], "'")
-    }
-}
-
-impl From<TokenRequestError> for ApiError {
-    fn from(error: TokenRequestError) -> ApiError {
-        let code = match error {
-            TokenRequestError::InvalidRequest(_) => ErrorCode::OAuthInvalidRequest,
-            TokenRequestError::InvalidClient => ErrorCode::OAuthInvalidClient,
-            TokenRequestError::UnsupportedGrantType(_) => ErrorCode::OAuthUnsupportedGrantType,
-            TokenRequestError::InvalidScope(_) => ErrorCode::OAuthInvalidScope,
-            TokenRequestError::Throttled { .. } => ErrorCode::OAuthClientThrottled,
-        };
-        ApiError::OAuth(OAuthRefusal {
-            code,
-            error: error.oauth_error(),
-            description: error.description(),
-            retry_after: match error {
-                TokenRequestError::Throttled { retry_after } => Some(retry_after),
-                _ => None,
-            },
-            client_authentication_failed: matches!(error, TokenRequestError::InvalidClient),
-        })
-    }
-}
-
-/// A successful token response (RFC 6749 §5.1).
-#[derive(Serialize, ToSchema)]
-pub struct TokenResponse {
-    pub access_token: String,
-    #[schema(example = "Bearer")]
-    pub token_type: &'static str,
-    /// Seconds the token is valid for.
-    #[schema(example = 3600)]
-    pub expires_in: i64,
-    /// The token's scopes, space-separated.
-    #[schema(example = "read:contracts read:waterfalls")]
-    pub scope: String,
-}
-
-/// The token request's form fields (RFC 6749 §4.4.2, §2.3.1), for the OpenAPI document;
-/// the handler reads the form itself, to refuse repeated parameters.
-#[derive(ToSchema)]
-#[allow(dead_code, reason = "describes the form; never constructed")]
-pub struct TokenRequestForm {
-    /// Always `client_credentials`.
-    #[schema(example = "client_credentials", pattern = "^client_credentials$")]
-    grant_type: String,
-    /// Space-separated scopes, each granted to the client; all of them when absent.
-    #[schema(example = "read:contracts read:waterfalls")]
-    scope: Option<String>,
-    /// `client_secret_post` only; otherwise HTTP Basic.
-    client_id: Option<String>,
-    /// `client_secret_post` only; otherwise HTTP Basic.
-    client_secret: Option<String>,
-}
-
-/// An access token for a machine client (RFC 6749 §4.4). The body is a form
-/// (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-/// `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-/// `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
-/// client authentications are limited per client id and per address: past the limit every
-/// attempt is 429 until the minute ends.
-#[utoipa::path(
-    post, path = "/oauth/token", tag = "oauth", operation_id = "issueToken",
-    request_body(content = TokenRequestForm, content_type = "application/x-www-form-urlencoded"),
-    responses(
-        (status = 200, description = "An access token (one hour)", body = TokenResponse,
-            headers(("Cache-Control" = String, description = "no-store"))),
-        (status = 400, description = "RFC 6749 §5.2 error (invalid_request, unsupported_grant_type, invalid_scope)", body = crate::shell::problem::ProblemBody, content_type = "application/json"),
-        ClientAuthenticationErrors,
-    ),
-    security(())
-)]
-pub async fn token(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let form = read_form_body(&request, payload).await?;
-    let credentials = presented_client(&request, &form)?;
-    match form.get("grant_type").map(String::as_str) {
-        None => {
-            return Err(TokenRequestError::InvalidRequest("grant_type is required.".into()).into());
-        }
-        Some(GRANT_TYPE) => {}
-        Some(other) => {
-            return Err(TokenRequestError::UnsupportedGrantType(other.to_owned()).into());
-        }
-    }
-    let issued = issue_client_credentials_token(
-        &state.services,
-        client_attempt(&request, credentials.as_ref()),
-        form.get("scope").map(String::as_str),
-    )
-    .await
-    .map_err(|error| match error {
-        TokenError::Client(refused) => client_refusal(&request, refused),
-        TokenError::InvalidScope { scope } => {
-            ApiError::from(TokenRequestError::InvalidScope(scope))
-        }
-        TokenError::Storage(storage) => ApiError::UseCase(UseCaseError::Storage(storage)),
-    })?;
-    Ok(never_stored(json(
-        StatusCode::OK,
-        &TokenResponse {
-            access_token: issued.access_token,
-            token_type: "Bearer",
-            expires_in: issued.expires_in,
-            scope: Scope::join(&issued.scopes),
-        },
-    )))
-}
 
 /// The 429 of the client-authenticated endpoints, in the OpenAPI document.
 /// The answers every client-authenticated OAuth endpoint shares: the client refused, the
@@ -401,34 +232,6 @@ fn form_decode(text: &str) -> Option<String> {
         .decode_utf8()
         .ok()
         .map(|text| text.into_owned())
-}
-
-/// RFC 8414 authorization server metadata: where the token, revocation and introspection
-/// endpoints are and what they take.
-#[utoipa::path(
-    get, path = "/.well-known/oauth-authorization-server", tag = "oauth",
-    operation_id = "authorizationServerMetadata",
-    responses((status = 200, description = "RFC 8414 metadata", body = Object)),
-    security(())
-)]
-pub async fn authorization_server_metadata(state: web::Data<AppState>) -> HttpResponse {
-    let issuer = &state.settings.public_url;
-    json(
-        StatusCode::OK,
-        &json!({
-            "issuer": issuer,
-            "token_endpoint": format!("{issuer}/oauth/token"),
-            "grant_types_supported": [GRANT_TYPE],
-            "token_endpoint_auth_methods_supported": CLIENT_AUTH_METHODS,
-            "revocation_endpoint": format!("{issuer}/oauth/revoke"),
-            "revocation_endpoint_auth_methods_supported": CLIENT_AUTH_METHODS,
-            "introspection_endpoint": format!("{issuer}/oauth/introspect"),
-            "introspection_endpoint_auth_methods_supported": CLIENT_AUTH_METHODS,
-            "response_types_supported": [],
-            "scopes_supported": Scope::ALL.map(Scope::as_str),
-            "service_documentation": format!("{issuer}/docs/"),
-        }),
-    )
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use revrec_usecases::introspect_token::introspect_access_token;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::oauth::{
+use crate::oauth::client::{
     ClientAuthenticationErrors, client_attempt, client_refusal, never_stored, presented_client,
     read_form_body, token_parameter,
 };

@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_usecases::revoke_token::revoke_access_token;
 use utoipa::ToSchema;
 
-use crate::oauth::{
+use crate::oauth::client::{
     ClientAuthenticationErrors, client_attempt, client_refusal, never_stored, presented_client,
     read_form_body, token_parameter,
 };
