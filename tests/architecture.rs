@@ -52,7 +52,7 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
     (
         "revrec-http",
         &["revrec-domain", "revrec-ports", "revrec-usecases"],
-        &["diesel", "diesel_migrations"],
+        &["diesel", "diesel_migrations", "rmcp"],
     ),
     (
         // A driving adapter beside the HTTP one: the same use cases, the HTTP adapter's
@@ -69,6 +69,24 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
             "diesel_migrations",
             "utoipa",
             "revrec-store-diesel",
+        ],
+    ),
+    (
+        // The MCP server, a driving adapter with its own protocol: it stands on the HTTP
+        // side (its shell, its OpenAPI document, the operations its tools run), never on
+        // the store or the console.
+        "revrec-mcp",
+        &[
+            "revrec-domain",
+            "revrec-ports",
+            "revrec-usecases",
+            "revrec-http",
+        ],
+        &[
+            "diesel",
+            "diesel_migrations",
+            "revrec-store-diesel",
+            "revrec-console",
         ],
     ),
     (
@@ -94,6 +112,7 @@ const RULES: &[(&str, &[&str], &[&str])] = &[
             "revrec-store-diesel",
             "revrec-http",
             "revrec-console",
+            "revrec-mcp",
             "revrec-payments",
         ],
         &[],

@@ -244,8 +244,7 @@ async fn mcp(settings: Settings) -> Result<(), CliError> {
     };
     let state = crate::startup::app_state(&settings, &store, services, &public_url)?;
     let input = tokio::io::BufReader::new(tokio::io::stdin());
-    let served =
-        revrec_http::mcp::stdio::serve(&state, token.trim(), input, tokio::io::stdout()).await;
+    let served = revrec_mcp::stdio::serve(&state, token.trim(), input, tokio::io::stdout()).await;
     if let Some(jobs) = jobs {
         jobs.stop().await;
     }

@@ -222,13 +222,16 @@ impl Application {
             Some(address) => Some(metrics_server(address, state.clone())?),
             None => None,
         };
-        let mut server =
-            HttpServer::new(move || build_app(state.clone()).configure(revrec_console::configure))
-                // In-flight requests get this long to finish on SIGTERM.
-                .shutdown_timeout(30)
-                // Database calls run on blocking threads; more of them than pooled connections
-                // only adds threads waiting for a connection (and scheduler churn).
-                .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
+        let mut server = HttpServer::new(move || {
+            build_app(state.clone())
+                .configure(revrec_mcp::configure)
+                .configure(revrec_console::configure)
+        })
+        // In-flight requests get this long to finish on SIGTERM.
+        .shutdown_timeout(30)
+        // Database calls run on blocking threads; more of them than pooled connections
+        // only adds threads waiting for a connection (and scheduler churn).
+        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
         if let Some(workers) = settings.workers {
             server = server.workers(workers);
         }

@@ -6,7 +6,6 @@
 pub mod deprecation;
 pub mod deprecation_policy;
 pub mod guide;
-pub mod mcp;
 pub mod middleware;
 pub mod oauth;
 pub mod openapi;
@@ -50,7 +49,6 @@ pub fn build_app(
         .configure(payments::configure)
         .configure(primary::configure)
         .configure(guide::configure)
-        .configure(mcp::configure)
         .route("/", web::get().to(system::index))
         .service(shell::routing::resource("/healthz", "GET").route(web::get().to(system::healthz)))
         .service(shell::routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))

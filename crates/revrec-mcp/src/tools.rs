@@ -13,12 +13,12 @@ use revrec_usecases::Principal;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
-use crate::primary::batch::run_operation;
-use crate::shell::error::{ApiError, PaymentProblem};
-use crate::shell::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
-use crate::shell::problem::{ErrorCode, ProblemDetails};
-use crate::shell::respond::Reply;
-use crate::shell::state::AppState;
+use revrec_http::primary::batch::run_operation;
+use revrec_http::shell::error::{ApiError, PaymentProblem};
+use revrec_http::shell::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
+use revrec_http::shell::problem::{ErrorCode, ProblemDetails};
+use revrec_http::shell::respond::Reply;
+use revrec_http::shell::state::AppState;
 
 const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
 /// The argument a write tool takes its idempotency key from.
@@ -194,8 +194,9 @@ pub fn described() -> &'static [Tool] {
 /// The OpenAPI document as JSON, parsed once.
 fn document() -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
-    DOCUMENT
-        .get_or_init(|| serde_json::from_str(crate::openapi::document_text()).unwrap_or_default())
+    DOCUMENT.get_or_init(|| {
+        serde_json::from_str(revrec_http::openapi::document_text()).unwrap_or_default()
+    })
 }
 
 fn describe(spec: &ToolSpec, document: &Value) -> Tool {
@@ -434,7 +435,7 @@ pub async fn call(
     Ok(match run_keyed(state, principal, &call, run).await {
         Ok(Keyed::Ran(outcome)) => outcome.map_err(into_problem),
         Ok(Keyed::Replayed(recorded)) => {
-            metrics::counter!(crate::shell::metrics::IDEMPOTENCY_REPLAYS).increment(1);
+            metrics::counter!(revrec_http::shell::metrics::IDEMPOTENCY_REPLAYS).increment(1);
             recorded_answer(recorded)
         }
         Err(refused) => Err(into_problem(refused)),
@@ -450,14 +451,14 @@ fn refuse_if_priced(
 ) -> Result<(), ApiError> {
     let route = format!("{} {}", spec.method.to_ascii_uppercase(), spec.path);
     let price = state.services.policy.call_price_cents.of(principal.plan);
-    if price <= 0 || !crate::payments::PRICED_ROUTES.contains(&route.as_str()) {
+    if price <= 0 || !revrec_http::payments::PRICED_ROUTES.contains(&route.as_str()) {
         return Ok(());
     }
     Err(ApiError::Payment(PaymentProblem {
         code: ErrorCode::PaymentRequired,
         message: format!(
             "{route} costs {} USD on the {} plan, and paid calls are not taken over MCP yet: call {route} over HTTP and pay its 402 challenge, or use a plan without a price.",
-            crate::payments::gate::usd(price),
+            revrec_http::payments::gate::usd(price),
             principal.plan
         ),
         challenges: Vec::new(),
@@ -485,15 +486,15 @@ async fn run_tool(
         // The guide surface's operations: the route checks the scope before its function.
         "ingest_contract" => {
             principal.require(spec.scope)?;
-            crate::guide::contracts::ingest(state, principal, body).await
+            revrec_http::guide::contracts::ingest(state, principal, body).await
         }
         "get_journal_entries" => {
             principal.require(spec.scope)?;
-            crate::guide::accounting::journal_entries(state, principal, query).await
+            revrec_http::guide::accounting::journal_entries(state, principal, query).await
         }
         "get_trial_balance" => {
             principal.require(spec.scope)?;
-            crate::guide::accounting::trial_balance(state, principal, query).await
+            revrec_http::guide::accounting::trial_balance(state, principal, query).await
         }
         _ => {
             let relative = path.strip_prefix("/v1").unwrap_or(path);

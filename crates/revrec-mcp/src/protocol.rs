@@ -12,8 +12,8 @@ use rmcp::model::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::mcp::tools::{self, BadArguments};
-use crate::shell::state::AppState;
+use crate::tools::{self, BadArguments};
+use revrec_http::shell::state::AppState;
 
 /// The stateless revision.
 pub const MODERN: &str = "2026-07-28";

@@ -12,9 +12,9 @@ use rmcp::model::{ErrorCode, ErrorData};
 use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
-use crate::mcp::protocol::{self, Answer, Era, MODERN, error};
-use crate::shell::error::ApiError;
-use crate::shell::state::AppState;
+use crate::protocol::{self, Answer, Era, MODERN, error};
+use revrec_http::shell::error::ApiError;
+use revrec_http::shell::state::AppState;
 
 /// Serves `input` until it ends, answering on `output`.
 ///

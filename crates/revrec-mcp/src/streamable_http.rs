@@ -6,10 +6,6 @@
 //! answered with one JSON body (`application/json`); no stream is offered, so `GET /mcp` is
 //! 405. No session is kept.
 
-pub mod protocol;
-pub mod stdio;
-pub mod tools;
-
 use actix_web::http::StatusCode;
 use actix_web::http::header::{ACCEPT, ORIGIN};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -17,13 +13,13 @@ use revrec_ports::Scope;
 use rmcp::model::{ErrorCode, ErrorData};
 use serde_json::{Value, json};
 
-use crate::mcp::protocol::{Answer, Era, MODERN, error, supported};
-use crate::shell::auth;
-use crate::shell::body::json_bytes;
-use crate::shell::error::ApiError;
-use crate::shell::request::KeepBody;
-use crate::shell::routing;
-use crate::shell::state::AppState;
+use crate::protocol::{self, Answer, Era, MODERN, error, supported};
+use revrec_http::shell::auth;
+use revrec_http::shell::body::json_bytes;
+use revrec_http::shell::error::ApiError;
+use revrec_http::shell::request::KeepBody;
+use revrec_http::shell::routing;
+use revrec_http::shell::state::AppState;
 
 const PROTOCOL_VERSION: &str = "mcp-protocol-version";
 const METHOD_HEADER: &str = "mcp-method";
@@ -41,7 +37,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
 
 /// RFC 9728 metadata of the MCP endpoint as a resource of its own.
 pub async fn protected_resource_metadata(state: web::Data<AppState>) -> HttpResponse {
-    crate::system::resource_metadata(
+    revrec_http::system::resource_metadata(
         &state.settings.public_url,
         "/mcp",
         "revrec MCP tools",
