@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
 use revrec_domain::Period;
 use revrec_http::AppState;
-use revrec_http::guide::accounting::csv_export;
+use revrec_http::wire::journal_csv::csv_export;
 use revrec_usecases::ledger::{EntryStatus, JournalQuery, chart_of_accounts, journal_page};
 use serde::Deserialize;
 

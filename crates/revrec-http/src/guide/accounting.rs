@@ -2,8 +2,7 @@
 //! trial balance at a month end, and the tenant's chart of accounts.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{ACCEPT, CONTENT_DISPOSITION};
-use actix_web::web::Bytes;
+use actix_web::http::header::ACCEPT;
 use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -11,25 +10,25 @@ use revrec_domain::{ChartOfAccounts, Period};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ledger::{
-    DEFAULT_LIMIT, EntryStatus, JournalPage, JournalQuery, MAX_LIMIT, PageShape, chart_of_accounts,
-    journal_page, journal_page_within, set_chart_of_accounts, trial_balances,
+    DEFAULT_LIMIT, EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page,
+    set_chart_of_accounts, trial_balances,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
-use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
-use crate::shell::docs::StandardErrors;
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::parameters::currency;
 use crate::shell::respond::{Reply, json, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
+use crate::wire::journal_csv::csv_export;
 use crate::wire::ledger::{
-    CSV_HEADER, ChartOfAccountsBody, CurrencyTrialBalance, JournalEntriesResponse,
-    JournalEntryView, TrialBalanceResponse, totals, write_csv_rows,
+    ChartOfAccountsBody, CurrencyTrialBalance, JournalEntriesResponse, JournalEntryView,
+    TrialBalanceResponse, totals,
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -222,70 +221,6 @@ async fn read_journal_query(
         limit: DEFAULT_LIMIT,
     };
     Ok((journal_query, status, chart))
-}
-
-/// The whole month as CSV, a page of entries at a time: the first page is read before the
-/// answer starts (so a failure then is a problem with its status), the rest as the client
-/// reads. Memory stays flat however many contracts the tenant has.
-pub async fn csv_export(
-    state: &web::Data<AppState>,
-    tenant_id: String,
-    query: JournalQuery,
-    chart: ChartOfAccounts,
-) -> Result<HttpResponse, ApiError> {
-    let shape = PageShape::CSV_CHUNK;
-    let first = journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await?;
-    let shape = shape.after(&first);
-    let filename = format!(
-        "journal-entries-{}-{}.csv",
-        query.period,
-        query.status.as_str()
-    );
-    let mut chunk = String::from(CSV_HEADER);
-    let next = chunk_of(&mut chunk, &first, &query);
-    let state = state.clone();
-    // The first chunk is ready; each later one is the next page, read when it is wanted.
-    let chart = std::sync::Arc::new(chart);
-    let body =
-        futures_util::stream::unfold((Some(chunk), next, shape), move |(ready, next, shape)| {
-            let (state, tenant_id, chart) = (state.clone(), tenant_id.clone(), chart.clone());
-            async move {
-                if let Some(chunk) = ready {
-                    return Some((Ok(Bytes::from(chunk)), (None, next, shape)));
-                }
-                let query = next?;
-                match journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await
-                {
-                    Ok(page) => {
-                        let mut chunk = String::new();
-                        let next = chunk_of(&mut chunk, &page, &query);
-                        Some((Ok(Bytes::from(chunk)), (None, next, shape.after(&page))))
-                    }
-                    Err(error) => {
-                        // The status is sent already: log, and end the body short of its end.
-                        let error = ApiError::from(error);
-                        error.log_server_error();
-                        Some((Err(error), (None, None, shape)))
-                    }
-                }
-            }
-        });
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8; header=present")
-        .insert_header((
-            CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{filename}\""),
-        ))
-        .streaming(body))
-}
-
-/// Appends the page's rows; the query of the page after it, if any.
-fn chunk_of(chunk: &mut String, page: &JournalPage, query: &JournalQuery) -> Option<JournalQuery> {
-    write_csv_rows(chunk, &page.entries);
-    page.next.clone().map(|after| JournalQuery {
-        after: Some(after),
-        ..query.clone()
-    })
 }
 
 fn encode_cursor(contract_id: &str) -> String {

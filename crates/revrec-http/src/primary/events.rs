@@ -10,8 +10,7 @@ use revrec_usecases::{ContractView, Principal, UseCaseError};
 
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
-use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
-use crate::shell::docs::StandardErrors;
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;

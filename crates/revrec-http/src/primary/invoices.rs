@@ -8,8 +8,7 @@ use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
-use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
-use crate::shell::docs::StandardErrors;
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;

@@ -14,8 +14,7 @@ use utoipa::{IntoResponses, PartialSchema};
 
 use crate::shell::auth;
 use crate::shell::body::{parse_json, raw_bytes, require_json_content_type};
-use crate::shell::docs::IDEMPOTENCY_KEY_DOC;
-use crate::shell::docs::StandardErrors;
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
 use crate::shell::respond::Reply;

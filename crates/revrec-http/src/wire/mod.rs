@@ -8,6 +8,7 @@ pub mod dates;
 pub mod events;
 pub mod invoices;
 pub mod jobs;
+pub mod journal_csv;
 pub mod ledger;
 pub mod problems;
 pub mod reader;
