@@ -1,12 +1,19 @@
-//! Architecture invariants (docs/ARCHITECTURE.md#invariants), checked from `cargo metadata`
-//! so they hold without any extra tool: dependencies point inward only, and the domain
-//! crate stays pure and free of floating point.
+//! Architecture invariants (docs/ARCHITECTURE.md#invariants), checked without any extra
+//! tool: between crates (from `cargo metadata`) dependencies point inward only and the
+//! domain crate stays pure and free of floating point; between modules (from the sources'
+//! own paths) no two files of a crate use each other, round however many others, and the
+//! HTTP side stands on floors, each room using only its own files and the floors below.
+
+#[path = "architecture/imports.rs"]
+mod imports;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+
+use crate::imports::{Edges, SourceTree, circles};
 
 /// For each workspace crate: the workspace crates it may use, and outside crates it must not.
 const RULES: &[(&str, &[&str], &[&str])] = &[
@@ -269,4 +276,205 @@ fn every_crate_has_a_readme_that_is_its_rustdoc() {
             "{package}: the README is the crate's rustdoc"
         );
     }
+}
+
+/// The floors of revrec-http, lowest first, and the rooms on each (module path prefixes;
+/// `""` is the crate root). A module uses its own room and the floors below; two rooms of
+/// one floor never use each other. Every module has a room, so a new file must take one.
+const HTTP_ROOMS: &[(usize, &str, &[&str])] = &[
+    (0, "the shell", &["shell"]),
+    (1, "the wire types", &["wire"]),
+    (2, "the primary REST surface", &["primary"]),
+    (2, "the guide REST surface", &["guide"]),
+    (2, "the OAuth authorization server", &["oauth"]),
+    (2, "the MPP payment gate and routes", &["payments"]),
+    (2, "the deprecation policy", &["deprecation_policy"]),
+    (2, "the system routes", &["system"]),
+    (
+        3,
+        "the document and the assembly",
+        &["", "openapi", "unknown_query", "middleware", "deprecation"],
+    ),
+];
+
+/// What another adapter may read of revrec-http: the crate, and the rooms of it it may use.
+const HTTP_READERS: &[(&str, &[&str])] = &[("revrec-console", &["the shell", "the wire types"])];
+
+fn room_of<'a>(
+    module: &str,
+    rooms: &'a [(usize, &'a str, &'a [&'a str])],
+) -> Option<(usize, &'a str)> {
+    rooms
+        .iter()
+        .find(|(_, _, prefixes)| {
+            prefixes.iter().any(|prefix| {
+                module == *prefix
+                    || (!prefix.is_empty() && module.starts_with(&format!("{prefix}::")))
+            })
+        })
+        .map(|(floor, room, _)| (*floor, *room))
+}
+
+/// Every use that climbs a floor or crosses into another room of the same floor, and every
+/// module without a room.
+fn floor_breaches(edges: &Edges, rooms: &[(usize, &str, &[&str])]) -> Vec<String> {
+    let mut breaches = Vec::new();
+    for ((from, to), names) in edges {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let (Some((from_floor, from_room)), Some((to_floor, to_room))) =
+            (room_of(from, rooms), room_of(to, rooms))
+        else {
+            for module in [from, to] {
+                if room_of(module, rooms).is_none() {
+                    breaches.push(format!("`{module}` has no room in tests/architecture.rs"));
+                }
+            }
+            continue;
+        };
+        if to_floor > from_floor {
+            breaches.push(format!(
+                "`{from}` ({from_room}, floor {from_floor}) uses `{to}` ({to_room}, floor {to_floor}) one floor up or more: {}",
+                names.join(", ")
+            ));
+        } else if to_floor == from_floor && to_room != from_room {
+            breaches.push(format!(
+                "`{from}` ({from_room}) uses `{to}` of another room on its floor ({to_room}): {}",
+                names.join(", ")
+            ));
+        }
+    }
+    breaches.sort();
+    breaches.dedup();
+    breaches
+}
+
+fn circle_report(crate_name: &str, edges: &Edges) -> Vec<String> {
+    circles(edges)
+        .into_iter()
+        .map(|circle| {
+            let ties: Vec<String> = edges
+                .iter()
+                .filter(|((from, to), _)| circle.contains(from) && circle.contains(to))
+                .map(|((from, to), names)| {
+                    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                    format!("    {from} -> {to}: {}", names.join(", "))
+                })
+                .collect();
+            format!(
+                "{crate_name}: a circle of {} modules\n{}",
+                circle.len(),
+                ties.join("\n")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn no_module_of_any_crate_uses_itself_round_a_circle() {
+    let mut problems = Vec::new();
+    for (package, _, _) in RULES {
+        let tree = SourceTree::read(&workspace_root().join("crates").join(package).join("src"));
+        problems.extend(circle_report(package, &tree.edges()));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_http_side_stands_on_floors_and_its_rooms_keep_to_themselves() {
+    let tree = SourceTree::read(&workspace_root().join("crates/revrec-http/src"));
+    let edges = tree.edges();
+    assert!(
+        edges.keys().any(|(from, _)| from.starts_with("primary")),
+        "the reader sees the rooms' imports"
+    );
+    let breaches = floor_breaches(&edges, HTTP_ROOMS);
+    assert!(breaches.is_empty(), "{}", breaches.join("\n"));
+}
+
+#[test]
+fn other_adapters_read_the_http_side_only_through_its_shell_and_wire_types() {
+    let http = SourceTree::read(&workspace_root().join("crates/revrec-http/src"));
+    let mut problems = Vec::new();
+    for (reader, allowed) in HTTP_READERS {
+        let tree = SourceTree::read(&workspace_root().join("crates").join(reader).join("src"));
+        for (module, code) in &tree.modules {
+            for (used, names) in http.used_by("revrec_http", code) {
+                let room = room_of(&used, HTTP_ROOMS).map(|(_, room)| room);
+                if !room.is_some_and(|room| allowed.contains(&room)) {
+                    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                    problems.push(format!(
+                        "{reader} `{module}` uses revrec-http's `{used}` ({}): {}",
+                        room.unwrap_or("no room"),
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The checks above find what they are for: a small crate whose ground floor uses its top,
+/// and two modules that use each other through a third.
+#[test]
+fn the_module_checks_find_a_climbing_use_and_a_circle() {
+    let root = std::env::temp_dir().join(format!(
+        "revrec-architecture-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos())
+    ));
+    let src = root.join("src");
+    std::fs::create_dir_all(src.join("rooms")).expect("fixture directory");
+    for (file, text) in [
+        (
+            "lib.rs",
+            "pub mod ground;\npub mod rooms;\npub use ground::Thing;\n",
+        ),
+        (
+            "ground.rs",
+            "// crate::rooms::a is named in a comment only\npub struct Thing;\npub fn f() { crate::rooms::c::k(); }\n",
+        ),
+        ("rooms/mod.rs", "pub mod a;\npub mod b;\npub mod c;\n"),
+        (
+            "rooms/a.rs",
+            "use crate::Thing;\nuse super::b::{self, g};\n",
+        ),
+        (
+            "rooms/b.rs",
+            "pub fn g() { super::a::h(); }\n#[cfg(test)]\nmod tests {\n    use crate::ground::Thing;\n}\n",
+        ),
+        ("rooms/c.rs", "pub fn k() {}\n"),
+    ] {
+        std::fs::write(src.join(file), text).expect("fixture file");
+    }
+    let tree = SourceTree::read(&src);
+    let edges = tree.edges();
+    std::fs::remove_dir_all(&root).ok();
+    // `crate::Thing` is followed through the root's re-export to `ground`.
+    assert!(edges.contains_key(&("rooms::a".to_owned(), "ground".to_owned())));
+    assert!(!edges.contains_key(&("ground".to_owned(), "rooms::a".to_owned())));
+    assert!(!edges.contains_key(&("rooms::b".to_owned(), "ground".to_owned())));
+    assert_eq!(
+        circles(&edges),
+        vec![vec!["rooms::a".to_owned(), "rooms::b".to_owned()]]
+    );
+    let rooms: &[(usize, &str, &[&str])] = &[
+        (0, "ground", &["ground"]),
+        (1, "upper", &["rooms::a", "rooms::c"]),
+    ];
+    let breaches = floor_breaches(&edges, rooms);
+    assert!(
+        breaches
+            .iter()
+            .any(|breach| breach.starts_with("`ground` (ground, floor 0) uses `rooms::c`")),
+        "{breaches:?}"
+    );
+    assert!(
+        breaches
+            .iter()
+            .any(|breach| breach.contains("`rooms::b` has no room")),
+        "{breaches:?}"
+    );
 }

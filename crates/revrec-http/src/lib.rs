@@ -46,7 +46,7 @@ pub fn build_app(
         .wrap(actix_web::middleware::from_fn(
             middleware::observe_and_finish,
         ))
-        .configure(payments::configure)
+        .configure(payments::routes::configure)
         .configure(primary::configure)
         .configure(guide::configure)
         .route("/", web::get().to(system::index))

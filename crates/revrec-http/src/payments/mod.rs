@@ -9,10 +9,8 @@ pub mod routes;
 use std::any::Any;
 use std::sync::{Arc, LazyLock};
 
-use actix_web::web;
 use revrec_ports::PaymentRail;
 
-use crate::shell::routing::resource;
 use crate::shell::state::AppState;
 use crate::wire::dates::format_timestamp;
 
@@ -33,14 +31,6 @@ pub const PRICED_ROUTES: [&str; 6] = [
     "POST /api/v1/contracts/ingest",
     "GET /api/v1/reports/waterfall",
 ];
-
-/// The payment routes, under `/v1` beside the primary surface (registered before its scope,
-/// which would otherwise take every `/v1` path).
-pub fn configure(config: &mut web::ServiceConfig) {
-    config
-        .service(resource("/v1/payments/intent", "GET").route(web::get().to(routes::intent)))
-        .service(resource("/v1/payments/challenge", "GET").route(web::get().to(routes::challenge)));
-}
 
 /// What the payment routes and the gate need: the rails and the challenge secrets.
 pub struct PaymentSettings {

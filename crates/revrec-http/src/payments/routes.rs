@@ -15,7 +15,16 @@ use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges};
 use crate::shell::error::{ApiError, PaymentProblem};
 use crate::shell::problem::ErrorCode;
 use crate::shell::respond::{json, parse_query};
+use crate::shell::routing::resource;
 use crate::shell::state::AppState;
+
+/// The payment routes, under `/v1` beside the primary surface (registered before its scope,
+/// which would otherwise take every `/v1` path).
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .service(resource("/v1/payments/intent", "GET").route(web::get().to(intent)))
+        .service(resource("/v1/payments/challenge", "GET").route(web::get().to(challenge)));
+}
 
 /// The route challenged when none is named.
 const DEFAULT_ROUTE: &str = "GET /v1/waterfalls";
