@@ -73,7 +73,7 @@ fn every_error_code_is_tested_and_documented() {
     let tests =
         read_all(&root.join("tests/api")) + &read_all(&root.join("crates/revrec-http/tests"));
     let catalogue =
-        std::fs::read_to_string(root.join("crates/revrec-http/src/problem.rs")).unwrap();
+        std::fs::read_to_string(root.join("crates/revrec-http/src/shell/problem.rs")).unwrap();
     let documented = std::fs::read_to_string(root.join("docs/errors.md")).unwrap();
     for &code in CODES {
         assert!(

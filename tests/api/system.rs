@@ -152,3 +152,23 @@ async fn resource_metadata_describes_the_bearer_scheme() {
         );
     }
 }
+
+/// What `GET /openapi.json` serves is, byte for byte, the committed `docs/openapi.json`
+/// (which `openapi_document.rs` holds to the generated document): a restructuring of the
+/// HTTP side cannot change the published contract unnoticed.
+#[tokio::test]
+async fn the_served_document_is_the_committed_one_byte_for_byte() {
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/openapi.json"),
+    )
+    .unwrap_or_default();
+    assert!(committed.len() > 10_000, "docs/openapi.json is committed");
+    for app in spawn_each().await {
+        let served = app.request(Method::GET, "/openapi.json", None, None).await;
+        assert_eq!(served.status, StatusCode::OK);
+        assert!(
+            served.text == committed,
+            "GET /openapi.json differs from docs/openapi.json"
+        );
+    }
+}

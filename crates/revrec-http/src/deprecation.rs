@@ -2,7 +2,7 @@
 //! policy's parser, given the OpenAPI document's operations.
 
 use crate::deprecation_policy::parse_deprecations_of;
-pub use crate::deprecation_policy::{DeprecationError, MIN_NOTICE_DAYS, http_date};
+pub use crate::deprecation_policy::{DeprecationError, MIN_NOTICE_DAYS};
 use crate::openapi::operations;
 pub use crate::shell::settings::Deprecation;
 
