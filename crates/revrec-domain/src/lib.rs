@@ -7,6 +7,7 @@
 
 pub mod allocation;
 pub mod billing;
+pub mod books;
 pub mod calendar;
 pub mod chart;
 pub mod contract;
@@ -29,6 +30,7 @@ mod canonical;
 
 pub use allocation::{AllocationError, allocate};
 pub use billing::{Billing, BillingError, ContractBalance, Invoice, check_invoice};
+pub use books::{BookedMonth, Books, Correction, Series};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,

@@ -540,3 +540,132 @@ proptest! {
         }
     }
 }
+
+/// One plan's revenue, all obligations together, as a monthly series.
+fn revenue_series(plan: &revrec_domain::ContractPlan) -> revrec_domain::Series {
+    let schedule = plan.schedule();
+    revrec_domain::Series::new(schedule.first(), schedule.total_revenue())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// decisions.md §14 over random contracts, random change sequences and random closes
+    /// and reopens: (1) a closed month never changes while it stays closed; (2) cumulative
+    /// figures through the first open month equal the restated schedule's; (3) the booked
+    /// months of a contract sum to its restated months, so to its price.
+    #[test]
+    fn closed_months_never_move_and_corrections_keep_every_total(
+        history in history_with_lines(5),
+        steps in prop::collection::vec((0..3_u8, 0..60_i32), 1..16),
+    ) {
+        use revrec_domain::{BookedMonth, Books};
+        let snapshots: Vec<revrec_domain::Series> =
+            history.versions().iter().map(revenue_series).collect();
+        let start = snapshots[0].first.plus(-3);
+        let mut version = 0;
+        let mut books = Books::new();
+        let mut frozen: BTreeMap<Period, BookedMonth> = BTreeMap::new();
+        // Nothing changed since the latest close (and nothing was reopened).
+        let mut unchanged_since_close = false;
+        for (kind, offset) in steps {
+            let restated = &snapshots[version];
+            match kind {
+                0 => {
+                    let next = (version + 1).min(snapshots.len() - 1);
+                    unchanged_since_close &= snapshots[next] == snapshots[version];
+                    version = next;
+                }
+                1 => {
+                    let through = start.plus(offset);
+                    // Closing what is closed changes nothing.
+                    if books.closed_through().is_none_or(|closed| through > closed) {
+                        let horizon = restated.last().max(through);
+                        for month in books.report(restated, horizon) {
+                            if month.period <= through && !frozen.contains_key(&month.period) {
+                                frozen.insert(month.period, BookedMonth { closed: true, ..month });
+                            }
+                        }
+                        unchanged_since_close = true;
+                    }
+                    books.close(through, restated);
+                }
+                _ => {
+                    let from = start.plus(offset);
+                    books.reopen(from);
+                    frozen.retain(|period, _| *period < from);
+                    unchanged_since_close = false;
+                }
+            }
+            let restated = &snapshots[version];
+            // (1) Closed months keep what they froze.
+            for (period, month) in &frozen {
+                prop_assert_eq!(&books.month(restated, *period), month);
+            }
+            let horizon = restated.last().max(books.first_open().unwrap_or(restated.first));
+            let months = books.report(restated, horizon);
+            // (2) Cumulative through the first open month is the restated cumulative.
+            if let Some(first_open) = books.first_open() {
+                let booked: i64 = months
+                    .iter()
+                    .filter(|month| month.period <= first_open)
+                    .map(|month| month.amount)
+                    .sum();
+                prop_assert_eq!(booked, restated.through(first_open));
+                let open = books.month(restated, first_open);
+                prop_assert_eq!(
+                    open.amount,
+                    restated.at(first_open) + open.correction_amount()
+                );
+                // What was already booked is never booked again: with nothing changed since
+                // the latest close, the first open month corrects nothing.
+                if unchanged_since_close {
+                    prop_assert!(open.corrections.is_empty(), "{:?}", open.corrections);
+                }
+            }
+            // (3) Every month together is the restated total, the contract's price.
+            let total: i64 = months.iter().map(|month| month.amount).sum();
+            prop_assert_eq!(total, restated.amounts.iter().sum::<i64>());
+        }
+    }
+
+    /// The books of a sum are the sum of the books: a contract's figures are its
+    /// obligations' added up, a portfolio's its contracts'.
+    #[test]
+    fn booking_is_linear(
+        first in prop::collection::vec(-1_000_000_i64..1_000_000, 1..24),
+        second in prop::collection::vec(-1_000_000_i64..1_000_000, 1..24),
+        later in prop::collection::vec(-1_000_000_i64..1_000_000, 1..24),
+        through in 0..30_i32,
+        reopen in prop::option::of(0..30_i32),
+    ) {
+        use revrec_domain::{Books, Series};
+        let start = Period::parse("2026-01").unwrap();
+        let a = Series::new(start, first.clone());
+        let b = Series::new(start, second.clone());
+        let sum = |x: &[i64], y: &[i64]| -> Vec<i64> {
+            (0..x.len().max(y.len()))
+                .map(|i| x.get(i).copied().unwrap_or(0) + y.get(i).copied().unwrap_or(0))
+                .collect()
+        };
+        let together = Series::new(start, sum(&first, &second));
+        let (mut books_a, mut books_b, mut books_sum) = (Books::new(), Books::new(), Books::new());
+        books_a.close(start.plus(through), &a);
+        books_b.close(start.plus(through), &b);
+        books_sum.close(start.plus(through), &together);
+        if let Some(from) = reopen {
+            for books in [&mut books_a, &mut books_b, &mut books_sum] {
+                books.reopen(start.plus(from));
+            }
+        }
+        let a_now = Series::new(start, later.clone());
+        let sum_now = Series::new(start, sum(&later, &second));
+        for offset in -2..40 {
+            let period = start.plus(offset);
+            prop_assert_eq!(
+                books_a.month(&a_now, period).amount + books_b.month(&b, period).amount,
+                books_sum.month(&sum_now, period).amount
+            );
+        }
+    }
+}
