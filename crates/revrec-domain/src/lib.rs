@@ -17,6 +17,7 @@ pub mod journal;
 pub mod money;
 pub mod note6;
 pub mod period;
+pub mod periods;
 pub mod plan;
 pub mod progress;
 pub mod recognition;
@@ -42,6 +43,7 @@ pub use journal::{EntrySource, JournalEntry, JournalLine, journal_entries};
 pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
+pub use periods::{ClosedPeriods, PeriodAction, PeriodActionError};
 pub use plan::{
     Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PlanHistory,
     PriceChange, ReplayError,

@@ -26,7 +26,8 @@ pub use shell::state::AppState;
 
 use crate::shell::error::ApiError;
 
-/// The whole application: both surfaces, the system routes and the one middleware.
+/// The HTTP side: both REST surfaces, OAuth, payments, the system routes, the document and
+/// the one middleware (the app mounts MCP and the console beside them).
 pub fn build_app(
     state: AppState,
 ) -> App<

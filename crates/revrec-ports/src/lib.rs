@@ -15,6 +15,7 @@ pub mod ledger;
 pub mod oauth;
 pub mod passwords;
 pub mod payments;
+pub mod periods;
 pub mod rate_limit;
 pub mod reports;
 pub mod usage;
@@ -44,6 +45,7 @@ pub use payments::{
     Charge, PaymentRail, PaymentReceived, PaymentRepository, RailError, Redemption,
     RedemptionOutcome, Settlement,
 };
+pub use periods::{PeriodEventRecord, PeriodRepository};
 pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
 pub use reports::{ReportRepository, RollupDelta};
 pub use usage::{CredentialKind, CredentialUse, UsageCount, UsageRepository};

@@ -12,6 +12,7 @@ mod job_store;
 mod ledger_store;
 mod oauth_store;
 mod payment_store;
+mod period_store;
 pub mod pool_metrics;
 pub mod rate_limiter;
 mod report_store;
@@ -91,6 +92,10 @@ impl Store {
 
     pub fn payments(&self) -> Arc<dyn revrec_ports::PaymentRepository> {
         Arc::new(payment_store::PaymentStore::new(self.database.clone()))
+    }
+
+    pub fn periods(&self) -> Arc<dyn revrec_ports::PeriodRepository> {
+        Arc::new(period_store::PeriodStore::new(self.database.clone()))
     }
 
     pub fn console(&self) -> Arc<dyn revrec_ports::ConsoleRepository> {

@@ -254,6 +254,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    period_events (tenant_id, sequence) {
+        tenant_id -> Text,
+        sequence -> BigInt,
+        action -> Text,
+        period -> Text,
+        recorded_at -> BigInt,
+        actor -> Text,
+        reason -> Nullable<Text>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
@@ -273,4 +285,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     console_sessions,
     console_sign_in_failures,
     api_usage_daily,
+    period_events,
 );

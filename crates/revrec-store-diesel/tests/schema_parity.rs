@@ -11,13 +11,13 @@ use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, console_sessions, console_sign_in_failures, console_users,
     contract_invoices, contract_lines, contract_versions, contracts, idempotency_keys, job_tenants,
-    jobs, ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, rate_limit_windows,
-    rollups,
+    jobs, ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, period_events,
+    rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 18] = [
+const TABLES: [&str; 19] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -36,6 +36,7 @@ const TABLES: [&str; 18] = [
     "console_sessions",
     "console_sign_in_failures",
     "api_usage_daily",
+    "period_events",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -184,6 +185,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(api_usage_daily::all_columns)
             .limit(0)
             .load::<(String, String, String, String, i64)>(&mut connection)
+            .unwrap();
+        period_events::table
+            .select(period_events::all_columns)
+            .limit(0)
+            .load::<(String, i64, String, String, i64, String, Option<String>)>(&mut connection)
             .unwrap();
         schemas.push((database.backend, schema));
     }

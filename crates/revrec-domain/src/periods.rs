@@ -1,0 +1,187 @@
+//! Which months of a tenant's books are closed (decisions.md §14). A close closes every open
+//! month through a month; a reopen reopens a month and every later closed one. So the closed
+//! months are always a prefix of the calendar, and the books are described by the last
+//! closed month alone, folded from the tenant's closes and reopens in the order they were
+//! recorded.
+
+use crate::period::Period;
+
+/// One close or reopen, as recorded.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PeriodAction {
+    /// Closes every open month up to and including `through`.
+    Close { through: Period },
+    /// Reopens `from` and every later closed month.
+    Reopen { from: Period },
+}
+
+/// Why a close or a reopen cannot be recorded.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PeriodActionError {
+    /// Only a month that has ended can be closed.
+    #[error("{period} has not ended yet: it can be closed from {first_day_after}")]
+    NotEnded {
+        period: Period,
+        first_day_after: time::Date,
+    },
+    /// Only a closed month can be reopened.
+    #[error("{period} is not closed (the first open month is {first_open})")]
+    NotClosed { period: Period, first_open: Period },
+    /// Nothing is closed, so nothing can be reopened.
+    #[error("no month is closed yet")]
+    NothingClosed,
+}
+
+/// The closed months of a tenant: every month through `closed_through`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ClosedPeriods {
+    closed_through: Option<Period>,
+}
+
+impl ClosedPeriods {
+    /// The books after `actions`, in the order they were recorded.
+    pub fn after<'a>(actions: impl IntoIterator<Item = &'a PeriodAction>) -> ClosedPeriods {
+        let mut periods = ClosedPeriods::default();
+        for action in actions {
+            periods.apply(*action);
+        }
+        periods
+    }
+
+    pub fn closed_through(self) -> Option<Period> {
+        self.closed_through
+    }
+
+    /// The first month not closed, once any month is.
+    pub fn first_open(self) -> Option<Period> {
+        self.closed_through.map(Period::next)
+    }
+
+    pub fn is_closed(self, period: Period) -> bool {
+        self.closed_through.is_some_and(|closed| period <= closed)
+    }
+
+    /// Whether `action` would change the books: a close of what is closed, or a reopen of
+    /// what is open, changes nothing.
+    pub fn changed_by(self, action: PeriodAction) -> bool {
+        let mut after = self;
+        after.apply(action);
+        after != self
+    }
+
+    /// Checks `action` as a request made on `today` (UTC): a close only of a month that has
+    /// ended, a reopen only of a closed month.
+    ///
+    /// # Errors
+    /// Why the action cannot be recorded.
+    pub fn check(self, action: PeriodAction, today: time::Date) -> Result<(), PeriodActionError> {
+        match action {
+            PeriodAction::Close { through } => {
+                let first_day_after = through.next().first_day();
+                if today < first_day_after {
+                    return Err(PeriodActionError::NotEnded {
+                        period: through,
+                        first_day_after,
+                    });
+                }
+                Ok(())
+            }
+            PeriodAction::Reopen { from } => match self.closed_through {
+                None => Err(PeriodActionError::NothingClosed),
+                Some(closed) if from > closed => Err(PeriodActionError::NotClosed {
+                    period: from,
+                    first_open: closed.next(),
+                }),
+                Some(_) => Ok(()),
+            },
+        }
+    }
+
+    fn apply(&mut self, action: PeriodAction) {
+        match action {
+            PeriodAction::Close { through } => {
+                if self.closed_through.is_none_or(|closed| through > closed) {
+                    self.closed_through = Some(through);
+                }
+            }
+            PeriodAction::Reopen { from } => {
+                if self.closed_through.is_some_and(|closed| from <= closed) {
+                    self.closed_through = Some(from.previous());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    fn month(year: i32, month: u8) -> Period {
+        Period::new(year, month).unwrap_or_else(|| Period::of(date!(2026 - 01 - 01)))
+    }
+
+    #[test]
+    fn closes_and_reopens_keep_the_closed_months_a_prefix() {
+        let actions = [
+            PeriodAction::Close {
+                through: month(2026, 3),
+            },
+            // Closing what is closed changes nothing.
+            PeriodAction::Close {
+                through: month(2026, 1),
+            },
+            PeriodAction::Reopen {
+                from: month(2026, 2),
+            },
+            // Reopening what is open changes nothing either.
+            PeriodAction::Reopen {
+                from: month(2026, 6),
+            },
+        ];
+        let periods = ClosedPeriods::after(&actions);
+        assert_eq!(periods.closed_through(), Some(month(2026, 1)));
+        assert_eq!(periods.first_open(), Some(month(2026, 2)));
+        assert!(periods.is_closed(month(2025, 12)) && !periods.is_closed(month(2026, 2)));
+        assert!(!periods.changed_by(PeriodAction::Close {
+            through: month(2026, 1)
+        }));
+        assert!(periods.changed_by(PeriodAction::Reopen {
+            from: month(2026, 1)
+        }));
+    }
+
+    #[test]
+    fn a_month_closes_once_it_has_ended_and_only_a_closed_one_reopens() {
+        let none = ClosedPeriods::default();
+        let march = PeriodAction::Close {
+            through: month(2026, 3),
+        };
+        assert_eq!(
+            none.check(march, date!(2026 - 03 - 31)),
+            Err(PeriodActionError::NotEnded {
+                period: month(2026, 3),
+                first_day_after: date!(2026 - 04 - 01),
+            })
+        );
+        assert_eq!(none.check(march, date!(2026 - 04 - 01)), Ok(()));
+        let reopen = PeriodAction::Reopen {
+            from: month(2026, 2),
+        };
+        assert_eq!(
+            none.check(reopen, date!(2026 - 04 - 10)),
+            Err(PeriodActionError::NothingClosed)
+        );
+        let closed = ClosedPeriods::after(&[PeriodAction::Close {
+            through: month(2026, 1),
+        }]);
+        assert_eq!(
+            closed.check(reopen, date!(2026 - 04 - 10)),
+            Err(PeriodActionError::NotClosed {
+                period: month(2026, 2),
+                first_open: month(2026, 2),
+            })
+        );
+    }
+}

@@ -1,0 +1,41 @@
+//! A tenant's closes and reopens (decisions.md §14): an append-only list, in the order they
+//! were recorded. The closed months are what the list folds to
+//! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
+
+use async_trait::async_trait;
+use revrec_domain::PeriodAction;
+
+use crate::error::RepositoryError;
+
+/// One close or reopen, as recorded.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PeriodEventRecord {
+    /// 1 for a tenant's first, then one more each time: the order the books fold in, and
+    /// what two instances racing to record one more contend for.
+    pub sequence: i64,
+    pub action: PeriodAction,
+    /// Microseconds since the epoch.
+    pub recorded_at: i64,
+    /// Who recorded it: an API key or OAuth client id, `sandbox`, or a console user.
+    pub actor: String,
+    /// Why a reopen was made (required for reopens; none for closes).
+    pub reason: Option<String>,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait PeriodRepository: Send + Sync {
+    /// The tenant's closes and reopens, first recorded first.
+    async fn period_events(
+        &self,
+        tenant_id: &str,
+    ) -> Result<Vec<PeriodEventRecord>, RepositoryError>;
+
+    /// Records `event` as the tenant's next. `Conflict` when its sequence is taken: another
+    /// close or reopen was recorded since the caller read the list.
+    async fn append_period_event(
+        &self,
+        tenant_id: &str,
+        event: &PeriodEventRecord,
+    ) -> Result<(), RepositoryError>;
+}
