@@ -178,6 +178,10 @@ async fn a_policy_restatement_equals_ingesting_under_that_policy() {
         let (_, fresh) = app.key("fresh", &Scope::ALL).await;
         portfolio(&app, &fresh, Some("monthly_equal")).await;
         assert_ne!(reports(&app, SANDBOX).await, reports(&app, &fresh).await);
+        let versions_path = format!("/v1/contracts/{}/versions", ids[2]);
+        let first_path = format!("/v1/contracts/{}?version=1", ids[2]);
+        let versions_before = app.get(&versions_path).await.json();
+        let first_before = app.get(&first_path).await.text;
 
         let job = app
             .recalculate(&json!({"policy": {"recognition_convention": "monthly_equal"}}))
@@ -217,12 +221,22 @@ async fn a_policy_restatement_equals_ingesting_under_that_policy() {
         let back = app.recalculate(&json!({"contract_ids": [ids[0]], "policy": {"recognition_convention": "monthly_equal"}})).await;
         assert_eq!(back["result"]["contracts_changed"], 1);
 
-        // Restated in place: every version takes the policy, and the contract says so.
-        let contract = app
-            .get(&format!("/v1/contracts/{}?version=1", ids[2]))
-            .await
-            .json();
+        // History is never rewritten (decisions.md §14): the restatement is a version of its
+        // own, and every earlier version reads back byte for byte as it did before.
+        assert_eq!(app.get(&first_path).await.text, first_before);
+        let versions_after = app.get(&versions_path).await.json();
+        let (before, after) = (
+            versions_before["data"].as_array().unwrap(),
+            versions_after["data"].as_array().unwrap(),
+        );
+        assert_eq!(after.len(), before.len() + 1, "{versions_after}");
+        assert_eq!(after[..before.len()], before[..]);
+        let restatement = &after[before.len()];
+        assert_eq!(restatement["change"], "restatement", "{restatement}");
+        assert_eq!(restatement["effective_date"], Value::Null);
+        let contract = app.get(&format!("/v1/contracts/{}", ids[2])).await.json();
         assert_eq!(contract["recognition_convention"], "monthly_equal");
+        assert_eq!(contract["version"], restatement["version"]);
         // Running it again changes nothing and gives the first run's hash.
         let rerun = app
             .recalculate(&json!({"policy": {"recognition_convention": "monthly_equal"}}))

@@ -8,6 +8,8 @@
 //! restating under a random convention or not) go through the use cases against a real
 //! database, never through SQL. After every step:
 //!
+//! 0. every version a contract had is stored unchanged and reads back as the plan it was
+//!    (a restatement is a version of its own; only a draft's terms are edited in place);
 //! 1. the audit behind `revrec verify` (`verify_tenant`) is clean;
 //! 2. every contract's monthly revenue over its whole life sums to its transaction price,
 //!    less only what waits for an event (a delivery, progress short of 100 %), and the
@@ -1010,6 +1012,30 @@ async fn audit(
     after: &Snapshot,
     outcome: &Outcome,
 ) -> Result<(), TestCaseError> {
+    // (0) History is never rewritten (decisions.md §14): every version a contract had before
+    // the step is stored unchanged after it, and reads back as the plan it had (a draft's
+    // terms alone are edited in place).
+    for (id, earlier) in before {
+        let Some(later) = after.get(id) else {
+            continue;
+        };
+        if earlier.record.status == ContractStatus::Draft {
+            continue;
+        }
+        if later.versions.get(..earlier.versions.len()) != Some(&earlier.versions[..]) {
+            return fail(format!(
+                "{id}: stored versions changed from {:?} to {:?}",
+                earlier.versions, later.versions
+            ));
+        }
+        let (was, is) = (replay(earlier).unwrap(), replay(later).unwrap());
+        for number in 1..=u32::try_from(earlier.versions.len()).unwrap() {
+            if was.recorded(number) != is.recorded(number) {
+                return fail(format!("{id}: version {number} reads back differently"));
+            }
+        }
+    }
+
     // (1) `revrec verify`.
     let report = verify_tenant(services, tenant, AUDIT_PAGE).await.unwrap();
     if !report.is_clean() {

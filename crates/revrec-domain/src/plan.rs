@@ -849,6 +849,9 @@ pub struct PlanHistory {
     versions: Vec<ContractPlan>,
     /// The contract's invoices (none: billed at its start, decisions.md §5).
     billing: Billing,
+    /// Each version's plan as it was when the version was recorded, where a later
+    /// restatement computes `versions` differently (empty: the same as `versions`).
+    recorded: Vec<ContractPlan>,
 }
 
 impl PlanHistory {
@@ -856,6 +859,7 @@ impl PlanHistory {
         Ok(PlanHistory {
             versions: vec![ContractPlan::new(terms)?],
             billing: Billing::default(),
+            recorded: Vec::new(),
         })
     }
 
@@ -884,12 +888,50 @@ impl PlanHistory {
     /// The history with one more version.
     pub fn amend(&self, amendment: &Amendment) -> Result<PlanHistory, AmendmentError> {
         let next = self.current().amend(amendment)?;
+        Ok(self.pushing(next))
+    }
+
+    /// The history with one more version that changes nothing in it: a restatement, once
+    /// every version before it has been computed under the new policy (decisions.md §14).
+    /// It takes over the months of the version before it, with the same plan, so each
+    /// month's figures and the version numbers of later amendments stay as they are.
+    pub fn restatement(&self) -> PlanHistory {
+        let mut next = self.current().clone();
+        if let Some(last) = next.versions.last().copied() {
+            next.versions.push(last);
+        }
+        self.pushing(next)
+    }
+
+    /// This history, with `recorded` the plans its versions had when each was recorded
+    /// (a restatement's history computes the earlier ones anew; they read back as they were).
+    pub fn with_recorded(mut self, recorded: Vec<ContractPlan>) -> PlanHistory {
+        self.recorded = recorded;
+        self
+    }
+
+    /// The plan of version `number` (1-based) as it was when the version was recorded.
+    pub fn recorded(&self, number: u32) -> Option<&ContractPlan> {
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        if self.recorded.is_empty() {
+            self.versions.get(index)
+        } else {
+            self.recorded.get(index)
+        }
+    }
+
+    fn pushing(&self, next: ContractPlan) -> PlanHistory {
         let mut versions = self.versions.clone();
+        let mut recorded = self.recorded.clone();
+        if !recorded.is_empty() {
+            recorded.push(next.clone());
+        }
         versions.push(next);
-        Ok(PlanHistory {
+        PlanHistory {
             versions,
             billing: self.billing.clone(),
-        })
+            recorded,
+        }
     }
 
     #[expect(

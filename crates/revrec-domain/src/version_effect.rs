@@ -35,11 +35,14 @@ pub struct VersionEffect {
 }
 
 impl PlanHistory {
-    /// The effect of version `number` (1-based), if it exists.
+    /// The effect of version `number` (1-based), if it exists: between the plans the
+    /// version and the one before it had when each was recorded.
     pub fn effect(&self, number: u32) -> Option<VersionEffect> {
-        let index = usize::try_from(number).ok()?.checked_sub(1)?;
-        let after = self.versions().get(index)?;
-        let Some(before) = index.checked_sub(1).and_then(|at| self.versions().get(at)) else {
+        let after = self.recorded(number)?;
+        let Some(before) = number
+            .checked_sub(1)
+            .and_then(|earlier| self.recorded(earlier))
+        else {
             return Some(VersionEffect {
                 version: number,
                 effective: None,

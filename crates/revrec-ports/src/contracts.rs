@@ -106,6 +106,10 @@ pub enum VersionChange {
         obligation_id: String,
         percent: PercentComplete,
     },
+    /// A change of accounting policy (a recalculation job): every version before it is
+    /// computed under this version's convention from then on, retrospectively. The versions
+    /// before it keep their terms and read back as they were recorded.
+    Restatement,
 }
 
 impl VersionChange {
@@ -117,12 +121,13 @@ impl VersionChange {
             VersionChange::Termination { .. } => "termination",
             VersionChange::Fulfillment { .. } => "fulfillment",
             VersionChange::Progress { .. } => "progress",
+            VersionChange::Restatement => "restatement",
         }
     }
 
     pub fn effective_date(&self) -> Option<Date> {
         match self {
-            VersionChange::Initial => None,
+            VersionChange::Initial | VersionChange::Restatement => None,
             VersionChange::Prospective { effective }
             | VersionChange::CumulativeCatchUp { effective }
             | VersionChange::Termination { effective }
@@ -148,10 +153,11 @@ impl VersionChange {
         }
     }
 
-    /// The domain amendment this version applies to its predecessor, with `terms` its own.
+    /// The domain amendment this version applies to its predecessor, with `terms` its own
+    /// (none for the initial version, and none for a restatement, which is no amendment).
     pub fn amendment(&self, terms: &ContractTerms) -> Option<Amendment> {
         match *self {
-            VersionChange::Initial => None,
+            VersionChange::Initial | VersionChange::Restatement => None,
             VersionChange::Prospective { effective } => Some(Amendment::Prospective {
                 effective,
                 terms: terms.clone(),
@@ -331,6 +337,10 @@ pub struct ContractRestatement {
     /// The revision the contract was read at; any other is a conflict.
     pub expected_revision: i64,
     pub convention: Convention,
+    /// The version the restatement appends (its change `Restatement`): the stored versions
+    /// are never rewritten. None for a draft, whose terms are still being edited in place
+    /// (it is restated in place, and its versions follow the policy once it is activated).
+    pub version: Option<StoredVersion>,
     /// The transaction price under `convention` when it differs from the stored one: a
     /// termination keeps what was recognized by its date, and that depends on the
     /// convention.

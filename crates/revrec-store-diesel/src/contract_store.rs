@@ -217,21 +217,7 @@ pub(crate) fn apply_writes(
             }
         }
     }
-    for chunk in versions.chunks(500) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_versions::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
-    // Chunked so that no statement passes either backend's bind-parameter limit.
-    for chunk in lines.chunks(1_000) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_lines::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
+    insert_versions(connection, &versions, &lines)?;
     let mut invoices = Vec::new();
     for write in writes {
         let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
@@ -689,4 +675,28 @@ fn like_pattern(text: &str) -> String {
     }
     pattern.push('%');
     pattern
+}
+
+/// Versions and their lines, in multi-row statements chunked so that no statement passes
+/// either backend's bind-parameter limit.
+pub(crate) fn insert_versions(
+    connection: &mut DbConnection,
+    versions: &[VersionRow],
+    lines: &[LineRow],
+) -> Result<(), diesel::result::Error> {
+    for chunk in versions.chunks(500) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(contract_versions::table)
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
+    for chunk in lines.chunks(1_000) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(contract_lines::table)
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
+    Ok(())
 }

@@ -19,7 +19,8 @@ use revrec_ports::{
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
-use crate::contract_store::add_rollup_deltas;
+use crate::contract_store::{add_rollup_deltas, insert_versions};
+use crate::rows::version_rows;
 use crate::schema::{contracts, job_tenants, jobs};
 
 /// The only kind of job so far.
@@ -569,10 +570,46 @@ fn commit_page(
             }
         }
     }
+    append_restatement_versions(connection, &lease.tenant_id, restatements)?;
     add_rollup_deltas(
         connection,
         rollup.iter().map(|delta| (lease.tenant_id.as_str(), delta)),
     )?;
+    Ok(())
+}
+
+/// Each restated contract's new version (a restatement) and its lines, in a few multi-row
+/// statements: the versions already stored are never rewritten.
+fn append_restatement_versions(
+    connection: &mut DbConnection,
+    tenant: &str,
+    restatements: &[ContractRestatement],
+) -> Result<(), PageError> {
+    let (mut versions, mut lines) = (Vec::new(), Vec::new());
+    let versioned: Vec<&str> = restatements
+        .iter()
+        .filter(|restatement| restatement.version.is_some())
+        .map(|restatement| restatement.contract_id.as_str())
+        .collect();
+    for chunk in versioned.chunks(1_000) {
+        diesel::update(
+            contracts::table
+                .filter(contracts::tenant_id.eq(tenant))
+                .filter(contracts::id.eq_any(chunk)),
+        )
+        .set(contracts::version.eq(contracts::version + 1))
+        .execute(connection)?;
+    }
+    for restatement in restatements {
+        let Some(appended) = &restatement.version else {
+            continue;
+        };
+        let (version, version_lines) =
+            version_rows(tenant, &restatement.contract_id, appended).map_err(PageError::Store)?;
+        versions.push(version);
+        lines.extend(version_lines);
+    }
+    insert_versions(connection, &versions, &lines)?;
     Ok(())
 }
 

@@ -286,6 +286,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
         percent,
     ) {
         ("initial", ..) => VersionChange::Initial,
+        ("restatement", None, ..) => VersionChange::Restatement,
         ("prospective", Some(effective), ..) => VersionChange::Prospective { effective },
         ("cumulative_catch_up", Some(effective), ..) => {
             VersionChange::CumulativeCatchUp { effective }

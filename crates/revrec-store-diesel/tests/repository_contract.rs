@@ -1129,6 +1129,15 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             contract_id: id.into(),
             expected_revision: revision,
             convention: Convention::MonthlyEqual,
+            version: Some(StoredVersion {
+                number: 2,
+                change: VersionChange::Restatement,
+                terms: ContractTerms {
+                    convention: Convention::MonthlyEqual,
+                    ..terms(9_999_999_999_999_999, 3)
+                },
+                recorded_at: 500,
+            }),
             total_value: None,
             updated_at: 500,
         };
@@ -1157,6 +1166,8 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             .unwrap();
         assert_eq!((unchanged.revision, unchanged.record.restatements), (1, 0));
         assert_eq!(unchanged.record.restated_convention, None);
+        // Nor any version.
+        assert_eq!(unchanged.versions.len(), 1);
         assert_eq!(
             store
                 .jobs()
@@ -1189,11 +1200,21 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             restated.record.restated_convention,
             Some(Convention::MonthlyEqual)
         );
-        // The versions keep their terms as they were recorded.
+        // The versions keep their terms as they were recorded; the restatement is one more.
         assert_eq!(
             restated.versions[0].terms.convention,
             Convention::ProratedFirstLast
         );
+        assert_eq!(restated.record.version, 2);
+        assert_eq!(
+            (
+                restated.versions.len(),
+                &restated.versions[1].change,
+                restated.versions[1].terms.convention
+            ),
+            (2, &VersionChange::Restatement, Convention::MonthlyEqual)
+        );
+
         let january = store
             .reports()
             .rollup("t1", Currency::EUR, None)

@@ -2,7 +2,7 @@
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay_as};
+use crate::history::{legacy_restatement, load_contract, replay_as};
 use crate::services::Services;
 
 /// `version` is 1-based; `None` means the current version.
@@ -24,7 +24,7 @@ pub async fn get_contract(
         });
     }
     let versions = stored.versions.get(..count).unwrap_or(&stored.versions);
-    let history = replay_as(versions, stored.record.restated_convention)?
+    let history = replay_as(versions, legacy_restatement(&stored))?
         .with_billing(crate::history::billing_of(&stored.invoices));
     let version = versions
         .last()

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use revrec_ports::{
     ContractRecord, ContractScan, ContractWrite, Expected, IdSource, InvoiceRecord, InvoiceWrite,
-    RollupDelta, StoredContract, StoredVersion, VersionWrite,
+    RollupDelta, StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 
 use crate::error::{UseCaseError, conflict_or_storage};
@@ -79,10 +79,19 @@ impl<'a> ContractPages<'a> {
 /// The contract's whole plan history, under the policy a restatement chose if any, billed by
 /// its invoices.
 pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
-    Ok(
-        replay_as(&stored.versions, stored.record.restated_convention)?
-            .with_billing(billing_of(&stored.invoices)),
-    )
+    Ok(replay_as(&stored.versions, legacy_restatement(stored))?
+        .with_billing(billing_of(&stored.invoices)))
+}
+
+/// The convention of a restatement made in place, before restatements were versions of
+/// their own: what every version of such a contract is computed under. None for a contract
+/// with a restatement version (its versions say it all) or never restated.
+pub fn legacy_restatement(stored: &StoredContract) -> Option<Convention> {
+    let versioned = stored
+        .versions
+        .iter()
+        .any(|version| version.change == VersionChange::Restatement);
+    stored.record.restated_convention.filter(|_| !versioned)
 }
 
 /// [`replay`] on the compute pool: what a request that works on one contract runs, so a
@@ -107,10 +116,41 @@ pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
     Billing::new(invoices.iter().map(InvoiceRecord::invoice).collect())
 }
 
-/// The plan history of `versions` (a contract's first ones, or all of them), every version
-/// computed under `restated` when a change of policy restated the contract (not billed:
+/// The plan history of `versions` (a contract's first ones, or all of them; not billed:
 /// callers that report it add the invoices).
+///
+/// A restatement among them (a version of its own, decisions.md §14) computes every version
+/// under its convention, those before it retrospectively and those after it from then on;
+/// the versions read back as they were recorded (`PlanHistory::recorded`). `legacy` is the
+/// convention of a restatement made in place before restatements were versions: with no
+/// restatement version, every version is computed under it, as it was then.
 pub fn replay_as(
+    versions: &[StoredVersion],
+    legacy: Option<Convention>,
+) -> Result<PlanHistory, UseCaseError> {
+    let Some(last) = versions
+        .iter()
+        .rposition(|version| version.change == VersionChange::Restatement)
+    else {
+        return chain(versions, legacy);
+    };
+    let convention = versions
+        .get(last)
+        .map(|version| version.terms.convention)
+        .ok_or_else(|| UseCaseError::Corrupt("a restatement without terms".into()))?;
+    let history = chain(versions, Some(convention))?;
+    // Before the restatement, each version as it stood then; from it on, the chain itself.
+    let before = replay_as(versions.get(..last).unwrap_or_default(), legacy)?;
+    let mut recorded: Vec<ContractPlan> = (1..=u32::try_from(last).unwrap_or(u32::MAX))
+        .filter_map(|number| before.recorded(number).cloned())
+        .collect();
+    recorded.extend(history.versions().iter().skip(last).cloned());
+    Ok(history.with_recorded(recorded))
+}
+
+/// `versions` replayed one after the other, every one under `restated` when a change of
+/// policy chose a convention; a restatement version changes nothing in the chain.
+fn chain(
     versions: &[StoredVersion],
     restated: Option<Convention>,
 ) -> Result<PlanHistory, UseCaseError> {
@@ -120,6 +160,10 @@ pub fn replay_as(
     let mut history = PlanHistory::new(&terms_of(first, restated))
         .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
     for version in rest {
+        if version.change == VersionChange::Restatement {
+            history = history.restatement();
+            continue;
+        }
         let amendment = version
             .change
             .amendment(&terms_of(version, restated))

@@ -15,10 +15,11 @@ use revrec_domain::{Convention, Currency, Period, output_hash};
 use revrec_ports::{
     ContractQuery, ContractRestatement, ContractScan, Enqueued, JobFailure, JobLease, JobProgress,
     JobRecord, JobStatus, PageCommit, QueueFull, RecalculationRequest, RollupDelta, StoredContract,
+    StoredVersion, VersionChange,
 };
 
 use crate::error::UseCaseError;
-use crate::history::{billing_of, replay, replay_as, rollup_deltas};
+use crate::history::{billing_of, legacy_restatement, replay, replay_as, rollup_deltas};
 use crate::services::Services;
 
 /// Most contract ids one job may name.
@@ -344,7 +345,30 @@ fn recalculate(
             skipped: None,
         });
     };
-    let restated = match replay_as(&stored.versions, Some(convention)) {
+    // A restatement is a version of its own: the stored ones are never rewritten.
+    let latest = stored.versions.last().ok_or_else(|| {
+        UseCaseError::Corrupt(format!("contract {} has no versions", stored.record.id))
+    })?;
+    let mut version = StoredVersion {
+        number: latest.number + 1,
+        change: VersionChange::Restatement,
+        terms: latest.terms.clone(),
+        recorded_at: now,
+    };
+    version.terms.convention = convention;
+    let with_restatement: Vec<StoredVersion> = stored
+        .versions
+        .iter()
+        .cloned()
+        .chain(std::iter::once(version.clone()))
+        .collect();
+    // A draft is restated in place (its terms are still edited in place): every version
+    // computed under the new convention, as before restatements were versions.
+    let restated = match if stored.record.status == revrec_ports::ContractStatus::Draft {
+        replay_as(&stored.versions, Some(convention))
+    } else {
+        replay_as(&with_restatement, legacy_restatement(stored))
+    } {
         Ok(history) => history.with_billing(billing_of(&stored.invoices)),
         // The contract's amendments do not hold under the new convention (say, a price
         // below what the new convention had recognized by then): it keeps its figures.
@@ -373,6 +397,15 @@ fn recalculate(
                 contract_id: record.id.clone(),
                 expected_revision: stored.revision,
                 convention,
+                version: (record.status != revrec_ports::ContractStatus::Draft).then(|| {
+                    StoredVersion {
+                        terms: revrec_domain::ContractTerms {
+                            transaction_price: restated.current().transaction_price(),
+                            ..version.terms
+                        },
+                        ..version
+                    }
+                }),
                 total_value: Some(restated.current().transaction_price())
                     .filter(|price| *price != record.total_value),
                 updated_at: now,

@@ -221,7 +221,14 @@ fn row_disagreement(stored: &StoredContract, history: &PlanHistory) -> Result<()
             plan.transaction_price()
         ));
     }
-    let last_change = stored.versions.last().map(|version| &version.change);
+    // A restatement changes the policy, not the contract: the change before it says.
+    let changes: Vec<&VersionChange> = stored
+        .versions
+        .iter()
+        .map(|version| &version.change)
+        .filter(|change| **change != VersionChange::Restatement)
+        .collect();
+    let last_change = changes.last().copied();
     let terminated = match last_change {
         Some(VersionChange::Termination { effective }) => Some(*effective),
         _ => None,

@@ -63,10 +63,12 @@ pub struct Reallocation {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ContractVersion {
     pub version: u32,
-    /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment` or
-    /// `progress`.
+    /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
+    /// `progress` or `restatement` (a recalculation job's change of policy: every earlier
+    /// version computed under its convention from then on; they read back as recorded).
     pub change: String,
-    /// The first day under the version (none for the initial one).
+    /// The first day under the version (none for the initial one and for a restatement,
+    /// which reaches back to the start).
     #[schema(format = Date)]
     pub effective_date: Option<String>,
     #[schema(format = DateTime)]
@@ -99,16 +101,17 @@ impl ContractVersion {
         currency: Currency,
     ) -> Option<ContractVersion> {
         let effect = history.effect(version.number)?;
-        let plan = history.version(version.number)?;
+        let plan = history.recorded(version.number)?;
         let money = |minor| Amount::minor(minor, currency);
         let change = &version.change;
+        let restatement = *change == revrec_ports::VersionChange::Restatement;
         Some(ContractVersion {
             version: version.number,
             change: change.name().to_owned(),
-            effective_date: effect.effective.map(format_date),
+            effective_date: effect.effective.filter(|_| !restatement).map(format_date),
             recorded_at: format_timestamp(version.recorded_at),
             transaction_price: money(effect.transaction_price_after),
-            catch_up: money(if change.is_event() {
+            catch_up: money(if change.is_event() || restatement {
                 0
             } else {
                 effect.catch_up
