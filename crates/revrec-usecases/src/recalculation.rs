@@ -364,11 +364,13 @@ fn recalculate(
         .collect();
     // A draft is restated in place (its terms are still edited in place): every version
     // computed under the new convention, as before restatements were versions.
-    let restated = match if stored.record.status == revrec_ports::ContractStatus::Draft {
+    let draft = stored.record.status == revrec_ports::ContractStatus::Draft;
+    let replayed = if draft {
         replay_as(&stored.versions, Some(convention))
     } else {
         replay_as(&with_restatement, legacy_restatement(stored))
-    } {
+    };
+    let restated = match replayed {
         Ok(history) => history.with_billing(billing_of(&stored.invoices)),
         // The contract's amendments do not hold under the new convention (say, a price
         // below what the new convention had recognized by then): it keeps its figures.
@@ -397,14 +399,12 @@ fn recalculate(
                 contract_id: record.id.clone(),
                 expected_revision: stored.revision,
                 convention,
-                version: (record.status != revrec_ports::ContractStatus::Draft).then(|| {
-                    StoredVersion {
-                        terms: revrec_domain::ContractTerms {
-                            transaction_price: restated.current().transaction_price(),
-                            ..version.terms
-                        },
-                        ..version
-                    }
+                version: (!draft).then(|| StoredVersion {
+                    terms: revrec_domain::ContractTerms {
+                        transaction_price: restated.current().transaction_price(),
+                        ..version.terms
+                    },
+                    ..version
                 }),
                 total_value: Some(restated.current().transaction_price())
                     .filter(|price| *price != record.total_value),
