@@ -47,7 +47,7 @@ use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
 use revrec_usecases::activate_contract::activate_contract;
-use revrec_usecases::history::replay;
+use revrec_usecases::history::{replay, replay_recorded};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract, ingest_contracts};
 use revrec_usecases::ledger::{
     EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page, trial_balances,
@@ -1028,7 +1028,10 @@ async fn audit(
                 earlier.versions, later.versions
             ));
         }
-        let (was, is) = (replay(earlier).unwrap(), replay(later).unwrap());
+        let (was, is) = (
+            replay_recorded(earlier).unwrap(),
+            replay_recorded(later).unwrap(),
+        );
         for number in 1..=u32::try_from(earlier.versions.len()).unwrap() {
             if was.recorded(number) != is.recorded(number) {
                 return fail(format!("{id}: version {number} reads back differently"));

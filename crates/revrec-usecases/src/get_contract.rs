@@ -51,21 +51,6 @@ pub async fn get_contract(
     })
 }
 
-/// How each version of a contract came about, first to current: what a contract's page
-/// lists beside each version's plan.
-pub async fn version_changes(
-    services: &Services,
-    tenant_id: &str,
-    id: &str,
-) -> Result<Vec<(u32, revrec_ports::VersionChange, i64)>, UseCaseError> {
-    let stored = load_contract(services, tenant_id, id).await?;
-    Ok(stored
-        .versions
-        .iter()
-        .map(|version| (version.number, version.change.clone(), version.recorded_at))
-        .collect())
-}
-
 /// Every version of a contract with the plans of all of them, for its version list.
 #[derive(Clone, Debug)]
 pub struct VersionHistory {
@@ -80,10 +65,31 @@ pub async fn version_history(
     id: &str,
 ) -> Result<VersionHistory, UseCaseError> {
     let stored = load_contract(services, tenant_id, id).await?;
-    let history = crate::history::replay_on_pool(services, &stored).await?;
+    let size = crate::history::replay_size(&stored);
+    let shared = std::sync::Arc::clone(&stored);
+    let history = crate::offload::offload_sized(services, size, move || {
+        crate::history::replay_recorded(&shared)
+    })
+    .await??;
     Ok(VersionHistory {
         record: stored.record.clone(),
         versions: stored.versions.clone(),
         history,
     })
+}
+
+/// What version `number` changed, as its list shows it: a restatement reaches back to the
+/// contract's start, so it has no effective date and books no catch-up in a month of its
+/// own (its difference is the difference of every month).
+pub fn effect_of(
+    history: &revrec_domain::PlanHistory,
+    number: u32,
+    change: &revrec_ports::VersionChange,
+) -> Option<revrec_domain::VersionEffect> {
+    let mut effect = history.effect(number)?;
+    if *change == revrec_ports::VersionChange::Restatement {
+        effect.effective = None;
+        effect.catch_up = 0;
+    }
+    Some(effect)
 }

@@ -83,6 +83,14 @@ pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
         .with_billing(billing_of(&stored.invoices)))
 }
 
+/// [`replay`], with each version's plan as it was when recorded: for the version list.
+pub fn replay_recorded(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
+    Ok(
+        replay_as_recorded(&stored.versions, legacy_restatement(stored))?
+            .with_billing(billing_of(&stored.invoices)),
+    )
+}
+
 /// The convention of a restatement made in place, before restatements were versions of
 /// their own: what every version of such a contract is computed under. None for a contract
 /// with a restatement version (its versions say it all) or never restated.
@@ -100,15 +108,20 @@ pub async fn replay_on_pool(
     services: &Services,
     stored: &Arc<StoredContract>,
 ) -> Result<PlanHistory, UseCaseError> {
-    let size = stored.versions.last().map_or(0, |version| {
+    let size = replay_size(stored);
+    let stored = Arc::clone(stored);
+    crate::offload::offload_sized(services, size, move || replay(&stored)).await?
+}
+
+/// What replaying a contract costs, in obligation-months: where the compute pool runs it.
+pub fn replay_size(stored: &StoredContract) -> u64 {
+    stored.versions.last().map_or(0, |version| {
         revrec_domain::obligation_months(
             version.terms.start_date,
             version.terms.end_date,
             version.terms.obligations.len(),
         ) * u64::try_from(stored.versions.len()).unwrap_or(1)
-    });
-    let stored = Arc::clone(stored);
-    crate::offload::offload_sized(services, size, move || replay(&stored)).await?
+    })
 }
 
 /// The domain's view of a contract's invoices.
@@ -120,32 +133,48 @@ pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
 /// callers that report it add the invoices).
 ///
 /// A restatement among them (a version of its own, decisions.md §14) computes every version
-/// under its convention, those before it retrospectively and those after it from then on;
-/// the versions read back as they were recorded (`PlanHistory::recorded`). `legacy` is the
-/// convention of a restatement made in place before restatements were versions: with no
-/// restatement version, every version is computed under it, as it was then.
+/// under its convention, those before it retrospectively and those after it from then on.
+/// `legacy` is the convention of a restatement made in place before restatements were
+/// versions: with no restatement version, every version is computed under it, as it was
+/// then. What reports need; [`replay_as_recorded`] adds how each version read when recorded.
 pub fn replay_as(
     versions: &[StoredVersion],
     legacy: Option<Convention>,
 ) -> Result<PlanHistory, UseCaseError> {
-    let Some(last) = versions
-        .iter()
-        .rposition(|version| version.change == VersionChange::Restatement)
-    else {
-        return chain(versions, legacy);
+    match last_restatement(versions) {
+        Some((_, convention)) => chain(versions, Some(convention)),
+        None => chain(versions, legacy),
+    }
+}
+
+/// [`replay_as`], with each version's plan as it was when the version was recorded
+/// (`PlanHistory::recorded`): what a contract's version list shows. It costs one more replay
+/// of the versions before the last restatement, so only the version list pays for it.
+pub fn replay_as_recorded(
+    versions: &[StoredVersion],
+    legacy: Option<Convention>,
+) -> Result<PlanHistory, UseCaseError> {
+    let history = replay_as(versions, legacy)?;
+    let Some((last, _)) = last_restatement(versions) else {
+        return Ok(history);
     };
-    let convention = versions
-        .get(last)
-        .map(|version| version.terms.convention)
-        .ok_or_else(|| UseCaseError::Corrupt("a restatement without terms".into()))?;
-    let history = chain(versions, Some(convention))?;
     // Before the restatement, each version as it stood then; from it on, the chain itself.
-    let before = replay_as(versions.get(..last).unwrap_or_default(), legacy)?;
+    let before = replay_as_recorded(versions.get(..last).unwrap_or_default(), legacy)?;
     let mut recorded: Vec<ContractPlan> = (1..=u32::try_from(last).unwrap_or(u32::MAX))
         .filter_map(|number| before.recorded(number).cloned())
         .collect();
     recorded.extend(history.versions().iter().skip(last).cloned());
     Ok(history.with_recorded(recorded))
+}
+
+/// Where the last restatement among `versions` is, and the convention it chose.
+fn last_restatement(versions: &[StoredVersion]) -> Option<(usize, Convention)> {
+    versions
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, version)| version.change == VersionChange::Restatement)
+        .map(|(index, version)| (index, version.terms.convention))
 }
 
 /// `versions` replayed one after the other, every one under `restated` when a change of

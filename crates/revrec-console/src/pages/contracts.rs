@@ -7,8 +7,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use revrec_domain::{Billing, ContractPlan, Currency, ObligationPlan, Pattern, format_minor};
 use revrec_http::AppState;
-use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, VersionChange};
-use revrec_usecases::get_contract::{get_contract, version_changes};
+use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
+use revrec_usecases::get_contract::{VersionHistory, effect_of, get_contract, version_history};
 use revrec_usecases::list_contracts::list_contracts;
 use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
 use serde::Deserialize;
@@ -124,7 +124,7 @@ pub async fn detail(
     let signed = session::require(&request, &state).await?;
     let services = &state.services;
     let view = get_contract(services, signed.tenant(), &id, None).await?;
-    let changes = version_changes(services, signed.tenant(), &id).await?;
+    let listed = version_history(services, signed.tenant(), &id).await?;
     let schedule = waterfall_report(
         services,
         signed.tenant(),
@@ -197,7 +197,7 @@ pub async fn detail(
         }
         section aria-labelledby="versions-heading" {
             h2 #versions-heading { "Versions" }
-            (versions(&view, &changes, currency))
+            (versions(&listed, currency))
         }
     };
     Ok(layout::page(
@@ -285,11 +285,7 @@ fn invoices(billing: &Billing, currency: Currency) -> Markup {
 /// Each version: when and how it took effect, the price after it, the catch-up it booked in
 /// its effective month on revenue of earlier days, and what an event recognized (the
 /// domain's own [`revrec_domain::VersionEffect`], as `GET /v1/contracts/{id}/versions` gives).
-fn versions(
-    view: &revrec_usecases::ContractView,
-    changes: &[(u32, VersionChange, i64)],
-    currency: Currency,
-) -> Markup {
+fn versions(listed: &VersionHistory, currency: Currency) -> Markup {
     html! {
         div.table-wrap {
             table #versions {
@@ -304,20 +300,20 @@ fn versions(
                     th scope="col" { "Recorded" }
                 } }
                 tbody {
-                    @for (number, change, recorded_at) in changes {
-                        @if let Some(effect) = view.history.effect(*number) {
-                            tr data-version=(number) {
-                                th scope="row" { (number) }
-                                td { (change.name().replace('_', " ")) }
+                    @for version in &listed.versions {
+                        @if let Some(effect) = effect_of(&listed.history, version.number, &version.change) {
+                            tr data-version=(version.number) {
+                                th scope="row" { (version.number) }
+                                td { (version.change.name().replace('_', " ")) }
                                 td { (effect.effective.map_or_else(|| "—".to_owned(), |date| date.to_string())) }
                                 td.num { (money(effect.transaction_price_after, currency)) }
                                 td.num {
-                                    @if effect.effective.is_some() && !change.is_event() { (money(effect.catch_up, currency)) } @else { "—" }
+                                    @if effect.effective.is_some() && !version.change.is_event() { (money(effect.catch_up, currency)) } @else { "—" }
                                 }
                                 td.num {
-                                    @if change.is_event() { (money(effect.recognized_on_effective_day, currency)) } @else { "—" }
+                                    @if version.change.is_event() { (money(effect.recognized_on_effective_day, currency)) } @else { "—" }
                                 }
-                                td { (instant(*recorded_at)) }
+                                td { (instant(version.recorded_at)) }
                             }
                         }
                     }

@@ -100,18 +100,17 @@ impl ContractVersion {
         history: &PlanHistory,
         currency: Currency,
     ) -> Option<ContractVersion> {
-        let effect = history.effect(version.number)?;
+        let change = &version.change;
+        let effect = revrec_usecases::get_contract::effect_of(history, version.number, change)?;
         let plan = history.recorded(version.number)?;
         let money = |minor| Amount::minor(minor, currency);
-        let change = &version.change;
-        let restatement = *change == revrec_ports::VersionChange::Restatement;
         Some(ContractVersion {
             version: version.number,
             change: change.name().to_owned(),
-            effective_date: effect.effective.filter(|_| !restatement).map(format_date),
+            effective_date: effect.effective.map(format_date),
             recorded_at: format_timestamp(version.recorded_at),
             transaction_price: money(effect.transaction_price_after),
-            catch_up: money(if change.is_event() || restatement {
+            catch_up: money(if change.is_event() {
                 0
             } else {
                 effect.catch_up
