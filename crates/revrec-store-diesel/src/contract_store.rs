@@ -11,7 +11,7 @@ use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
     ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractWrite, Expected, InvoiceWrite, RepositoryError,
-    RollupDelta, ScannedPage, StoredContract, VersionWrite,
+    RollupDelta, ScannedPage, StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -457,14 +457,19 @@ fn assemble(
     mut lines: Vec<LineRow>,
     invoices: Vec<InvoiceRow>,
 ) -> Result<StoredContract, StoreError> {
-    let mut stored = Vec::with_capacity(versions.len());
+    let mut stored: Vec<StoredVersion> = Vec::with_capacity(versions.len());
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
         let rest = lines.split_off(split);
-        stored.push(stored_version(
-            version,
-            std::mem::replace(&mut lines, rest),
-        )?);
+        let mut next = stored_version(version, std::mem::replace(&mut lines, rest))?;
+        // A restatement stores no lines of its own: its obligations are its predecessor's.
+        if next.change == VersionChange::Restatement && next.terms.obligations.is_empty() {
+            next.terms.obligations = stored
+                .last()
+                .map(|previous| previous.terms.obligations.clone())
+                .ok_or_else(|| StoreError::Corrupt("a restatement as the first version".into()))?;
+        }
+        stored.push(next);
     }
     Ok(StoredContract {
         record: ContractRecord::try_from(row)?,

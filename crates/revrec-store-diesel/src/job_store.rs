@@ -578,14 +578,15 @@ fn commit_page(
     Ok(())
 }
 
-/// Each restated contract's new version (a restatement) and its lines, in a few multi-row
-/// statements: the versions already stored are never rewritten.
+/// Each restated contract's new version (a restatement), in a few multi-row statements: the
+/// versions already stored are never rewritten. A restatement's obligations are its
+/// predecessor's, so it stores no lines of its own (reading a contract fills them in).
 fn append_restatement_versions(
     connection: &mut DbConnection,
     tenant: &str,
     restatements: &[ContractRestatement],
 ) -> Result<(), PageError> {
-    let (mut versions, mut lines) = (Vec::new(), Vec::new());
+    let mut versions = Vec::new();
     let versioned: Vec<&str> = restatements
         .iter()
         .filter(|restatement| restatement.version.is_some())
@@ -604,12 +605,11 @@ fn append_restatement_versions(
         let Some(appended) = &restatement.version else {
             continue;
         };
-        let (version, version_lines) =
+        let (version, _) =
             version_rows(tenant, &restatement.contract_id, appended).map_err(PageError::Store)?;
         versions.push(version);
-        lines.extend(version_lines);
     }
-    insert_versions(connection, &versions, &lines)?;
+    insert_versions(connection, &versions, &[])?;
     Ok(())
 }
 

@@ -1214,6 +1214,11 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
             ),
             (2, &VersionChange::Restatement, Convention::MonthlyEqual)
         );
+        // It stores no lines of its own: its obligations read back as its predecessor's.
+        assert_eq!(
+            restated.versions[1].terms.obligations,
+            restated.versions[0].terms.obligations
+        );
 
         let january = store
             .reports()
