@@ -563,7 +563,23 @@ fn commit_page(
             if page.is_empty() {
                 continue;
             }
-            let restated = restate(connection, &lease.tenant_id, convention, &page, now)?;
+            // A draft is restated in place; every other contract gains a version.
+            let (drafts, versioned): (Vec<&ContractRestatement>, Vec<&ContractRestatement>) = page
+                .iter()
+                .partition(|restatement| restatement.version.is_none());
+            let mut restated = 0;
+            for (part, increment) in [(drafts, 0), (versioned, 1)] {
+                if !part.is_empty() {
+                    restated += restate(
+                        connection,
+                        &lease.tenant_id,
+                        convention,
+                        &part,
+                        now,
+                        increment,
+                    )?;
+                }
+            }
             if restated != page.len() {
                 // Some contract is no longer at the revision the page read: roll it all back.
                 return Err(PageError::Outcome(PageCommit::ContractsChanged));
@@ -587,20 +603,6 @@ fn append_restatement_versions(
     restatements: &[ContractRestatement],
 ) -> Result<(), PageError> {
     let mut versions = Vec::new();
-    let versioned: Vec<&str> = restatements
-        .iter()
-        .filter(|restatement| restatement.version.is_some())
-        .map(|restatement| restatement.contract_id.as_str())
-        .collect();
-    for chunk in versioned.chunks(1_000) {
-        diesel::update(
-            contracts::table
-                .filter(contracts::tenant_id.eq(tenant))
-                .filter(contracts::id.eq_any(chunk)),
-        )
-        .set(contracts::version.eq(contracts::version + 1))
-        .execute(connection)?;
-    }
     for restatement in restatements {
         let Some(appended) = &restatement.version else {
             continue;
@@ -622,6 +624,7 @@ fn restate(
     convention: Convention,
     page: &[&ContractRestatement],
     now: i64,
+    version_increment: i32,
 ) -> Result<usize, diesel::result::Error> {
     let ids: Vec<&str> = page.iter().map(|r| r.contract_id.as_str()).collect();
     let (Some(first), Some(last)) = (ids.iter().min(), ids.iter().max()) else {
@@ -640,6 +643,7 @@ fn restate(
     .set((
         contracts::revision.eq(contracts::revision + 1),
         contracts::restatements.eq(contracts::restatements + 1),
+        contracts::version.eq(contracts::version + version_increment),
         contracts::updated_at.eq(now),
         contracts::convention.eq(Some(convention.as_str())),
     ))
