@@ -59,7 +59,7 @@ pub struct ApiDoc;
 
 /// Every operation of the OpenAPI document, as (`METHOD`, path template).
 pub fn operations() -> Vec<(String, String)> {
-    let document = ApiDoc::openapi();
+    let document = api();
     let mut operations = Vec::new();
     for (path, item) in &document.paths.paths {
         for (method, present) in [
@@ -98,9 +98,16 @@ pub async fn docs_redirect() -> HttpResponse {
         .finish()
 }
 
+/// The document as a value, generated once per process: what the served text, the
+/// deprecation setting's operations and the unknown-query catalogue are all read from.
+pub fn api() -> &'static utoipa::openapi::OpenApi {
+    static API: std::sync::OnceLock<utoipa::openapi::OpenApi> = std::sync::OnceLock::new();
+    API.get_or_init(ApiDoc::openapi)
+}
+
 /// The document as served and as committed: pretty JSON, one trailing newline.
 pub fn document_json() -> String {
-    let mut value = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    let mut value = serde_json::to_value(api()).unwrap_or_default();
     fix_link_names(&mut value);
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }

@@ -4,15 +4,13 @@
 use std::sync::LazyLock;
 
 use actix_web::dev::ServiceRequest;
-use utoipa::OpenApi;
 
-use crate::openapi::ApiDoc;
+use crate::openapi::api;
 use crate::shell::error::ApiError;
 use crate::shell::query_catalogue::QueryCatalogue;
 
 /// Every documented operation, read once per process.
-static DOCUMENTED: LazyLock<QueryCatalogue> =
-    LazyLock::new(|| QueryCatalogue::of(&ApiDoc::openapi()));
+static DOCUMENTED: LazyLock<QueryCatalogue> = LazyLock::new(|| QueryCatalogue::of(api()));
 
 /// The first parameter of `query` that the documented operation does not take, with the
 /// sentence that says so, if any.

@@ -20,7 +20,7 @@ use revrec_ports::{
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
 use crate::contract_store::{add_rollup_deltas, insert_versions};
-use crate::rows::version_rows;
+use crate::rows::version_row;
 use crate::schema::{contracts, job_tenants, jobs};
 
 /// The only kind of job so far.
@@ -602,15 +602,13 @@ fn append_restatement_versions(
     tenant: &str,
     restatements: &[ContractRestatement],
 ) -> Result<(), PageError> {
-    let mut versions = Vec::new();
-    for restatement in restatements {
-        let Some(appended) = &restatement.version else {
-            continue;
-        };
-        let (version, _) =
-            version_rows(tenant, &restatement.contract_id, appended).map_err(PageError::Store)?;
-        versions.push(version);
-    }
+    let versions: Vec<_> = restatements
+        .iter()
+        .filter_map(|restatement| {
+            let appended = restatement.version.as_ref()?;
+            Some(version_row(tenant, &restatement.contract_id, appended))
+        })
+        .collect();
     insert_versions(connection, &versions, &[])?;
     Ok(())
 }

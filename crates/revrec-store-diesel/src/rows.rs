@@ -206,18 +206,13 @@ pub struct LineRow {
     pub last_day: Date,
 }
 
-/// A version as rows: the version itself and its lines in order.
-pub fn version_rows(
-    tenant_id: &str,
-    contract_id: &str,
-    version: &StoredVersion,
-) -> Result<(VersionRow, Vec<LineRow>), StoreError> {
+/// A version's own row, without its lines (a restatement stores none).
+pub fn version_row(tenant_id: &str, contract_id: &str, version: &StoredVersion) -> VersionRow {
     let terms = &version.terms;
-    let number = to_i32(version.number);
-    let row = VersionRow {
+    VersionRow {
         tenant_id: tenant_id.to_owned(),
         contract_id: contract_id.to_owned(),
-        version: number,
+        version: to_i32(version.number),
         change: version.change.name().to_owned(),
         effective_date: version.change.effective_date(),
         event_obligation_id: version.change.obligation_id().map(str::to_owned),
@@ -235,7 +230,18 @@ pub fn version_rows(
         transaction_price: terms.transaction_price,
         convention: terms.convention.as_str().to_owned(),
         recorded_at: version.recorded_at,
-    };
+    }
+}
+
+/// A version as rows: the version itself and its lines in order.
+pub fn version_rows(
+    tenant_id: &str,
+    contract_id: &str,
+    version: &StoredVersion,
+) -> Result<(VersionRow, Vec<LineRow>), StoreError> {
+    let terms = &version.terms;
+    let number = to_i32(version.number);
+    let row = version_row(tenant_id, contract_id, version);
     let lines = terms
         .obligations
         .iter()

@@ -59,6 +59,21 @@ pub struct VersionHistory {
     pub history: revrec_domain::PlanHistory,
 }
 
+impl VersionHistory {
+    /// The contract at its current version with this history: what a contract's page shows
+    /// beside its version list, from one load and one replay.
+    pub fn current(&self) -> Result<ContractView, UseCaseError> {
+        let version = self.versions.last().cloned().ok_or_else(|| {
+            UseCaseError::Corrupt(format!("contract {} has no versions", self.record.id))
+        })?;
+        Ok(ContractView {
+            record: self.record.clone(),
+            version,
+            history: self.history.clone(),
+        })
+    }
+}
+
 pub async fn version_history(
     services: &Services,
     tenant_id: &str,

@@ -356,18 +356,14 @@ fn recalculate(
         recorded_at: now,
     };
     version.terms.convention = convention;
-    let with_restatement: Vec<StoredVersion> = stored
-        .versions
-        .iter()
-        .cloned()
-        .chain(std::iter::once(version.clone()))
-        .collect();
     // A draft is restated in place (its terms are still edited in place): every version
     // computed under the new convention, as before restatements were versions.
     let draft = stored.record.status == revrec_ports::ContractStatus::Draft;
     let replayed = if draft {
         replay_as(&stored.versions, Some(convention))
     } else {
+        let mut with_restatement = stored.versions.clone();
+        with_restatement.push(version.clone());
         replay_as(&with_restatement, legacy_restatement(stored))
     };
     let restated = match replayed {

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 use revrec_domain::{Billing, ContractPlan, Currency, ObligationPlan, Pattern, format_minor};
 use revrec_http::AppState;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
-use revrec_usecases::get_contract::{VersionHistory, effect_of, get_contract, version_history};
+use revrec_usecases::get_contract::{VersionHistory, effect_of, version_history};
 use revrec_usecases::list_contracts::list_contracts;
 use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
 use serde::Deserialize;
@@ -123,8 +123,8 @@ pub async fn detail(
 ) -> Result<HttpResponse, PageError> {
     let signed = session::require(&request, &state).await?;
     let services = &state.services;
-    let view = get_contract(services, signed.tenant(), &id, None).await?;
     let listed = version_history(services, signed.tenant(), &id).await?;
+    let view = listed.current()?;
     let schedule = waterfall_report(
         services,
         signed.tenant(),
