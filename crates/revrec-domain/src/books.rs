@@ -14,28 +14,54 @@
 //! corrections included when it was the first open month then.
 
 use std::collections::BTreeMap;
+use std::fmt::Debug;
 
 use crate::period::Period;
 
-/// Monthly amounts in minor units, one per month from `first`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Series {
-    pub first: Period,
-    pub amounts: Vec<i64>,
+/// What the books hold for one month of one series: a single amount in minor units, or the
+/// several additive figures of a rollup row. The rule needs only sums and differences.
+pub trait BookAmount: Copy + Default + Eq + Debug {
+    fn plus(self, other: Self) -> Self;
+    fn minus(self, other: Self) -> Self;
+    /// The part of a difference between restated and held figures that a correction
+    /// carries into the first open month: every flow. A snapshot (a balance measured at a
+    /// month's end rather than a change during it) is simply restated, never carried.
+    fn carried(self) -> Self {
+        self
+    }
+    fn is_zero(self) -> bool {
+        self == Self::default()
+    }
 }
 
-impl Series {
-    pub fn new(first: Period, amounts: Vec<i64>) -> Series {
+impl BookAmount for i64 {
+    fn plus(self, other: i64) -> i64 {
+        self + other
+    }
+    fn minus(self, other: i64) -> i64 {
+        self - other
+    }
+}
+
+/// Monthly amounts in minor units, one per month from `first`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Series<A = i64> {
+    pub first: Period,
+    pub amounts: Vec<A>,
+}
+
+impl<A: BookAmount> Series<A> {
+    pub fn new(first: Period, amounts: Vec<A>) -> Series<A> {
         Series { first, amounts }
     }
 
     /// The amount of `period` (zero outside the series).
-    pub fn at(&self, period: Period) -> i64 {
+    pub fn at(&self, period: Period) -> A {
         usize::try_from(self.first.months_until(period))
             .ok()
             .and_then(|index| self.amounts.get(index))
             .copied()
-            .unwrap_or(0)
+            .unwrap_or_default()
     }
 
     /// The last month of the series (the month before `first` when it is empty).
@@ -46,56 +72,94 @@ impl Series {
     }
 
     /// The sum of the months through `through`.
-    pub fn through(&self, through: Period) -> i64 {
+    pub fn through(&self, through: Period) -> A {
         let count = usize::try_from(self.first.months_until(through) + 1).unwrap_or(0);
-        self.amounts.iter().take(count).sum()
+        self.amounts
+            .iter()
+            .take(count)
+            .fold(A::default(), |sum, amount| sum.plus(*amount))
     }
 }
 
 /// One correction: `amount` booked in one month for the month it `corrects`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Correction {
+pub struct Correction<A = i64> {
     pub corrects: Period,
-    pub amount: i64,
+    pub amount: A,
 }
 
 /// What the books report for one month.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BookedMonth {
+pub struct BookedMonth<A = i64> {
     pub period: Period,
     /// Everything reported for the month, corrections included.
-    pub amount: i64,
+    pub amount: A,
     /// The part of `amount` that corrects closed months, one entry per corrected month
     /// (none when nothing was corrected).
-    pub corrections: Vec<Correction>,
+    pub corrections: Vec<Correction<A>>,
     /// Whether the month is closed: its figures are those it froze.
     pub closed: bool,
 }
 
-impl BookedMonth {
+impl<A: BookAmount> BookedMonth<A> {
     /// The sum of the corrections booked in the month.
-    pub fn correction_amount(&self) -> i64 {
+    pub fn correction_amount(&self) -> A {
         self.corrections
             .iter()
-            .map(|correction| correction.amount)
-            .sum()
+            .fold(A::default(), |sum, correction| sum.plus(correction.amount))
+    }
+
+    /// The month's own figure: what it reports less the corrections of other months.
+    pub fn own_amount(&self) -> A {
+        self.amount.minus(self.correction_amount())
     }
 }
 
 /// The closed months of one series and what each froze. Starts with nothing closed.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Books {
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Books<A = i64> {
     /// Every month up to this one is closed.
     closed_through: Option<Period>,
     /// What the closed months froze; a closed month missing here froze zero (the series
     /// had nothing in it at the close).
-    frozen: BTreeMap<Period, BookedMonth>,
+    frozen: BTreeMap<Period, BookedMonth<A>>,
 }
 
-impl Books {
+impl<A> Default for Books<A> {
+    fn default() -> Books<A> {
+        Books {
+            closed_through: None,
+            frozen: BTreeMap::new(),
+        }
+    }
+}
+
+impl<A: BookAmount> Books<A> {
     /// Nothing closed yet.
-    pub fn new() -> Books {
+    pub fn new() -> Books<A> {
         Books::default()
+    }
+
+    /// Books whose months through `closed_through` froze `frozen` (as stored at their
+    /// closes; a closed month missing from it froze zero).
+    pub fn from_frozen(
+        closed_through: Option<Period>,
+        frozen: impl IntoIterator<Item = BookedMonth<A>>,
+    ) -> Books<A> {
+        let frozen = frozen
+            .into_iter()
+            .filter(|month| closed_through.is_some_and(|closed| month.period <= closed))
+            .map(|month| (month.period, month))
+            .collect();
+        Books {
+            closed_through,
+            frozen,
+        }
+    }
+
+    /// What the closed months froze, oldest first (months that froze zero left out).
+    pub fn frozen(&self) -> impl Iterator<Item = &BookedMonth<A>> {
+        self.frozen.values()
     }
 
     pub fn closed_through(&self) -> Option<Period> {
@@ -110,7 +174,7 @@ impl Books {
     /// Closes every open month through `through`, freezing what `restated` (the schedule as
     /// known at the moment of the close) reports for each. Closing what is closed changes
     /// nothing.
-    pub fn close(&mut self, through: Period, restated: &Series) {
+    pub fn close(&mut self, through: Period, restated: &Series<A>) {
         if self.closed_through.is_some_and(|closed| closed >= through) {
             return;
         }
@@ -119,7 +183,7 @@ impl Books {
                 .closed_through
                 .is_none_or(|closed| month.period > closed)
                 && month.period <= through
-                && (month.amount != 0 || !month.corrections.is_empty())
+                && (!month.amount.is_zero() || !month.corrections.is_empty())
             {
                 self.frozen.insert(
                     month.period,
@@ -149,22 +213,24 @@ impl Books {
     /// The month as reported under these closes when `restated` is the schedule as known
     /// now: frozen in a closed month, restated plus the corrections of every closed month
     /// in the first open month, restated after.
-    pub fn month(&self, restated: &Series, period: Period) -> BookedMonth {
+    pub fn month(&self, restated: &Series<A>, period: Period) -> BookedMonth<A> {
         match self.closed_through {
             Some(closed) if period <= closed => {
                 self.frozen.get(&period).cloned().unwrap_or(BookedMonth {
                     period,
-                    amount: 0,
+                    amount: A::default(),
                     corrections: Vec::new(),
                     closed: true,
                 })
             }
             Some(closed) if period == closed.next() => {
                 let corrections = self.corrections(restated, closed);
-                let correction: i64 = corrections.iter().map(|c| c.amount).sum();
+                let correction = corrections
+                    .iter()
+                    .fold(A::default(), |sum, correction| sum.plus(correction.amount));
                 BookedMonth {
                     period,
-                    amount: restated.at(period) + correction,
+                    amount: restated.at(period).plus(correction),
                     corrections,
                     closed: false,
                 }
@@ -181,7 +247,7 @@ impl Books {
     /// Every month the books report, from the earliest of the series and the frozen months
     /// through the later of the series' last month and `at_least` (the first open month
     /// carries corrections even after the series has ended).
-    pub fn report(&self, restated: &Series, at_least: Period) -> Vec<BookedMonth> {
+    pub fn report(&self, restated: &Series<A>, at_least: Period) -> Vec<BookedMonth<A>> {
         let first = self
             .frozen
             .keys()
@@ -206,12 +272,14 @@ impl Books {
     /// For each closed month whose restated figure differs from what the books hold for it
     /// (what it froze as its own, plus the corrections for it that later closed months
     /// froze), the difference, oldest first.
-    fn corrections(&self, restated: &Series, closed: Period) -> Vec<Correction> {
-        let mut held: BTreeMap<Period, i64> = BTreeMap::new();
+    fn corrections(&self, restated: &Series<A>, closed: Period) -> Vec<Correction<A>> {
+        let mut held: BTreeMap<Period, A> = BTreeMap::new();
         for month in self.frozen.values() {
-            *held.entry(month.period).or_default() += month.amount - month.correction_amount();
+            let own = held.entry(month.period).or_default();
+            *own = own.plus(month.own_amount());
             for correction in &month.corrections {
-                *held.entry(correction.corrects).or_default() += correction.amount;
+                let corrected = held.entry(correction.corrects).or_default();
+                *corrected = corrected.plus(correction.amount);
             }
         }
         let mut corrections = Vec::new();
@@ -220,8 +288,11 @@ impl Books {
             .next()
             .map_or(restated.first, |held| (*held).min(restated.first));
         while period <= closed {
-            let amount = restated.at(period) - held.get(&period).copied().unwrap_or(0);
-            if amount != 0 {
+            let amount = restated
+                .at(period)
+                .minus(held.get(&period).copied().unwrap_or_default())
+                .carried();
+            if !amount.is_zero() {
                 corrections.push(Correction {
                     corrects: period,
                     amount,

@@ -28,6 +28,14 @@ impl Canonical for Waterfall {
                 out.integer(row.billed).integer(row.contract_asset_balance);
             }
         }
+        // Likewise only books with a closed month show corrections and closed rows.
+        if let Some(closed) = self.closed_through {
+            out.period(closed);
+            out.list(self.rows.len());
+            for row in &self.rows {
+                out.integer(row.correction).integer(i64::from(row.closed));
+            }
+        }
     }
 }
 

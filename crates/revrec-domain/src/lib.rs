@@ -22,6 +22,7 @@ pub mod plan;
 pub mod progress;
 pub mod recognition;
 pub mod rollup;
+pub mod rollup_books;
 pub mod trial_balance;
 pub mod version_effect;
 pub mod waterfall;
@@ -31,7 +32,7 @@ mod canonical;
 
 pub use allocation::{AllocationError, allocate};
 pub use billing::{Billing, BillingError, ContractBalance, Invoice, check_invoice};
-pub use books::{BookedMonth, Books, Correction, Series};
+pub use books::{BookAmount, BookedMonth, Books, Correction, Series};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
@@ -53,6 +54,7 @@ pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
 pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
+pub use rollup_books::{BookedRollup, FrozenRow, RollupBooks};
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

@@ -400,3 +400,27 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
         .filter(|(_, amounts)| !amounts.is_zero())
         .collect()
 }
+
+/// A rollup row's figures under books that close (decisions.md §14): every figure is a flow
+/// the first open month carries corrections of, except the two snapshots, `rpo_next_12`
+/// (measured at a month's end) and `recognized_from_opening` (measured over a quarter),
+/// which are simply restated there.
+impl crate::books::BookAmount for RollupAmounts {
+    fn plus(self, other: RollupAmounts) -> RollupAmounts {
+        let mut sum = self;
+        sum.add(&other);
+        sum
+    }
+
+    fn minus(self, other: RollupAmounts) -> RollupAmounts {
+        self.plus(other.negated())
+    }
+
+    fn carried(self) -> RollupAmounts {
+        RollupAmounts {
+            rpo_next_12: 0,
+            recognized_from_opening: 0,
+            ..self
+        }
+    }
+}

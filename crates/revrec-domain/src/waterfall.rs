@@ -17,6 +17,10 @@ pub struct WaterfallRow {
     pub billed: i64,
     /// Contract assets at the end of `period`: per contract, recognized beyond billed.
     pub contract_asset_balance: i64,
+    /// The part of `recognized` that corrects closed months (decisions.md §14).
+    pub correction: i64,
+    /// Whether every month of the row is closed: its figures are those it froze.
+    pub closed: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -31,6 +35,33 @@ pub struct Waterfall {
     /// Whether any contract of the selection is billed by invoices (the report then shows
     /// what was billed and the contract assets beside the deferred balance).
     pub billed_by_invoices: bool,
+    /// Every month through this one is closed; when any is, the report shows each row's
+    /// correction and whether it is closed.
+    pub closed_through: Option<Period>,
+}
+
+impl Waterfall {
+    /// This waterfall over `range`, of a booked rollup's figures, marked with its books:
+    /// each row's correction (from `corrections`, the booked rollup's correction part by
+    /// month) and whether it is closed.
+    pub fn with_books(
+        mut self,
+        range: PeriodRange,
+        corrections: &MonthlyTotals,
+        closed_through: Option<Period>,
+    ) -> Waterfall {
+        self.closed_through = closed_through;
+        let mut first = range.first();
+        for row in &mut self.rows {
+            row.correction = corrections
+                .range(first..=row.period)
+                .map(|(_, amounts)| amounts.recognized)
+                .sum();
+            row.closed = closed_through.is_some_and(|closed| row.period <= closed);
+            first = row.period.next();
+        }
+        self
+    }
 }
 
 /// How many months a waterfall row covers.
@@ -111,6 +142,8 @@ pub fn waterfall_by(
                 deferred_balance: deferred,
                 billed: row_billed,
                 contract_asset_balance: asset,
+                correction: 0,
+                closed: false,
             });
             (row_revenue, row_billed) = (0, 0);
         }
@@ -124,6 +157,7 @@ pub fn waterfall_by(
             .values()
             .any(|amounts| amounts.invoiced != 0 || amounts.asset_change != 0),
         rows,
+        closed_through: None,
     }
 }
 

@@ -19,8 +19,8 @@ fn revenue(history: &PlanHistory) -> Series {
     Series::new(schedule.first(), schedule.total_revenue())
 }
 
-#[test]
-fn a_back_dated_price_increase_lands_in_the_first_open_month() {
+/// The contract as signed, and after the price increase back-dated to 1 February.
+fn worked_case() -> (PlanHistory, PlanHistory) {
     let terms = contract(
         date!(2026 - 01 - 01),
         date!(2026 - 12 - 31),
@@ -28,9 +28,6 @@ fn a_back_dated_price_increase_lands_in_the_first_open_month() {
         vec![],
     );
     let signed = PlanHistory::new(&terms).unwrap();
-    let mut books = Books::new();
-    books.close(period("2026-03"), &revenue(&signed));
-
     let mut increased = terms.clone();
     increased.transaction_price = usd("15000.00");
     let amended = signed
@@ -39,6 +36,14 @@ fn a_back_dated_price_increase_lands_in_the_first_open_month() {
             terms: increased,
         })
         .unwrap();
+    (signed, amended)
+}
+
+#[test]
+fn a_back_dated_price_increase_lands_in_the_first_open_month() {
+    let (signed, amended) = worked_case();
+    let mut books = Books::new();
+    books.close(period("2026-03"), &revenue(&signed));
     let restated = revenue(&amended);
     // Restated, March would now read 1,273.97: the books keep what was closed.
     assert_eq!(cents(restated.at(period("2026-03"))), "1273.97");
@@ -106,4 +111,76 @@ fn a_contract_that_ended_in_a_closed_month_is_corrected_in_the_first_open_one() 
         (period("2026-03"), 200, false)
     );
     assert_eq!(months.iter().map(|month| month.amount).sum::<i64>(), 1_200);
+}
+
+/// The same case through a contract's whole rollup and its waterfall: the rows a report
+/// shows, with their corrections, and the frozen rows a store keeps reading back the same.
+#[test]
+fn a_rollup_under_closed_books_reports_the_worked_case_and_round_trips_its_frozen_rows() {
+    use revrec_domain::{
+        Currency, Granularity, PeriodRange, Rollup, RollupBooks, contributions, waterfall_by,
+    };
+    let (signed, amended) = worked_case();
+    let mut books = RollupBooks::new();
+    books.close(
+        period("2026-03"),
+        &Rollup::from_rows(contributions(&signed)),
+    );
+    let restated = Rollup::from_rows(contributions(&amended));
+    let booked = books.booked(&restated);
+    let range = PeriodRange::new(period("2026-01"), period("2026-12")).unwrap();
+    let waterfall = waterfall_by(
+        &booked.rollup.by_period(),
+        Currency::USD,
+        range,
+        Granularity::Monthly,
+    )
+    .with_books(
+        range,
+        &booked.corrections.by_period(),
+        booked.closed_through,
+    );
+    let shown: Vec<(String, String, String, bool)> = waterfall
+        .rows
+        .iter()
+        .take(4)
+        .map(|row| {
+            (
+                row.period.to_string(),
+                cents(row.recognized),
+                cents(row.correction),
+                row.closed,
+            )
+        })
+        .collect();
+    let row =
+        |p: &str, r: &str, c: &str, closed| (p.to_owned(), r.to_owned(), c.to_owned(), closed);
+    assert_eq!(
+        shown,
+        [
+            row("2026-01", "1019.18", "0.00", true),
+            row("2026-02", "920.55", "0.00", true),
+            row("2026-03", "1019.17", "0.00", true),
+            row("2026-04", "1972.61", "739.73", false),
+        ]
+    );
+    assert_eq!(cents(waterfall.total_recognized), "15000.00");
+    // Deferred revenue at the end of April is the restated balance: nothing was lost.
+    let restated_waterfall = waterfall_by(
+        &restated.by_period(),
+        Currency::USD,
+        range,
+        Granularity::Monthly,
+    );
+    assert_eq!(
+        waterfall.rows[3].deferred_balance,
+        restated_waterfall.rows[3].deferred_balance
+    );
+
+    // Closing April and reading the books back from their stored rows changes nothing.
+    books.close(period("2026-04"), &restated);
+    let stored = RollupBooks::from_frozen(Some(period("2026-04")), books.frozen_rows(|_| true));
+    assert_eq!(stored.booked(&restated), books.booked(&restated));
+    let april = stored.booked(&restated).corrections.by_period();
+    assert_eq!(cents(april[&period("2026-04")].recognized), "739.73");
 }

@@ -76,6 +76,7 @@ pub fn waterfall_of(
             total_recognized: 0,
             total_deferred: 0,
             billed_by_invoices: false,
+            closed_through: None,
         },
     };
     let output_hash = output_hash("waterfall/v1", &waterfall);

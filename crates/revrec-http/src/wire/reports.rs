@@ -416,6 +416,8 @@ mod tests {
                 deferred_balance,
                 billed: deferred_balance + recognized,
                 contract_asset_balance: recognized / 2,
+                correction: 0,
+                closed: false,
             })
             .collect();
         let waterfall = Waterfall {
@@ -425,6 +427,7 @@ mod tests {
             total_deferred: rows.last().map_or(0, |row| row.deferred_balance),
             billed_by_invoices,
             rows,
+            closed_through: None,
         };
         let output_hash: OutputHash = output_hash("waterfall/v1", &waterfall);
         WaterfallReport {

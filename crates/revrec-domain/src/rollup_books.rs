@@ -1,0 +1,239 @@
+//! Books that close over a whole rollup (decisions.md §14): the rule of [`crate::books`]
+//! applied to each (obligation type, timing) series of a portfolio's or a contract's
+//! rollup. The rule is linear, so the books of a portfolio are the sum of its contracts'
+//! books: a store can freeze a portfolio's rows at a close and a contract can derive its
+//! own from its history, and the two agree.
+//!
+//! What comes out is an ordinary [`Rollup`] of the figures as reported (frozen in closed
+//! months, restated plus corrections in the first open month, restated after), so every
+//! report built on a rollup (waterfall, parts, Note 6) honours the closes unchanged, plus
+//! the corrections alone, which the reports show beside their figures.
+
+use std::collections::BTreeMap;
+
+use crate::books::{BookAmount, BookedMonth, Books, Correction, Series};
+use crate::contract::PobType;
+use crate::period::Period;
+use crate::recognition::Timing;
+use crate::rollup::{Rollup, RollupAmounts, RollupKey};
+
+/// The series a rollup is made of: one per obligation type and timing.
+type SeriesKey = (PobType, Timing);
+
+/// One frozen figure as a store keeps it: a closed month's own figures (`corrects` none),
+/// or a correction the month booked for an earlier one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FrozenRow {
+    pub key: RollupKey,
+    pub corrects: Option<Period>,
+    pub amounts: RollupAmounts,
+}
+
+/// A rollup as the books report it.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct BookedRollup {
+    /// Every figure as reported, corrections included.
+    pub rollup: Rollup,
+    /// The part of `rollup` that corrects closed months, in the month that books it.
+    pub corrections: Rollup,
+    /// Every month through this one is closed.
+    pub closed_through: Option<Period>,
+}
+
+impl BookedRollup {
+    /// A rollup under books with nothing closed: the restated figures themselves.
+    pub fn open(rollup: Rollup) -> BookedRollup {
+        BookedRollup {
+            rollup,
+            corrections: Rollup::new(),
+            closed_through: None,
+        }
+    }
+}
+
+/// The closed months of a rollup and what each froze, per series.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct RollupBooks {
+    closed_through: Option<Period>,
+    books: BTreeMap<SeriesKey, Books<RollupAmounts>>,
+}
+
+impl RollupBooks {
+    /// Nothing closed yet.
+    pub fn new() -> RollupBooks {
+        RollupBooks::default()
+    }
+
+    /// Books whose months through `closed_through` froze `rows` (rows of later months are
+    /// ignored: they were reopened).
+    pub fn from_frozen(
+        closed_through: Option<Period>,
+        rows: impl IntoIterator<Item = FrozenRow>,
+    ) -> RollupBooks {
+        let mut months: BTreeMap<SeriesKey, BTreeMap<Period, BookedMonth<RollupAmounts>>> =
+            BTreeMap::new();
+        for row in rows {
+            let period = row.key.period;
+            let month = months
+                .entry((row.key.pob_type, row.key.timing))
+                .or_default()
+                .entry(period)
+                .or_insert_with(|| BookedMonth {
+                    period,
+                    amount: RollupAmounts::default(),
+                    corrections: Vec::new(),
+                    closed: true,
+                });
+            month.amount = month.amount.plus(row.amounts);
+            if let Some(corrects) = row.corrects {
+                month.corrections.push(Correction {
+                    corrects,
+                    amount: row.amounts,
+                });
+                month
+                    .corrections
+                    .sort_by_key(|correction| correction.corrects);
+            }
+        }
+        RollupBooks {
+            closed_through,
+            books: months
+                .into_iter()
+                .map(|(key, months)| {
+                    (
+                        key,
+                        Books::from_frozen(closed_through, months.into_values()),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    pub fn closed_through(&self) -> Option<Period> {
+        self.closed_through
+    }
+
+    /// Closes every open month through `through`, freezing what `restated` (the rollup as
+    /// known at the moment of the close) reports for each.
+    pub fn close(&mut self, through: Period, restated: &Rollup) {
+        if self.closed_through.is_some_and(|closed| closed >= through) {
+            return;
+        }
+        let series = series_of(restated);
+        for key in self.keys(&series) {
+            let restated = series.get(&key).cloned().unwrap_or_else(|| empty(through));
+            self.books_of(key).close(through, &restated);
+        }
+        self.closed_through = Some(through);
+    }
+
+    /// Reopens `from` and every later closed month.
+    pub fn reopen(&mut self, from: Period) {
+        if self.closed_through.is_none_or(|closed| from > closed) {
+            return;
+        }
+        for books in self.books.values_mut() {
+            books.reopen(from);
+        }
+        self.closed_through = Some(from.previous());
+    }
+
+    /// `restated` (the rollup as known now) as these books report it.
+    pub fn booked(&self, restated: &Rollup) -> BookedRollup {
+        let Some(closed) = self.closed_through else {
+            return BookedRollup::open(restated.clone());
+        };
+        let series = series_of(restated);
+        let mut booked = BookedRollup {
+            closed_through: self.closed_through,
+            ..BookedRollup::default()
+        };
+        for key in self.keys(&series) {
+            let restated = series.get(&key).cloned().unwrap_or_else(|| empty(closed));
+            let books = self
+                .books
+                .get(&key)
+                .cloned()
+                .unwrap_or_else(|| Books::from_frozen(self.closed_through, []));
+            for month in books.report(&restated, closed.next()) {
+                let row = RollupKey {
+                    period: month.period,
+                    pob_type: key.0,
+                    timing: key.1,
+                };
+                booked.rollup.add(row, &month.amount);
+                booked.corrections.add(row, &month.correction_amount());
+            }
+        }
+        booked
+    }
+
+    /// What the months `months` accepts froze, as a store keeps it.
+    pub fn frozen_rows(&self, months: impl Fn(Period) -> bool) -> Vec<FrozenRow> {
+        let mut rows = Vec::new();
+        for (&(pob_type, timing), books) in &self.books {
+            for month in books.frozen().filter(|month| months(month.period)) {
+                let key = RollupKey {
+                    period: month.period,
+                    pob_type,
+                    timing,
+                };
+                let own = month.own_amount();
+                if !own.is_zero() {
+                    rows.push(FrozenRow {
+                        key,
+                        corrects: None,
+                        amounts: own,
+                    });
+                }
+                rows.extend(month.corrections.iter().map(|correction| FrozenRow {
+                    key,
+                    corrects: Some(correction.corrects),
+                    amounts: correction.amount,
+                }));
+            }
+        }
+        rows
+    }
+
+    /// Every series either these books or `series` know.
+    fn keys(&self, series: &BTreeMap<SeriesKey, Series<RollupAmounts>>) -> Vec<SeriesKey> {
+        let mut keys: Vec<SeriesKey> = self.books.keys().chain(series.keys()).copied().collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys
+    }
+
+    /// The books of one series; a series seen for the first time froze zero in every
+    /// closed month.
+    fn books_of(&mut self, key: SeriesKey) -> &mut Books<RollupAmounts> {
+        let closed_through = self.closed_through;
+        self.books
+            .entry(key)
+            .or_insert_with(|| Books::from_frozen(closed_through, []))
+    }
+}
+
+/// An empty series.
+fn empty(at: Period) -> Series<RollupAmounts> {
+    Series::new(at, Vec::new())
+}
+
+/// A rollup's series, each dense from its first month with a row to its last.
+fn series_of(rollup: &Rollup) -> BTreeMap<SeriesKey, Series<RollupAmounts>> {
+    let mut series: BTreeMap<SeriesKey, Series<RollupAmounts>> = BTreeMap::new();
+    // Rows come in month order, so each series grows at its end.
+    for (key, amounts) in rollup.rows() {
+        let months = series
+            .entry((key.pob_type, key.timing))
+            .or_insert_with(|| Series::new(key.period, Vec::new()));
+        let index = usize::try_from(months.first.months_until(key.period)).unwrap_or(0);
+        if months.amounts.len() <= index {
+            months.amounts.resize(index + 1, RollupAmounts::default());
+        }
+        if let Some(slot) = months.amounts.get_mut(index) {
+            *slot = slot.plus(*amounts);
+        }
+    }
+    series
+}
