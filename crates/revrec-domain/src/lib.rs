@@ -44,7 +44,7 @@ pub use journal::{EntrySource, JournalEntry, JournalLine, journal_entries};
 pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
-pub use periods::{ClosedPeriods, PeriodAction, PeriodActionError};
+pub use periods::{ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, frozen_spans};
 pub use plan::{
     Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PlanHistory,
     PriceChange, ReplayError,

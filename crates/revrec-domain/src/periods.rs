@@ -113,6 +113,53 @@ impl ClosedPeriods {
     }
 }
 
+/// The months one close froze that are still closed: those after `after` (every earlier
+/// month, for a tenant's first close) through `through`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FrozenSpan {
+    /// The sequence the close was recorded under.
+    pub sequence: i64,
+    pub after: Option<Period>,
+    pub through: Period,
+}
+
+impl FrozenSpan {
+    pub fn contains(self, period: Period) -> bool {
+        self.after.is_none_or(|after| period > after) && period <= self.through
+    }
+}
+
+/// Which close froze each month closed after `actions` (sequence, action, in the order they
+/// were recorded): a close freezes the months it newly closes, a reopen takes its months
+/// back from the closes that froze them. Oldest first.
+pub fn frozen_spans<'a>(
+    actions: impl IntoIterator<Item = &'a (i64, PeriodAction)>,
+) -> Vec<FrozenSpan> {
+    let mut spans: Vec<FrozenSpan> = Vec::new();
+    let mut periods = ClosedPeriods::default();
+    for (sequence, action) in actions {
+        match *action {
+            PeriodAction::Close { through } => {
+                if periods.changed_by(*action) {
+                    spans.push(FrozenSpan {
+                        sequence: *sequence,
+                        after: periods.closed_through,
+                        through,
+                    });
+                }
+            }
+            PeriodAction::Reopen { from } => {
+                spans.retain(|span| span.after.is_none_or(|after| after < from));
+                if let Some(last) = spans.last_mut() {
+                    last.through = last.through.min(from.previous());
+                }
+            }
+        }
+        periods.apply(*action);
+    }
+    spans
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +197,75 @@ mod tests {
         assert!(periods.changed_by(PeriodAction::Reopen {
             from: month(2026, 1)
         }));
+    }
+
+    #[test]
+    fn each_closed_month_is_frozen_by_the_close_that_closed_it_last() {
+        let actions = [
+            (
+                1,
+                PeriodAction::Close {
+                    through: month(2026, 3),
+                },
+            ),
+            (
+                2,
+                PeriodAction::Reopen {
+                    from: month(2026, 2),
+                },
+            ),
+            (
+                3,
+                PeriodAction::Close {
+                    through: month(2026, 4),
+                },
+            ),
+            (
+                4,
+                PeriodAction::Close {
+                    through: month(2026, 2),
+                },
+            ),
+        ];
+        let spans = frozen_spans(&actions);
+        assert_eq!(
+            spans,
+            [
+                FrozenSpan {
+                    sequence: 1,
+                    after: None,
+                    through: month(2026, 1)
+                },
+                FrozenSpan {
+                    sequence: 3,
+                    after: Some(month(2026, 1)),
+                    through: month(2026, 4)
+                },
+            ]
+        );
+        assert!(spans[0].contains(month(2025, 6)) && !spans[0].contains(month(2026, 2)));
+        let reopened = frozen_spans(&[
+            (
+                1,
+                PeriodAction::Close {
+                    through: month(2026, 3),
+                },
+            ),
+            (
+                2,
+                PeriodAction::Reopen {
+                    from: month(2025, 1),
+                },
+            ),
+        ]);
+        assert_eq!(
+            reopened,
+            [FrozenSpan {
+                sequence: 1,
+                after: None,
+                through: month(2024, 12)
+            }]
+        );
     }
 
     #[test]

@@ -151,6 +151,7 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
         versions: vec![version],
         invoices: Vec::new(),
         revision: 1,
+        stamps: revrec_ports::BooksStamps::default(),
     };
 
     let mut contracts = MockContractRepository::new();

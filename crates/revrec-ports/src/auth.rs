@@ -11,16 +11,19 @@ pub enum Scope {
     ReadDisclosures,
     ReadLedger,
     ExecuteMcp,
+    /// Close and reopen months of the books (decisions.md §14).
+    ClosePeriods,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 6] = [
+    pub const ALL: [Scope; 7] = [
         Scope::ReadContracts,
         Scope::WriteContracts,
         Scope::ReadWaterfalls,
         Scope::ReadDisclosures,
         Scope::ReadLedger,
         Scope::ExecuteMcp,
+        Scope::ClosePeriods,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -31,6 +34,7 @@ impl Scope {
             Scope::ReadDisclosures => "read:disclosures",
             Scope::ReadLedger => "read:ledger",
             Scope::ExecuteMcp => "execute:mcp",
+            Scope::ClosePeriods => "close:periods",
         }
     }
 

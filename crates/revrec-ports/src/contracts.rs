@@ -228,6 +228,37 @@ pub struct StoredContract {
     pub invoices: Vec<InvoiceRecord>,
     /// Bumped by every write: what a write that must not race another expects.
     pub revision: i64,
+    /// Where each fact stands against the tenant's closes (filled in by the store).
+    pub stamps: BooksStamps,
+}
+
+/// When each of a contract's facts entered the books (decisions.md §14): the sequence of
+/// the tenant's latest close or reopen when it was written, 0 before any. The store stamps
+/// them (whatever a write carries) under a lock that orders writes and closes, so a fact
+/// stamped below a close's sequence is exactly one that close saw.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct BooksStamps {
+    /// One per version, in version order.
+    pub versions: Vec<i64>,
+    /// One per invoice, in the order of `invoices`.
+    pub invoices: Vec<i64>,
+    /// When the contract entered the reports (created active, or activated); none for a
+    /// draft.
+    pub reported: Option<i64>,
+}
+
+impl BooksStamps {
+    /// The latest stamp of any fact: a close recorded under a higher sequence saw the
+    /// contract as it is now.
+    pub fn latest(&self) -> i64 {
+        self.versions
+            .iter()
+            .chain(&self.invoices)
+            .chain(&self.reported)
+            .copied()
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// What the version table gets in a write.

@@ -26,7 +26,7 @@ pub use clock::Clock;
 pub use compute::{ComputePool, InlineCompute};
 pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, FailureWindow};
 pub use contracts::{
-    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
+    BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected,
     InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract, StoredVersion, VersionChange,
     VersionWrite,

@@ -3,7 +3,7 @@
 //! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
 
 use async_trait::async_trait;
-use revrec_domain::PeriodAction;
+use revrec_domain::{Currency, PeriodAction, RollupBooks};
 
 use crate::error::RepositoryError;
 
@@ -31,11 +31,21 @@ pub trait PeriodRepository: Send + Sync {
         tenant_id: &str,
     ) -> Result<Vec<PeriodEventRecord>, RepositoryError>;
 
-    /// Records `event` as the tenant's next. `Conflict` when its sequence is taken: another
-    /// close or reopen was recorded since the caller read the list.
+    /// Records `event` as the tenant's next. A close freezes, in the same transaction, what
+    /// the tenant's portfolio rollups report for the months it closes (every currency), and
+    /// no contract write of the tenant runs beside it: each is wholly before the close
+    /// (inside what it froze) or wholly after (a correction). `Conflict` when its sequence
+    /// is taken: another close or reopen was recorded since the caller read the list.
     async fn append_period_event(
         &self,
         tenant_id: &str,
         event: &PeriodEventRecord,
     ) -> Result<(), RepositoryError>;
+
+    /// What the tenant's portfolio rollups in `currency` froze, for the months closed now.
+    async fn frozen_rollup(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+    ) -> Result<RollupBooks, RepositoryError>;
 }

@@ -131,6 +131,7 @@ mod tests {
             }],
             invoices: Vec::new(),
             revision: 1,
+            stamps: revrec_ports::BooksStamps::default(),
         })
     }
 

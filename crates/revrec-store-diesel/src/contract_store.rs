@@ -9,12 +9,14 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{
-    ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
-    ContractRepository, ContractScan, ContractWrite, Expected, InvoiceWrite, RepositoryError,
-    RollupDelta, ScannedPage, StoredContract, StoredVersion, VersionChange, VersionWrite,
+    BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
+    ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, InvoiceWrite,
+    RepositoryError, RollupDelta, ScannedPage, StoredContract, StoredVersion, VersionChange,
+    VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::revision_batcher::RevisionBatcher;
@@ -179,12 +181,21 @@ pub(crate) fn apply_writes(
         // microseconds and always sees the table as it is.
         pg.batch_execute("SET LOCAL plan_cache_mode = force_custom_plan")?;
     }
+    let stamps = stamp_books(connection, writes)?;
+    let stamp_of = |write: &ContractWrite| {
+        stamps
+            .get(write.record.tenant_id.as_str())
+            .copied()
+            .unwrap_or(0)
+    };
     let new_rows: Vec<NewContractRow> = writes
         .iter()
         .filter(|write| write.expected.is_none())
         .map(|write| NewContractRow {
             row: ContractRow::from(&write.record),
             revision: 1,
+            reported_sequence: (write.record.status != ContractStatus::Draft)
+                .then(|| stamp_of(write)),
         })
         .collect();
     for chunk in new_rows.chunks(500) {
@@ -196,7 +207,7 @@ pub(crate) fn apply_writes(
     }
     for write in writes {
         if let Some(expected) = write.expected {
-            update_record(connection, write, expected)?;
+            update_record(connection, write, expected, stamp_of(write))?;
         }
     }
     let (mut versions, mut lines) = (Vec::new(), Vec::new());
@@ -205,12 +216,14 @@ pub(crate) fn apply_writes(
         match &write.version {
             VersionWrite::Unchanged => {}
             VersionWrite::Append(version) => {
-                let (version_row, version_lines) = version_rows(tenant, id, version)?;
+                let (mut version_row, version_lines) = version_rows(tenant, id, version)?;
+                version_row.books_sequence = stamp_of(write);
                 versions.push(version_row);
                 lines.extend(version_lines);
             }
             VersionWrite::ReplaceCurrent(version) => {
-                let (version_row, version_lines) = version_rows(tenant, id, version)?;
+                let (mut version_row, version_lines) = version_rows(tenant, id, version)?;
+                version_row.books_sequence = stamp_of(write);
                 delete_version(connection, tenant, id, version_row.version)?;
                 versions.push(version_row);
                 lines.extend(version_lines);
@@ -237,7 +250,7 @@ pub(crate) fn apply_writes(
         invoices.extend(
             added
                 .iter()
-                .map(|invoice| InvoiceRow::new(tenant, id, invoice)),
+                .map(|invoice| InvoiceRow::new(tenant, id, invoice, stamp_of(write))),
         );
     }
     for chunk in invoices.chunks(1_000) {
@@ -258,11 +271,29 @@ pub(crate) fn apply_writes(
     )
 }
 
-/// The record of an existing contract, if it is still as `expected`.
+/// Takes each written tenant's books lock (in tenant order, so two writes never wait for
+/// each other in a circle) and answers the stamp of each.
+fn stamp_books<'a>(
+    connection: &mut DbConnection,
+    writes: &'a [ContractWrite],
+) -> Result<BTreeMap<&'a str, i64>, StoreError> {
+    let tenants: std::collections::BTreeSet<&str> = writes
+        .iter()
+        .map(|write| write.record.tenant_id.as_str())
+        .collect();
+    tenants
+        .into_iter()
+        .map(|tenant| Ok((tenant, stamp_for_write(connection, tenant)?)))
+        .collect()
+}
+
+/// The record of an existing contract, if it is still as `expected`; a draft that becomes
+/// a contract enters the reports at `stamp`.
 fn update_record(
     connection: &mut DbConnection,
     write: &ContractWrite,
     expected: Expected,
+    stamp: i64,
 ) -> Result<(), StoreError> {
     let row = ContractRow::from(&write.record);
     let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
@@ -281,6 +312,15 @@ fn update_record(
             "contract {id} is no longer at version {} ({}), revision {}",
             expected.version, expected.status, expected.revision
         )));
+    }
+    if expected.status == ContractStatus::Draft && write.record.status != ContractStatus::Draft {
+        diesel::update(
+            contracts::table
+                .filter(contracts::tenant_id.eq(tenant))
+                .filter(contracts::id.eq(id)),
+        )
+        .set(contracts::reported_sequence.eq(Some(stamp)))
+        .execute(connection)?;
     }
     Ok(())
 }
@@ -411,13 +451,17 @@ fn find_contract(
     tenant_id: &str,
     id: &str,
 ) -> Result<Option<(i64, StoredContract)>, StoreError> {
-    let row: Option<(ContractRow, i64)> = contracts::table
+    let row: Option<(ContractRow, i64, Option<i64>)> = contracts::table
         .filter(contracts::tenant_id.eq(tenant_id))
         .filter(contracts::id.eq(id))
-        .select((ContractRow::as_select(), contracts::revision))
+        .select((
+            ContractRow::as_select(),
+            contracts::revision,
+            contracts::reported_sequence,
+        ))
         .load(connection)?
         .pop();
-    let Some((row, revision)) = row else {
+    let Some((row, revision, reported)) = row else {
         return Ok(None);
     };
     let versions: Vec<VersionRow> = contract_versions::table
@@ -444,20 +488,30 @@ fn find_contract(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
-    let stored = assemble(row, revision, versions, lines, invoices)?;
+    let stored = assemble((row, revision, reported), versions, lines, invoices)?;
     Ok(Some((revision, stored)))
 }
 
 /// One contract from its rows: `versions` in version order, `lines` in (version, line)
 /// order, all of this contract.
 fn assemble(
-    row: ContractRow,
-    revision: i64,
+    (row, revision, reported): (ContractRow, i64, Option<i64>),
     versions: Vec<VersionRow>,
     mut lines: Vec<LineRow>,
     invoices: Vec<InvoiceRow>,
 ) -> Result<StoredContract, StoreError> {
     let mut stored: Vec<StoredVersion> = Vec::with_capacity(versions.len());
+    let stamps = BooksStamps {
+        versions: versions
+            .iter()
+            .map(|version| version.books_sequence)
+            .collect(),
+        invoices: invoices
+            .iter()
+            .map(|invoice| invoice.books_sequence)
+            .collect(),
+        reported,
+    };
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
         let rest = lines.split_off(split);
@@ -476,6 +530,7 @@ fn assemble(
         versions: stored,
         invoices: invoices.into_iter().map(InvoiceRow::record).collect(),
         revision,
+        stamps,
     })
 }
 
@@ -516,17 +571,21 @@ fn scan_contracts(
         );
     }
     let limit = scan.limit.max(1);
-    let looked_at: Vec<(ContractRow, i64)> = select
+    let looked_at: Vec<(ContractRow, i64, Option<i64>)> = select
         .order(contracts::id.asc())
         .limit(i64::from(limit))
-        .select((ContractRow::as_select(), contracts::revision))
+        .select((
+            ContractRow::as_select(),
+            contracts::revision,
+            contracts::reported_sequence,
+        ))
         .load(connection)?;
     let next = (looked_at.len() == usize::try_from(limit).unwrap_or(usize::MAX))
-        .then(|| looked_at.last().map(|(row, _)| row.id.clone()))
+        .then(|| looked_at.last().map(|(row, _, _)| row.id.clone()))
         .flatten();
-    let records: Vec<(ContractRow, i64)> = looked_at
+    let records: Vec<(ContractRow, i64, Option<i64>)> = looked_at
         .into_iter()
-        .filter(|(row, _)| {
+        .filter(|(row, _, _)| {
             scan.statuses.is_empty()
                 || scan
                     .statuses
@@ -534,7 +593,7 @@ fn scan_contracts(
                     .any(|status| status.as_str() == row.status)
         })
         .collect();
-    let ids: Vec<String> = records.iter().map(|(row, _)| row.id.clone()).collect();
+    let ids: Vec<String> = records.iter().map(|(row, _, _)| row.id.clone()).collect();
     let (Some(first), Some(last)) = (ids.first(), ids.last()) else {
         return Ok(ScannedPage {
             contracts: Vec::new(),
@@ -586,7 +645,8 @@ fn scan_contracts(
         invoices.into_iter().peekable(),
     );
     let mut contracts = Vec::with_capacity(records.len());
-    for (row, revision) in records {
+    for record in records {
+        let row = &record.0;
         let mut own_versions = Vec::new();
         while let Some(version) = versions.next_if(|version| version.contract_id == row.id) {
             own_versions.push(version);
@@ -600,8 +660,7 @@ fn scan_contracts(
             own_invoices.push(invoice);
         }
         contracts.push(Arc::new(assemble(
-            row,
-            revision,
+            record,
             own_versions,
             own_lines,
             own_invoices,

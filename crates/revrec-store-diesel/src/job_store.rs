@@ -18,6 +18,7 @@ use revrec_ports::{
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
 use crate::contract_store::{add_rollup_deltas, insert_versions};
 use crate::rows::version_row;
@@ -602,11 +603,14 @@ fn append_restatement_versions(
     tenant: &str,
     restatements: &[ContractRestatement],
 ) -> Result<(), PageError> {
+    let stamp = stamp_for_write(connection, tenant)?;
     let versions: Vec<_> = restatements
         .iter()
         .filter_map(|restatement| {
             let appended = restatement.version.as_ref()?;
-            Some(version_row(tenant, &restatement.contract_id, appended))
+            let mut row = version_row(tenant, &restatement.contract_id, appended);
+            row.books_sequence = stamp;
+            Some(row)
         })
         .collect();
     insert_versions(connection, &versions, &[])?;

@@ -3,6 +3,7 @@
 
 mod api_key_store;
 mod blocking;
+mod books_lock;
 pub mod connection;
 mod console_store;
 mod contract_cache;

@@ -1,15 +1,21 @@
-//! `PeriodRepository` over Diesel: a tenant's closes and reopens, one row each, never
-//! updated. The primary key (tenant, sequence) makes two instances racing to record the
-//! same next sequence write once; the other gets a conflict and reads the list again.
+//! `PeriodRepository` over Diesel: a tenant's closes and reopens, one row each, and what
+//! each close froze of the portfolio rollups, never updated. The primary key (tenant,
+//! sequence) makes two instances racing to record the same next sequence write once; the
+//! other gets a conflict and reads the list again.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use revrec_domain::{Period, PeriodAction};
+use revrec_domain::{
+    ClosedPeriods, Currency, FrozenRow, Period, PeriodAction, RollupBooks, frozen_spans,
+};
 use revrec_ports::{PeriodEventRecord, PeriodRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::connection::on_each_backend;
-use crate::schema::period_events;
+use crate::books_lock::lock_for_close;
+use crate::connection::{DbConnection, on_each_backend};
+use crate::report_store::read_rollup;
+use crate::rows::RollupRow;
+use crate::schema::{frozen_rollups, period_events, rollups};
 
 const CLOSE: &str = "close";
 const REOPEN: &str = "reopen";
@@ -79,12 +85,7 @@ impl PeriodRepository for PeriodStore {
     ) -> Result<Vec<PeriodEventRecord>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            let rows: Vec<PeriodEventRow> = period_events::table
-                .filter(period_events::tenant_id.eq(tenant_id))
-                .order(period_events::sequence)
-                .select(PeriodEventRow::as_select())
-                .load(connection)?;
-            rows.into_iter().map(PeriodEventRow::record).collect()
+            period_events_of(connection, &tenant_id)
         })
         .await
     }
@@ -95,14 +96,223 @@ impl PeriodRepository for PeriodStore {
         event: &PeriodEventRecord,
     ) -> Result<(), RepositoryError> {
         let row = PeriodEventRow::of(tenant_id, event);
+        let (tenant_id, event) = (tenant_id.to_owned(), event.clone());
         with_connection(&self.database, Access::Write, move |connection| {
-            on_each_backend!(&mut *connection, |backend| {
-                diesel::insert_into(period_events::table)
-                    .values(&row)
-                    .execute(backend)
-            })?;
-            Ok(())
+            connection.transaction(|connection| {
+                lock_for_close(connection, &tenant_id)?;
+                if let PeriodAction::Close { through } = event.action {
+                    freeze(connection, &tenant_id, event.sequence, through)?;
+                }
+                on_each_backend!(&mut *connection, |backend| {
+                    diesel::insert_into(period_events::table)
+                        .values(&row)
+                        .execute(backend)
+                })?;
+                Ok(())
+            })
         })
         .await
+    }
+
+    async fn frozen_rollup(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+    ) -> Result<RollupBooks, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let events = period_events_of(connection, &tenant_id)?;
+            books_in_force(connection, &tenant_id, currency, &events)
+        })
+        .await
+    }
+}
+
+fn period_events_of(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<Vec<PeriodEventRecord>, StoreError> {
+    let rows: Vec<PeriodEventRow> = period_events::table
+        .filter(period_events::tenant_id.eq(tenant_id))
+        .order(period_events::sequence)
+        .select(PeriodEventRow::as_select())
+        .load(connection)?;
+    rows.into_iter().map(PeriodEventRow::record).collect()
+}
+
+/// Freezes, for close `sequence` (closing through `through`), what every currency's
+/// portfolio rollup reports for the months it newly closes.
+fn freeze(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    sequence: i64,
+    through: Period,
+) -> Result<(), StoreError> {
+    let events = period_events_of(connection, tenant_id)?;
+    let closed_before =
+        ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
+    let mut rows = Vec::new();
+    for currency in currencies_of(connection, tenant_id)? {
+        let restated = read_rollup(connection, tenant_id, currency, None)?;
+        let mut books = books_in_force(connection, tenant_id, currency, &events)?;
+        books.close(through, &restated);
+        rows.extend(
+            books
+                .frozen_rows(|period| closed_before.is_none_or(|closed| period > closed))
+                .into_iter()
+                .map(|row| FrozenRollupRow::new(tenant_id, sequence, currency, row)),
+        );
+    }
+    for chunk in rows.chunks(500) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(frozen_rollups::table)
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
+    Ok(())
+}
+
+/// Every currency the tenant's rollups or frozen rows hold, in code order.
+fn currencies_of(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<Vec<Currency>, StoreError> {
+    let mut codes: Vec<String> = rollups::table
+        .filter(rollups::tenant_id.eq(tenant_id))
+        .select(rollups::currency)
+        .distinct()
+        .load(connection)?;
+    codes.extend(
+        frozen_rollups::table
+            .filter(frozen_rollups::tenant_id.eq(tenant_id))
+            .select(frozen_rollups::currency)
+            .distinct()
+            .load::<String>(connection)?,
+    );
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .iter()
+        .map(|code| {
+            Currency::from_code(code).map_err(|_| StoreError::Corrupt(format!("currency '{code}'")))
+        })
+        .collect()
+}
+
+/// What the closes in force after `events` froze of the tenant's rollup in `currency`.
+fn books_in_force(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    currency: Currency,
+    events: &[PeriodEventRecord],
+) -> Result<RollupBooks, StoreError> {
+    let actions: Vec<(i64, PeriodAction)> = events
+        .iter()
+        .map(|event| (event.sequence, event.action))
+        .collect();
+    let spans = frozen_spans(&actions);
+    let closed_through =
+        ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
+    if spans.is_empty() {
+        return Ok(RollupBooks::from_frozen(closed_through, []));
+    }
+    let sequences: Vec<i64> = spans.iter().map(|span| span.sequence).collect();
+    let rows: Vec<FrozenRollupRow> = frozen_rollups::table
+        .filter(frozen_rollups::tenant_id.eq(tenant_id))
+        .filter(frozen_rollups::currency.eq(currency.code()))
+        .filter(frozen_rollups::close_sequence.eq_any(sequences))
+        .select(FrozenRollupRow::as_select())
+        .load(connection)?;
+    let mut frozen = Vec::with_capacity(rows.len());
+    for row in rows {
+        let in_force = spans.iter().any(|span| {
+            span.sequence == row.close_sequence
+                && Period::parse(&row.period).is_ok_and(|period| span.contains(period))
+        });
+        if in_force {
+            frozen.push(row.frozen()?);
+        }
+    }
+    Ok(RollupBooks::from_frozen(closed_through, frozen))
+}
+
+/// One frozen figure: a rollup row's key and amounts, the close that froze it, and the
+/// month it corrects ('' for the month's own figures).
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = frozen_rollups)]
+struct FrozenRollupRow {
+    tenant_id: String,
+    close_sequence: i64,
+    currency: String,
+    period: String,
+    pob_type: String,
+    timing: String,
+    corrects_period: String,
+    recognized: i64,
+    booked: i64,
+    rpo_change: i64,
+    rpo_next_12: i64,
+    recognized_from_opening: i64,
+    asset_change: i64,
+    invoiced: i64,
+}
+
+impl FrozenRollupRow {
+    fn new(
+        tenant_id: &str,
+        sequence: i64,
+        currency: Currency,
+        frozen: FrozenRow,
+    ) -> FrozenRollupRow {
+        let row = RollupRow::new(tenant_id, currency.code(), frozen.key, frozen.amounts);
+        FrozenRollupRow {
+            tenant_id: row.tenant_id,
+            close_sequence: sequence,
+            currency: row.currency,
+            period: row.period,
+            pob_type: row.pob_type,
+            timing: row.timing,
+            corrects_period: frozen
+                .corrects
+                .map(|period| period.to_string())
+                .unwrap_or_default(),
+            recognized: row.recognized,
+            booked: row.booked,
+            rpo_change: row.rpo_change,
+            rpo_next_12: row.rpo_next_12,
+            recognized_from_opening: row.recognized_from_opening,
+            asset_change: row.asset_change,
+            invoiced: row.invoiced,
+        }
+    }
+
+    fn frozen(self) -> Result<FrozenRow, StoreError> {
+        let corrects = match self.corrects_period.as_str() {
+            "" => None,
+            text => Some(
+                Period::parse(text).map_err(|_| StoreError::Corrupt(format!("period '{text}'")))?,
+            ),
+        };
+        let (key, amounts) = RollupRow {
+            tenant_id: self.tenant_id,
+            currency: self.currency,
+            period: self.period,
+            pob_type: self.pob_type,
+            timing: self.timing,
+            recognized: self.recognized,
+            booked: self.booked,
+            rpo_change: self.rpo_change,
+            rpo_next_12: self.rpo_next_12,
+            recognized_from_opening: self.recognized_from_opening,
+            asset_change: self.asset_change,
+            invoiced: self.invoiced,
+        }
+        .key_and_amounts()?;
+        Ok(FrozenRow {
+            key,
+            corrects,
+            amounts,
+        })
     }
 }

@@ -7,7 +7,7 @@ use revrec_domain::{Currency, Period, Rollup, calendar};
 use revrec_ports::{ReportRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-
+use crate::connection::DbConnection;
 use crate::rows::RollupRow;
 use crate::schema::{contracts, rollups};
 
@@ -59,27 +59,7 @@ impl ReportRepository for ReportStore {
     ) -> Result<Rollup, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            // Months outside the calendar can only come from contracts stored before the
-            // calendar was checked: `revrec verify` names them and `revrec repair-calendar`
-            // takes them off the books; until then reports leave those months out instead
-            // of failing for the whole tenant.
-            let mut query = rollups::table
-                .filter(rollups::tenant_id.eq(tenant_id))
-                .filter(rollups::currency.eq(currency.code()))
-                .filter(rollups::period.ge(calendar_first().to_string()))
-                .filter(rollups::period.le(calendar_last().to_string()))
-                .into_boxed();
-            if let Some(last) = through {
-                // `YYYY-MM` text sorts like the months it names.
-                query = query.filter(rollups::period.le(last.to_string()));
-            }
-            let rows: Vec<RollupRow> = query.select(RollupRow::as_select()).load(connection)?;
-            let mut rollup = Rollup::new();
-            for row in rows {
-                let (key, amounts) = row.key_and_amounts()?;
-                rollup.add(key, &amounts);
-            }
-            Ok(rollup)
+            read_rollup(connection, &tenant_id, currency, through)
         })
         .await
     }
@@ -109,6 +89,37 @@ impl ReportRepository for ReportStore {
         })
         .await
     }
+}
+
+/// The tenant's rollup in one currency, rows up to and including `through` (all rows when
+/// `None`): what reports read, and what a close freezes.
+pub(crate) fn read_rollup(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    currency: Currency,
+    through: Option<Period>,
+) -> Result<Rollup, StoreError> {
+    // Months outside the calendar can only come from contracts stored before the calendar
+    // was checked: `revrec verify` names them and `revrec repair-calendar` takes them off
+    // the books; until then reports leave those months out instead of failing for the
+    // whole tenant.
+    let mut query = rollups::table
+        .filter(rollups::tenant_id.eq(tenant_id))
+        .filter(rollups::currency.eq(currency.code()))
+        .filter(rollups::period.ge(calendar_first().to_string()))
+        .filter(rollups::period.le(calendar_last().to_string()))
+        .into_boxed();
+    if let Some(last) = through {
+        // `YYYY-MM` text sorts like the months it names.
+        query = query.filter(rollups::period.le(last.to_string()));
+    }
+    let rows: Vec<RollupRow> = query.select(RollupRow::as_select()).load(connection)?;
+    let mut rollup = Rollup::new();
+    for row in rows {
+        let (key, amounts) = row.key_and_amounts()?;
+        rollup.add(key, &amounts);
+    }
+    Ok(rollup)
 }
 
 fn calendar_first() -> Period {

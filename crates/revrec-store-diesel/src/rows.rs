@@ -62,6 +62,8 @@ pub struct NewContractRow {
     #[diesel(embed)]
     pub row: ContractRow,
     pub revision: i64,
+    /// The books sequence it entered the reports at; none for a draft.
+    pub reported_sequence: Option<i64>,
 }
 
 impl From<&ContractRecord> for ContractRow {
@@ -149,6 +151,8 @@ pub struct VersionRow {
     pub recorded_at: i64,
     pub event_obligation_id: Option<String>,
     pub percent_complete: Option<i32>,
+    /// Where the version stands against the tenant's closes (`BooksStamps`).
+    pub books_sequence: i64,
 }
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -162,10 +166,18 @@ pub struct InvoiceRow {
     pub invoice_date: Date,
     pub amount: i64,
     pub recorded_at: i64,
+    /// Where the invoice stands against the tenant's closes (`BooksStamps`).
+    pub books_sequence: i64,
 }
 
 impl InvoiceRow {
-    pub fn new(tenant_id: &str, contract_id: &str, invoice: &InvoiceRecord) -> InvoiceRow {
+    /// The invoice's row, stamped `books_sequence`.
+    pub fn new(
+        tenant_id: &str,
+        contract_id: &str,
+        invoice: &InvoiceRecord,
+        books_sequence: i64,
+    ) -> InvoiceRow {
         InvoiceRow {
             tenant_id: tenant_id.to_owned(),
             contract_id: contract_id.to_owned(),
@@ -174,6 +186,7 @@ impl InvoiceRow {
             invoice_date: invoice.date,
             amount: invoice.amount,
             recorded_at: invoice.recorded_at,
+            books_sequence,
         }
     }
 
@@ -230,6 +243,8 @@ pub fn version_row(tenant_id: &str, contract_id: &str, version: &StoredVersion) 
         transaction_price: terms.transaction_price,
         convention: terms.convention.as_str().to_owned(),
         recorded_at: version.recorded_at,
+        // Stamped when written (`contract_store::stamp_books`).
+        books_sequence: 0,
     }
 }
 

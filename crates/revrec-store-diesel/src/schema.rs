@@ -37,6 +37,7 @@ diesel::table! {
         updated_at -> BigInt,
         restatements -> Integer,
         convention -> Nullable<Text>,
+        reported_sequence -> Nullable<BigInt>,
     }
 }
 
@@ -57,6 +58,7 @@ diesel::table! {
         recorded_at -> BigInt,
         event_obligation_id -> Nullable<Text>,
         percent_complete -> Nullable<Integer>,
+        books_sequence -> BigInt,
     }
 }
 
@@ -103,6 +105,7 @@ diesel::table! {
         invoice_date -> Date,
         amount -> BigInt,
         recorded_at -> BigInt,
+        books_sequence -> BigInt,
     }
 }
 
@@ -266,6 +269,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    frozen_rollups (tenant_id, close_sequence, currency, period, pob_type, timing, corrects_period) {
+        tenant_id -> Text,
+        close_sequence -> BigInt,
+        currency -> Text,
+        period -> Text,
+        pob_type -> Text,
+        timing -> Text,
+        corrects_period -> Text,
+        recognized -> BigInt,
+        booked -> BigInt,
+        rpo_change -> BigInt,
+        rpo_next_12 -> BigInt,
+        recognized_from_opening -> BigInt,
+        asset_change -> BigInt,
+        invoiced -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
     contracts,
@@ -273,6 +295,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contract_lines,
     contract_invoices,
     rollups,
+    frozen_rollups,
     idempotency_keys,
     ledger_accounts,
     jobs,

@@ -10,14 +10,14 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, console_sessions, console_sign_in_failures, console_users,
-    contract_invoices, contract_lines, contract_versions, contracts, idempotency_keys, job_tenants,
-    jobs, ledger_accounts, oauth_clients, oauth_tokens, payment_redemptions, period_events,
-    rate_limit_windows, rollups,
+    contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
+    idempotency_keys, job_tenants, jobs, ledger_accounts, oauth_clients, oauth_tokens,
+    payment_redemptions, period_events, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 19] = [
+const TABLES: [&str; 20] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -37,6 +37,7 @@ const TABLES: [&str; 19] = [
     "console_sign_in_failures",
     "api_usage_daily",
     "period_events",
+    "frozen_rollups",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -191,6 +192,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<(String, i64, String, String, i64, String, Option<String>)>(&mut connection)
             .unwrap();
+        frozen_rollups::table
+            .select(frozen_rollups::all_columns)
+            .limit(0)
+            .load::<FrozenRollupColumns>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
@@ -207,7 +213,7 @@ type ApiKeyColumns = (String, String, String, String, String, String, String, i6
 type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
     time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64, i64, i32,
-    Option<String>,
+    Option<String>, Option<i64>,
 );
 #[rustfmt::skip]
 type IdempotencyColumns = (String, String, String, Option<i32>, Option<String>, Option<String>, Option<String>, i64);
@@ -233,6 +239,7 @@ type VersionColumns = (
     i64,
     Option<String>,
     Option<i32>,
+    i64,
 );
 type LineColumns = (
     String,
@@ -262,7 +269,20 @@ type RollupColumns = (
     i64,
     i64,
 );
-type InvoiceColumns = (String, String, String, Option<String>, time::Date, i64, i64);
+type InvoiceColumns = (
+    String,
+    String,
+    String,
+    Option<String>,
+    time::Date,
+    i64,
+    i64,
+    i64,
+);
+#[rustfmt::skip]
+type FrozenRollupColumns = (
+    String, i64, String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64,
+);
 type OAuthClientColumns = (
     String,
     String,

@@ -526,6 +526,7 @@ mod tests {
                     versions: Vec::new(),
                     invoices: Vec::new(),
                     revision: 1,
+                    stamps: revrec_ports::BooksStamps::default(),
                 })],
                 next: None,
             })

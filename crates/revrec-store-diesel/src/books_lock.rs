@@ -1,0 +1,74 @@
+//! The lock that orders a tenant's contract writes and its closes (decisions.md §14).
+//!
+//! A close freezes what the portfolio rollups say, and a contract's own books derive what
+//! the same close saw from the stamps of its facts. The two agree only if no write of the
+//! tenant is half-way through while a close reads: every write is wholly before a close
+//! (stamped below its sequence, and inside the rollups it froze) or wholly after it.
+//!
+//! On PostgreSQL a write holds the tenant's advisory lock shared, so writes run side by
+//! side, and a close holds it exclusively, both until commit. SQLite has one writer at a
+//! time already: its writes and closes are ordered by the file's write lock, as long as
+//! each takes that lock before reading the sequence, which a statement that writes nothing
+//! does (a transaction that read first could not take it later without failing).
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{Integer, Text};
+
+use crate::blocking::StoreError;
+use crate::connection::DbConnection;
+use crate::schema::period_events;
+
+/// The first key of every books lock: which of the database's advisory locks these are.
+const BOOKS_LOCK_CLASS: i32 = 606;
+
+/// Takes the tenant's books lock shared, for a contract write, and answers the stamp its
+/// facts carry: the sequence of the tenant's latest close or reopen (0 before any).
+pub(crate) fn stamp_for_write(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<i64, StoreError> {
+    take_lock(connection, tenant_id, "pg_advisory_xact_lock_shared")?;
+    latest_sequence(connection, tenant_id)
+}
+
+/// Takes the tenant's books lock exclusively, for a close or a reopen: it waits for the
+/// writes under way and holds back new ones until the transaction ends.
+pub(crate) fn lock_for_close(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<(), StoreError> {
+    take_lock(connection, tenant_id, "pg_advisory_xact_lock")
+}
+
+/// The tenant's lock on PostgreSQL (`function` says how), SQLite's write lock there.
+fn take_lock(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    function: &str,
+) -> Result<(), StoreError> {
+    match connection {
+        DbConnection::Postgres(pg) => {
+            diesel::sql_query(format!("SELECT {function}($1, hashtext($2))"))
+                .bind::<Integer, _>(BOOKS_LOCK_CLASS)
+                .bind::<Text, _>(tenant_id)
+                .execute(pg)?;
+        }
+        DbConnection::Sqlite(sqlite) => {
+            sqlite.batch_execute("UPDATE period_events SET sequence = sequence WHERE 0")?;
+        }
+    }
+    Ok(())
+}
+
+/// The sequence of the tenant's latest close or reopen (0 before any).
+pub(crate) fn latest_sequence(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<i64, StoreError> {
+    let latest: Option<i64> = period_events::table
+        .filter(period_events::tenant_id.eq(tenant_id))
+        .select(diesel::dsl::max(period_events::sequence))
+        .first(connection)?;
+    Ok(latest.unwrap_or(0))
+}
