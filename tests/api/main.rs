@@ -29,6 +29,7 @@ mod metrics;
 mod modifications;
 mod oauth;
 mod payments;
+mod periods;
 mod rate_limits;
 mod reports;
 mod requests;

@@ -150,7 +150,9 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "list_contract_versions",
             "fulfill_obligation",
             "report_progress",
-            "record_invoice"
+            "record_invoice",
+            "list_periods",
+            "close_period"
         ]
     );
     for tool in &tools {
@@ -697,4 +699,49 @@ async fn a_priced_call_says_where_to_pay_instead_of_running() {
             .contains("JOB_NOT_FOUND"),
         "{job}"
     );
+}
+
+#[tokio::test]
+async fn close_period_and_list_periods_are_the_apis_close_and_books() {
+    for app in spawn_each().await {
+        let closed = legacy(
+            &app,
+            1,
+            "tools/call",
+            json!({"name": "close_period", "arguments": {"through": "2026-03", "idempotency_key": "close-march"}}),
+        )
+        .await
+        .json();
+        assert_eq!(closed["result"]["isError"], false, "{closed}");
+        assert_eq!(
+            closed["result"]["structuredContent"]["first_open_period"],
+            "2026-04"
+        );
+        let listed = legacy(
+            &app,
+            2,
+            "tools/call",
+            json!({"name": "list_periods", "arguments": {}}),
+        )
+        .await
+        .json();
+        assert_eq!(
+            listed["result"]["structuredContent"],
+            app.get("/v1/periods").await.json()
+        );
+        // A month not over is the API's problem, as a tool error.
+        let refused = legacy(
+            &app,
+            3,
+            "tools/call",
+            json!({"name": "close_period", "arguments": {"through": "2199-12"}}),
+        )
+        .await
+        .json();
+        assert_eq!(refused["result"]["isError"], true, "{refused}");
+        assert!(
+            refused.to_string().contains("PERIOD_NOT_ENDED"),
+            "{refused}"
+        );
+    }
 }

@@ -138,6 +138,7 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         client_auth_failures: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
         console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
         usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+        periods: Arc::new(revrec_ports::periods::MockPeriodRepository::nothing_closed()),
         passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
         usage_meter: Arc::default(),
         policy: revrec_usecases::Policy::default(),

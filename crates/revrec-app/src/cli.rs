@@ -7,6 +7,7 @@ use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
 pub use crate::cli_error::CliError;
 use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand, UsersCommand};
+use crate::period_commands::{self, PeriodsCommand};
 use crate::settings::{Mode, Settings, VARIABLES};
 use crate::startup::{Application, open_store, services};
 
@@ -40,6 +41,11 @@ pub enum Command {
     Keys {
         #[command(subcommand)]
         command: KeysCommand,
+    },
+    /// Close and reopen months of a tenant's books, and list them.
+    Periods {
+        #[command(subcommand)]
+        command: PeriodsCommand,
     },
     /// Create console users (`/console`) of a tenant.
     Users {
@@ -161,6 +167,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Users { command } => {
             let store = open_store(&settings).await?;
             credential_commands::users(&services(&store), command).await
+        }
+        Command::Periods { command } => {
+            let store = open_store(&settings).await?;
+            period_commands::periods(&services(&store), command).await
         }
         Command::Mcp => mcp(settings).await,
         Command::Verify {

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod cli_error;
 pub mod credential_commands;
 pub mod job_worker;
+pub mod period_commands;
 pub mod plan_terms;
 pub mod settings;
 pub mod startup;

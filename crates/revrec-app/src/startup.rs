@@ -111,6 +111,7 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         client_auth_failures: store.shared_rate_limiter(),
         console: store.console(),
         usage: store.usage(),
+        periods: store.periods(),
         passwords: Arc::new(Argon2Passwords),
         usage_meter: Arc::default(),
         policy,

@@ -613,3 +613,70 @@ fn revrec_mcp_serves_the_tools_over_stdio_with_the_key_from_the_environment() {
         "{answer}"
     );
 }
+
+#[test]
+fn periods_close_list_and_reopen_a_tenants_months_from_the_command_line() {
+    let directory = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| revrec(directory.path()).args(args).output().unwrap();
+    let demo = run(&["demo", "--contracts", "5"]);
+    assert!(
+        demo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    let closed = run(&[
+        "periods",
+        "close",
+        "--tenant",
+        "sandbox",
+        "--through",
+        "2026-03",
+    ]);
+    assert!(
+        closed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&closed.stderr)
+    );
+    let text = String::from_utf8_lossy(&closed.stdout).into_owned();
+    assert!(text.contains("first open month: 2026-04"), "{text}");
+    assert!(text.contains("#1  close through 2026-03  by cli"), "{text}");
+    // A reopen needs a reason; without one nothing changes.
+    let refused = run(&[
+        "periods", "reopen", "--tenant", "sandbox", "--from", "2026-02", "--reason", " ",
+    ]);
+    assert!(!refused.status.success());
+    let reopened = run(&[
+        "periods",
+        "reopen",
+        "--tenant",
+        "sandbox",
+        "--from",
+        "2026-02",
+        "--reason",
+        "late invoices",
+    ]);
+    assert!(
+        reopened.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reopened.stderr)
+    );
+    let listed = run(&["periods", "list", "--tenant", "sandbox"]);
+    let text = String::from_utf8_lossy(&listed.stdout).into_owned();
+    assert!(text.contains("first open month: 2026-02"), "{text}");
+    assert!(
+        text.contains("#2  reopen from 2026-02  by cli: late invoices"),
+        "{text}"
+    );
+    assert!(!text.contains("#3"), "{text}");
+    // A month that has not ended cannot be closed.
+    let refused = run(&[
+        "periods",
+        "close",
+        "--tenant",
+        "sandbox",
+        "--through",
+        "2199-12",
+    ]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("has not ended"));
+}

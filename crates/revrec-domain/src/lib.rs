@@ -54,7 +54,7 @@ pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
 pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
-pub use rollup_books::{BookedRollup, FrozenRow, RollupBooks};
+pub use rollup_books::{BookedRollup, ClosedMonthFigures, FrozenRow, RollupBooks};
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

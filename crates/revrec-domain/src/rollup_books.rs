@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 
 use crate::books::{BookAmount, BookedMonth, Books, Correction, Series};
 use crate::contract::PobType;
+use crate::currency::Currency;
+use crate::digest::{Canonical, CanonicalWriter};
 use crate::period::Period;
 use crate::recognition::Timing;
 use crate::rollup::{Rollup, RollupAmounts, RollupKey};
@@ -211,6 +213,45 @@ impl RollupBooks {
         self.books
             .entry(key)
             .or_insert_with(|| Books::from_frozen(closed_through, []))
+    }
+}
+
+/// What one closed month froze, every currency: what its digest covers.
+pub struct ClosedMonthFigures<'a> {
+    pub period: Period,
+    /// Each currency's frozen rows of the month, currencies in code order.
+    pub currencies: &'a [(Currency, Vec<FrozenRow>)],
+}
+
+impl Canonical for ClosedMonthFigures<'_> {
+    fn encode(&self, out: &mut CanonicalWriter) {
+        out.period(self.period);
+        out.list(self.currencies.len());
+        for (currency, rows) in self.currencies {
+            out.text(currency.code());
+            out.list(rows.len());
+            for row in rows {
+                out.text(row.key.pob_type.as_str())
+                    .text(row.key.timing.as_str())
+                    .text(
+                        &row.corrects
+                            .map(|period| period.to_string())
+                            .unwrap_or_default(),
+                    );
+                let amounts = row.amounts;
+                for figure in [
+                    amounts.recognized,
+                    amounts.booked,
+                    amounts.rpo_change,
+                    amounts.rpo_next_12,
+                    amounts.recognized_from_opening,
+                    amounts.asset_change,
+                    amounts.invoiced,
+                ] {
+                    out.integer(figure);
+                }
+            }
+        }
     }
 }
 

@@ -67,6 +67,7 @@ fn state_with_jobs(
             client_auth_failures: Arc::new(MockRateLimiter::new()),
             console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
             usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::nothing_closed()),
             passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
             usage_meter: Arc::default(),
             // No limits: these tests are about storage failures.

@@ -38,7 +38,7 @@ pub struct ToolSpec {
 }
 
 /// Every tool, in the order `tools/list` gives them (stable).
-pub const TOOLS: [ToolSpec; 15] = [
+pub const TOOLS: [ToolSpec; 17] = [
     ToolSpec {
         name: "list_contracts",
         title: "List contracts",
@@ -172,6 +172,24 @@ pub const TOOLS: [ToolSpec; 15] = [
         method: "post",
         path: "/v1/contracts/{id}/invoices",
         scope: Scope::WriteContracts,
+        read_only: false,
+    },
+    ToolSpec {
+        name: "list_periods",
+        title: "Closed months",
+        description: "The tenant's books: the first open month, each closed month with who closed it, when and the digest of its figures, and every close and reopen.",
+        method: "get",
+        path: "/v1/periods",
+        scope: Scope::ReadWaterfalls,
+        read_only: true,
+    },
+    ToolSpec {
+        name: "close_period",
+        title: "Close months",
+        description: "Close every open month through `through` (YYYY-MM, a month that has ended): what is reported for them never changes again, and later changes land in the first open month as corrections. Closing what is closed changes nothing.",
+        method: "post",
+        path: "/v1/periods/close",
+        scope: Scope::ClosePeriods,
         read_only: false,
     },
 ];

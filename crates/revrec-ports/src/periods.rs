@@ -49,3 +49,16 @@ pub trait PeriodRepository: Send + Sync {
         currency: Currency,
     ) -> Result<RollupBooks, RepositoryError>;
 }
+
+#[cfg(feature = "mock")]
+impl MockPeriodRepository {
+    /// Books with nothing closed: what a tenant that never closed a month reads.
+    pub fn nothing_closed() -> MockPeriodRepository {
+        let mut periods = MockPeriodRepository::new();
+        periods.expect_period_events().returning(|_| Ok(Vec::new()));
+        periods
+            .expect_frozen_rollup()
+            .returning(|_, _| Ok(RollupBooks::new()));
+        periods
+    }
+}

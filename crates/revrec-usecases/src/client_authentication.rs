@@ -193,6 +193,7 @@ mod tests {
             client_auth_failures: Arc::new(limiter),
             console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
             usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::new()),
             passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
             usage_meter: Arc::default(),
             policy: crate::Policy::default(),

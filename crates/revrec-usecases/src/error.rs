@@ -52,6 +52,9 @@ pub enum UseCaseError {
     ObligationsNeedAContract,
     #[error(transparent)]
     Period(#[from] PeriodError),
+    /// A close of a month not over yet, or a reopen of a month not closed.
+    #[error(transparent)]
+    PeriodAction(revrec_domain::PeriodActionError),
     #[error("stored data could not be replayed: {0}")]
     Corrupt(String),
     /// Work handed to the compute pool never answered (it panicked, or the pool is gone).

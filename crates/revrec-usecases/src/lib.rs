@@ -6,6 +6,7 @@ mod services;
 
 pub mod activate_contract;
 pub mod authenticate;
+pub mod books;
 pub mod client_authentication;
 pub mod console_access;
 pub mod contract_view;
@@ -25,6 +26,7 @@ pub mod note6_report;
 pub mod oauth_clients;
 pub mod offload;
 pub mod pay_for_call;
+pub mod periods;
 pub mod policy;
 pub mod principal;
 pub mod rate_limit;

@@ -90,7 +90,7 @@ pub async fn start_recalculation(
         id: services.ids.new_id("job_"),
         status: JobStatus::Queued,
         request,
-        as_of: Period::of(date_of(now)),
+        as_of: Period::of(revrec_ports::clock::utc_date(now)),
         progress: JobProgress {
             total,
             hash_chain: sha256_hex(&[HASH_SEED]),
@@ -438,12 +438,6 @@ fn add_delta(deltas: &mut Vec<(Currency, i64)>, currency: Currency, amount: i64)
     }
 }
 
-/// The UTC calendar day of an instant in microseconds.
-fn date_of(micros: i64) -> time::Date {
-    time::OffsetDateTime::from_unix_timestamp(micros.div_euclid(1_000_000))
-        .map_or(time::Date::MIN, time::OffsetDateTime::date)
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -472,6 +466,7 @@ mod tests {
             client_auth_failures: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
             console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
             usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::new()),
             passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
             usage_meter: Arc::default(),
             policy: crate::Policy::default(),

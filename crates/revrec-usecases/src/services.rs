@@ -5,7 +5,7 @@ use std::sync::Arc;
 use revrec_ports::{
     ApiKeyRepository, Clock, ComputePool, ConsoleRepository, ContractRepository, IdSource,
     IdempotencyRepository, JobRepository, LedgerRepository, OAuthRepository, PasswordHasher,
-    PaymentRepository, RateLimiter, ReportRepository, UsageRepository,
+    PaymentRepository, PeriodRepository, RateLimiter, ReportRepository, UsageRepository,
 };
 
 use crate::policy::Policy;
@@ -27,6 +27,8 @@ pub struct Services {
     pub client_auth_failures: Arc<dyn RateLimiter>,
     pub console: Arc<dyn ConsoleRepository>,
     pub usage: Arc<dyn UsageRepository>,
+    /// The tenant's closes and reopens, and what each close froze.
+    pub periods: Arc<dyn PeriodRepository>,
     pub passwords: Arc<dyn PasswordHasher>,
     /// This process's request counts, written through `usage` every few seconds.
     pub usage_meter: Arc<UsageMeter>,

@@ -1,11 +1,12 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
 use revrec_domain::{
-    Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash, Period, PeriodRange,
-    PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals, contributions, extent,
-    obligation_parts, output_hash, pob_type_parts, waterfall_by,
+    BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash, Period,
+    PeriodRange, PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals, contributions,
+    extent, obligation_parts, output_hash, pob_type_parts, waterfall_by,
 };
 
+use crate::books::{booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::{load_contract, replay_on_pool};
 use crate::services::Services;
@@ -30,25 +31,107 @@ pub async fn waterfall_report(
     tenant_id: &str,
     query: &WaterfallQuery,
 ) -> Result<WaterfallReport, UseCaseError> {
-    let (totals, currency) = match &query.contract_id {
+    let selection = select(services, tenant_id, query).await?;
+    selection.waterfall(query)
+}
+
+/// What a waterfall reports: one contract's figures or a portfolio's, under the tenant's
+/// books.
+struct Selection {
+    currency: Currency,
+    /// The figures by month, as the books report them.
+    totals: MonthlyTotals,
+    /// With a month closed, the figures by month and obligation type, and the corrections.
+    booked: Option<BookedRollup>,
+    source: Source,
+}
+
+/// Where a selection's parts come from: a portfolio's rollup, or one contract's plans.
+enum Source {
+    Rollup(Rollup),
+    Contract(PlanHistory),
+}
+
+impl Selection {
+    /// Figures under books that may have months closed.
+    fn booked(currency: Currency, booked: BookedRollup, source: Source) -> Selection {
+        let totals = booked.rollup.by_period();
+        Selection {
+            currency,
+            totals,
+            booked: booked.closed_through.is_some().then_some(booked),
+            source,
+        }
+    }
+
+    fn waterfall(&self, query: &WaterfallQuery) -> Result<WaterfallReport, UseCaseError> {
+        let report = waterfall_of(&self.totals, self.currency, query)?;
+        let (Some(booked), Some(range)) = (&self.booked, report_range(&self.totals, query)?) else {
+            return Ok(report);
+        };
+        let waterfall = report.waterfall.with_books(
+            range,
+            &booked.corrections.by_period(),
+            booked.closed_through,
+        );
+        let output_hash = output_hash("waterfall/v1", &waterfall);
+        Ok(WaterfallReport {
+            waterfall,
+            output_hash,
+        })
+    }
+}
+
+async fn select(
+    services: &Services,
+    tenant_id: &str,
+    query: &WaterfallQuery,
+) -> Result<Selection, UseCaseError> {
+    match &query.contract_id {
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
             let stored = load_contract(services, tenant_id, id).await?;
-            (
-                contract_totals(&replay_on_pool(services, &stored).await?),
-                stored.record.currency,
-            )
+            let history = replay_on_pool(services, &stored).await?;
+            let currency = stored.record.currency;
+            let events = services.periods.period_events(tenant_id).await?;
+            if events.is_empty() {
+                return Ok(Selection {
+                    currency,
+                    totals: contract_totals(&history),
+                    booked: None,
+                    source: Source::Contract(history),
+                });
+            }
+            let size = crate::history::replay_size(&stored)
+                * u64::try_from(events.len() + 1).unwrap_or(u64::MAX);
+            let (shared, current) = (std::sync::Arc::clone(&stored), history.clone());
+            let booked = crate::offload::offload_sized(services, size, move || {
+                contract_books(&shared, &current, &events)
+            })
+            .await??;
+            Ok(Selection::booked(
+                currency,
+                booked,
+                Source::Contract(history),
+            ))
         }
         None => {
             let currency = select_currency(services, tenant_id, query.currency).await?;
-            let rollup = services
-                .reports
-                .rollup(tenant_id, currency, query.end)
-                .await?;
-            (rollup.by_period(), currency)
+            let booked = booked_portfolio(services, tenant_id, currency, query.end).await?;
+            let rollup = booked.rollup.clone();
+            Ok(Selection::booked(currency, booked, Source::Rollup(rollup)))
         }
-    };
-    Ok(waterfall_of(&totals, currency, query)?)
+    }
+}
+
+/// The months a waterfall of `totals` reports under `query`, if any.
+fn report_range(
+    totals: &MonthlyTotals,
+    query: &WaterfallQuery,
+) -> Result<Option<PeriodRange>, revrec_domain::PeriodError> {
+    range_of(totals, query)
+        .map(|(first, last)| months_of(query, first, last))
+        .transpose()
 }
 
 /// The waterfall of `totals` over the query's months (its contract and currency already
@@ -172,36 +255,21 @@ pub async fn grouped_waterfall_report(
     query: &WaterfallQuery,
     group_by: GroupBy,
 ) -> Result<GroupedWaterfallReport, UseCaseError> {
-    let (totals, currency, source) = match (&query.contract_id, group_by) {
-        (None, GroupBy::Obligation) => return Err(UseCaseError::ObligationsNeedAContract),
-        (Some(id), _) => {
-            let stored = load_contract(services, tenant_id, id).await?;
-            let history = replay_on_pool(services, &stored).await?;
-            let totals = contract_totals(&history);
-            (totals, stored.record.currency, Source::Contract(history))
+    if query.contract_id.is_none() && group_by == GroupBy::Obligation {
+        return Err(UseCaseError::ObligationsNeedAContract);
+    }
+    let selection = select(services, tenant_id, query).await?;
+    let mut report = selection.waterfall(query)?;
+    let range = report_range(&selection.totals, query)?;
+    let parts = match (&selection.source, &selection.booked, group_by) {
+        (Source::Contract(history), _, GroupBy::Obligation) => {
+            obligation_parts(&report.waterfall, history.current(), range)
         }
-        (None, GroupBy::PobType) => {
-            let currency = select_currency(services, tenant_id, query.currency).await?;
-            let rollup = services
-                .reports
-                .rollup(tenant_id, currency, query.end)
-                .await?;
-            (rollup.by_period(), currency, Source::Rollup(rollup))
-        }
-    };
-    let mut report = waterfall_of(&totals, currency, query)?;
-    let range = match range_of(&totals, query) {
-        Some((first, last)) => Some(months_of(query, first, last)?),
-        None => None,
-    };
-    let parts = match (&source, group_by) {
-        (Source::Rollup(rollup), _) => pob_type_parts(&report.waterfall, rollup, range),
-        (Source::Contract(history), GroupBy::PobType) => {
+        (_, Some(booked), _) => pob_type_parts(&report.waterfall, &booked.rollup, range),
+        (Source::Rollup(rollup), None, _) => pob_type_parts(&report.waterfall, rollup, range),
+        (Source::Contract(history), None, GroupBy::PobType) => {
             let rollup = Rollup::from_rows(contributions(history));
             pob_type_parts(&report.waterfall, &rollup, range)
-        }
-        (Source::Contract(history), GroupBy::Obligation) => {
-            obligation_parts(&report.waterfall, history.current(), range)
         }
     };
     report.output_hash = output_hash(
@@ -217,11 +285,4 @@ pub async fn grouped_waterfall_report(
         group_by,
         parts,
     })
-}
-
-/// Where a grouped waterfall's parts come from: a portfolio's rollup (`pob_type` only), or
-/// one contract's plans.
-enum Source {
-    Rollup(Rollup),
-    Contract(PlanHistory),
 }

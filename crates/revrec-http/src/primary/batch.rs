@@ -19,7 +19,7 @@ use utoipa::OpenApi;
 
 use crate::primary::contracts::{self, parse_new_contract};
 use crate::primary::operations::BatchableOperations;
-use crate::primary::{events, invoices, jobs, reports};
+use crate::primary::{events, invoices, jobs, periods, reports};
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::cost;
@@ -100,6 +100,9 @@ enum Route {
     Note6,
     CreateJob,
     GetJob(String),
+    ListPeriods,
+    ClosePeriods,
+    ReopenPeriods,
 }
 
 impl Route {
@@ -117,8 +120,9 @@ impl Route {
             | Route::ReportProgress(..)
             | Route::RecordInvoice(_)
             | Route::CreateJob => Scope::WriteContracts,
-            Route::Waterfalls => Scope::ReadWaterfalls,
+            Route::Waterfalls | Route::ListPeriods => Scope::ReadWaterfalls,
             Route::Note6 => Scope::ReadDisclosures,
+            Route::ClosePeriods | Route::ReopenPeriods => Scope::ClosePeriods,
         }
     }
 }
@@ -346,6 +350,11 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         (["jobs", "recalculate-waterfall"], _) => Err(wrong_method("POST")),
         (["jobs", job], "GET") => id(job).map(Route::GetJob),
         (["jobs", _], _) => Err(wrong_method("GET")),
+        (["periods"], "GET") => Ok(Route::ListPeriods),
+        (["periods"], _) => Err(wrong_method("GET")),
+        (["periods", "close"], "POST") => Ok(Route::ClosePeriods),
+        (["periods", "reopen"], "POST") => Ok(Route::ReopenPeriods),
+        (["periods", "close" | "reopen"], _) => Err(wrong_method("POST")),
         (["batch"] | ["payments", ..], _) => Err(Unroutable::NotInBatch),
         _ => Err(Unroutable::NotFound),
     }
@@ -425,6 +434,9 @@ async fn run_one(
         Route::Note6 => reports::note6(state, principal, query).await,
         Route::CreateJob => jobs::create_job(state, principal, body).await,
         Route::GetJob(id) => jobs::job_status(state, principal, &id).await,
+        Route::ListPeriods => periods::list(state, principal).await,
+        Route::ClosePeriods => periods::close(state, principal, body).await,
+        Route::ReopenPeriods => periods::reopen(state, principal, body).await,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod events;
 pub mod invoices;
 pub mod jobs;
 pub mod operations;
+pub mod periods;
 pub mod reports;
 
 use actix_web::web;
@@ -53,6 +54,15 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(resource("/waterfalls", "GET").route(web::get().to(reports::waterfall_route)))
             .service(
                 resource("/disclosures/note6", "GET").route(web::get().to(reports::note6_route)),
+            )
+            .service(resource("/periods", "GET").route(web::get().to(periods::list_periods_route)))
+            .service(
+                resource("/periods/close", "POST")
+                    .route(web::post().to(periods::close_periods_route)),
+            )
+            .service(
+                resource("/periods/reopen", "POST")
+                    .route(web::post().to(periods::reopen_periods_route)),
             )
             .service(resource("/batch", "POST").route(web::post().to(batch::batch_route)))
             .service(

@@ -4,7 +4,7 @@
 
 use utoipa::OpenApi;
 
-use crate::primary::{contracts, events, invoices, jobs, reports};
+use crate::primary::{contracts, events, invoices, jobs, periods, reports};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -22,5 +22,8 @@ use crate::primary::{contracts, events, invoices, jobs, reports};
     reports::note6_route,
     jobs::create_job_route,
     jobs::get_job_route,
+    periods::list_periods_route,
+    periods::close_periods_route,
+    periods::reopen_periods_route,
 ))]
 pub struct BatchableOperations;

@@ -9,7 +9,7 @@ use std::fmt;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use revrec_domain::{Field, PeriodError, ValidationErrors, calendar};
+use revrec_domain::{Field, PeriodActionError, PeriodError, ValidationErrors, calendar};
 use revrec_ports::RepositoryError;
 use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
@@ -508,12 +508,40 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
                 ProblemDetails::new(ErrorCode::InvalidPeriodFormat, format!("{period}."))
             }
         },
+        UseCaseError::PeriodAction(action) => period_action_problem(*action),
         UseCaseError::ObligationsNeedAContract => ProblemDetails::new(
             ErrorCode::InvalidParameter,
             format!("Query parameter `group_by` {error}."),
         ),
         UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
+    }
+}
+
+fn period_action_problem(error: PeriodActionError) -> ProblemDetails {
+    let detail = format!("{error}.");
+    match error {
+        PeriodActionError::NotEnded {
+            period,
+            first_day_after,
+        } => {
+            let mut problem = ProblemDetails::new(ErrorCode::PeriodNotEnded, detail);
+            problem
+                .extensions
+                .insert("period".into(), json!(period.to_string()));
+            problem
+                .extensions
+                .insert("closable_from".into(), json!(first_day_after.to_string()));
+            problem
+        }
+        PeriodActionError::NotClosed { first_open, .. } => {
+            let mut problem = ProblemDetails::new(ErrorCode::PeriodNotClosed, detail);
+            problem
+                .extensions
+                .insert("first_open_period".into(), json!(first_open.to_string()));
+            problem
+        }
+        PeriodActionError::NothingClosed => ProblemDetails::new(ErrorCode::PeriodNotClosed, detail),
     }
 }
 

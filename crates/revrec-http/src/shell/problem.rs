@@ -61,12 +61,14 @@ pub enum ErrorCode {
     BatchTooLarge,
     BatchOperationNotAllowed,
     WorkLimitExceeded,
+    PeriodNotEnded,
+    PeriodNotClosed,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 48] = [
+    pub const ALL: [ErrorCode; 50] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -113,6 +115,8 @@ impl ErrorCode {
         ErrorCode::BatchTooLarge,
         ErrorCode::BatchOperationNotAllowed,
         ErrorCode::WorkLimitExceeded,
+        ErrorCode::PeriodNotEnded,
+        ErrorCode::PeriodNotClosed,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -164,6 +168,8 @@ impl ErrorCode {
             ErrorCode::JobQueueFull => "JOB_QUEUE_FULL",
             ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
             ErrorCode::WorkLimitExceeded => "WORK_LIMIT_EXCEEDED",
+            ErrorCode::PeriodNotEnded => "PERIOD_NOT_ENDED",
+            ErrorCode::PeriodNotClosed => "PERIOD_NOT_CLOSED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
@@ -251,6 +257,8 @@ impl ErrorCode {
             ErrorCode::ValidationFailed
             | ErrorCode::CurrencyRequired
             | ErrorCode::WorkLimitExceeded
+            | ErrorCode::PeriodNotEnded
+            | ErrorCode::PeriodNotClosed
             | ErrorCode::IdempotencyKeyReused => 422,
             ErrorCode::RateLimited | ErrorCode::JobQueueFull | ErrorCode::OAuthClientThrottled => {
                 429
@@ -312,6 +320,8 @@ impl ErrorCode {
             ErrorCode::JobQueueFull => "Too many jobs queued",
             ErrorCode::BatchTooLarge => "The batch has too many operations",
             ErrorCode::WorkLimitExceeded => "The request asks for more work than one request may",
+            ErrorCode::PeriodNotEnded => "The month has not ended yet",
+            ErrorCode::PeriodNotClosed => "The month is not closed",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
@@ -454,6 +464,12 @@ impl ErrorCode {
             ErrorCode::WorkLimitExceeded => {
                 "One request may carry at most a set number of obligation-months (obligations × months of each contract's term; 250,000 by default), so that no caller's request holds up anyone else's. The problem's `limit` and `value` say both figures; nothing was done."
             }
+            ErrorCode::PeriodNotEnded => {
+                "A month can be closed only once it has ended by the server's clock (UTC): closing it earlier would freeze figures that can still change. The problem's `period` is the month asked for and `closable_from` the first day it can be closed. Nothing was closed."
+            }
+            ErrorCode::PeriodNotClosed => {
+                "A reopen names the first month to reopen, and that month is not closed (or no month is): only closed months reopen, and a reopen always takes every later closed month with it, so the closed months stay one unbroken run. `first_open_period` says the first open month, when any is closed. Nothing was reopened."
+            }
             ErrorCode::BatchOperationNotAllowed => {
                 "An operation of a batch names a route that cannot run inside one: `/batch` itself and the payment routes. The operation's result says so; the other operations run."
             }
@@ -546,6 +562,12 @@ impl ErrorCode {
             }
             ErrorCode::BatchOperationNotAllowed => {
                 Some("Call that route on its own, outside the batch.")
+            }
+            ErrorCode::PeriodNotEnded => Some(
+                "Close the month on or after `closable_from`; GET /v1/periods shows what is closed.",
+            ),
+            ErrorCode::PeriodNotClosed => {
+                Some("GET /v1/periods to see the closed months, and reopen from one of them.")
             }
             ErrorCode::IdempotencyKeyReused => {
                 Some("Send a new Idempotency-Key for a new request.")

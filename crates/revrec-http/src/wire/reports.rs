@@ -30,6 +30,17 @@ pub struct WaterfallPeriod {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub contract_asset_balance: Option<Amount>,
+    /// The part of `recognized_amount` that corrects closed months: a change made after
+    /// they closed, booked in the first open month (decisions.md §14). Present, zero when
+    /// none, once any month of the tenant's books is closed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub correction_amount: Option<Amount>,
+    /// Whether the period is closed: its figures are those it froze at the close, whatever
+    /// changed since. Present with `correction_amount`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub closed: Option<bool>,
     /// With `group_by`: the month's revenue in parts that sum to `recognized_amount` exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -117,12 +128,15 @@ impl From<&WaterfallReport> for WaterfallResponse {
                 .iter()
                 .map(|row| {
                     let (billed_amount, contract_asset_balance) = billing(waterfall, row);
+                    let books = waterfall.closed_through.is_some();
                     WaterfallPeriod {
                         period: row.period.to_string(),
                         recognized_amount: Amount::minor(row.recognized, currency),
                         deferred_balance: Amount::minor(row.deferred_balance, currency),
                         billed_amount,
                         contract_asset_balance,
+                        correction_amount: books.then(|| Amount::minor(row.correction, currency)),
+                        closed: books.then_some(row.closed),
                         groups: None,
                     }
                 })
@@ -162,6 +176,15 @@ impl WaterfallResponse {
                 out.extend_from_slice(amount(row.billed).as_bytes());
                 out.extend_from_slice(b",\"contract_asset_balance\":");
                 out.extend_from_slice(amount(row.contract_asset_balance).as_bytes());
+            }
+            if waterfall.closed_through.is_some() {
+                out.extend_from_slice(b",\"correction_amount\":");
+                out.extend_from_slice(amount(row.correction).as_bytes());
+                out.extend_from_slice(if row.closed {
+                    b",\"closed\":true"
+                } else {
+                    b",\"closed\":false"
+                });
             }
             out.push(b'}');
         }
@@ -436,6 +459,16 @@ mod tests {
         }
     }
 
+    /// `report` under books with its first month closed and a correction in the second.
+    fn closed_books(mut report: WaterfallReport) -> WaterfallReport {
+        report.waterfall.closed_through = Period::new(2025, 11);
+        if let [first, second] = report.waterfall.rows.as_mut_slice() {
+            first.closed = true;
+            second.correction = 73_973;
+        }
+        report
+    }
+
     #[test]
     fn the_direct_body_is_byte_for_byte_the_serde_body() {
         for example in [
@@ -455,6 +488,10 @@ mod tests {
                 vec![(0, 50_000, 0), (1, 25_000, 10_000)],
                 true,
             ),
+            closed_books(report(
+                Currency::USD,
+                vec![(0, 101_918, 0), (1, 197_261, 0)],
+            )),
         ] {
             let serde = serde_json::to_vec(&WaterfallResponse::from(&example)).unwrap_or_default();
             assert_eq!(

@@ -1,0 +1,170 @@
+//! `POST /v1/periods/close`, `POST /v1/periods/reopen`, `GET /v1/periods`: the books'
+//! closed months (decisions.md §14).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_domain::Period;
+use revrec_ports::Scope;
+use revrec_usecases::periods::{close_periods, list_periods, reopen_periods};
+use revrec_usecases::{Principal, UseCaseError};
+
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::problem::FieldProblem;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
+use crate::wire::periods::{CloseInput, Periods, ReopenInput};
+use crate::wire::problems::Problems;
+
+/// Close every open month through `through`: from then on, everything reported for those
+/// months stays as it is now, to the byte, and later changes land in the first open month
+/// as corrections. Closing what is closed is a 200 that changes nothing. Needs the
+/// `close:periods` scope.
+#[utoipa::path(
+    post, path = "/v1/periods/close", tag = "primary", operation_id = "closePeriods",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = CloseInput,
+    responses(
+        (status = 200, description = "The books with the months closed", body = Periods),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn close_periods_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    write_route(request, state, payload, Write::Close).await
+}
+
+pub async fn close(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: CloseInput = parse_json(body)?;
+    let through = month("through", input.through.as_deref())?;
+    let view = close_periods(
+        &state.services,
+        &principal.tenant_id,
+        &principal.credential.quota_name(),
+        through,
+    )
+    .await?;
+    Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
+}
+
+/// Reopen `from` and every later closed month, for `reason` (kept in the history): they
+/// report the restated figures again, and the differences of the months still closed land
+/// in `from`. Needs the `close:periods` scope.
+#[utoipa::path(
+    post, path = "/v1/periods/reopen", tag = "primary", operation_id = "reopenPeriods",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = ReopenInput,
+    responses(
+        (status = 200, description = "The books with the months reopened", body = Periods),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn reopen_periods_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    write_route(request, state, payload, Write::Reopen).await
+}
+
+/// The two writes of the books.
+#[derive(Clone, Copy)]
+enum Write {
+    Close,
+    Reopen,
+}
+
+/// A close or a reopen, under the caller's `Idempotency-Key` like every POST.
+async fn write_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+    write: Write,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ClosePeriods).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || async {
+        match write {
+            Write::Close => close(&state, &principal, &body).await,
+            Write::Reopen => reopen(&state, &principal, &body).await,
+        }
+    })
+    .await
+}
+
+pub async fn reopen(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: ReopenInput = parse_json(body)?;
+    let reason = input.reason.as_deref().map(str::trim).unwrap_or_default();
+    if reason.is_empty() {
+        let mut problems = Problems::default();
+        problems.push(
+            "reason",
+            "is required: why the months are reopened, for the history",
+        );
+        problems.check()?;
+    }
+    let from = month("from", input.from.as_deref())?;
+    let view = reopen_periods(
+        &state.services,
+        &principal.tenant_id,
+        &principal.credential.quota_name(),
+        from,
+        reason,
+    )
+    .await?;
+    Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
+}
+
+/// The closed months, who closed each and when with the digest of its figures, and every
+/// close and reopen. Needs the `read:waterfalls` scope.
+#[utoipa::path(
+    get, path = "/v1/periods", tag = "primary", operation_id = "listPeriods",
+    responses(
+        (status = 200, description = "The books", body = Periods),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_periods_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
+    Ok(list(&state, &principal).await?.into_response())
+}
+
+pub async fn list(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
+    let view = list_periods(&state.services, &principal.tenant_id).await?;
+    Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
+}
+
+/// A month of the body: required, and `YYYY-MM` (a 400 `INVALID_PERIOD_FORMAT` otherwise).
+fn month(field: &str, text: Option<&str>) -> Result<Period, ApiError> {
+    let text = text.ok_or_else(|| {
+        ApiError::Validation(vec![FieldProblem {
+            field: field.to_owned(),
+            message: "is required: a month, YYYY-MM".to_owned(),
+        }])
+    })?;
+    Period::parse(text).map_err(|error| ApiError::UseCase(UseCaseError::Period(error)))
+}

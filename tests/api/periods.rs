@@ -1,0 +1,249 @@
+//! Books that close (decisions.md §14) through the API, on the worked case of the issue
+//! that asked for them: a 12,000 USD daily subscription for 2026, January to March closed,
+//! then a price increase to 15,000 back-dated to 1 February.
+
+use reqwest::{Method, StatusCode};
+use revrec_ports::Scope;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, number_texts, simple_contract, spawn_each};
+
+/// (period, recognized, correction, closed) of each row of a waterfall's body, amounts as
+/// written.
+fn rows(text: &str) -> Vec<(String, String, String, bool)> {
+    let waterfall: Value = serde_json::from_str(text).unwrap();
+    let recognized = number_texts(text, "recognized_amount");
+    let corrections = number_texts(text, "correction_amount");
+    waterfall["periods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(recognized.into_iter().zip(corrections))
+        .map(|(row, (recognized, correction))| {
+            (
+                row["period"].as_str().unwrap().to_owned(),
+                recognized,
+                correction,
+                row["closed"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn row(
+    period: &str,
+    recognized: &str,
+    correction: &str,
+    closed: bool,
+) -> (String, String, String, bool) {
+    (period.into(), recognized.into(), correction.into(), closed)
+}
+
+async fn read(app: &TestApp, path: &str) -> String {
+    let reply = app.get(path).await;
+    assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text);
+    reply.text
+}
+
+async fn body(app: &TestApp, path: &str) -> Value {
+    serde_json::from_str(&read(app, path).await).unwrap()
+}
+
+/// The contract's id, signed for 12,000.00 over 2026.
+async fn worked_contract(app: &TestApp) -> String {
+    app.create(&simple_contract(
+        "Acme",
+        "12000.00",
+        "2026-01-01",
+        "2026-12-31",
+    ))
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn back_date_the_increase(app: &TestApp, id: &str) {
+    let mut change = simple_contract("Acme", "15000.00", "2026-01-01", "2026-12-31");
+    change["effective_date"] = json!("2026-02-01");
+    change["treatment"] = json!("cumulative_catch_up");
+    let reply = app.put(&format!("/v1/contracts/{id}"), &change).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+#[tokio::test]
+async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_open_one() {
+    for app in spawn_each().await {
+        let id = worked_contract(&app).await;
+        let contract = format!("/v1/waterfalls?contract_id={id}");
+        let quarter = "/v1/waterfalls?start_period=2026-01&end_period=2026-03";
+        let note6 = "/v1/disclosures/note6?period=2026-Q1";
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let books = reply.json();
+        assert_eq!(books["first_open_period"], "2026-04");
+        let closed: Vec<&str> = books["closed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|month| month["period"].as_str().unwrap())
+            .collect();
+        assert_eq!(closed, ["2026-01", "2026-02", "2026-03"]);
+        assert_eq!(books["closed"][0]["closed_by"], "sandbox");
+        assert!(
+            books["closed"][2]["digest"]
+                .as_str()
+                .unwrap()
+                .starts_with("sha256:")
+        );
+        let (quarter_at_close, note6_at_close) =
+            (read(&app, quarter).await, read(&app, note6).await);
+
+        back_date_the_increase(&app, &id).await;
+
+        // The closed months keep what they reported; April carries the correction.
+        let waterfall = read(&app, &contract).await;
+        assert_eq!(
+            rows(&waterfall)[..4],
+            [
+                row("2026-01", "1019.18", "0.00", true),
+                row("2026-02", "920.55", "0.00", true),
+                row("2026-03", "1019.17", "0.00", true),
+                row("2026-04", "1972.61", "739.73", false),
+            ]
+        );
+        assert_eq!(number_texts(&waterfall, "total_recognized"), ["15000.00"]);
+        // The portfolio agrees, and what was reported for the quarter is the same bytes.
+        let portfolio = read(
+            &app,
+            "/v1/waterfalls?start_period=2026-01&end_period=2026-12",
+        )
+        .await;
+        assert_eq!(rows(&portfolio)[..4], rows(&waterfall)[..4]);
+        assert_eq!(read(&app, quarter).await, quarter_at_close);
+        assert_eq!(read(&app, note6).await, note6_at_close);
+
+        // Reopening March shows it restated, with February's correction in it.
+        let reply = app
+            .post(
+                "/v1/periods/reopen",
+                &json!({"from": "2026-03", "reason": "the price increase was agreed in March"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        assert_eq!(reply.json()["first_open_period"], "2026-03");
+        let waterfall = read(&app, &contract).await;
+        assert_eq!(
+            rows(&waterfall)[1..4],
+            [
+                row("2026-02", "920.55", "0.00", true),
+                row("2026-03", "1758.90", "484.93", false),
+                row("2026-04", "1232.88", "0.00", false),
+            ]
+        );
+        let history = body(&app, "/v1/periods").await;
+        assert_eq!(history["history"][1]["action"], "reopen");
+        assert_eq!(
+            history["history"][1]["reason"],
+            "the price increase was agreed in March"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_contract_signed_after_the_close_books_its_closed_months_as_a_correction() {
+    for app in spawn_each().await {
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let id = worked_contract(&app).await;
+        let waterfall = read(
+            &app,
+            &format!("/v1/waterfalls?contract_id={id}&start_period=2026-01&end_period=2026-12"),
+        )
+        .await;
+        assert_eq!(
+            rows(&waterfall)[..4],
+            [
+                row("2026-01", "0.00", "0.00", true),
+                row("2026-02", "0.00", "0.00", true),
+                row("2026-03", "0.00", "0.00", true),
+                row("2026-04", "3945.21", "2958.90", false),
+            ]
+        );
+        assert_eq!(number_texts(&waterfall, "total_recognized"), ["12000.00"]);
+    }
+}
+
+#[tokio::test]
+async fn bad_closes_and_reopens_are_clear_problems_and_change_nothing() {
+    for app in spawn_each().await {
+        let this_month = revrec_domain::Period::of(time::OffsetDateTime::now_utc().date());
+        let refused = app
+            .post(
+                "/v1/periods/close",
+                &json!({"through": this_month.to_string()}),
+            )
+            .await
+            .problem(422, "PERIOD_NOT_ENDED");
+        assert_eq!(refused["period"], this_month.to_string());
+        assert_eq!(
+            refused["closable_from"],
+            this_month.next().first_day().to_string()
+        );
+        app.post("/v1/periods/close", &json!({"through": "2026-13"}))
+            .await
+            .problem(400, "INVALID_PERIOD_FORMAT");
+        app.post("/v1/periods/close", &json!({}))
+            .await
+            .problem(422, "VALIDATION_FAILED");
+        app.post(
+            "/v1/periods/reopen",
+            &json!({"from": "2026-01", "reason": "why not"}),
+        )
+        .await
+        .problem(422, "PERIOD_NOT_CLOSED");
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-02"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let refused = app
+            .post(
+                "/v1/periods/reopen",
+                &json!({"from": "2026-01", "reason": "  "}),
+            )
+            .await
+            .problem(422, "VALIDATION_FAILED");
+        assert_eq!(refused["errors"][0]["field"], "reason");
+        let refused = app
+            .post(
+                "/v1/periods/reopen",
+                &json!({"from": "2026-03", "reason": "late invoices"}),
+            )
+            .await
+            .problem(422, "PERIOD_NOT_CLOSED");
+        assert_eq!(refused["first_open_period"], "2026-03");
+        // Closing what is closed changes nothing.
+        let again = app
+            .post("/v1/periods/close", &json!({"through": "2026-01"}))
+            .await;
+        assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+        // A key without the scope is refused.
+        let (_, secret) = app.key("sandbox", &[Scope::ReadWaterfalls]).await;
+        let refused = app
+            .request(
+                Method::POST,
+                "/v1/periods/close",
+                Some(&secret),
+                Some(&json!({"through": "2026-03"})),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+        let books = body(&app, "/v1/periods").await;
+        assert_eq!(books["first_open_period"], "2026-03");
+        assert_eq!(books["history"].as_array().unwrap().len(), 1);
+    }
+}
