@@ -247,3 +247,104 @@ async fn bad_closes_and_reopens_are_clear_problems_and_change_nothing() {
         assert_eq!(books["history"].as_array().unwrap().len(), 1);
     }
 }
+
+/// Minor units of an amount as written (`-12.34` is -1234).
+fn cents(text: &str) -> i64 {
+    text.replace('.', "").parse().unwrap()
+}
+
+/// Each month's (recognized, correction) of a waterfall body, in cents.
+fn figures(text: &str) -> Vec<(i64, i64)> {
+    number_texts(text, "recognized_amount")
+        .iter()
+        .zip(number_texts(text, "correction_amount"))
+        .map(|(recognized, correction)| (cents(recognized), cents(&correction)))
+        .collect()
+}
+
+#[tokio::test]
+async fn changes_racing_closes_on_two_instances_are_counted_once_in_the_portfolio() {
+    for app in spawn_each().await {
+        let sibling = app.sibling().await;
+        let mut ids = Vec::new();
+        for customer in 0..6 {
+            ids.push(
+                app.create(&simple_contract(
+                    &format!("Customer {customer}"),
+                    "12000.00",
+                    "2026-01-01",
+                    "2026-12-31",
+                ))
+                .await["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            );
+        }
+        let instances = [&app, &sibling];
+        // Back-dated increases and new contracts starting in closed months, on both
+        // instances, while the other instance closes January, then February, then March.
+        let changes = async {
+            for (index, id) in ids.iter().enumerate() {
+                let instance = instances[index % 2];
+                let mut change = simple_contract(
+                    &format!("Customer {index}"),
+                    &format!("{}.00", 13_000 + index * 500),
+                    "2026-01-01",
+                    "2026-12-31",
+                );
+                change["effective_date"] = json!("2026-02-01");
+                change["treatment"] = json!("cumulative_catch_up");
+                let path = format!("/v1/contracts/{id}");
+                let late = simple_contract("Late", "3650.00", "2026-01-15", "2026-06-30");
+                let (modified, created) = tokio::join!(
+                    instance.put(&path, &change),
+                    instance.post("/v1/contracts", &late),
+                );
+                assert_eq!(modified.status, StatusCode::OK, "{}", modified.text);
+                assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+            }
+        };
+        let closes = async {
+            for (through, instance) in [
+                ("2026-01", &sibling),
+                ("2026-02", &app),
+                ("2026-03", &sibling),
+            ] {
+                tokio::task::yield_now().await;
+                let close = json!({"through": through});
+                let (first, second) = tokio::join!(
+                    instance.post("/v1/periods/close", &close),
+                    app.post("/v1/periods/close", &close),
+                );
+                assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+                assert_eq!(second.status, StatusCode::OK, "{}", second.text);
+            }
+        };
+        tokio::join!(changes, closes);
+
+        // Two instances closing at once closed once.
+        let books = body(&app, "/v1/periods").await;
+        assert_eq!(books["history"].as_array().unwrap().len(), 3, "{books}");
+        // Every contract's books, added up, are the portfolio's: each change is inside
+        // what a close froze or a correction after it, never lost and never both.
+        let range = "start_period=2026-01&end_period=2026-12";
+        let listed = body(&app, "/v1/contracts?limit=100").await;
+        let mut summed = vec![(0_i64, 0_i64); 12];
+        for contract in listed["data"].as_array().unwrap() {
+            let id = contract["id"].as_str().unwrap();
+            let own =
+                figures(&read(&app, &format!("/v1/waterfalls?contract_id={id}&{range}")).await);
+            for (total, (recognized, correction)) in summed.iter_mut().zip(own) {
+                total.0 += recognized;
+                total.1 += correction;
+            }
+        }
+        let portfolio = figures(&read(&sibling, &format!("/v1/waterfalls?{range}")).await);
+        assert_eq!(portfolio, summed);
+        // Every contract is recognized whole.
+        let total: i64 = portfolio.iter().map(|(recognized, _)| recognized).sum();
+        let prices: i64 = (0..6).map(|index| 1_300_000 + index * 50_000).sum::<i64>() + 6 * 365_000;
+        assert_eq!(total, prices);
+    }
+}
