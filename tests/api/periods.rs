@@ -78,6 +78,7 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
         let contract = format!("/v1/waterfalls?contract_id={id}");
         let quarter = "/v1/waterfalls?start_period=2026-01&end_period=2026-03";
         let note6 = "/v1/disclosures/note6?period=2026-Q1";
+        let trial_balance = "/api/v1/accounting/trial-balance?period=2026-03";
         let reply = app
             .post("/v1/periods/close", &json!({"through": "2026-03"}))
             .await;
@@ -98,8 +99,11 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
                 .unwrap()
                 .starts_with("sha256:")
         );
-        let (quarter_at_close, note6_at_close) =
-            (read(&app, quarter).await, read(&app, note6).await);
+        let (quarter_at_close, note6_at_close, balance_at_close) = (
+            read(&app, quarter).await,
+            read(&app, note6).await,
+            read(&app, trial_balance).await,
+        );
 
         back_date_the_increase(&app, &id).await;
 
@@ -115,6 +119,19 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
             ]
         );
         assert_eq!(number_texts(&waterfall, "total_recognized"), ["15000.00"]);
+        // Split by obligation or by type, the parts still sum to the booked rows.
+        for group_by in ["obligation", "pob_type"] {
+            let grouped = read(&app, &format!("{contract}&group_by={group_by}")).await;
+            let parsed: Value = serde_json::from_str(&grouped).unwrap();
+            let recognized = number_texts(&grouped, "recognized_amount");
+            let mut texts = recognized.iter();
+            for row in parsed["periods"].as_array().unwrap() {
+                let total = cents(texts.next().unwrap());
+                let parts = row["groups"].as_array().unwrap().len();
+                let summed: i64 = texts.by_ref().take(parts).map(|text| cents(text)).sum();
+                assert_eq!(summed, total, "{group_by} {}", row["period"]);
+            }
+        }
         // The portfolio agrees, and what was reported for the quarter is the same bytes.
         let portfolio = read(
             &app,
@@ -124,6 +141,7 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
         assert_eq!(rows(&portfolio)[..4], rows(&waterfall)[..4]);
         assert_eq!(read(&app, quarter).await, quarter_at_close);
         assert_eq!(read(&app, note6).await, note6_at_close);
+        assert_eq!(read(&app, trial_balance).await, balance_at_close);
 
         // Reopening March shows it restated, with February's correction in it.
         let reply = app

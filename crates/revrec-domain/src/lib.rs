@@ -14,6 +14,7 @@ pub mod contract;
 pub mod currency;
 pub mod digest;
 pub mod journal;
+pub mod keyed_books;
 pub mod money;
 pub mod note6;
 pub mod period;
@@ -41,6 +42,7 @@ pub use contract::{
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
 pub use journal::{EntrySource, JournalEntry, JournalLine, journal_entries};
+pub use keyed_books::KeyedBooks;
 pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
@@ -58,4 +60,7 @@ pub use rollup_books::{BookedRollup, ClosedMonthFigures, FrozenRow, RollupBooks}
 pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
-pub use waterfall_parts::{GroupedWaterfall, WaterfallParts, obligation_parts, pob_type_parts};
+pub use waterfall_parts::{
+    GroupedWaterfall, WaterfallParts, fold_into_rows, obligation_key, obligation_keys,
+    obligation_parts, pob_type_parts,
+};

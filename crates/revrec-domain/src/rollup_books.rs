@@ -15,6 +15,7 @@ use crate::books::{BookAmount, BookedMonth, Books, Correction, Series};
 use crate::contract::PobType;
 use crate::currency::Currency;
 use crate::digest::{Canonical, CanonicalWriter};
+use crate::keyed_books::KeyedBooks;
 use crate::period::Period;
 use crate::recognition::Timing;
 use crate::rollup::{Rollup, RollupAmounts, RollupKey};
@@ -56,8 +57,7 @@ impl BookedRollup {
 /// The closed months of a rollup and what each froze, per series.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct RollupBooks {
-    closed_through: Option<Period>,
-    books: BTreeMap<SeriesKey, Books<RollupAmounts>>,
+    books: KeyedBooks<SeriesKey, RollupAmounts>,
 }
 
 impl RollupBooks {
@@ -97,71 +97,50 @@ impl RollupBooks {
                     .sort_by_key(|correction| correction.corrects);
             }
         }
+        let books = months
+            .into_iter()
+            .map(|(key, months)| {
+                (
+                    key,
+                    Books::from_frozen(closed_through, months.into_values()),
+                )
+            })
+            .collect();
         RollupBooks {
-            closed_through,
-            books: months
-                .into_iter()
-                .map(|(key, months)| {
-                    (
-                        key,
-                        Books::from_frozen(closed_through, months.into_values()),
-                    )
-                })
-                .collect(),
+            books: KeyedBooks::from_books(closed_through, books),
         }
     }
 
     pub fn closed_through(&self) -> Option<Period> {
-        self.closed_through
+        self.books.closed_through()
     }
 
     /// Closes every open month through `through`, freezing what `restated` (the rollup as
     /// known at the moment of the close) reports for each.
     pub fn close(&mut self, through: Period, restated: &Rollup) {
-        if self.closed_through.is_some_and(|closed| closed >= through) {
-            return;
-        }
-        let series = series_of(restated);
-        for key in self.keys(&series) {
-            let restated = series.get(&key).cloned().unwrap_or_else(|| empty(through));
-            self.books_of(key).close(through, &restated);
-        }
-        self.closed_through = Some(through);
+        self.books.close(through, &series_of(restated));
     }
 
     /// Reopens `from` and every later closed month.
     pub fn reopen(&mut self, from: Period) {
-        if self.closed_through.is_none_or(|closed| from > closed) {
-            return;
-        }
-        for books in self.books.values_mut() {
-            books.reopen(from);
-        }
-        self.closed_through = Some(from.previous());
+        self.books.reopen(from);
     }
 
     /// `restated` (the rollup as known now) as these books report it.
     pub fn booked(&self, restated: &Rollup) -> BookedRollup {
-        let Some(closed) = self.closed_through else {
+        if self.closed_through().is_none() {
             return BookedRollup::open(restated.clone());
-        };
-        let series = series_of(restated);
+        }
         let mut booked = BookedRollup {
-            closed_through: self.closed_through,
+            closed_through: self.closed_through(),
             ..BookedRollup::default()
         };
-        for key in self.keys(&series) {
-            let restated = series.get(&key).cloned().unwrap_or_else(|| empty(closed));
-            let books = self
-                .books
-                .get(&key)
-                .cloned()
-                .unwrap_or_else(|| Books::from_frozen(self.closed_through, []));
-            for month in books.report(&restated, closed.next()) {
+        for ((pob_type, timing), months) in self.books.report(&series_of(restated)) {
+            for month in months {
                 let row = RollupKey {
                     period: month.period,
-                    pob_type: key.0,
-                    timing: key.1,
+                    pob_type,
+                    timing,
                 };
                 booked.rollup.add(row, &month.amount);
                 booked.corrections.add(row, &month.correction_amount());
@@ -173,7 +152,7 @@ impl RollupBooks {
     /// What the months `months` accepts froze, as a store keeps it.
     pub fn frozen_rows(&self, months: impl Fn(Period) -> bool) -> Vec<FrozenRow> {
         let mut rows = Vec::new();
-        for (&(pob_type, timing), books) in &self.books {
+        for (&(pob_type, timing), books) in self.books.books() {
             for month in books.frozen().filter(|month| months(month.period)) {
                 let key = RollupKey {
                     period: month.period,
@@ -196,23 +175,6 @@ impl RollupBooks {
             }
         }
         rows
-    }
-
-    /// Every series either these books or `series` know.
-    fn keys(&self, series: &BTreeMap<SeriesKey, Series<RollupAmounts>>) -> Vec<SeriesKey> {
-        let mut keys: Vec<SeriesKey> = self.books.keys().chain(series.keys()).copied().collect();
-        keys.sort_unstable();
-        keys.dedup();
-        keys
-    }
-
-    /// The books of one series; a series seen for the first time froze zero in every
-    /// closed month.
-    fn books_of(&mut self, key: SeriesKey) -> &mut Books<RollupAmounts> {
-        let closed_through = self.closed_through;
-        self.books
-            .entry(key)
-            .or_insert_with(|| Books::from_frozen(closed_through, []))
     }
 }
 
@@ -253,11 +215,6 @@ impl Canonical for ClosedMonthFigures<'_> {
             }
         }
     }
-}
-
-/// An empty series.
-fn empty(at: Period) -> Series<RollupAmounts> {
-    Series::new(at, Vec::new())
 }
 
 /// A rollup's series, each dense from its first month with a row to its last.

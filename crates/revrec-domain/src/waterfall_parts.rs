@@ -5,7 +5,7 @@
 use crate::contract::PobType;
 use crate::digest::{Canonical, CanonicalWriter};
 use crate::period::{Period, PeriodRange};
-use crate::plan::ContractPlan;
+use crate::plan::{ContractPlan, ObligationPlan};
 use crate::rollup::Rollup;
 use crate::waterfall::Waterfall;
 
@@ -83,21 +83,22 @@ pub fn obligation_parts(
 }
 
 /// The contract's obligations as parts are named: by id, or by name when given none.
-fn obligation_keys(plan: &ContractPlan) -> Vec<String> {
-    plan.obligations()
-        .iter()
-        .map(|obligation| {
-            obligation
-                .id
-                .clone()
-                .unwrap_or_else(|| obligation.name.clone())
-        })
-        .collect()
+pub fn obligation_keys(plan: &ContractPlan) -> Vec<String> {
+    plan.obligations().iter().map(obligation_key).collect()
 }
 
-/// Sums each month's parts into the row that closes it (a row covers the months after the
-/// previous row, through its own period).
-fn fold_into_rows(
+/// One obligation as parts name it: by id, or by name when given none.
+pub fn obligation_key(obligation: &ObligationPlan) -> String {
+    obligation
+        .id
+        .clone()
+        .unwrap_or_else(|| obligation.name.clone())
+}
+
+/// Sums each month's parts (`monthly`, one amount per key, months ascending) into the row
+/// of `waterfall` that closes it (a row covers the months after the previous row, through
+/// its own period).
+pub fn fold_into_rows(
     waterfall: &Waterfall,
     keys: Vec<String>,
     monthly: &[(Period, Vec<i64>)],

@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use revrec_domain::{
-    BookedRollup, ClosedPeriods, Currency, Period, PeriodAction, PlanHistory, Rollup, RollupBooks,
-    contributions,
+    BookedMonth, BookedRollup, ClosedPeriods, Currency, KeyedBooks, Period, PeriodAction,
+    PlanHistory, Rollup, RollupBooks, Series, contributions, obligation_key,
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
@@ -62,23 +62,34 @@ fn rows_through(rollup: &Rollup, last: Period) -> Rollup {
     )
 }
 
-/// One contract's rollup as the tenant's books report it: `current` is its history as
+/// One contract under the tenant's books.
+#[derive(Clone, Debug)]
+pub struct ContractBooks {
+    /// Its rollup as the books report it.
+    pub booked: BookedRollup,
+    /// Each obligation's revenue as the books report it, by obligation key (its id, or its
+    /// name when it has none); none when it is its schedule as it stands (nothing changed
+    /// since the first close).
+    pub obligations: Option<BTreeMap<String, Vec<BookedMonth>>>,
+}
+
+/// One contract's figures as the tenant's books report them: `current` is its history as
 /// replayed now, `events` the tenant's closes and reopens. A draft is a preview, outside
 /// the books.
 pub fn contract_books(
     stored: &StoredContract,
     current: &PlanHistory,
     events: &[PeriodEventRecord],
-) -> Result<BookedRollup, UseCaseError> {
+) -> Result<ContractBooks, UseCaseError> {
     let restated = Rollup::from_rows(contributions(current));
     let closed_through =
         ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
-    let Some(reported) = stored.stamps.reported else {
-        return Ok(BookedRollup::open(restated));
+    let (Some(reported), Some(_)) = (stored.stamps.reported, closed_through) else {
+        return Ok(ContractBooks {
+            booked: BookedRollup::open(restated),
+            obligations: None,
+        });
     };
-    if closed_through.is_none() {
-        return Ok(BookedRollup::open(restated));
-    }
     // Every close saw the contract as it is now: its books are its schedule.
     let first_close = events
         .iter()
@@ -87,15 +98,19 @@ pub fn contract_books(
         .min()
         .unwrap_or(i64::MAX);
     if stored.stamps.latest() < first_close {
-        return Ok(BookedRollup {
-            rollup: restated,
-            corrections: Rollup::new(),
-            closed_through,
+        return Ok(ContractBooks {
+            booked: BookedRollup {
+                rollup: restated,
+                corrections: Rollup::new(),
+                closed_through,
+            },
+            obligations: None,
         });
     }
     let mut books = RollupBooks::new();
+    let mut obligations: KeyedBooks<String> = KeyedBooks::new();
     // The contract as each close saw it, by how many of its facts it had.
-    let mut seen: BTreeMap<(usize, usize), Rollup> = BTreeMap::new();
+    let mut seen: BTreeMap<(usize, usize), Seen> = BTreeMap::new();
     for event in events {
         match event.action {
             PeriodAction::Close { through } => {
@@ -104,20 +119,50 @@ pub fn contract_books(
                 } else {
                     (0, 0)
                 };
-                let rollup = match seen.get(&known) {
-                    Some(rollup) => rollup.clone(),
-                    None => {
-                        let rollup = rollup_at(stored, event.sequence, known)?;
-                        seen.insert(known, rollup.clone());
-                        rollup
+                let state = match seen.entry(known) {
+                    std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
+                    std::collections::btree_map::Entry::Vacant(entry) => {
+                        entry.insert(state_at(stored, event.sequence, known)?)
                     }
                 };
-                books.close(through, &rollup);
+                books.close(through, &state.rollup);
+                obligations.close(through, &state.obligations);
             }
-            PeriodAction::Reopen { from } => books.reopen(from),
+            PeriodAction::Reopen { from } => {
+                books.reopen(from);
+                obligations.reopen(from);
+            }
         }
     }
-    Ok(books.booked(&restated))
+    Ok(ContractBooks {
+        booked: books.booked(&restated),
+        obligations: Some(obligations.report(&obligation_series(Some(current)))),
+    })
+}
+
+/// A contract as a close saw it.
+struct Seen {
+    rollup: Rollup,
+    obligations: BTreeMap<String, Series>,
+}
+
+/// Each obligation's monthly revenue under `history`, by key (none without a history).
+fn obligation_series(history: Option<&PlanHistory>) -> BTreeMap<String, Series> {
+    let Some(history) = history else {
+        return BTreeMap::new();
+    };
+    let plan = history.current();
+    let schedule = plan.schedule();
+    plan.obligations()
+        .iter()
+        .enumerate()
+        .map(|(index, obligation)| {
+            (
+                obligation_key(obligation),
+                Series::new(schedule.first(), schedule.revenue(index).to_vec()),
+            )
+        })
+        .collect()
 }
 
 /// How many of the contract's versions and invoices were written before `sequence`. The
@@ -131,13 +176,16 @@ fn known_before(stored: &StoredContract, sequence: i64) -> (usize, usize) {
 }
 
 /// The contract as close `sequence` saw it, its facts counted by [`known_before`].
-fn rollup_at(
+fn state_at(
     stored: &StoredContract,
     sequence: i64,
     (versions, _): (usize, usize),
-) -> Result<Rollup, UseCaseError> {
+) -> Result<Seen, UseCaseError> {
     if versions == 0 {
-        return Ok(Rollup::new());
+        return Ok(Seen {
+            rollup: Rollup::new(),
+            obligations: BTreeMap::new(),
+        });
     }
     let known = stored.versions.get(..versions).unwrap_or(&stored.versions);
     let billed: Vec<_> = stored
@@ -148,5 +196,8 @@ fn rollup_at(
         .map(|(invoice, _)| invoice.clone())
         .collect();
     let history = replay_as(known, legacy_restatement(stored))?.with_billing(billing_of(&billed));
-    Ok(Rollup::from_rows(contributions(&history)))
+    Ok(Seen {
+        rollup: Rollup::from_rows(contributions(&history)),
+        obligations: obligation_series(Some(&history)),
+    })
 }

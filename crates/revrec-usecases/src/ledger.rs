@@ -310,11 +310,10 @@ pub async fn trial_balances(
     };
     let mut balances = Vec::with_capacity(currencies.len());
     for currency in currencies {
-        let rollup = services
-            .reports
-            .rollup(tenant_id, currency, Some(period))
-            .await?;
-        balances.push(trial_balance(&rollup, &chart, currency, period));
+        // As the books report it: through a closed month, the balances it froze.
+        let booked =
+            crate::books::booked_portfolio(services, tenant_id, currency, Some(period)).await?;
+        balances.push(trial_balance(&booked.rollup, &chart, currency, period));
     }
     Ok(balances)
 }

@@ -1,9 +1,12 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
+use std::collections::BTreeMap;
+
 use revrec_domain::{
-    BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash, Period,
-    PeriodRange, PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals, contributions,
-    extent, obligation_parts, output_hash, pob_type_parts, waterfall_by,
+    BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash,
+    Period, PeriodRange, PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals,
+    contributions, extent, fold_into_rows, obligation_keys, obligation_parts, output_hash,
+    pob_type_parts, waterfall_by,
 };
 
 use crate::books::{booked_portfolio, contract_books};
@@ -46,11 +49,14 @@ struct Selection {
     source: Source,
 }
 
-/// Where a selection's parts come from: a portfolio's rollup, or one contract's plans.
+/// Where a selection's parts come from: a portfolio's rollup, or one contract's plans
+/// (with its obligations' booked revenue when a change came after a close).
 enum Source {
     Rollup(Rollup),
-    Contract(PlanHistory),
+    Contract(PlanHistory, Option<BookedObligations>),
 }
+
+type BookedObligations = BTreeMap<String, Vec<BookedMonth>>;
 
 impl Selection {
     /// Figures under books that may have months closed.
@@ -99,20 +105,20 @@ async fn select(
                     currency,
                     totals: contract_totals(&history),
                     booked: None,
-                    source: Source::Contract(history),
+                    source: Source::Contract(history, None),
                 });
             }
             let size = crate::history::replay_size(&stored)
                 * u64::try_from(events.len() + 1).unwrap_or(u64::MAX);
             let (shared, current) = (std::sync::Arc::clone(&stored), history.clone());
-            let booked = crate::offload::offload_sized(services, size, move || {
+            let books = crate::offload::offload_sized(services, size, move || {
                 contract_books(&shared, &current, &events)
             })
             .await??;
             Ok(Selection::booked(
                 currency,
-                booked,
-                Source::Contract(history),
+                books.booked,
+                Source::Contract(history, books.obligations),
             ))
         }
         None => {
@@ -262,12 +268,15 @@ pub async fn grouped_waterfall_report(
     let mut report = selection.waterfall(query)?;
     let range = report_range(&selection.totals, query)?;
     let parts = match (&selection.source, &selection.booked, group_by) {
-        (Source::Contract(history), _, GroupBy::Obligation) => {
+        (Source::Contract(history, Some(obligations)), _, GroupBy::Obligation) => {
+            booked_obligation_parts(&report.waterfall, history, obligations, range)
+        }
+        (Source::Contract(history, None), _, GroupBy::Obligation) => {
             obligation_parts(&report.waterfall, history.current(), range)
         }
         (_, Some(booked), _) => pob_type_parts(&report.waterfall, &booked.rollup, range),
         (Source::Rollup(rollup), None, _) => pob_type_parts(&report.waterfall, rollup, range),
-        (Source::Contract(history), None, GroupBy::PobType) => {
+        (Source::Contract(history, _), None, GroupBy::PobType) => {
             let rollup = Rollup::from_rows(contributions(history));
             pob_type_parts(&report.waterfall, &rollup, range)
         }
@@ -285,4 +294,45 @@ pub async fn grouped_waterfall_report(
         group_by,
         parts,
     })
+}
+
+/// A contract's obligation parts from its obligations' booked revenue: its obligations in
+/// plan order, then any that only the closed months still hold (an obligation a later
+/// change removed), so the parts still sum to each row.
+fn booked_obligation_parts(
+    waterfall: &Waterfall,
+    history: &PlanHistory,
+    obligations: &BookedObligations,
+    range: Option<PeriodRange>,
+) -> WaterfallParts {
+    let mut keys = obligation_keys(history.current());
+    let mut gone: Vec<String> = obligations
+        .keys()
+        .filter(|key| !keys.contains(key))
+        .cloned()
+        .collect();
+    keys.append(&mut gone);
+    let months: Vec<BTreeMap<Period, i64>> = keys
+        .iter()
+        .map(|key| {
+            obligations
+                .get(key)
+                .into_iter()
+                .flatten()
+                .map(|month| (month.period, month.amount))
+                .collect()
+        })
+        .collect();
+    let monthly: Vec<(Period, Vec<i64>)> = range
+        .into_iter()
+        .flat_map(|range| range.iter())
+        .map(|period| {
+            let parts = months
+                .iter()
+                .map(|amounts| amounts.get(&period).copied().unwrap_or(0))
+                .collect();
+            (period, parts)
+        })
+        .collect();
+    fold_into_rows(waterfall, keys, &monthly)
 }
