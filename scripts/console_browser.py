@@ -216,7 +216,11 @@ def check_other_pages(console: Console) -> str:
     assert console.page.locator("#schedule tbody tr").count() >= 1
     console.shoot("contract")
     console.accessible("contract")
-    for name, path in [("usage", "/console/usage"), ("oauth-clients", "/console/oauth-clients")]:
+    for name, path in [
+        ("usage", "/console/usage"),
+        ("oauth-clients", "/console/oauth-clients"),
+        ("periods", "/console/periods"),
+    ]:
         console.goto(path)
         console.shoot(name)
         console.accessible(name)
@@ -305,7 +309,7 @@ def main() -> None:
         check_note6(console, key)
         print("Note 6 table equals the API's: ok")
         contract_id = check_other_pages(console)
-        print("journal (CSV download), contracts, contract, usage, OAuth clients: ok")
+        print("journal (CSV download), contracts, contract, usage, OAuth clients, periods: ok")
         check_forgery_and_tenants(browser, console, globex, key_id, contract_id)
         print("forged form and cross-tenant access refused; sign-out: ok")
         assert not console.csp_violations, console.csp_violations

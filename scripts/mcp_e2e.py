@@ -37,6 +37,8 @@ EXPECTED_TOOLS = [
     "fulfill_obligation",
     "report_progress",
     "record_invoice",
+    "list_periods",
+    "close_period",
 ]
 
 

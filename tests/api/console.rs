@@ -1082,3 +1082,80 @@ async fn the_longest_contract_the_api_accepts_has_its_console_page() {
         assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.text);
     }
 }
+
+#[tokio::test]
+async fn the_periods_page_closes_and_reopens_months_with_a_reason() {
+    for app in spawn_each().await {
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get("/console/periods").await;
+        assert!(
+            page.text.contains("No month is closed yet."),
+            "{}",
+            page.text
+        );
+        let csrf = page.csrf();
+        let closed = browser
+            .post(
+                "/console/periods/close",
+                &[("through", "2026-03"), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(closed.status, StatusCode::OK, "{}", closed.text);
+        assert!(
+            closed.text.contains(r#"data-period="2026-03""#),
+            "{}",
+            closed.text
+        );
+        assert!(closed.text.contains("console:ana@example.com"));
+        // The use case behind the API sees the same books.
+        let services = app.services().await;
+        let view = revrec_usecases::periods::list_periods(&services, "acme")
+            .await
+            .unwrap();
+        assert_eq!(
+            view.first_open.map(|month| month.to_string()).as_deref(),
+            Some("2026-04")
+        );
+        // A reopen without a reason, or of an open month, changes nothing.
+        let refused = browser
+            .post(
+                "/console/periods/reopen",
+                &[("from", "2026-02"), ("reason", " "), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert!(refused.text.contains("Say why"), "{}", refused.text);
+        let refused = browser
+            .post(
+                "/console/periods/reopen",
+                &[("from", "2026-05"), ("reason", "late"), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert!(refused.text.contains("is not closed"), "{}", refused.text);
+        let reopened = browser
+            .post(
+                "/console/periods/reopen",
+                &[
+                    ("from", "2026-02"),
+                    ("reason", "late invoices"),
+                    ("csrf", &csrf),
+                ],
+            )
+            .await;
+        assert_eq!(reopened.status, StatusCode::OK, "{}", reopened.text);
+        assert!(reopened.text.contains("late invoices"));
+        let view = revrec_usecases::periods::list_periods(&services, "acme")
+            .await
+            .unwrap();
+        assert_eq!(view.history.len(), 2);
+        // Without the session's token, nothing is closed.
+        let forged = browser
+            .post(
+                "/console/periods/close",
+                &[("through", "2026-06"), ("csrf", "forged")],
+            )
+            .await;
+        assert_ne!(forged.status, StatusCode::OK);
+    }
+}

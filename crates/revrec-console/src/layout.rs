@@ -15,16 +15,18 @@ pub enum Section {
     Dashboard,
     Disclosures,
     Journal,
+    Periods,
     Contracts,
     Usage,
     Keys,
     OAuthClients,
 }
 
-const NAVIGATION: [(Section, &str, &str); 7] = [
+const NAVIGATION: [(Section, &str, &str); 8] = [
     (Section::Dashboard, "/console/dashboard", "Revenue"),
     (Section::Disclosures, "/console/disclosures", "Note 6"),
     (Section::Journal, "/console/journal", "Journal"),
+    (Section::Periods, "/console/periods", "Periods"),
     (Section::Contracts, "/console/contracts", "Contracts"),
     (Section::Usage, "/console/usage", "Plan and usage"),
     (Section::Keys, "/console/keys", "API and MCP keys"),

@@ -48,6 +48,9 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .route("/disclosures", web::get().to(pages::disclosures::page))
             .route("/journal", web::get().to(pages::journal::page))
             .route("/journal.csv", web::get().to(pages::journal::csv))
+            .route("/periods", web::get().to(pages::periods::page))
+            .route("/periods/close", web::post().to(pages::periods::close))
+            .route("/periods/reopen", web::post().to(pages::periods::reopen))
             .route("/contracts", web::get().to(pages::contracts::list))
             .route("/contracts/{id}", web::get().to(pages::contracts::detail))
             .default_service(web::to(|| async {

@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod disclosures;
 pub mod journal;
 pub mod password;
+pub mod periods;
 pub mod sign_in;
 pub mod usage;
 
