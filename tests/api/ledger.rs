@@ -383,7 +383,7 @@ async fn the_csv_export_holds_the_same_lines_and_the_same_bytes_every_time() {
         assert_eq!(
             rows.next(),
             Some(
-                "date,entry_id,account_code,account_name,debit,credit,currency,memo,contract_id,obligation_id"
+                "date,entry_id,account_code,account_name,debit,credit,currency,memo,contract_id,obligation_id,corrects_period"
             )
         );
         let rows: Vec<&str> = rows.collect();
@@ -408,13 +408,14 @@ async fn the_csv_export_holds_the_same_lines_and_the_same_bytes_every_time() {
                 memo.to_owned()
             };
             let expected = format!(
-                "2026-02-28,{entry_id},{},{},{},{},USD,{quoted},{},{}",
+                "2026-02-28,{entry_id},{},{},{},{},USD,{quoted},{},{},{}",
                 line["account_code"].as_str().unwrap(),
                 line["account_name"].as_str().unwrap(),
                 usd(&line["debit"]),
                 usd(&line["credit"]),
                 line["contract_id"].as_str().unwrap(),
                 line["pob_id"].as_str().unwrap_or(""),
+                line["corrects_period"].as_str().unwrap_or(""),
             );
             assert_eq!(*row, expected);
         }

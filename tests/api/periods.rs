@@ -79,6 +79,8 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
         let quarter = "/v1/waterfalls?start_period=2026-01&end_period=2026-03";
         let note6 = "/v1/disclosures/note6?period=2026-Q1";
         let trial_balance = "/api/v1/accounting/trial-balance?period=2026-03";
+        let march_journal = "/api/v1/accounting/journal-entries?period=2026-03";
+        let march_csv = "/api/v1/accounting/journal-entries?period=2026-03&format=csv";
         let reply = app
             .post("/v1/periods/close", &json!({"through": "2026-03"}))
             .await;
@@ -104,6 +106,8 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
             read(&app, note6).await,
             read(&app, trial_balance).await,
         );
+        let (journal_at_close, csv_at_close) =
+            (read(&app, march_journal).await, read(&app, march_csv).await);
 
         back_date_the_increase(&app, &id).await;
 
@@ -142,6 +146,49 @@ async fn a_back_dated_change_leaves_closed_months_alone_and_lands_in_the_first_o
         assert_eq!(read(&app, quarter).await, quarter_at_close);
         assert_eq!(read(&app, note6).await, note6_at_close);
         assert_eq!(read(&app, trial_balance).await, balance_at_close);
+        assert_eq!(read(&app, march_journal).await, journal_at_close);
+        assert_eq!(read(&app, march_csv).await, csv_at_close);
+        // April's entry books the corrections, a line per obligation and corrected month,
+        // naming the month and the version that caused it; it still balances.
+        let april = read(&app, "/api/v1/accounting/journal-entries?period=2026-04").await;
+        let parsed: Value = serde_json::from_str(&april).unwrap();
+        let entry = &parsed["entries"][0];
+        let lines = entry["lines"].as_array().unwrap();
+        let corrections: Vec<(&str, &str)> = lines
+            .iter()
+            .filter(|line| line["corrects_period"].is_string())
+            .map(|line| {
+                (
+                    line["corrects_period"].as_str().unwrap(),
+                    line["memo"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert!(
+            corrections.contains(&("2026-02", "Correction of 2026-02 (version 2): Platform"))
+                || corrections.iter().any(|(month, memo)| *month == "2026-02"
+                    && memo.starts_with("Correction of 2026-02 (version 2)")),
+            "{april}"
+        );
+        assert!(
+            corrections.iter().any(|(month, _)| *month == "2026-03"),
+            "{april}"
+        );
+        let credits: i64 = number_texts(&april, "credit")
+            .iter()
+            .map(|text| cents(text))
+            .sum();
+        let debits: i64 = number_texts(&april, "debit")
+            .iter()
+            .map(|text| cents(text))
+            .sum();
+        assert_eq!(credits, debits, "{april}");
+        let april_csv = read(
+            &app,
+            "/api/v1/accounting/journal-entries?period=2026-04&format=csv",
+        )
+        .await;
+        assert!(april_csv.contains(",2026-02\r\n"), "{april_csv}");
 
         // Reopening March shows it restated, with February's correction in it.
         let reply = app

@@ -28,6 +28,8 @@ pub struct JournalLine {
     pub pob_id: Option<String>,
     pub pob_type: Option<PobType>,
     pub memo: String,
+    /// The closed month this line corrects (decisions.md §14); none for the month's own.
+    pub corrects_period: Option<Period>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -286,7 +288,72 @@ fn line(
         pob_id,
         pob_type,
         memo,
+        corrects_period: None,
     }
+}
+
+/// What a month books for one closed month it corrects: each obligation's revenue, and the
+/// contract's billing and contract asset, each the restated figure less the one the books
+/// held (decisions.md §14).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MonthCorrection {
+    pub corrects: Period,
+    /// (obligation id, name, type, revenue) for each obligation whose revenue moved.
+    pub revenue: Vec<(Option<String>, String, PobType, i64)>,
+    pub billed: i64,
+    pub asset: i64,
+}
+
+/// The balanced lines that book `corrections` in a month, each naming the month it
+/// corrects and the contract `version` that caused it: revenue by obligation, what was
+/// billed against receivables, the contract asset, and deferred revenue for the rest.
+pub fn correction_lines(
+    corrections: &[MonthCorrection],
+    chart: &ChartOfAccounts,
+    version: u32,
+) -> Vec<JournalLine> {
+    let mut lines = Vec::new();
+    for correction in corrections {
+        let month = correction.corrects;
+        let memo = |what: &str| format!("Correction of {month} (version {version}): {what}");
+        let mut corrected = |account: &Account, amount: i64, pob, memo: String| {
+            if amount != 0 {
+                let mut line = line(account, amount, pob, memo);
+                line.corrects_period = Some(month);
+                lines.push(line);
+            }
+        };
+        corrected(
+            &chart.receivable,
+            correction.billed,
+            (None, None),
+            memo("billed"),
+        );
+        corrected(
+            &chart.contract_asset,
+            correction.asset,
+            (None, None),
+            memo("contract asset"),
+        );
+        let mut earned = 0;
+        for (id, name, pob_type, revenue) in &correction.revenue {
+            earned += revenue;
+            corrected(
+                chart.revenue_account(*pob_type),
+                -revenue,
+                (id.clone(), Some(*pob_type)),
+                memo(name),
+            );
+        }
+        // Deferred revenue takes what billing and the asset leave: the entry balances.
+        corrected(
+            &chart.deferred_revenue,
+            earned - correction.billed - correction.asset,
+            (None, None),
+            memo("deferred revenue"),
+        );
+    }
+    lines
 }
 
 impl Canonical for [JournalEntry] {
@@ -303,6 +370,10 @@ impl Canonical for [JournalEntry] {
                     .integer(line.credit)
                     .text(line.pob_id.as_deref().unwrap_or(""))
                     .text(line.pob_type.map_or("", PobType::as_str));
+                // Only a correction carries it, so every other entry keeps its hash.
+                if let Some(month) = line.corrects_period {
+                    out.text("corrects").period(month);
+                }
             }
         }
     }

@@ -41,7 +41,10 @@ pub use contract::{
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
-pub use journal::{EntrySource, JournalEntry, JournalLine, journal_entries};
+pub use journal::{
+    EntrySource, JournalEntry, JournalLine, MonthCorrection, correction_lines, entry_id,
+    journal_entries,
+};
 pub use keyed_books::KeyedBooks;
 pub use money::{AmountError, Money, Ssp, format_minor};
 pub use note6::{Note6, note6};

@@ -8,10 +8,12 @@
 //! contracts' added up.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use revrec_domain::{
-    BookedMonth, BookedRollup, ClosedPeriods, Currency, KeyedBooks, Period, PeriodAction,
-    PlanHistory, Rollup, RollupBooks, Series, contributions, obligation_key,
+    BookedMonth, BookedRollup, ClosedPeriods, Currency, FrozenSpan, KeyedBooks, Period,
+    PeriodAction, PlanHistory, Rollup, RollupAmounts, RollupBooks, Series, contributions,
+    frozen_spans, obligation_key,
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
@@ -67,10 +69,70 @@ fn rows_through(rollup: &Rollup, last: Period) -> Rollup {
 pub struct ContractBooks {
     /// Its rollup as the books report it.
     pub booked: BookedRollup,
-    /// Each obligation's revenue as the books report it, by obligation key (its id, or its
-    /// name when it has none); none when it is its schedule as it stands (nothing changed
-    /// since the first close).
-    pub obligations: Option<BTreeMap<String, Vec<BookedMonth>>>,
+    /// Its figures obligation by obligation, and what each close saw; none when its books
+    /// are its schedule as it stands (nothing changed since the first close, or nothing is
+    /// closed).
+    pub detail: Option<BookedDetail>,
+}
+
+/// What a contract's journal and obligation parts need under closed books.
+#[derive(Clone, Debug)]
+pub struct BookedDetail {
+    /// Every series as the books report it, months in order: each obligation's revenue
+    /// (`recognized`), and the contract's billing and contract asset (`booked`,
+    /// `asset_change`).
+    pub reported: BTreeMap<DetailKey, Vec<BookedMonth<RollupAmounts>>>,
+    /// The contract as the close that froze each closed month saw it (none when it was not
+    /// yet in the reports).
+    pub frozen_by: Vec<(FrozenSpan, Option<Arc<PlanHistory>>)>,
+}
+
+impl BookedDetail {
+    /// The contract as the books show `period`: as the close that froze it saw it, or as
+    /// it is now when the month is open.
+    pub fn state_of<'a>(
+        &'a self,
+        period: Period,
+        current: &'a PlanHistory,
+    ) -> Option<&'a PlanHistory> {
+        match self
+            .frozen_by
+            .iter()
+            .find(|(span, _)| span.contains(period))
+        {
+            Some((_, seen)) => seen.as_deref(),
+            None => Some(current),
+        }
+    }
+
+    /// What `period` books for the closed months it corrects, by corrected month.
+    pub fn corrections_in(
+        &self,
+        period: Period,
+    ) -> BTreeMap<Period, Vec<(&DetailKey, RollupAmounts)>> {
+        let mut corrections: BTreeMap<Period, Vec<(&DetailKey, RollupAmounts)>> = BTreeMap::new();
+        for (key, months) in &self.reported {
+            let Some(month) = months.iter().find(|month| month.period == period) else {
+                continue;
+            };
+            for correction in &month.corrections {
+                corrections
+                    .entry(correction.corrects)
+                    .or_default()
+                    .push((key, correction.amount));
+            }
+        }
+        corrections
+    }
+}
+
+/// A series of a contract's books in detail.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum DetailKey {
+    /// The contract's billing and contract asset.
+    Contract,
+    /// One obligation's revenue, by its key (its id, or its name without one).
+    Obligation(String),
 }
 
 /// One contract's figures as the tenant's books report them: `current` is its history as
@@ -87,7 +149,7 @@ pub fn contract_books(
     let (Some(reported), Some(_)) = (stored.stamps.reported, closed_through) else {
         return Ok(ContractBooks {
             booked: BookedRollup::open(restated),
-            obligations: None,
+            detail: None,
         });
     };
     // Every close saw the contract as it is now: its books are its schedule.
@@ -104,13 +166,14 @@ pub fn contract_books(
                 corrections: Rollup::new(),
                 closed_through,
             },
-            obligations: None,
+            detail: None,
         });
     }
     let mut books = RollupBooks::new();
-    let mut obligations: KeyedBooks<String> = KeyedBooks::new();
+    let mut detail: KeyedBooks<DetailKey, RollupAmounts> = KeyedBooks::new();
     // The contract as each close saw it, by how many of its facts it had.
     let mut seen: BTreeMap<(usize, usize), Seen> = BTreeMap::new();
+    let mut seen_at: BTreeMap<i64, (usize, usize)> = BTreeMap::new();
     for event in events {
         match event.action {
             PeriodAction::Close { through } => {
@@ -125,44 +188,92 @@ pub fn contract_books(
                         entry.insert(state_at(stored, event.sequence, known)?)
                     }
                 };
+                seen_at.insert(event.sequence, known);
                 books.close(through, &state.rollup);
-                obligations.close(through, &state.obligations);
+                detail.close(through, &state.detail);
             }
             PeriodAction::Reopen { from } => {
                 books.reopen(from);
-                obligations.reopen(from);
+                detail.reopen(from);
             }
         }
     }
+    let actions: Vec<(i64, PeriodAction)> = events
+        .iter()
+        .map(|event| (event.sequence, event.action))
+        .collect();
+    let frozen_by = frozen_spans(&actions)
+        .into_iter()
+        .map(|span| {
+            let history = seen_at
+                .get(&span.sequence)
+                .and_then(|known| seen.get(known))
+                .and_then(|state| state.history.clone());
+            (span, history)
+        })
+        .collect();
     Ok(ContractBooks {
         booked: books.booked(&restated),
-        obligations: Some(obligations.report(&obligation_series(Some(current)))),
+        detail: Some(BookedDetail {
+            reported: detail.report(&detail_series(Some(current), &restated)),
+            frozen_by,
+        }),
     })
 }
 
 /// A contract as a close saw it.
 struct Seen {
     rollup: Rollup,
-    obligations: BTreeMap<String, Series>,
+    detail: BTreeMap<DetailKey, Series<RollupAmounts>>,
+    history: Option<Arc<PlanHistory>>,
 }
 
-/// Each obligation's monthly revenue under `history`, by key (none without a history).
-fn obligation_series(history: Option<&PlanHistory>) -> BTreeMap<String, Series> {
+/// The series of a contract's books in detail under `history` (`rollup` its contribution):
+/// each obligation's revenue, and the contract's billing and contract asset.
+fn detail_series(
+    history: Option<&PlanHistory>,
+    rollup: &Rollup,
+) -> BTreeMap<DetailKey, Series<RollupAmounts>> {
     let Some(history) = history else {
         return BTreeMap::new();
     };
     let plan = history.current();
     let schedule = plan.schedule();
-    plan.obligations()
+    let mut series: BTreeMap<DetailKey, Series<RollupAmounts>> = plan
+        .obligations()
         .iter()
         .enumerate()
         .map(|(index, obligation)| {
+            let revenue = schedule
+                .revenue(index)
+                .iter()
+                .map(|recognized| RollupAmounts {
+                    recognized: *recognized,
+                    ..RollupAmounts::default()
+                })
+                .collect();
             (
-                obligation_key(obligation),
-                Series::new(schedule.first(), schedule.revenue(index).to_vec()),
+                DetailKey::Obligation(obligation_key(obligation)),
+                Series::new(schedule.first(), revenue),
             )
         })
-        .collect()
+        .collect();
+    let totals = rollup.by_period();
+    if let (Some(first), Some(last)) = (totals.keys().next(), totals.keys().next_back()) {
+        let mut months = Vec::new();
+        let mut period = *first;
+        while period <= *last {
+            let amounts = totals.get(&period).copied().unwrap_or_default();
+            months.push(RollupAmounts {
+                booked: amounts.booked,
+                asset_change: amounts.asset_change,
+                ..RollupAmounts::default()
+            });
+            period = period.next();
+        }
+        series.insert(DetailKey::Contract, Series::new(*first, months));
+    }
+    series
 }
 
 /// How many of the contract's versions and invoices were written before `sequence`. The
@@ -184,7 +295,8 @@ fn state_at(
     if versions == 0 {
         return Ok(Seen {
             rollup: Rollup::new(),
-            obligations: BTreeMap::new(),
+            detail: BTreeMap::new(),
+            history: None,
         });
     }
     let known = stored.versions.get(..versions).unwrap_or(&stored.versions);
@@ -196,8 +308,10 @@ fn state_at(
         .map(|(invoice, _)| invoice.clone())
         .collect();
     let history = replay_as(known, legacy_restatement(stored))?.with_billing(billing_of(&billed));
+    let rollup = Rollup::from_rows(contributions(&history));
     Ok(Seen {
-        rollup: Rollup::from_rows(contributions(&history)),
-        obligations: obligation_series(Some(&history)),
+        detail: detail_series(Some(&history), &rollup),
+        rollup,
+        history: Some(Arc::new(history)),
     })
 }

@@ -1,11 +1,16 @@
 //! The ledger side of the guide surface: journal entries for a month, the trial balance,
 //! and each tenant's chart of accounts.
 
+use std::collections::BTreeMap;
+
 use revrec_domain::{
-    ChartOfAccounts, Currency, EntrySource, JournalEntry, Period, PeriodRange, TrialBalance,
-    journal_entries, trial_balance,
+    ChartOfAccounts, ClosedPeriods, Currency, EntrySource, JournalEntry, MonthCorrection, Period,
+    PeriodRange, PlanHistory, PobType, TrialBalance, correction_lines, entry_id, journal_entries,
+    obligation_key, trial_balance,
 };
-use revrec_ports::{ContractScan, ContractStatus};
+use revrec_ports::{ContractScan, ContractStatus, PeriodEventRecord, StoredContract};
+
+use crate::books::{DetailKey, contract_books};
 
 use crate::error::UseCaseError;
 use crate::history::replay;
@@ -164,12 +169,19 @@ pub async fn journal_page_within(
 ) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
     let month = PeriodRange::new(query.period, query.period)?;
+    let events = std::sync::Arc::new(services.periods.period_events(tenant_id).await?);
+    // A closed month, or the first open one, may hold corrections of a contract whose term
+    // ended before it: under closed books those months read every contract.
+    let corrections_possible = ClosedPeriods::after(events.iter().map(|event| &event.action))
+        .first_open()
+        .is_some_and(|first_open| query.period <= first_open);
     let mut scan = ContractScan {
         after: query.after.clone(),
         limit: shape.first_scan.clamp(1, SCAN_PAGE),
         ids: None,
         statuses: query.status.contract_statuses(),
-        overlapping: Some((query.period.first_day(), query.period.last_day())),
+        overlapping: (!corrections_possible)
+            .then(|| (query.period.first_day(), query.period.last_day())),
     };
     // One entry past the limit tells whether another page follows.
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
@@ -180,8 +192,12 @@ pub async fn journal_page_within(
         let page = services.contracts.scan(tenant_id, &scan).await?;
         // The page's entries are computed on the compute pool, contract by contract in id
         // order; the limits below then take what the answer holds.
-        let (contracts, chart, tenant) =
-            (page.contracts.clone(), chart.clone(), tenant_id.to_owned());
+        let (contracts, chart, tenant, events) = (
+            page.contracts.clone(),
+            chart.clone(),
+            tenant_id.to_owned(),
+            std::sync::Arc::clone(&events),
+        );
         let currency = query.currency;
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
@@ -189,7 +205,9 @@ pub async fn journal_page_within(
             lines: shape.max_lines.saturating_sub(lines),
         };
         let computed = offload(services, move || {
-            entries_of(&contracts, &chart, &tenant, currency, month, budget)
+            entries_of(
+                &contracts, &chart, &tenant, &events, currency, month, budget,
+            )
         })
         .await??;
         for contract_entries in computed {
@@ -239,9 +257,10 @@ struct Budget {
 /// Each contract's entries for `month` (none for one with no activity in it), in the
 /// order of `contracts`, until the budget is spent.
 fn entries_of(
-    contracts: &[std::sync::Arc<revrec_ports::StoredContract>],
+    contracts: &[std::sync::Arc<StoredContract>],
     chart: &ChartOfAccounts,
     tenant_id: &str,
+    events: &[PeriodEventRecord],
     currency: Option<Currency>,
     month: PeriodRange,
     budget: Budget,
@@ -264,20 +283,15 @@ fn entries_of(
             contract_id: &record.id,
             restatements: record.restatements,
         };
-        let contract_entries: Vec<ContractEntry> = journal_entries(
-            history.current(),
-            history.billing(),
-            source,
-            chart,
-            Some(month),
-        )
-        .into_iter()
-        .map(|entry| ContractEntry {
-            contract_id: record.id.clone(),
-            currency: record.currency,
-            entry,
-        })
-        .collect();
+        let contract_entries: Vec<ContractEntry> =
+            booked_entries(stored, &history, events, (source, chart), month)?
+                .into_iter()
+                .map(|entry| ContractEntry {
+                    contract_id: record.id.clone(),
+                    currency: record.currency,
+                    entry,
+                })
+                .collect();
         entries += contract_entries.len();
         lines += contract_entries
             .iter()
@@ -286,6 +300,117 @@ fn entries_of(
         computed.push(contract_entries);
     }
     Ok(computed)
+}
+
+/// The contract's entries for `month` as the tenant's books report them: a closed month's
+/// as they were when it closed, and the first open month's with the corrections of closed
+/// months it books (decisions.md §14).
+fn booked_entries(
+    stored: &StoredContract,
+    history: &PlanHistory,
+    events: &[PeriodEventRecord],
+    (source, chart): (EntrySource<'_>, &ChartOfAccounts),
+    month: PeriodRange,
+) -> Result<Vec<JournalEntry>, UseCaseError> {
+    let plain = |history: &PlanHistory| {
+        journal_entries(
+            history.current(),
+            history.billing(),
+            source,
+            chart,
+            Some(month),
+        )
+    };
+    if events.is_empty() {
+        return Ok(plain(history));
+    }
+    let Some(detail) = contract_books(stored, history, events)?.detail else {
+        return Ok(plain(history));
+    };
+    let period = month.first();
+    let Some(state) = detail.state_of(period, history) else {
+        return Ok(Vec::new());
+    };
+    let mut entries = plain(state);
+    let corrections = detail.corrections_in(period);
+    if corrections.is_empty() {
+        return Ok(entries);
+    }
+    // Every obligation the books know, with its name and type, wherever it still stands.
+    let mut obligations: BTreeMap<String, (Option<String>, String, PobType)> = BTreeMap::new();
+    let known = std::iter::once(history)
+        .chain(std::iter::once(state))
+        .chain(
+            detail
+                .frozen_by
+                .iter()
+                .filter_map(|(_, seen)| seen.as_deref()),
+        );
+    for plan in known.flat_map(PlanHistory::versions) {
+        for obligation in plan.obligations() {
+            obligations
+                .entry(obligation_key(obligation))
+                .or_insert_with(|| {
+                    (
+                        obligation.id.clone(),
+                        obligation.name.clone(),
+                        obligation.pob_type,
+                    )
+                });
+        }
+    }
+    let corrections: Vec<MonthCorrection> = corrections
+        .into_iter()
+        .map(|(corrects, parts)| {
+            let mut correction = MonthCorrection {
+                corrects,
+                revenue: Vec::new(),
+                billed: 0,
+                asset: 0,
+            };
+            for (key, amounts) in parts {
+                match key {
+                    DetailKey::Contract => {
+                        correction.billed += amounts.booked;
+                        correction.asset += amounts.asset_change;
+                    }
+                    DetailKey::Obligation(key) => {
+                        if let Some((id, name, pob_type)) = obligations.get(key) {
+                            correction.revenue.push((
+                                id.clone(),
+                                name.clone(),
+                                *pob_type,
+                                amounts.recognized,
+                            ));
+                        }
+                    }
+                }
+            }
+            correction
+        })
+        .collect();
+    // The version that caused the corrections: the last the month's state holds.
+    let version = u32::try_from(state.versions().len()).unwrap_or(u32::MAX);
+    let lines = correction_lines(&corrections, chart, version);
+    if lines.is_empty() {
+        return Ok(entries);
+    }
+    let id = entry_id(source, version, period);
+    match entries.first_mut() {
+        Some(entry) => {
+            entry.lines.extend(lines);
+            entry.version = version;
+            entry.id = id;
+        }
+        None => entries.push(JournalEntry {
+            id,
+            period,
+            date: period.last_day(),
+            version,
+            lines,
+        }),
+    }
+    Ok(entries)
 }
 
 /// Every account's balance at the end of `period`: for one currency, or for each currency

@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 
 use revrec_domain::{
     BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash,
-    Period, PeriodRange, PlanHistory, Rollup, Waterfall, WaterfallParts, contract_totals,
-    contributions, extent, fold_into_rows, obligation_keys, obligation_parts, output_hash,
-    pob_type_parts, waterfall_by,
+    Period, PeriodRange, PlanHistory, Rollup, RollupAmounts, Waterfall, WaterfallParts,
+    contract_totals, contributions, extent, fold_into_rows, obligation_keys, obligation_parts,
+    output_hash, pob_type_parts, waterfall_by,
 };
 
-use crate::books::{booked_portfolio, contract_books};
+use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::{load_contract, replay_on_pool};
 use crate::services::Services;
@@ -56,7 +56,7 @@ enum Source {
     Contract(PlanHistory, Option<BookedObligations>),
 }
 
-type BookedObligations = BTreeMap<String, Vec<BookedMonth>>;
+type BookedObligations = crate::books::BookedDetail;
 
 impl Selection {
     /// Figures under books that may have months closed.
@@ -118,7 +118,7 @@ async fn select(
             Ok(Selection::booked(
                 currency,
                 books.booked,
-                Source::Contract(history, books.obligations),
+                Source::Contract(history, books.detail),
             ))
         }
         None => {
@@ -305,21 +305,29 @@ fn booked_obligation_parts(
     obligations: &BookedObligations,
     range: Option<PeriodRange>,
 ) -> WaterfallParts {
+    let booked: BTreeMap<&str, &Vec<BookedMonth<RollupAmounts>>> = obligations
+        .reported
+        .iter()
+        .filter_map(|(key, months)| match key {
+            DetailKey::Obligation(key) => Some((key.as_str(), months)),
+            DetailKey::Contract => None,
+        })
+        .collect();
     let mut keys = obligation_keys(history.current());
-    let mut gone: Vec<String> = obligations
+    let mut gone: Vec<String> = booked
         .keys()
-        .filter(|key| !keys.contains(key))
-        .cloned()
+        .filter(|key| !keys.iter().any(|known| known == *key))
+        .map(|key| (*key).to_owned())
         .collect();
     keys.append(&mut gone);
     let months: Vec<BTreeMap<Period, i64>> = keys
         .iter()
         .map(|key| {
-            obligations
-                .get(key)
+            booked
+                .get(key.as_str())
                 .into_iter()
-                .flatten()
-                .map(|month| (month.period, month.amount))
+                .flat_map(|months| months.iter())
+                .map(|month| (month.period, month.amount.recognized))
                 .collect()
         })
         .collect();

@@ -26,6 +26,12 @@ pub struct JournalLineView {
     pub pob_id: Option<String>,
     pub pob_type: Option<String>,
     pub memo: String,
+    /// The closed month this line corrects (`YYYY-MM`): a change made after that month
+    /// closed, booked in the first open month (decisions.md §14). Absent on a month's own
+    /// lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = "2026-02")]
+    pub corrects_period: Option<String>,
 }
 
 /// One contract's balanced entry for one month, dated the month's last day.
@@ -95,6 +101,7 @@ impl JournalEntryView {
                     pob_id: line.pob_id.clone(),
                     pob_type: line.pob_type.map(|kind| kind.as_str().to_owned()),
                     memo: line.memo.clone(),
+                    corrects_period: line.corrects_period.map(|period| period.to_string()),
                 })
                 .collect(),
             total_debit: amount(journal.total_debit()),
@@ -130,7 +137,7 @@ pub fn totals(entries: &[ContractEntry]) -> Vec<CurrencyTotals> {
 }
 
 /// The CSV header a general-ledger import maps its columns from.
-pub const CSV_HEADER: &str = "date,entry_id,account_code,account_name,debit,credit,currency,memo,contract_id,obligation_id\r\n";
+pub const CSV_HEADER: &str = "date,entry_id,account_code,account_name,debit,credit,currency,memo,contract_id,obligation_id,corrects_period\r\n";
 
 /// The entries' lines as RFC 4180 rows (CRLF line ends, fields quoted when they hold a
 /// comma, a quote or a line break), appended to `out`.
@@ -153,7 +160,11 @@ fn write_csv_row(
     exponent: u8,
     entry: &ContractEntry,
 ) {
-    let fields: [&str; 10] = [
+    let corrects = line
+        .corrects_period
+        .map(|period| period.to_string())
+        .unwrap_or_default();
+    let fields: [&str; 11] = [
         date,
         entry_id,
         &line.account.code,
@@ -164,6 +175,7 @@ fn write_csv_row(
         &line.memo,
         &entry.contract_id,
         line.pob_id.as_deref().unwrap_or(""),
+        &corrects,
     ];
     for (index, field) in fields.iter().enumerate() {
         if index > 0 {
