@@ -413,3 +413,164 @@ async fn changes_racing_closes_on_two_instances_are_counted_once_in_the_portfoli
         assert_eq!(total, prices);
     }
 }
+
+/// The first obligation id of a contract body.
+fn first_obligation(contract: &Value, index: usize) -> String {
+    contract["performance_obligations"][index]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn every_kind_of_late_change_leaves_closed_months_alone_and_adds_up() {
+    for app in crate::helpers::spawn_each_with_jobs().await {
+        let setup_awaiting = app
+            .create(&json!({"customer_name": "Acme", "total_value": "15000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                    {"name": "Setup", "pob_type": "services", "stated_price": "3000.00",
+                     "delivery_date": null}]}))
+            .await;
+        let by_progress = app
+            .create(
+                &json!({"customer_name": "Globex", "total_value": "10000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Implementation", "pob_type": "services", "stated_price": "10000.00",
+                     "recognition": "progress"}]}),
+            )
+            .await;
+        let billed = app
+            .create(&simple_contract(
+                "Initech",
+                "6000.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await;
+        let ended = app
+            .create(&simple_contract(
+                "Umbrella",
+                "12000.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await;
+        let mut quote = simple_contract("Hooli", "3650.00", "2026-01-01", "2026-12-31");
+        quote["status"] = json!("draft");
+        let draft = app.create(&quote).await;
+        let id = |contract: &Value| contract["id"].as_str().unwrap().to_owned();
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let frozen_paths = [
+            "/v1/waterfalls?start_period=2026-01&end_period=2026-03".to_owned(),
+            "/v1/waterfalls?start_period=2026-01&end_period=2026-03&group_by=pob_type".to_owned(),
+            "/v1/disclosures/note6?period=2026-Q1".to_owned(),
+            "/api/v1/accounting/trial-balance?period=2026-03".to_owned(),
+            "/api/v1/accounting/journal-entries?period=2026-02&format=csv".to_owned(),
+            "/api/v1/accounting/journal-entries?period=2026-03".to_owned(),
+            format!(
+                "/v1/waterfalls?contract_id={}&end_period=2026-03",
+                id(&billed)
+            ),
+        ];
+        let mut at_close = Vec::new();
+        for path in &frozen_paths {
+            at_close.push(read(&app, path).await);
+        }
+
+        // A fulfillment, a progress report, an invoice and a termination dated in closed
+        // months, a draft starting in one activated, and a restatement job.
+        let setup = first_obligation(&setup_awaiting, 1);
+        let path = format!(
+            "/v1/contracts/{}/obligations/{setup}/fulfillments",
+            id(&setup_awaiting)
+        );
+        let reply = app.post(&path, &json!({"date": "2026-02-15"})).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        let services = first_obligation(&by_progress, 0);
+        let path = format!(
+            "/v1/contracts/{}/obligations/{services}/progress",
+            id(&by_progress)
+        );
+        let reply = app
+            .post(
+                &path,
+                &json!({"as_of": "2026-03-31", "percent_complete": 40}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        let path = format!("/v1/contracts/{}/invoices", id(&billed));
+        let reply = app
+            .post(
+                &path,
+                &json!({"date": "2026-01-31", "amount": "1500.00", "number": "INV-1"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        let path = format!("/v1/contracts/{}/terminate", id(&ended));
+        let reply = app
+            .post(&path, &json!({"effective_date": "2026-03-01"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let path = format!("/v1/contracts/{}/activate", id(&draft));
+        let reply = app.post(&path, &json!({})).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let job = app
+            .recalculate(&json!({"policy": {"recognition_convention": "monthly_equal"}}))
+            .await;
+        assert_eq!(job["status"], "completed", "{job}");
+
+        // What was reported for the closed months is the same bytes.
+        for (path, before) in frozen_paths.iter().zip(&at_close) {
+            assert_eq!(&read(&app, path).await, before, "{path}");
+        }
+        // Every contract's books add up to the portfolio's, month by month, and April
+        // carries the corrections.
+        let range = "start_period=2026-01&end_period=2026-12";
+        let mut summed = vec![(0_i64, 0_i64); 12];
+        for contract in [&setup_awaiting, &by_progress, &billed, &ended, &draft] {
+            let own = figures(
+                &read(
+                    &app,
+                    &format!("/v1/waterfalls?contract_id={}&{range}", id(contract)),
+                )
+                .await,
+            );
+            for (total, (recognized, correction)) in summed.iter_mut().zip(own) {
+                total.0 += recognized;
+                total.1 += correction;
+            }
+        }
+        let portfolio = figures(&read(&app, &format!("/v1/waterfalls?{range}")).await);
+        assert_eq!(portfolio, summed);
+        assert!(
+            portfolio[3].1 != 0,
+            "April corrects the closed months: {portfolio:?}"
+        );
+        assert!(
+            portfolio[..3]
+                .iter()
+                .all(|(_, correction)| *correction == 0)
+        );
+        // April's journal balances and its revenue is the waterfall's.
+        let april = read(
+            &app,
+            "/api/v1/accounting/journal-entries?period=2026-04&format=csv",
+        )
+        .await;
+        let (mut debits, mut credits) = (0_i64, 0_i64);
+        for row in april.lines().skip(1) {
+            let fields: Vec<&str> = row.split(',').collect();
+            debits += cents(fields[4]);
+            credits += cents(fields[5]);
+        }
+        assert_eq!(debits, credits, "{april}");
+        assert!(
+            april.contains(",2026-02\r\n") && april.contains(",2026-03\r\n"),
+            "{april}"
+        );
+    }
+}

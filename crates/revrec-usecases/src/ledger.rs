@@ -8,7 +8,9 @@ use revrec_domain::{
     PeriodRange, PlanHistory, PobType, TrialBalance, correction_lines, entry_id, journal_entries,
     obligation_key, trial_balance,
 };
-use revrec_ports::{ContractScan, ContractStatus, PeriodEventRecord, StoredContract};
+use revrec_ports::{
+    ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
+};
 
 use crate::books::{DetailKey, contract_books};
 
@@ -331,7 +333,20 @@ fn booked_entries(
     let Some(state) = detail.state_of(period, history) else {
         return Ok(Vec::new());
     };
-    let mut entries = plain(state);
+    // The entries' ids as they were then: restatements recorded since do not count.
+    let later_restatements = stored
+        .versions
+        .iter()
+        .skip(state.versions().len())
+        .filter(|version| version.change == VersionChange::Restatement)
+        .count();
+    let source = EntrySource {
+        restatements: source
+            .restatements
+            .saturating_sub(u32::try_from(later_restatements).unwrap_or(u32::MAX)),
+        ..source
+    };
+    let mut entries = journal_entries(state.current(), state.billing(), source, chart, Some(month));
     let corrections = detail.corrections_in(period);
     if corrections.is_empty() {
         return Ok(entries);
