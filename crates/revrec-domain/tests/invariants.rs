@@ -723,4 +723,57 @@ proptest! {
         }
         prop_assert_eq!(read_back.booked(&both).rollup, summed);
     }
+
+    /// (4) under closed books: the lines that book corrections in a month balance on their
+    /// own, whatever moved (revenue of any obligations, billing, the contract asset, up or
+    /// down), carry no negative amount, and each names the month it corrects.
+    #[test]
+    fn correction_lines_balance_and_name_their_month(
+        corrections in prop::collection::vec(
+            (
+                0..36_i32,
+                prop::collection::vec((0..5_usize, -5_000_000_i64..5_000_000), 0..4),
+                -5_000_000_i64..5_000_000,
+                -5_000_000_i64..5_000_000,
+            ),
+            1..4,
+        ),
+        version in 1..20_u32,
+    ) {
+        use revrec_domain::{MonthCorrection, PobType, correction_lines};
+        let start = Period::parse("2025-01").unwrap();
+        let corrections: Vec<MonthCorrection> = corrections
+            .into_iter()
+            .map(|(offset, revenue, billed, asset)| MonthCorrection {
+                corrects: start.plus(offset),
+                revenue: revenue
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, (kind, amount))| {
+                        (Some(format!("pob_{index}")), format!("Line {index}"), PobType::ALL[kind], amount)
+                    })
+                    .collect(),
+                billed,
+                asset,
+            })
+            .collect();
+        let lines = correction_lines(&corrections, &ChartOfAccounts::default(), version);
+        let debit: i64 = lines.iter().map(|line| line.debit).sum();
+        let credit: i64 = lines.iter().map(|line| line.credit).sum();
+        prop_assert_eq!(debit, credit);
+        for line in &lines {
+            prop_assert!(line.debit >= 0 && line.credit >= 0);
+            prop_assert!(line.debit != 0 || line.credit != 0);
+            let month = line.corrects_period.unwrap();
+            prop_assert!(corrections.iter().any(|correction| correction.corrects == month));
+            let expected = format!("Correction of {month} (version {version})");
+            prop_assert!(line.memo.starts_with(&expected));
+        }
+        // Each corrected month balances by itself.
+        for correction in &corrections {
+            let own = lines.iter().filter(|line| line.corrects_period == Some(correction.corrects));
+            let (debit, credit) = own.fold((0, 0), |(debit, credit), line| (debit + line.debit, credit + line.credit));
+            prop_assert_eq!(debit, credit);
+        }
+    }
 }
