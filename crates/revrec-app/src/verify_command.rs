@@ -132,6 +132,21 @@ fn print_tenant(out: &mut impl Write, audit: &TenantAudit) -> std::io::Result<()
             currency.currency, currency.rollup_rows, currency.stored_hash
         )?;
     }
+    for month in &audit.closed_months {
+        let verdict = if month.stored_digest == month.recomputed_digest {
+            "stored = recomputed".to_owned()
+        } else {
+            format!(
+                "DIFFERS: the contracts' books give {}",
+                month.recomputed_digest
+            )
+        };
+        writeln!(
+            out,
+            "  closed {}: {} ({verdict})",
+            month.period, month.stored_digest
+        )?;
+    }
     for drift in &audit.contract_drift {
         writeln!(out, "  contract {}: {}", drift.contract_id, drift.problem)?;
     }
@@ -176,6 +191,12 @@ fn tenant_json(audit: &TenantAudit) -> Value {
             "rollup_rows": currency.rollup_rows,
             "stored_output_hash": currency.stored_hash.as_str(),
             "recomputed_output_hash": currency.recomputed_hash.as_str(),
+        })).collect::<Vec<_>>(),
+        "closed_months": audit.closed_months.iter().map(|month| json!({
+            "period": month.period.to_string(),
+            "stored_digest": month.stored_digest.as_str(),
+            "recomputed_digest": month.recomputed_digest.as_str(),
+            "clean": month.stored_digest == month.recomputed_digest,
         })).collect::<Vec<_>>(),
     })
 }

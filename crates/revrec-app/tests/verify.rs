@@ -262,3 +262,64 @@ async fn the_longest_contracts_the_api_accepts_verify_clean() {
         assert_eq!(code, 0, "{report:#}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_checks_every_closed_months_digest_and_catches_a_tampered_frozen_figure() {
+    for database in TestDatabase::all() {
+        let server = Server::start(&database.url, &[]);
+        let contracts = format!("{}/v1/contracts", server.url);
+        let signed = send(reqwest::Method::POST, &contracts, &contract("Closed Co")).await;
+        let id = signed["id"].as_str().unwrap();
+        let books = send(
+            reqwest::Method::POST,
+            &format!("{}/v1/periods/close", server.url),
+            &json!({"through": "2026-03"}),
+        )
+        .await;
+        // A back-dated change after the close, and a contract signed late: corrections.
+        let mut change = contract("Closed Co");
+        change["total_value"] = json!("15000.00");
+        change["effective_date"] = json!("2026-02-01");
+        change["treatment"] = json!("cumulative_catch_up");
+        support::name_obligations(&mut change, &signed);
+        send(reqwest::Method::PUT, &format!("{contracts}/{id}"), &change).await;
+        send(reqwest::Method::POST, &contracts, &contract("Late Co")).await;
+        send(
+            reqwest::Method::POST,
+            &format!("{}/v1/periods/close", server.url),
+            &json!({"through": "2026-04"}),
+        )
+        .await;
+        drop(server);
+
+        let (code, clean) = verify(&database.url, &[]);
+        assert_eq!(code, 0, "{clean:#}");
+        let months = clean["tenants"][0]["closed_months"].as_array().unwrap();
+        let periods: Vec<&str> = months
+            .iter()
+            .map(|month| month["period"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            periods,
+            ["2026-01", "2026-02", "2026-03", "2026-04"],
+            "{clean:#}"
+        );
+        // The digest the close answered is the one verify reads from the store.
+        assert_eq!(months[1]["stored_digest"], books["closed"][1]["digest"]);
+
+        // A frozen figure edited by hand is caught, and named by its month.
+        database.execute(
+            "UPDATE frozen_rollups SET recognized = recognized + 1 \
+             WHERE period = '2026-02' AND corrects_period = ''",
+        );
+        let (code, drift) = verify(&database.url, &[]);
+        assert_eq!(code, 1, "{drift:#}");
+        let months = drift["tenants"][0]["closed_months"].as_array().unwrap();
+        let differing: Vec<&str> = months
+            .iter()
+            .filter(|month| month["clean"] == false)
+            .map(|month| month["period"].as_str().unwrap())
+            .collect();
+        assert_eq!(differing, ["2026-02"], "{drift:#}");
+    }
+}

@@ -22,7 +22,7 @@ use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
 use crate::contract_store::{add_rollup_deltas, insert_versions};
 use crate::rows::version_row;
-use crate::schema::{contracts, job_tenants, jobs};
+use crate::schema::{contract_versions, contracts, job_tenants, jobs};
 
 /// The only kind of job so far.
 const RECALCULATE_WATERFALL: &str = "recalculate_waterfall";
@@ -660,6 +660,18 @@ fn restate(
     });
     if !as_read {
         return Ok(0);
+    }
+    if version_increment == 0 {
+        // A draft is restated in place: its one version's terms take the convention, so
+        // the version reads the same once the contract is activated and later restatements
+        // add versions of their own.
+        diesel::update(
+            contract_versions::table
+                .filter(contract_versions::tenant_id.eq(tenant))
+                .filter(contract_versions::contract_id.eq_any(&ids)),
+        )
+        .set(contract_versions::convention.eq(convention.as_str()))
+        .execute(connection)?;
     }
     // A price that depends on the convention (a terminated contract's) follows it, one row
     // at a time: few contracts of a page are terminated.

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::{
-    BookedMonth, BookedRollup, ClosedPeriods, Currency, FrozenSpan, KeyedBooks, Period,
+    BookedMonth, BookedRollup, ClosedPeriods, Currency, FrozenRow, FrozenSpan, KeyedBooks, Period,
     PeriodAction, PlanHistory, Rollup, RollupAmounts, RollupBooks, Series, contributions,
     frozen_spans, obligation_key,
 };
@@ -171,24 +171,11 @@ pub fn contract_books(
     }
     let mut books = RollupBooks::new();
     let mut detail: KeyedBooks<DetailKey, RollupAmounts> = KeyedBooks::new();
-    // The contract as each close saw it, by how many of its facts it had.
-    let mut seen: BTreeMap<(usize, usize), Seen> = BTreeMap::new();
-    let mut seen_at: BTreeMap<i64, (usize, usize)> = BTreeMap::new();
+    let mut seen = SeenByCloses::new(stored, reported);
     for event in events {
         match event.action {
             PeriodAction::Close { through } => {
-                let known = if reported < event.sequence {
-                    known_before(stored, event.sequence)
-                } else {
-                    (0, 0)
-                };
-                let state = match seen.entry(known) {
-                    std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
-                    std::collections::btree_map::Entry::Vacant(entry) => {
-                        entry.insert(state_at(stored, event.sequence, known)?)
-                    }
-                };
-                seen_at.insert(event.sequence, known);
+                let state = seen.at(event.sequence)?;
                 books.close(through, &state.rollup);
                 detail.close(through, &state.detail);
             }
@@ -205,9 +192,8 @@ pub fn contract_books(
     let frozen_by = frozen_spans(&actions)
         .into_iter()
         .map(|span| {
-            let history = seen_at
-                .get(&span.sequence)
-                .and_then(|known| seen.get(known))
+            let history = seen
+                .seen_at(span.sequence)
                 .and_then(|state| state.history.clone());
             (span, history)
         })
@@ -219,6 +205,85 @@ pub fn contract_books(
             frozen_by,
         }),
     })
+}
+
+/// What the contract's closed months froze, as rows (for `revrec verify`, which adds them
+/// up and compares them with what the portfolio stored at each close).
+pub fn contract_frozen_rows(
+    stored: &StoredContract,
+    current: &PlanHistory,
+    events: &[PeriodEventRecord],
+) -> Result<Vec<FrozenRow>, UseCaseError> {
+    let Some(reported) = stored.stamps.reported else {
+        return Ok(Vec::new());
+    };
+    let everything = (stored.versions.len(), stored.invoices.len());
+    let restated = Rollup::from_rows(contributions(current));
+    let mut seen = SeenByCloses::new(stored, reported);
+    let mut books = RollupBooks::new();
+    for event in events {
+        match event.action {
+            // A close that saw every fact saw the contract as it is: no replay.
+            PeriodAction::Close { through } if seen.known_at(event.sequence) == everything => {
+                books.close(through, &restated);
+            }
+            PeriodAction::Close { through } => {
+                books.close(through, &seen.at(event.sequence)?.rollup);
+            }
+            PeriodAction::Reopen { from } => books.reopen(from),
+        }
+    }
+    Ok(books.frozen_rows(|_| true))
+}
+
+/// The contract as each close saw it, replayed once for each set of facts however many
+/// closes saw the same.
+struct SeenByCloses<'a> {
+    stored: &'a StoredContract,
+    /// The stamp of its entry into the reports.
+    reported: i64,
+    seen: BTreeMap<(usize, usize), Seen>,
+    by_close: BTreeMap<i64, (usize, usize)>,
+}
+
+impl<'a> SeenByCloses<'a> {
+    fn new(stored: &'a StoredContract, reported: i64) -> SeenByCloses<'a> {
+        SeenByCloses {
+            stored,
+            reported,
+            seen: BTreeMap::new(),
+            by_close: BTreeMap::new(),
+        }
+    }
+
+    /// How many versions and invoices close `sequence` saw (none before the contract
+    /// entered the reports).
+    fn known_at(&self, sequence: i64) -> (usize, usize) {
+        if self.reported < sequence {
+            known_before(self.stored, sequence)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// The contract as close `sequence` saw it.
+    fn at(&mut self, sequence: i64) -> Result<&Seen, UseCaseError> {
+        let known = self.known_at(sequence);
+        self.by_close.insert(sequence, known);
+        Ok(match self.seen.entry(known) {
+            std::collections::btree_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::btree_map::Entry::Vacant(entry) => {
+                entry.insert(state_at(self.stored, sequence, known)?)
+            }
+        })
+    }
+
+    /// What close `sequence` saw, once [`SeenByCloses::at`] has replayed it.
+    fn seen_at(&self, sequence: i64) -> Option<&Seen> {
+        self.by_close
+            .get(&sequence)
+            .and_then(|known| self.seen.get(known))
+    }
 }
 
 /// A contract as a close saw it.

@@ -175,7 +175,7 @@ async fn view(
 
 /// The canonical digest of what `period` froze, every currency: what `revrec verify`
 /// recomputes.
-fn month_digest(period: Period, frozen: &[(Currency, Vec<FrozenRow>)]) -> OutputHash {
+pub fn month_digest(period: Period, frozen: &[(Currency, Vec<FrozenRow>)]) -> OutputHash {
     let month: Vec<(Currency, Vec<FrozenRow>)> = frozen
         .iter()
         .map(|(currency, rows)| {

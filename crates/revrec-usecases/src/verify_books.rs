@@ -11,12 +11,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use revrec_domain::{
-    Currency, OutputHash, PlanHistory, Rollup, RollupAmounts, RollupKey, calendar, contributions,
+    BookAmount, ClosedPeriods, Currency, FrozenRow, OutputHash, Period, PlanHistory, Rollup,
+    RollupAmounts, RollupKey, calendar, contributions,
 };
 use revrec_ports::{ContractStatus, StoredContract, VersionChange};
 
+use crate::books::contract_frozen_rows;
 use crate::error::UseCaseError;
 use crate::history::{ContractPages, replay};
+use crate::periods::month_digest;
 use crate::services::Services;
 use crate::waterfall_report::{WaterfallQuery, waterfall_of};
 
@@ -51,6 +54,15 @@ pub struct CurrencyAudit {
     pub recomputed_hash: OutputHash,
 }
 
+/// One closed month: the digest of what the portfolio stored at its close, and of what its
+/// contracts' own books, replayed from their versions with corrections, add up to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ClosedMonthAudit {
+    pub period: Period,
+    pub stored_digest: OutputHash,
+    pub recomputed_digest: OutputHash,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TenantAudit {
     pub tenant_id: String,
@@ -58,6 +70,8 @@ pub struct TenantAudit {
     pub contract_drift: Vec<ContractDrift>,
     pub rollup_drift: Vec<RollupDrift>,
     pub currencies: Vec<CurrencyAudit>,
+    /// Every closed month with figures, oldest first.
+    pub closed_months: Vec<ClosedMonthAudit>,
 }
 
 impl TenantAudit {
@@ -68,6 +82,10 @@ impl TenantAudit {
                 .currencies
                 .iter()
                 .all(|audit| audit.stored_hash == audit.recomputed_hash)
+            && self
+                .closed_months
+                .iter()
+                .all(|month| month.stored_digest == month.recomputed_digest)
     }
 }
 
@@ -86,6 +104,10 @@ pub async fn verify_tenant(
     page_size: u32,
 ) -> Result<TenantAudit, UseCaseError> {
     let mut recomputed: BTreeMap<Currency, Rollup> = BTreeMap::new();
+    let events = services.periods.period_events(tenant_id).await?;
+    // What each currency's closed months froze, summed over the contracts' own books.
+    let mut frozen: BTreeMap<Currency, BTreeMap<(RollupKey, Option<Period>), RollupAmounts>> =
+        BTreeMap::new();
     let mut contract_drift = Vec::new();
     let mut contracts_checked = 0_u64;
     let mut pages = ContractPages::new(services, tenant_id, page_size);
@@ -102,6 +124,15 @@ pub async fn verify_tenant(
                 for (key, amounts) in contributions(history) {
                     if key.period.in_calendar() {
                         rollup.add(key, &amounts);
+                    }
+                }
+                if !events.is_empty() {
+                    let months = frozen.entry(stored.record.currency).or_default();
+                    for row in contract_frozen_rows(stored, history, &events)? {
+                        if row.key.period.in_calendar() {
+                            let sum = months.entry((row.key, row.corrects)).or_default();
+                            *sum = sum.plus(row.amounts);
+                        }
                     }
                 }
             }
@@ -131,13 +162,78 @@ pub async fn verify_tenant(
             recomputed_hash: waterfall_of(&expected.by_period(), currency, &whole)?.output_hash,
         });
     }
+    let closed_months = audit_closed_months(services, tenant_id, &events, &frozen).await?;
     Ok(TenantAudit {
         tenant_id: tenant_id.to_owned(),
         contracts_checked,
         contract_drift,
         rollup_drift,
         currencies: audits,
+        closed_months,
     })
+}
+
+/// Each closed month's digest from the rows stored at its close and from `recomputed` (the
+/// contracts' own books added up).
+async fn audit_closed_months(
+    services: &Services,
+    tenant_id: &str,
+    events: &[revrec_ports::PeriodEventRecord],
+    recomputed: &BTreeMap<Currency, BTreeMap<(RollupKey, Option<Period>), RollupAmounts>>,
+) -> Result<Vec<ClosedMonthAudit>, UseCaseError> {
+    let Some(closed) =
+        ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through()
+    else {
+        return Ok(Vec::new());
+    };
+    let mut currencies: BTreeSet<Currency> = recomputed.keys().copied().collect();
+    currencies.extend(services.reports.currencies(tenant_id).await?);
+    let (mut stored, mut derived) = (Vec::new(), Vec::new());
+    for currency in currencies {
+        let books = services.periods.frozen_rollup(tenant_id, currency).await?;
+        stored.push((currency, books.frozen_rows(|_| true)));
+        let rows = recomputed
+            .get(&currency)
+            .into_iter()
+            .flatten()
+            .filter(|(_, amounts)| !amounts.is_zero())
+            .map(|((key, corrects), amounts)| FrozenRow {
+                key: *key,
+                corrects: *corrects,
+                amounts: *amounts,
+            })
+            .collect();
+        derived.push((currency, in_store_order(rows)));
+    }
+    let months: BTreeSet<Period> = stored
+        .iter()
+        .chain(&derived)
+        .flat_map(|(_, rows)| rows.iter().map(|row| row.key.period))
+        .filter(|period| *period <= closed)
+        .collect();
+    Ok(months
+        .into_iter()
+        .map(|period| ClosedMonthAudit {
+            period,
+            stored_digest: month_digest(period, &stored),
+            recomputed_digest: month_digest(period, &derived),
+        })
+        .collect())
+}
+
+/// Frozen rows in the order the stored books give them: by obligation type and timing,
+/// then month, each month's own figures before its corrections, oldest first.
+fn in_store_order(mut rows: Vec<FrozenRow>) -> Vec<FrozenRow> {
+    rows.sort_by_key(|row| {
+        (
+            row.key.pob_type,
+            row.key.timing,
+            row.key.period,
+            row.corrects.is_some(),
+            row.corrects,
+        )
+    });
+    rows
 }
 
 /// The contract's plan history from its versions (`None` when they do not replay), and the
