@@ -41,16 +41,22 @@ pub struct Waterfall {
 }
 
 impl Waterfall {
-    /// This waterfall over `range`, of a booked rollup's figures, marked with its books:
-    /// each row's correction (from `corrections`, the booked rollup's correction part by
-    /// month) and whether it is closed.
+    /// This waterfall over `range`, of a booked rollup's figures (`totals`), marked with its
+    /// books: each row's correction (from `corrections`, the booked rollup's correction part
+    /// by month) and whether it is closed. Whether it shows billing is decided by the months
+    /// through its end, never by later ones: a report of closed months keeps its shape when
+    /// an invoice is recorded after they closed.
     pub fn with_books(
         mut self,
         range: PeriodRange,
+        totals: &MonthlyTotals,
         corrections: &MonthlyTotals,
         closed_through: Option<Period>,
     ) -> Waterfall {
         self.closed_through = closed_through;
+        self.billed_by_invoices = totals
+            .range(..=range.last())
+            .any(|(_, amounts)| amounts.invoiced != 0 || amounts.asset_change != 0);
         let mut first = range.first();
         for row in &mut self.rows {
             row.correction = corrections

@@ -137,6 +137,7 @@ fn a_rollup_under_closed_books_reports_the_worked_case_and_round_trips_its_froze
     )
     .with_books(
         range,
+        &booked.rollup.by_period(),
         &booked.corrections.by_period(),
         booked.closed_through,
     );

@@ -209,23 +209,24 @@ pub fn contract_books(
 
 /// What the contract's closed months froze, as rows (for `revrec verify`, which adds them
 /// up and compares them with what the portfolio stored at each close).
+///
+/// `restated` is the contract's contribution as it stands (its current history's).
 pub fn contract_frozen_rows(
     stored: &StoredContract,
-    current: &PlanHistory,
+    restated: &Rollup,
     events: &[PeriodEventRecord],
 ) -> Result<Vec<FrozenRow>, UseCaseError> {
     let Some(reported) = stored.stamps.reported else {
         return Ok(Vec::new());
     };
     let everything = (stored.versions.len(), stored.invoices.len());
-    let restated = Rollup::from_rows(contributions(current));
     let mut seen = SeenByCloses::new(stored, reported);
     let mut books = RollupBooks::new();
     for event in events {
         match event.action {
             // A close that saw every fact saw the contract as it is: no replay.
             PeriodAction::Close { through } if seen.known_at(event.sequence) == everything => {
-                books.close(through, &restated);
+                books.close(through, restated);
             }
             PeriodAction::Close { through } => {
                 books.close(through, &seen.at(event.sequence)?.rollup);

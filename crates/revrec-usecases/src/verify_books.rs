@@ -121,14 +121,15 @@ pub async fn verify_tenant(
                 // The stored rollups hold the calendar's months only (a report reads no
                 // other): so does the recomputation.
                 let rollup = recomputed.entry(stored.record.currency).or_default();
-                for (key, amounts) in contributions(history) {
+                let contribution = Rollup::from_rows(contributions(history));
+                for (key, amounts) in contribution.rows() {
                     if key.period.in_calendar() {
-                        rollup.add(key, &amounts);
+                        rollup.add(*key, amounts);
                     }
                 }
                 if !events.is_empty() {
                     let months = frozen.entry(stored.record.currency).or_default();
-                    for row in contract_frozen_rows(stored, history, &events)? {
+                    for row in contract_frozen_rows(stored, &contribution, &events)? {
                         if row.key.period.in_calendar() {
                             let sum = months.entry((row.key, row.corrects)).or_default();
                             *sum = sum.plus(row.amounts);

@@ -75,18 +75,12 @@ impl Selection {
         let (Some(booked), Some(range)) = (&self.booked, report_range(&self.totals, query)?) else {
             return Ok(report);
         };
-        let mut waterfall = report.waterfall.with_books(
+        let waterfall = report.waterfall.with_books(
             range,
+            &self.totals,
             &booked.corrections.by_period(),
             booked.closed_through,
         );
-        // Whether the report shows billing is decided by the months it covers and those
-        // before them, never by later ones: a report of closed months keeps its shape
-        // when an invoice is recorded after they closed.
-        waterfall.billed_by_invoices = self
-            .totals
-            .range(..=range.last())
-            .any(|(_, amounts)| amounts.invoiced != 0 || amounts.asset_change != 0);
         let output_hash = output_hash("waterfall/v1", &waterfall);
         Ok(WaterfallReport {
             waterfall,
