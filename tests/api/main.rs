@@ -10,6 +10,7 @@ mod auth;
 mod batch;
 mod billing;
 mod calendar;
+mod cash_received;
 mod compute;
 mod conditional;
 mod console;

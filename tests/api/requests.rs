@@ -44,7 +44,7 @@ async fn an_unknown_query_parameter_is_a_400_naming_it() {
                 .contains("takes no query parameters"),
             "{problem}"
         );
-        app.get("/api/v1/accounting/journal-entries?period=2026-03&entries=recognition")
+        app.get("/api/v1/accounting/journal-entries?period=2026-03&lines=recognition")
             .await
             .problem(400, "INVALID_PARAMETER");
         // A batch operation's query is held to the same.

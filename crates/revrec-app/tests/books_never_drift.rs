@@ -4,7 +4,7 @@
 //! Random sequences of steps (ingest one contract or a batch; modify an active contract
 //! prospectively, with a cumulative catch-up or as a separate contract, or replace a
 //! draft's terms; terminate; fulfill an obligation awaiting delivery; report progress, up
-//! or down; record an invoice; activate a draft; run a recalculation job to completion,
+//! or down; record an invoice; receive cash; activate a draft; run a recalculation job to completion,
 //! restating under a random convention or not) go through the use cases against a real
 //! database, never through SQL. After every step:
 //!
@@ -41,7 +41,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use revrec_domain::{
     ChartOfAccounts, ContractDraft, Convention, Currency, EntrySource, Invoice, JournalEntry,
-    LineDraft, Pattern, PercentComplete, Period, PlanHistory, PobType, contract_totals,
+    LineDraft, Pattern, Payment, PercentComplete, Period, PlanHistory, PobType, contract_totals,
     journal_entries,
 };
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
@@ -60,6 +60,7 @@ use revrec_usecases::periods::{close_periods, list_periods, reopen_periods};
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
+use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
 use revrec_usecases::terminate_contract::terminate_contract;
 use revrec_usecases::verify_books::verify_tenant;
 use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
@@ -182,6 +183,12 @@ enum Step {
         share_percent: u8,
         numbered: bool,
     },
+    /// Cash received: `percent` of the price (above what is owed at times: a credit).
+    Pay {
+        target: usize,
+        at: u16,
+        percent: u8,
+    },
     Activate {
         target: usize,
     },
@@ -216,6 +223,7 @@ impl Step {
             Step::Fulfill { .. } => "fulfill",
             Step::Progress { .. } => "progress",
             Step::Invoice { .. } => "invoice",
+            Step::Pay { .. } => "payment",
             Step::Activate { .. } => "activate",
             Step::Recalculate { .. } => "recalculate",
             Step::Close { .. } => "close",
@@ -326,6 +334,8 @@ fn step() -> impl Strategy<Value = Step> {
                 numbered
             }
         ),
+        2 => (target.clone(), any::<u16>(), 1..=70_u8)
+            .prop_map(|(target, at, percent)| Step::Pay { target, at, percent }),
         1 => target.clone().prop_map(|target| Step::Activate { target }),
         3 => (
             prop::option::weighted(0.85, prop::sample::select(Convention::ALL.to_vec())),
@@ -571,6 +581,7 @@ struct Sequence<'a> {
     /// The sequence's contracts, in the order they were made: what `target` indexes.
     ids: Vec<String>,
     invoices: usize,
+    payments: usize,
 }
 
 impl Sequence<'_> {
@@ -629,7 +640,8 @@ impl Sequence<'_> {
             Step::Modify { target, .. }
             | Step::SplitOff { target, .. }
             | Step::Terminate { target, .. }
-            | Step::Invoice { target, .. } => match self.target(*target) {
+            | Step::Invoice { target, .. }
+            | Step::Pay { target, .. } => match self.target(*target) {
                 Some(id) => Some(id),
                 None => return Ok(Outcome::Skipped("no contract yet".into())),
             },
@@ -823,7 +835,12 @@ impl Sequence<'_> {
             } => {
                 let stored = stored.unwrap();
                 let price = replay(&stored).unwrap().current().transaction_price();
-                let billed: i64 = stored.invoices.iter().map(|invoice| invoice.amount).sum();
+                let billed: i64 = stored
+                    .invoices
+                    .iter()
+                    .filter(|invoice| invoice.is_invoice())
+                    .map(|invoice| invoice.amount)
+                    .sum();
                 let left = price - billed;
                 if left <= 0 {
                     return Ok(Outcome::Skipped(format!(
@@ -842,6 +859,25 @@ impl Sequence<'_> {
                     Ok(InvoiceOutcome::Recorded(..)) => done(vec![id.to_owned()], Vec::new()),
                     Ok(InvoiceOutcome::Replayed(..)) => {
                         return Err(TestCaseError::fail("a new invoice number was replayed"));
+                    }
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Pay { at, percent, .. } => {
+                let stored = stored.unwrap();
+                let price = replay(&stored).unwrap().current().transaction_price();
+                self.payments += 1;
+                let signed = stored.versions[0].terms.signed_date;
+                let payment = Payment {
+                    date: day_in(signed, end, *at, 120),
+                    amount: (price * i64::from(*percent) / 100).max(1),
+                    reference: format!("PAY-{}", self.payments),
+                };
+                let read = |_currency| Ok::<_, UseCaseError>(payment);
+                match record_payment(services, tenant, id, read).await {
+                    Ok(PaymentOutcome::Recorded(..)) => done(vec![id.to_owned()], Vec::new()),
+                    Ok(PaymentOutcome::Replayed(..)) => {
+                        return Err(TestCaseError::fail("a new payment reference was replayed"));
                     }
                     Err(error) => return refusal(Some(id), error),
                 }
@@ -1035,10 +1071,11 @@ fn months_sum_to_the_price(stored: &StoredContract) -> Result<(i64, PlanHistory)
 fn active_months(history: &PlanHistory) -> (Period, Period) {
     let plan = history.current();
     let first = plan.first_period().min(Period::of(plan.signed_date()));
-    let last = history
-        .billing()
-        .last_period()
-        .map_or(plan.last_period(), |billed| billed.max(plan.last_period()));
+    let billing = history.billing();
+    let last = [billing.last_period(), billing.last_payment_period()]
+        .into_iter()
+        .flatten()
+        .fold(plan.last_period(), Period::max);
     (first, last)
 }
 
@@ -1283,9 +1320,15 @@ async fn balanced_trial_balances(
     tenant: &str,
     period: Period,
 ) -> Result<Vec<revrec_domain::TrialBalance>, TestCaseError> {
-    let balances = trial_balances(services, tenant, period, None)
-        .await
-        .unwrap();
+    let balances = trial_balances(
+        services,
+        tenant,
+        period,
+        None,
+        revrec_domain::EntryScope::All,
+    )
+    .await
+    .unwrap();
     for balance in &balances {
         if balance.total_debit != balance.total_credit {
             return Err(TestCaseError::fail(format!(
@@ -1311,6 +1354,7 @@ async fn journal_of(
         currency: None,
         after: None,
         limit: MAX_LIMIT,
+        scope: revrec_domain::EntryScope::All,
     };
     let mut entries = Vec::new();
     loop {
@@ -1359,6 +1403,7 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
         tenant: tenant.clone(),
         ids: Vec::new(),
         invoices: 0,
+        payments: 0,
     };
     let mut before = Snapshot::new();
     let mut log = String::new();

@@ -103,6 +103,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         UseCaseError::InvalidTransition { .. }
         | UseCaseError::ObligationClosed(_)
         | UseCaseError::InvoiceNumberReused { .. }
+        | UseCaseError::PaymentReferenceReused { .. }
         | UseCaseError::PeriodAction(_)
         | UseCaseError::Conflict => {
             page(StatusCode::CONFLICT, "Not possible now", error.to_string())

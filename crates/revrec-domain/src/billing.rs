@@ -19,10 +19,23 @@ pub struct Invoice {
     pub number: Option<String>,
 }
 
-/// A contract's invoices, in date order (invoices of one day in the order they came).
+/// Cash received from the customer against the contract (decisions.md §14): it clears
+/// receivables; beyond them it is a customer credit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub date: Date,
+    /// Minor units, above zero.
+    pub amount: i64,
+    /// The payer's or the bank's reference: a natural idempotency key.
+    pub reference: String,
+}
+
+/// A contract's invoices and payments, each in date order (those of one day in the order
+/// they came).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Billing {
     invoices: Vec<Invoice>,
+    payments: Vec<Payment>,
 }
 
 /// Why a set of invoices cannot be a contract's.
@@ -53,15 +66,48 @@ impl BillingError {
 impl Billing {
     pub fn new(mut invoices: Vec<Invoice>) -> Billing {
         invoices.sort_by_key(|invoice| invoice.date);
-        Billing { invoices }
+        Billing {
+            invoices,
+            payments: Vec::new(),
+        }
+    }
+
+    /// The same invoices with these payments received.
+    #[must_use]
+    pub fn with_payments(mut self, mut payments: Vec<Payment>) -> Billing {
+        payments.sort_by_key(|payment| payment.date);
+        self.payments = payments;
+        self
     }
 
     pub fn invoices(&self) -> &[Invoice] {
         &self.invoices
     }
 
+    pub fn payments(&self) -> &[Payment] {
+        &self.payments
+    }
+
+    /// No invoices: the contract is billed at its start (payments, if any, clear that).
     pub fn is_empty(&self) -> bool {
         self.invoices.is_empty()
+    }
+
+    /// The month of the last payment.
+    pub fn last_payment_period(&self) -> Option<Period> {
+        self.payments.last().map(|payment| Period::of(payment.date))
+    }
+
+    /// What was received in each of `months` months from `first` (payments outside are left
+    /// out; callers cover every payment's month).
+    pub fn paid_monthly(&self, first: Period, months: usize) -> Vec<i64> {
+        by_month(
+            self.payments
+                .iter()
+                .map(|payment| (payment.date, payment.amount)),
+            first,
+            months,
+        )
     }
 
     pub fn total(&self) -> i64 {
@@ -76,24 +122,35 @@ impl Billing {
     /// What was billed in each of `months` months from `first` (invoices outside are left
     /// out; callers cover every invoice's month).
     pub fn billed_monthly(&self, first: Period, months: usize) -> Vec<i64> {
-        let mut billed = vec![0; months];
-        for invoice in &self.invoices {
-            let slot = usize::try_from(first.months_until(Period::of(invoice.date)))
-                .ok()
-                .and_then(|index| billed.get_mut(index));
-            if let Some(slot) = slot {
-                *slot += invoice.amount;
-            }
-        }
-        billed
+        by_month(
+            self.invoices
+                .iter()
+                .map(|invoice| (invoice.date, invoice.amount)),
+            first,
+            months,
+        )
     }
+}
+
+/// Dated amounts summed in each of `months` months from `first` (those outside left out).
+fn by_month(dated: impl Iterator<Item = (Date, i64)>, first: Period, months: usize) -> Vec<i64> {
+    let mut sums = vec![0; months];
+    for (date, amount) in dated {
+        let slot = usize::try_from(first.months_until(Period::of(date)))
+            .ok()
+            .and_then(|index| sums.get_mut(index));
+        if let Some(slot) = slot {
+            *slot += amount;
+        }
+    }
+    sums
 }
 
 /// A contract's position at a month end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct ContractBalance {
-    /// Billed to date (revrec records no cash: the ledger clears receivables as it applies
-    /// payments).
+    /// Billed to date, before any cash received (payments and customer credit are
+    /// [`credit_changes`]' business).
     pub receivable: i64,
     /// Recognized beyond what was billed: a right to consideration conditioned on more
     /// than the passage of time (ASC 606-10-45-3).
@@ -112,6 +169,55 @@ impl ContractBalance {
             liability: net.max(0),
         }
     }
+}
+
+/// Why a payment cannot be the contract's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentError {
+    #[error("must be above zero")]
+    NotPositive,
+    #[error("is before the contract was signed ({signed}); cash received follows the contract")]
+    BeforeSigned { signed: Date },
+}
+
+impl PaymentError {
+    /// The payment field a caller should look at.
+    pub fn field(&self) -> crate::contract::InvoiceField {
+        match self {
+            PaymentError::BeforeSigned { .. } => crate::contract::InvoiceField::Date,
+            PaymentError::NotPositive => crate::contract::InvoiceField::Amount,
+        }
+    }
+}
+
+/// Checks a payment against the contract: a positive amount, not before signing. More than
+/// the receivable is allowed: the rest is the customer's credit.
+pub fn check_payment(payment: &Payment, signed: Date) -> Result<(), PaymentError> {
+    if payment.amount <= 0 {
+        return Err(PaymentError::NotPositive);
+    }
+    if payment.date < signed {
+        return Err(PaymentError::BeforeSigned { signed });
+    }
+    Ok(())
+}
+
+/// Receivables and customer credit month by month: billed to date less received to date,
+/// per contract, a receivable above zero and a customer credit below (an overpayment is
+/// never a negative receivable, ASC 606-10-50-8). Returns each month's change of the credit.
+pub fn credit_changes(billed: &[i64], paid: &[i64]) -> Vec<i64> {
+    let (mut net, mut credit_before) = (0_i64, 0_i64);
+    billed
+        .iter()
+        .zip(paid)
+        .map(|(billed, paid)| {
+            net += billed - paid;
+            let credit = (-net).max(0);
+            let change = credit - credit_before;
+            credit_before = credit;
+            change
+        })
+        .collect()
 }
 
 /// Checks one more invoice against the contract: a positive amount, not before signing, and
@@ -171,6 +277,35 @@ mod tests {
             }
         );
         assert_eq!(ContractBalance::of(50, 50).asset, 0);
+    }
+
+    #[test]
+    fn an_overpayment_is_a_customer_credit_that_later_billing_uses_up() {
+        // Billed 100, then 150 received: 50 of credit; 80 billed next month takes it.
+        assert_eq!(
+            credit_changes(&[100, 0, 80, 0], &[0, 150, 0, 0]),
+            [0, 50, -50, 0]
+        );
+        assert_eq!(credit_changes(&[100, 0], &[40, 60]), [0, 0]);
+    }
+
+    #[test]
+    fn a_payment_must_be_positive_and_after_signing() {
+        let payment = |date, amount| Payment {
+            date,
+            amount,
+            reference: "wire-1".into(),
+        };
+        let signed = date!(2026 - 01 - 01);
+        assert_eq!(check_payment(&payment(signed, 1), signed), Ok(()));
+        assert_eq!(
+            check_payment(&payment(signed, 0), signed),
+            Err(PaymentError::NotPositive)
+        );
+        assert!(matches!(
+            check_payment(&payment(date!(2025 - 12 - 31), 5), signed),
+            Err(PaymentError::BeforeSigned { .. })
+        ));
     }
 
     #[test]

@@ -58,11 +58,17 @@ impl Canonical for Note6 {
             .integer(self.opening_deferred)
             .integer(self.closing_deferred)
             .integer(self.revenue_from_opening_deferred);
-        if self.billed_by_invoices {
+        if self.billed_by_invoices || self.cash_received {
             out.integer(self.opening_receivables)
                 .integer(self.closing_receivables)
                 .integer(self.opening_contract_assets)
                 .integer(self.closing_contract_assets);
+        }
+        // Only once cash is recorded, so every other disclosure keeps its hash.
+        if self.cash_received {
+            out.text("cash")
+                .integer(self.opening_customer_credits)
+                .integer(self.closing_customer_credits);
         }
     }
 }

@@ -23,10 +23,16 @@ impl Account {
 /// What an account is used for; every role has exactly one account.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum AccountRole {
+    /// Cash received and not yet matched by the general ledger's bank reconciliation
+    /// (decisions.md §14).
+    CashClearing,
     Receivable,
     /// Revenue recognized before it is billed, per contract (decisions.md §13).
     ContractAsset,
     DeferredRevenue,
+    /// Cash received beyond what was billed, per contract: owed back or used up by later
+    /// billing, never a negative receivable.
+    CustomerCredit,
     Revenue(PobType),
 }
 
@@ -34,9 +40,11 @@ impl AccountRole {
     /// Every role, in the order charts are listed.
     pub fn all() -> impl Iterator<Item = AccountRole> {
         [
+            AccountRole::CashClearing,
             AccountRole::Receivable,
             AccountRole::ContractAsset,
             AccountRole::DeferredRevenue,
+            AccountRole::CustomerCredit,
         ]
         .into_iter()
         .chain(PobType::ALL.into_iter().map(AccountRole::Revenue))
@@ -50,9 +58,11 @@ impl AccountRole {
 impl fmt::Display for AccountRole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AccountRole::CashClearing => f.write_str("cash_clearing"),
             AccountRole::Receivable => f.write_str("receivable"),
             AccountRole::ContractAsset => f.write_str("contract_asset"),
             AccountRole::DeferredRevenue => f.write_str("deferred_revenue"),
+            AccountRole::CustomerCredit => f.write_str("customer_credit"),
             AccountRole::Revenue(pob_type) => write!(f, "revenue.{pob_type}"),
         }
     }
@@ -61,9 +71,11 @@ impl fmt::Display for AccountRole {
 /// The accounts entries post to. A tenant may configure its own; these are the defaults.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ChartOfAccounts {
+    pub cash_clearing: Account,
     pub receivable: Account,
     pub contract_asset: Account,
     pub deferred_revenue: Account,
+    pub customer_credit: Account,
     /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
     pub revenue: [Account; 5],
 }
@@ -71,9 +83,11 @@ pub struct ChartOfAccounts {
 impl Default for ChartOfAccounts {
     fn default() -> ChartOfAccounts {
         ChartOfAccounts {
+            cash_clearing: Account::new("1010", "Cash Clearing"),
             receivable: Account::new("1200", "Accounts Receivable"),
             contract_asset: Account::new("1300", "Contract Asset"),
             deferred_revenue: Account::new("2400", "Deferred Revenue"),
+            customer_credit: Account::new("2450", "Customer Credits"),
             revenue: [
                 Account::new("4400", "Hardware Revenue"),
                 Account::new("4300", "License Revenue"),
@@ -103,9 +117,11 @@ impl ChartOfAccounts {
 
     pub fn account(&self, role: AccountRole) -> &Account {
         match role {
+            AccountRole::CashClearing => &self.cash_clearing,
             AccountRole::Receivable => &self.receivable,
             AccountRole::ContractAsset => &self.contract_asset,
             AccountRole::DeferredRevenue => &self.deferred_revenue,
+            AccountRole::CustomerCredit => &self.customer_credit,
             AccountRole::Revenue(pob_type) => {
                 let slot = PobType::ALL
                     .iter()
@@ -118,9 +134,11 @@ impl ChartOfAccounts {
 
     pub fn account_mut(&mut self, role: AccountRole) -> &mut Account {
         match role {
+            AccountRole::CashClearing => &mut self.cash_clearing,
             AccountRole::Receivable => &mut self.receivable,
             AccountRole::ContractAsset => &mut self.contract_asset,
             AccountRole::DeferredRevenue => &mut self.deferred_revenue,
+            AccountRole::CustomerCredit => &mut self.customer_credit,
             AccountRole::Revenue(pob_type) => {
                 let slot = PobType::ALL
                     .iter()
@@ -140,7 +158,8 @@ impl ChartOfAccounts {
     }
 
     /// The rules a ledger import needs: codes and names present, short and plain; the
-    /// receivable, contract asset and deferred revenue accounts distinct from each other
+    /// balance-sheet accounts (cash clearing, receivable, contract asset, deferred revenue,
+    /// customer credit) distinct from each other
     /// and from every revenue account; revenue types may share an account only under one name.
     pub fn validate(&self) -> Result<(), Vec<ChartProblem>> {
         let mut problems = Vec::new();
@@ -184,9 +203,11 @@ impl ChartOfAccounts {
             }
         }
         let balance_sheet = [
+            AccountRole::CashClearing,
             AccountRole::Receivable,
             AccountRole::ContractAsset,
             AccountRole::DeferredRevenue,
+            AccountRole::CustomerCredit,
         ];
         for (role, account) in self.accounts() {
             let clash = self.accounts().find(|(other, other_account)| {

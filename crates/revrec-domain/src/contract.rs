@@ -192,7 +192,8 @@ pub enum Field {
     /// A progress report's `as_of`.
     AsOf,
     PercentComplete,
-    /// An invoice: of `billing_schedule` (with its index) or of `POST …/invoices`.
+    /// An invoice: of `billing_schedule` (with its index) or of `POST …/invoices`; or a
+    /// payment of `POST …/payments`.
     Invoice {
         index: Option<usize>,
         field: InvoiceField,
@@ -204,6 +205,8 @@ pub enum InvoiceField {
     Date,
     Amount,
     Number,
+    /// A payment's reference.
+    Reference,
 }
 
 impl InvoiceField {
@@ -212,6 +215,7 @@ impl InvoiceField {
             InvoiceField::Date => "date",
             InvoiceField::Amount => "amount",
             InvoiceField::Number => "number",
+            InvoiceField::Reference => "reference",
         }
     }
 }

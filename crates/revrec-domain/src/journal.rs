@@ -10,6 +10,15 @@
 //! Accounts Receivable, Cr Contract Asset up to the asset's balance and Cr Deferred Revenue
 //! for the rest; a month's revenue is Dr Deferred Revenue up to the liability's balance and
 //! Dr Contract Asset for the rest, Cr revenue by type (a negative month the other way round).
+//!
+//! Cash received (decisions.md §14) is Dr Cash Clearing, Cr Accounts Receivable up to the
+//! contract's receivable and Cr Customer Credit beyond it; billing that follows uses the
+//! credit up first (Dr Customer Credit, Cr Accounts Receivable).
+//!
+//! Every line is a recognition line (revenue against deferred revenue or the contract
+//! asset) or a billing line (invoices and cash: receivables, cash clearing, customer credit,
+//! and the deferred revenue or contract asset an invoice moves). Each kind balances on its
+//! own in every entry, so an export can take one kind ([`EntryScope`]).
 
 use time::Date;
 
@@ -30,6 +39,52 @@ pub struct JournalLine {
     pub memo: String,
     /// The closed month this line corrects (decisions.md §14); none for the month's own.
     pub corrects_period: Option<Period>,
+    pub kind: EntryKind,
+}
+
+/// What a line books: revenue earned, or billing and cash.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EntryKind {
+    Recognition,
+    Billing,
+}
+
+/// Which lines a journal export takes (decisions.md §14): a general ledger that already
+/// receives invoices from the billing system imports `Recognition` alone, or it would count
+/// receivables twice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum EntryScope {
+    #[default]
+    All,
+    Recognition,
+    Billing,
+}
+
+impl EntryScope {
+    pub fn parse(text: &str) -> Option<EntryScope> {
+        match text {
+            "all" => Some(EntryScope::All),
+            "recognition" => Some(EntryScope::Recognition),
+            "billing" => Some(EntryScope::Billing),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryScope::All => "all",
+            EntryScope::Recognition => "recognition",
+            EntryScope::Billing => "billing",
+        }
+    }
+
+    pub fn takes(self, kind: EntryKind) -> bool {
+        match self {
+            EntryScope::All => true,
+            EntryScope::Recognition => kind == EntryKind::Recognition,
+            EntryScope::Billing => kind == EntryKind::Billing,
+        }
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,6 +111,30 @@ impl JournalEntry {
 
     pub fn is_balanced(&self) -> bool {
         self.total_debit() == self.total_credit()
+    }
+
+    /// The entry's lines of `scope`, as an entry of their own (none when it has no such
+    /// line). A part keeps the entry's period, date and version and takes an id of its own
+    /// (derived from the entry's and the scope), so the recognition and billing parts of
+    /// every entry can be imported side by side; `All` is the entry itself.
+    pub fn in_scope(self, scope: EntryScope) -> Option<JournalEntry> {
+        if scope == EntryScope::All {
+            return Some(self);
+        }
+        let lines: Vec<JournalLine> = self
+            .lines
+            .into_iter()
+            .filter(|line| scope.takes(line.kind))
+            .collect();
+        if lines.is_empty() {
+            return None;
+        }
+        let hash = sha256_hex(&[self.id.as_str(), scope.as_str()]);
+        Some(JournalEntry {
+            id: format!("je_{}", hash.get(..32).unwrap_or(&hash)),
+            lines,
+            ..self
+        })
     }
 }
 
@@ -94,12 +173,30 @@ pub fn journal_entries(
         return invoiced_entries(plan, billing, source, chart, range);
     }
     let start = plan.first_period();
-    let schedule = plan.schedule();
+    let schedule = if billing.payments().is_empty() {
+        plan.schedule()
+    } else {
+        // Cash may come before the start (signed earlier) or after the last month.
+        plan.monthly(
+            start.min(Period::of(plan.signed_date())),
+            crate::rollup::last_activity(plan, billing),
+        )
+    };
     let booked: Vec<Vec<i64>> = (0..plan.obligations().len())
         .map(|index| schedule.booked(index, start).collect())
         .collect();
+    let billed: Vec<i64> = (0..schedule.months())
+        .map(|offset| {
+            booked
+                .iter()
+                .filter_map(|months| months.get(offset))
+                .sum::<i64>()
+        })
+        .collect();
+    let mut cash = CashLines::new(billing, schedule.first(), &billed);
     let mut entries = Vec::new();
     for (offset, period) in schedule.periods().enumerate() {
+        let cash_lines = cash.month(offset, period, chart);
         if range.is_some_and(|range| !range.contains(period)) {
             continue;
         }
@@ -115,7 +212,7 @@ pub fn journal_entries(
             let pob = (obligation.id.clone(), Some(obligation.pob_type));
             if booked != 0 {
                 receivable += booked;
-                lines.push(line(
+                lines.push(billing_line(
                     &chart.deferred_revenue,
                     -booked,
                     pob.clone(),
@@ -140,7 +237,7 @@ pub fn journal_entries(
         if receivable != 0 {
             lines.insert(
                 0,
-                line(
+                billing_line(
                     &chart.receivable,
                     receivable,
                     (None, None),
@@ -148,6 +245,7 @@ pub fn journal_entries(
                 ),
             );
         }
+        lines.extend(cash_lines);
         if lines.is_empty() {
             continue;
         }
@@ -179,6 +277,11 @@ fn invoiced_entries(
     // Billed less recognized to date: above zero a liability, below an asset.
     let mut balance = 0_i64;
     let mut invoices = billing.invoices().iter().peekable();
+    let mut cash = CashLines::new(
+        billing,
+        schedule.first(),
+        &billing.billed_monthly(schedule.first(), schedule.months()),
+    );
     let mut entries = Vec::new();
     for (offset, period) in schedule.periods().enumerate() {
         let mut lines = Vec::new();
@@ -189,7 +292,7 @@ fn invoiced_entries(
                 Some(number) => format!("Invoice {number}"),
                 None => format!("Invoice of {}", invoice.date),
             };
-            lines.push(line(
+            lines.push(billing_line(
                 &chart.receivable,
                 invoice.amount,
                 contract.clone(),
@@ -199,13 +302,13 @@ fn invoiced_entries(
         if billed != 0 {
             // Against the contract asset first (what was recognized before it was billed).
             let against_asset = billed.min((-balance).max(0));
-            lines.push(line(
+            lines.push(billing_line(
                 &chart.contract_asset,
                 -against_asset,
                 contract.clone(),
                 "Invoiced: contract asset billed".into(),
             ));
-            lines.push(line(
+            lines.push(billing_line(
                 &chart.deferred_revenue,
                 against_asset - billed,
                 contract.clone(),
@@ -258,6 +361,7 @@ fn invoiced_entries(
             ));
         }
         balance -= earned;
+        lines.extend(cash.month(offset, period, chart));
         lines.retain(|line| line.debit != 0 || line.credit != 0);
         if lines.is_empty() || range.is_some_and(|range| !range.contains(period)) {
             continue;
@@ -274,7 +378,7 @@ fn invoiced_entries(
     entries
 }
 
-/// A line debiting `amount` (crediting when negative).
+/// A recognition line debiting `amount` (crediting when negative).
 fn line(
     account: &Account,
     amount: i64,
@@ -289,6 +393,83 @@ fn line(
         pob_type,
         memo,
         corrects_period: None,
+        kind: EntryKind::Recognition,
+    }
+}
+
+/// A billing line debiting `amount` (crediting when negative).
+fn billing_line(
+    account: &Account,
+    amount: i64,
+    pob: (Option<String>, Option<PobType>),
+    memo: String,
+) -> JournalLine {
+    JournalLine {
+        kind: EntryKind::Billing,
+        ..line(account, amount, pob, memo)
+    }
+}
+
+/// The cash lines of a contract month by month: each payment received (Dr cash clearing),
+/// and what it and the month's billing do to receivables and the customer's credit.
+struct CashLines<'a> {
+    payments: std::iter::Peekable<std::slice::Iter<'a, crate::billing::Payment>>,
+    /// Each month's change of customer credit.
+    credit: Vec<i64>,
+}
+
+impl<'a> CashLines<'a> {
+    /// `billed`: what the contract billed each month from `first`.
+    fn new(billing: &'a Billing, first: Period, billed: &[i64]) -> CashLines<'a> {
+        let paid = billing.paid_monthly(first, billed.len());
+        CashLines {
+            payments: billing.payments().iter().peekable(),
+            credit: crate::billing::credit_changes(billed, &paid),
+        }
+    }
+
+    /// The lines of month `offset` (`period`); called for every month in order.
+    fn month(
+        &mut self,
+        offset: usize,
+        period: Period,
+        chart: &ChartOfAccounts,
+    ) -> Vec<JournalLine> {
+        let mut lines = Vec::new();
+        let mut paid = 0;
+        while let Some(payment) = self
+            .payments
+            .next_if(|payment| Period::of(payment.date) <= period)
+        {
+            paid += payment.amount;
+            lines.push(billing_line(
+                &chart.cash_clearing,
+                payment.amount,
+                (None, None),
+                format!("Received {}", payment.reference),
+            ));
+        }
+        let credit = self.credit.get(offset).copied().unwrap_or(0);
+        if paid != 0 || credit != 0 {
+            lines.push(billing_line(
+                &chart.receivable,
+                credit - paid,
+                (None, None),
+                "Receivables cleared by cash and customer credit".into(),
+            ));
+            lines.push(billing_line(
+                &chart.customer_credit,
+                -credit,
+                (None, None),
+                if credit >= 0 {
+                    "Customer credit: received beyond billed".into()
+                } else {
+                    "Customer credit applied to billing".into()
+                },
+            ));
+            lines.retain(|line| line.debit != 0 || line.credit != 0);
+        }
+        lines
     }
 }
 
@@ -302,11 +483,18 @@ pub struct MonthCorrection {
     pub revenue: Vec<(Option<String>, String, PobType, i64)>,
     pub billed: i64,
     pub asset: i64,
+    /// The part of `asset` revenue moved (the rest, invoices).
+    pub asset_earned: i64,
+    pub paid: i64,
+    /// Change of the customer's credit.
+    pub credit: i64,
 }
 
 /// The balanced lines that book `corrections` in a month, each naming the month it
 /// corrects and the contract `version` that caused it: revenue by obligation, what was
-/// billed against receivables, the contract asset, and deferred revenue for the rest.
+/// billed and received against receivables, cash and customer credit, the contract asset,
+/// and deferred revenue for the rest; the recognition lines and the billing lines each
+/// balance.
 pub fn correction_lines(
     corrections: &[MonthCorrection],
     chart: &ChartOfAccounts,
@@ -316,41 +504,77 @@ pub fn correction_lines(
     for correction in corrections {
         let month = correction.corrects;
         let memo = |what: &str| format!("Correction of {month} (version {version}): {what}");
-        let mut corrected = |account: &Account, amount: i64, pob, memo: String| {
+        let mut corrected = |kind, account: &Account, amount: i64, pob, memo: String| {
             if amount != 0 {
                 let mut line = line(account, amount, pob, memo);
                 line.corrects_period = Some(month);
+                line.kind = kind;
                 lines.push(line);
             }
         };
+        let (recognition, billing) = (EntryKind::Recognition, EntryKind::Billing);
+        let asset_billed = correction.asset - correction.asset_earned;
         corrected(
+            billing,
             &chart.receivable,
-            correction.billed,
+            correction.billed - correction.paid + correction.credit,
             (None, None),
-            memo("billed"),
+            memo("receivables"),
         );
         corrected(
-            &chart.contract_asset,
-            correction.asset,
+            billing,
+            &chart.cash_clearing,
+            correction.paid,
             (None, None),
-            memo("contract asset"),
+            memo("cash received"),
+        );
+        corrected(
+            billing,
+            &chart.customer_credit,
+            -correction.credit,
+            (None, None),
+            memo("customer credit"),
+        );
+        corrected(
+            billing,
+            &chart.contract_asset,
+            asset_billed,
+            (None, None),
+            memo("contract asset billed"),
+        );
+        // Deferred revenue takes what billing leaves: the billing lines balance.
+        corrected(
+            billing,
+            &chart.deferred_revenue,
+            -correction.billed - asset_billed,
+            (None, None),
+            memo("deferred revenue billed"),
         );
         let mut earned = 0;
         for (id, name, pob_type, revenue) in &correction.revenue {
             earned += revenue;
             corrected(
+                recognition,
                 chart.revenue_account(*pob_type),
                 -revenue,
                 (id.clone(), Some(*pob_type)),
                 memo(name),
             );
         }
-        // Deferred revenue takes what billing and the asset leave: the entry balances.
         corrected(
-            &chart.deferred_revenue,
-            earned - correction.billed - correction.asset,
+            recognition,
+            &chart.contract_asset,
+            correction.asset_earned,
             (None, None),
-            memo("deferred revenue"),
+            memo("contract asset earned"),
+        );
+        // Deferred revenue takes what the asset leaves: the recognition lines balance.
+        corrected(
+            recognition,
+            &chart.deferred_revenue,
+            earned - correction.asset_earned,
+            (None, None),
+            memo("deferred revenue earned"),
         );
     }
     lines

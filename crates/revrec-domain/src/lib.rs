@@ -32,7 +32,10 @@ pub mod waterfall_parts;
 mod canonical;
 
 pub use allocation::{AllocationError, allocate};
-pub use billing::{Billing, BillingError, ContractBalance, Invoice, check_invoice};
+pub use billing::{
+    Billing, BillingError, ContractBalance, Invoice, Payment, PaymentError, check_invoice,
+    check_payment, credit_changes,
+};
 pub use books::{BookAmount, BookedMonth, Books, Correction, Series};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
 pub use contract::{
@@ -42,8 +45,8 @@ pub use contract::{
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
 pub use journal::{
-    EntrySource, JournalEntry, JournalLine, MonthCorrection, correction_lines, entry_id,
-    journal_entries,
+    EntryKind, EntryScope, EntrySource, JournalEntry, JournalLine, MonthCorrection,
+    correction_lines, entry_id, journal_entries,
 };
 pub use keyed_books::KeyedBooks;
 pub use money::{AmountError, Money, Ssp, format_minor};
@@ -60,7 +63,7 @@ pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
 pub use rollup_books::{BookedRollup, ClosedMonthFigures, FrozenRow, RollupBooks};
-pub use trial_balance::{AccountBalance, TrialBalance, trial_balance};
+pub use trial_balance::{AccountBalance, TrialBalance, scoped_trial_balance, trial_balance};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
 pub use waterfall_parts::{

@@ -27,15 +27,23 @@ pub struct Note6 {
     pub closing_deferred: i64,
     /// Revenue of the quarter that was in the opening deferred balance (50-8(b)).
     pub revenue_from_opening_deferred: i64,
-    /// Receivables (billed to date) at the quarter's opening and close.
+    /// Receivables (billed less received to date, never below zero per contract) at the
+    /// quarter's opening and close.
     pub opening_receivables: i64,
     pub closing_receivables: i64,
+    /// Customer credits (received beyond billed, per contract) at the quarter's opening
+    /// and close.
+    pub opening_customer_credits: i64,
+    pub closing_customer_credits: i64,
     /// Contract assets at the quarter's opening and close.
     pub opening_contract_assets: i64,
     pub closing_contract_assets: i64,
     /// Whether any contract of the selection is billed by invoices (the disclosure then
     /// shows receivables and contract assets too).
     pub billed_by_invoices: bool,
+    /// Whether any contract of the selection has received cash (the disclosure then shows
+    /// receivables net of it, and customer credits).
+    pub cash_received: bool,
 }
 
 pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
@@ -48,7 +56,8 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
     let (mut opening, mut closing) = (0, 0);
     let (mut opening_receivables, mut closing_receivables) = (0, 0);
     let (mut opening_assets, mut closing_assets) = (0, 0);
-    let mut billed_by_invoices = false;
+    let (mut opening_credits, mut closing_credits) = (0, 0);
+    let (mut billed_by_invoices, mut cash_received) = (false, false);
 
     for (key, amounts) in rollup.rows().filter(|(key, _)| key.period <= last) {
         let type_slot = PobType::ALL.iter().position(|kind| *kind == key.pob_type);
@@ -58,13 +67,17 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
         rpo_total += amounts.rpo_change;
         let balance_change = crate::waterfall::liability_change(amounts);
         closing += balance_change;
-        closing_receivables += amounts.booked;
+        let receivable_change = amounts.booked - amounts.paid + amounts.credit_change;
+        closing_receivables += receivable_change;
         closing_assets += amounts.asset_change;
+        closing_credits += amounts.credit_change;
         billed_by_invoices |= amounts.invoiced != 0 || amounts.asset_change != 0;
+        cash_received |= amounts.paid != 0 || amounts.credit_change != 0;
         if key.period < first {
             opening += balance_change;
-            opening_receivables += amounts.booked;
+            opening_receivables += receivable_change;
             opening_assets += amounts.asset_change;
+            opening_credits += amounts.credit_change;
             continue;
         }
         if let Some(sum) = type_slot.and_then(|slot| by_type.get_mut(slot)) {
@@ -102,6 +115,9 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
         closing_receivables,
         opening_contract_assets: opening_assets,
         closing_contract_assets: closing_assets,
+        opening_customer_credits: opening_credits,
+        closing_customer_credits: closing_credits,
         billed_by_invoices,
+        cash_received,
     }
 }

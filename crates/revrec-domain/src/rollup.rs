@@ -25,6 +25,13 @@
 //!   is then `Σ booked − Σ recognized + Σ asset_change`; the contract assets `Σ asset_change`.
 //! * `invoiced`: what invoices billed (a part of `booked`), so a report knows whether its
 //!   selection is billed by invoices.
+//! * `asset_earned`: the part of `asset_change` that revenue booked (the rest is what
+//!   invoices billed against the asset): what the journal's recognition entries move, so
+//!   a trial balance of recognition or billing entries alone sums from the rollups too.
+//! * `paid`: cash received (decisions.md §14). Receivables at the end of `P` are
+//!   `Σ booked − Σ paid + Σ credit_change`.
+//! * `credit_change`: change of a contract's customer credit (received beyond what was
+//!   billed to date, per contract): receivables never go below zero per contract.
 //!
 //! A contract billed by invoices books them, per contract, under its first obligation's
 //! type and timing: billing and balances are the contract's, not an obligation's, and no
@@ -54,6 +61,9 @@ pub struct RollupAmounts {
     pub recognized_from_opening: i64,
     pub asset_change: i64,
     pub invoiced: i64,
+    pub asset_earned: i64,
+    pub paid: i64,
+    pub credit_change: i64,
 }
 
 impl RollupAmounts {
@@ -69,6 +79,9 @@ impl RollupAmounts {
         self.recognized_from_opening += other.recognized_from_opening;
         self.asset_change += other.asset_change;
         self.invoiced += other.invoiced;
+        self.asset_earned += other.asset_earned;
+        self.paid += other.paid;
+        self.credit_change += other.credit_change;
     }
 
     pub fn negated(&self) -> RollupAmounts {
@@ -80,6 +93,9 @@ impl RollupAmounts {
             recognized_from_opening: -self.recognized_from_opening,
             asset_change: -self.asset_change,
             invoiced: -self.invoiced,
+            asset_earned: -self.asset_earned,
+            paid: -self.paid,
+            credit_change: -self.credit_change,
         }
     }
 }
@@ -99,14 +115,14 @@ pub fn extent(totals: &MonthlyTotals) -> Option<(Period, Period)> {
 }
 
 /// One contract's monthly revenue, bookings and balances, straight from its schedule: the
-/// same `recognized`, `booked`, `asset_change` and `invoiced` figures as the sum of its
-/// [`contributions`], without the RPO columns, which a single contract's waterfall does not
-/// read.
+/// same `recognized`, `booked`, `asset_change`, `invoiced` and cash figures as the sum of
+/// its [`contributions`], without the RPO columns, which a single contract's waterfall does
+/// not read.
 pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
     let plan = history.current();
     let billing = history.billing();
     let start = plan.first_period();
-    let schedule = if billing.is_empty() {
+    let schedule = if billing.is_empty() && billing.payments().is_empty() {
         plan.schedule()
     } else {
         let first = start.min(Period::of(plan.signed_date()));
@@ -132,6 +148,18 @@ pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
             amounts.booked += month.billed;
             amounts.invoiced += month.billed;
             amounts.asset_change += month.asset_change;
+            amounts.asset_earned += month.asset_earned;
+        }
+    }
+    if !billing.payments().is_empty() {
+        let billed: Vec<i64> = months.iter().map(|amounts| amounts.booked).collect();
+        for (amounts, (paid, credit_change)) in
+            months
+                .iter_mut()
+                .zip(cash_months(billing, schedule.first(), &billed))
+        {
+            amounts.paid += paid;
+            amounts.credit_change += credit_change;
         }
     }
     schedule
@@ -142,11 +170,20 @@ pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
 }
 
 /// The last month a contract billed by `billing` has anything in: its own last month, or
-/// its last invoice's when later.
+/// its last invoice's or payment's when later.
 pub(crate) fn last_activity(plan: &ContractPlan, billing: &Billing) -> Period {
-    billing
-        .last_period()
-        .map_or(plan.last_period(), |last| last.max(plan.last_period()))
+    [billing.last_period(), billing.last_payment_period()]
+        .into_iter()
+        .flatten()
+        .fold(plan.last_period(), Period::max)
+}
+
+/// Each month from `first` (as many as `billed`, what was billed each month) of a contract
+/// receiving `billing`'s payments: (cash received, change of customer credit).
+fn cash_months(billing: &Billing, first: Period, billed: &[i64]) -> Vec<(i64, i64)> {
+    let paid = billing.paid_monthly(first, billed.len());
+    let credit = crate::billing::credit_changes(billed, &paid);
+    paid.into_iter().zip(credit).collect()
 }
 
 /// At a quarter's last month `period` (at `offset` into `revenue`, the monthly revenue):
@@ -173,6 +210,8 @@ fn from_opening(period: Period, offset: usize, balances: &[i64], revenue: &[i64]
 struct BilledMonth {
     billed: i64,
     asset_change: i64,
+    /// The part of `asset_change` revenue booked (the journal's recognition entry).
+    asset_earned: i64,
     /// At a quarter's last month: the quarter's revenue out of the opening liability.
     from_opening: i64,
 }
@@ -185,6 +224,14 @@ fn billed_months(billing: &Billing, first: Period, revenue: &[i64]) -> Vec<Bille
     let mut liabilities: Vec<i64> = Vec::with_capacity(revenue.len());
     let mut months = Vec::with_capacity(revenue.len());
     for (offset, (billed, recognized)) in billed.iter().zip(revenue).enumerate() {
+        // As the journal books it: the month's invoices first, then its revenue.
+        let after_billing = billed_to_date + billed - recognized_to_date;
+        let earned = *recognized;
+        let asset_earned = if earned >= 0 {
+            earned - earned.min(after_billing.max(0))
+        } else {
+            -(-earned).min((-after_billing).max(0))
+        };
         billed_to_date += billed;
         recognized_to_date += recognized;
         let balance = ContractBalance::of(billed_to_date, recognized_to_date);
@@ -194,6 +241,7 @@ fn billed_months(billing: &Billing, first: Period, revenue: &[i64]) -> Vec<Bille
         months.push(BilledMonth {
             billed: *billed,
             asset_change: balance.asset - asset_before,
+            asset_earned,
             from_opening,
         });
         asset_before = balance.asset;
@@ -278,6 +326,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
     let plan = history.current();
     let billing = history.billing();
     let invoiced = !billing.is_empty();
+    let paying = !billing.payments().is_empty();
     let start = plan.first_period();
     let signed = Period::of(plan.signed_date());
     let first = start.min(signed);
@@ -296,6 +345,12 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
         .map(|version| version.monthly(first, last))
         .collect();
     let mut rows: BTreeMap<RollupKey, RollupAmounts> = BTreeMap::new();
+    // What the contract billed each month: what its payments clear.
+    let mut billed_by_month = if paying && !invoiced {
+        vec![0_i64; schedule.months()]
+    } else {
+        Vec::new()
+    };
 
     for (index, obligation) in plan.obligations().iter().enumerate() {
         let revenue = schedule.revenue(index);
@@ -324,6 +379,9 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             };
             // A contract billed by invoices books them per contract, below.
             let booked = if invoiced { 0 } else { booked };
+            if let Some(month) = billed_by_month.get_mut(offset) {
+                *month += booked;
+            }
             billed += booked;
             let rpo_price = if period >= start {
                 month_price
@@ -391,7 +449,27 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                 booked: month.billed,
                 invoiced: month.billed,
                 asset_change: month.asset_change,
+                asset_earned: month.asset_earned,
                 recognized_from_opening: month.from_opening,
+                ..RollupAmounts::default()
+            });
+        }
+        if paying {
+            billed_by_month = billing.billed_monthly(schedule.first(), schedule.months());
+        }
+    }
+    if let (true, Some(first_obligation)) = (paying, plan.obligations().first()) {
+        // Cash is the contract's, like its invoices: under its first obligation's key.
+        let cash = cash_months(billing, schedule.first(), &billed_by_month);
+        for (period, (paid, credit_change)) in schedule.periods().zip(cash) {
+            let key = RollupKey {
+                period,
+                pob_type: first_obligation.pob_type,
+                timing: first_obligation.timing(),
+            };
+            rows.entry(key).or_default().add(&RollupAmounts {
+                paid,
+                credit_change,
                 ..RollupAmounts::default()
             });
         }

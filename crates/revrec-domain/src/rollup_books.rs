@@ -212,6 +212,14 @@ impl Canonical for ClosedMonthFigures<'_> {
                 ] {
                     out.integer(figure);
                 }
+                // The figures of cash and of the asset revenue made, only where there are
+                // any: a month without them keeps the digest it had before they existed.
+                if amounts.asset_earned != 0 || amounts.paid != 0 || amounts.credit_change != 0 {
+                    out.text("cash")
+                        .integer(amounts.asset_earned)
+                        .integer(amounts.paid)
+                        .integer(amounts.credit_change);
+                }
             }
         }
     }

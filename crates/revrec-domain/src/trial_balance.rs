@@ -5,7 +5,10 @@
 //! is billed (`booked`) and Dr deferred revenue / Cr the type's revenue account for what is
 //! earned (`recognized`). Summed through a month end, by account:
 //!
-//! * receivable: `Σ booked` (a debit balance),
+//! * receivable: `Σ booked − Σ paid + Σ credit_change` (a debit balance; billed less
+//!   received, never below zero per contract),
+//! * cash clearing: `Σ paid`, and customer credit: `Σ credit_change` (listed once a
+//!   contract of the selection has received cash),
 //! * contract asset: `Σ asset_change` (a debit balance; listed once a contract of the
 //!   selection is billed by invoices),
 //! * deferred revenue: `Σ booked − Σ recognized + Σ asset_change` (a credit balance, never
@@ -19,6 +22,7 @@ use std::collections::BTreeMap;
 
 use crate::chart::{Account, AccountRole, ChartOfAccounts};
 use crate::currency::Currency;
+use crate::journal::{EntryKind, EntryScope};
 use crate::period::Period;
 use crate::rollup::Rollup;
 
@@ -47,24 +51,70 @@ pub fn trial_balance(
     currency: Currency,
     period: Period,
 ) -> TrialBalance {
+    scoped_trial_balance(rollup, chart, currency, period, EntryScope::All)
+}
+
+/// The trial balance of the journal's entries of `scope` alone (decisions.md §14): what a
+/// general ledger that imports only those entries holds. `Recognition` and `Billing` add
+/// up to `All`, account by account.
+pub fn scoped_trial_balance(
+    rollup: &Rollup,
+    chart: &ChartOfAccounts,
+    currency: Currency,
+    period: Period,
+    scope: EntryScope,
+) -> TrialBalance {
     // Net debits by role first (credits negative), then by account code.
     let mut by_role: BTreeMap<AccountRole, i64> =
         AccountRole::all().map(|role| (role, 0)).collect();
-    let mut billed_by_invoices = false;
+    let (mut billed_by_invoices, mut cash) = (false, false);
+    let (recognition, billing) = (
+        scope.takes(EntryKind::Recognition),
+        scope.takes(EntryKind::Billing),
+    );
     for (key, amounts) in rollup.rows().filter(|(key, _)| key.period <= period) {
         // Revenue earned before a first invoice is already a contract asset.
         billed_by_invoices |= amounts.invoiced != 0 || amounts.asset_change != 0;
-        *by_role.entry(AccountRole::Receivable).or_default() += amounts.booked;
-        *by_role.entry(AccountRole::ContractAsset).or_default() += amounts.asset_change;
-        *by_role.entry(AccountRole::DeferredRevenue).or_default() -=
-            crate::waterfall::liability_change(amounts);
-        *by_role
-            .entry(AccountRole::Revenue(key.pob_type))
-            .or_default() -= amounts.recognized;
+        cash |= amounts.paid != 0 || amounts.credit_change != 0;
+        let mut post = |role: AccountRole, net: i64| {
+            *by_role.entry(role).or_default() += net;
+        };
+        if recognition {
+            post(AccountRole::Revenue(key.pob_type), -amounts.recognized);
+            post(AccountRole::ContractAsset, amounts.asset_earned);
+            post(
+                AccountRole::DeferredRevenue,
+                amounts.recognized - amounts.asset_earned,
+            );
+        }
+        if billing {
+            let asset_billed = amounts.asset_change - amounts.asset_earned;
+            post(
+                AccountRole::Receivable,
+                amounts.booked - amounts.paid + amounts.credit_change,
+            );
+            post(AccountRole::CashClearing, amounts.paid);
+            post(AccountRole::CustomerCredit, -amounts.credit_change);
+            post(AccountRole::ContractAsset, asset_billed);
+            post(AccountRole::DeferredRevenue, -amounts.booked - asset_billed);
+        }
     }
     if !billed_by_invoices {
         // Nothing can post to it: the billed-at-start convention has no contract assets.
         by_role.remove(&AccountRole::ContractAsset);
+    }
+    if !cash {
+        // No cash recorded: the subledger leaves cash to the general ledger.
+        by_role.remove(&AccountRole::CashClearing);
+        by_role.remove(&AccountRole::CustomerCredit);
+    }
+    if !billing {
+        by_role.remove(&AccountRole::Receivable);
+        by_role.remove(&AccountRole::CashClearing);
+        by_role.remove(&AccountRole::CustomerCredit);
+    }
+    if !recognition {
+        by_role.retain(|role, _| !matches!(role, AccountRole::Revenue(_)));
     }
     let mut by_code: BTreeMap<&str, (&Account, i64)> = BTreeMap::new();
     for (role, net) in by_role {

@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use revrec_domain::{
     Amendment, Billing, ChartOfAccounts, ContractDraft, ContractTerms, Convention, Currency,
-    EntrySource, Granularity, Invoice, JournalEntry, LineDraft, Pattern, PercentComplete, Period,
-    PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate, contract_totals, journal_entries,
-    note6, obligation_parts, output_hash, pob_type_parts, trial_balance, waterfall,
-    waterfall::liability_change, waterfall_by,
+    EntryScope, EntrySource, Granularity, Invoice, JournalEntry, JournalLine, LineDraft, Pattern,
+    Payment, PercentComplete, Period, PeriodRange, PlanHistory, Quarter, Rollup, Ssp, allocate,
+    contract_totals, journal_entries, note6, obligation_parts, output_hash, pob_type_parts,
+    scoped_trial_balance, trial_balance, waterfall, waterfall::liability_change, waterfall_by,
 };
 use time::{Date, Duration};
 
@@ -209,13 +209,35 @@ fn billing_for(history: &PlanHistory, invoices: &[(u32, u32)]) -> Billing {
     )
 }
 
+/// Payments of a history: each on a day from signing to 400 days past the end, for a
+/// percentage of the price in force (together they may pay more: a customer credit).
+fn payments_for(history: &PlanHistory, payments: &[(u32, u32)]) -> Vec<Payment> {
+    let plan = history.current();
+    let signed = plan.signed_date();
+    let span = (plan.end_date() - signed).whole_days() + 400;
+    payments
+        .iter()
+        .enumerate()
+        .map(|(index, (day, percent))| Payment {
+            date: signed + Duration::days(i64::from(*day) % span.max(1)),
+            amount: i64::try_from(
+                i128::from(plan.transaction_price()) * i128::from(*percent) / 100,
+            )
+            .unwrap(),
+            reference: format!("pay-{index}"),
+        })
+        .filter(|payment| payment.amount > 0)
+        .collect()
+}
+
 fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
     (
         terms_strategy(max_lines),
         prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..6),
         prop::option::of(prop::collection::vec((any::<u32>(), 1..=100_u32), 1..5)),
+        prop::collection::vec((any::<u32>(), 1..=80_u32), 0..4),
     )
-        .prop_map(|(terms, changes, invoices)| {
+        .prop_map(|(terms, changes, invoices, payments)| {
             let mut history = PlanHistory::new(&terms).unwrap();
             let mut sorted = changes;
             sorted.sort_by_key(|change| change.1);
@@ -225,13 +247,15 @@ fn history_with_lines(max_lines: usize) -> impl Strategy<Value = PlanHistory> {
                     history = next;
                 }
             }
-            match invoices {
-                Some(invoices) => {
-                    let billing = billing_for(&history, &invoices);
-                    history.with_billing(billing)
-                }
-                None => history,
+            let billing = match invoices {
+                Some(invoices) => billing_for(&history, &invoices),
+                None => Billing::default(),
+            };
+            let payments = payments_for(&history, &payments);
+            if billing.is_empty() && payments.is_empty() {
+                return history;
             }
+            history.with_billing(billing.with_payments(payments))
         })
 }
 
@@ -342,7 +366,12 @@ proptest! {
             prop_assert!(entry.is_balanced(), "{:?}", entry);
             prop_assert!(entry.lines.iter().all(|line| line.debit >= 0 && line.credit >= 0));
         }
-        let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "1200").map(|l| l.debit - l.credit).sum();
+        // Cash clears receivables and beyond them is a customer credit: together they hold
+        // what was billed.
+        let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| ["1200", "1010", "2450"].contains(&l.account.code.as_str())).map(|l| l.debit - l.credit).sum();
+        let receivable: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "1200").map(|l| l.debit - l.credit).sum();
+        let credit: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "2450").map(|l| l.credit - l.debit).sum();
+        prop_assert!(receivable >= 0 && credit >= 0 && (receivable == 0 || credit == 0));
         if history.billing().is_empty() {
             prop_assert_eq!(billed, history.current().transaction_price());
         } else {
@@ -485,6 +514,16 @@ proptest! {
                 let mut ids_of_version = std::collections::HashSet::new();
                 for entry in journal_entries(version, history.billing(), source, &chart, None) {
                     prop_assert!(entry.is_balanced(), "{:?}", entry);
+                    // Its recognition part and its billing part each balance, and together
+                    // they are the entry, line for line.
+                    let parts: Vec<JournalEntry> = [EntryScope::Recognition, EntryScope::Billing]
+                        .into_iter()
+                        .filter_map(|scope| entry.clone().in_scope(scope))
+                        .collect();
+                    prop_assert!(parts.iter().all(JournalEntry::is_balanced), "{:?}", parts);
+                    let rejoined: Vec<&JournalLine> = parts.iter().flat_map(|part| &part.lines).collect();
+                    prop_assert_eq!(rejoined.len(), entry.lines.len());
+                    prop_assert!(entry.lines.iter().all(|line| rejoined.contains(&line)));
                     prop_assert!(ids_of_version.insert(entry.id.clone()), "id repeated within a version");
                     let figures = format!("{:?}", entry.lines);
                     match seen.get(&entry.id) {
@@ -503,16 +542,20 @@ proptest! {
             ) else { continue };
             // Journal postings per month and account, and life to date by account.
             let mut recognition: BTreeMap<Period, i64> = BTreeMap::new();
-            let mut posted: BTreeMap<Period, BTreeMap<String, i64>> = BTreeMap::new();
+            // Keyed by scope and account code.
+            let mut posted: BTreeMap<Period, BTreeMap<(&str, String), i64>> = BTreeMap::new();
+            let scopes = [EntryScope::All, EntryScope::Recognition, EntryScope::Billing];
             for entry in entries {
                 for line in &entry.lines {
                     if revenue_codes.contains(&line.account.code.as_str()) {
                         *recognition.entry(entry.period).or_default() += line.credit - line.debit;
                     }
-                    *posted.entry(entry.period).or_default().entry(line.account.code.clone()).or_default() += line.debit - line.credit;
+                    for scope in scopes.iter().filter(|scope| scope.takes(line.kind)) {
+                        *posted.entry(entry.period).or_default().entry((scope.as_str(), line.account.code.clone())).or_default() += line.debit - line.credit;
+                    }
                 }
             }
-            let mut to_date: BTreeMap<String, i64> = BTreeMap::new();
+            let mut to_date: BTreeMap<(&str, String), i64> = BTreeMap::new();
             let mut chunk_start = first;
             while chunk_start <= last {
                 let chunk_end = chunk_start.plus(599).min(last);
@@ -526,12 +569,22 @@ proptest! {
                     if row.period.months_until(last) % 17 != 0 && row.period != first {
                         continue;
                     }
-                    let balance = trial_balance(rollup, &chart, *currency, row.period);
-                    prop_assert_eq!(balance.total_debit, balance.total_credit);
-                    for account in &balance.accounts {
-                        let from_journal = to_date.get(&account.account.code).copied().unwrap_or(0);
-                        prop_assert_eq!(account.debit - account.credit, from_journal, "{} at {}", account.account.code, row.period);
+                    for scope in scopes {
+                        let balance = scoped_trial_balance(rollup, &chart, *currency, row.period, scope);
+                        prop_assert_eq!(balance.total_debit, balance.total_credit);
+                        for account in &balance.accounts {
+                            let key = (scope.as_str(), account.account.code.clone());
+                            let from_journal = to_date.get(&key).copied().unwrap_or(0);
+                            prop_assert_eq!(account.debit - account.credit, from_journal, "{} at {} ({})", account.account.code, row.period, scope.as_str());
+                        }
+                        // Every account the journal posted to is listed.
+                        for ((posted_scope, code), net) in &to_date {
+                            if *posted_scope == scope.as_str() && *net != 0 {
+                                prop_assert!(balance.accounts.iter().any(|a| &a.account.code == code), "{} missing ({})", code, scope.as_str());
+                            }
+                        }
                     }
+                    let balance = trial_balance(rollup, &chart, *currency, row.period);
                     let deferred = balance.accounts.iter().find(|a| a.account.code == "2400").unwrap();
                     prop_assert_eq!(deferred.credit - deferred.debit, row.deferred_balance, "{}", row.period);
                 }
@@ -725,8 +778,9 @@ proptest! {
     }
 
     /// (4) under closed books: the lines that book corrections in a month balance on their
-    /// own, whatever moved (revenue of any obligations, billing, the contract asset, up or
-    /// down), carry no negative amount, and each names the month it corrects.
+    /// own, whatever moved (revenue of any obligations, billing, the contract asset, cash
+    /// and customer credit, up or down), carry no negative amount, and each names the month
+    /// it corrects; the recognition lines and the billing lines each balance too.
     #[test]
     fn correction_lines_balance_and_name_their_month(
         corrections in prop::collection::vec(
@@ -735,16 +789,17 @@ proptest! {
                 prop::collection::vec((0..5_usize, -5_000_000_i64..5_000_000), 0..4),
                 -5_000_000_i64..5_000_000,
                 -5_000_000_i64..5_000_000,
+                (-5_000_000_i64..5_000_000, -5_000_000_i64..5_000_000, -5_000_000_i64..5_000_000),
             ),
             1..4,
         ),
         version in 1..20_u32,
     ) {
-        use revrec_domain::{MonthCorrection, PobType, correction_lines};
+        use revrec_domain::{EntryKind, MonthCorrection, PobType, correction_lines};
         let start = Period::parse("2025-01").unwrap();
         let corrections: Vec<MonthCorrection> = corrections
             .into_iter()
-            .map(|(offset, revenue, billed, asset)| MonthCorrection {
+            .map(|(offset, revenue, billed, asset, (asset_earned, paid, credit))| MonthCorrection {
                 corrects: start.plus(offset),
                 revenue: revenue
                     .into_iter()
@@ -755,6 +810,9 @@ proptest! {
                     .collect(),
                 billed,
                 asset,
+                asset_earned,
+                paid,
+                credit,
             })
             .collect();
         let lines = correction_lines(&corrections, &ChartOfAccounts::default(), version);
@@ -769,11 +827,16 @@ proptest! {
             let expected = format!("Correction of {month} (version {version})");
             prop_assert!(line.memo.starts_with(&expected));
         }
-        // Each corrected month balances by itself.
+        // Each corrected month balances by itself, and so does each kind of line in it.
         for correction in &corrections {
-            let own = lines.iter().filter(|line| line.corrects_period == Some(correction.corrects));
-            let (debit, credit) = own.fold((0, 0), |(debit, credit), line| (debit + line.debit, credit + line.credit));
-            prop_assert_eq!(debit, credit);
+            for kind in [None, Some(EntryKind::Recognition), Some(EntryKind::Billing)] {
+                let own = lines.iter().filter(|line| {
+                    line.corrects_period == Some(correction.corrects)
+                        && kind.is_none_or(|kind| line.kind == kind)
+                });
+                let (debit, credit) = own.fold((0, 0), |(debit, credit), line| (debit + line.debit, credit + line.credit));
+                prop_assert_eq!(debit, credit);
+            }
         }
     }
 }

@@ -4,7 +4,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use revrec_domain::{Amendment, ContractTerms, Convention, Currency, Invoice, PercentComplete};
+use revrec_domain::{
+    Amendment, ContractTerms, Convention, Currency, Invoice, Payment, PercentComplete,
+};
 use time::Date;
 
 use crate::error::RepositoryError;
@@ -196,12 +198,16 @@ pub struct StoredVersion {
     pub recorded_at: i64,
 }
 
-/// One invoice of a contract, as stored.
+/// One billing fact of a contract, as stored: an invoice, or a payment received. Both are
+/// facts of the contract (not of a version), stamped against the closes and replayed alike,
+/// so they are kept together.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct InvoiceRecord {
-    /// `inv_…`
+    pub kind: BillingKind,
+    /// `inv_…` or `pay_…`
     pub id: String,
-    /// The billing system's number: unique per contract, a replay when repeated.
+    /// The billing system's invoice number, or the payment's reference: unique per contract
+    /// and kind, a replay when repeated.
     pub number: Option<String>,
     pub date: Date,
     /// Minor units of the contract's currency, above zero.
@@ -209,7 +215,45 @@ pub struct InvoiceRecord {
     pub recorded_at: i64,
 }
 
+/// What a billing fact is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BillingKind {
+    Invoice,
+    /// Cash received (decisions.md §14).
+    Payment,
+}
+
+impl BillingKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BillingKind::Invoice => "invoice",
+            BillingKind::Payment => "payment",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<BillingKind> {
+        match text {
+            "invoice" => Some(BillingKind::Invoice),
+            "payment" => Some(BillingKind::Payment),
+            _ => None,
+        }
+    }
+}
+
 impl InvoiceRecord {
+    pub fn is_invoice(&self) -> bool {
+        self.kind == BillingKind::Invoice
+    }
+
+    /// The payment it records (its number is the reference).
+    pub fn payment(&self) -> Payment {
+        Payment {
+            date: self.date,
+            amount: self.amount,
+            reference: self.number.clone().unwrap_or_default(),
+        }
+    }
+
     pub fn invoice(&self) -> Invoice {
         Invoice {
             date: self.date,
@@ -224,7 +268,8 @@ impl InvoiceRecord {
 pub struct StoredContract {
     pub record: ContractRecord,
     pub versions: Vec<StoredVersion>,
-    /// Its invoices, in the order they were recorded (none: billed at its start).
+    /// Its invoices and payments, in the order they were recorded (no invoice: billed at
+    /// its start).
     pub invoices: Vec<InvoiceRecord>,
     /// Bumped by every write: what a write that must not race another expects.
     pub revision: i64,

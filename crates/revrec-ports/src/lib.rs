@@ -26,10 +26,10 @@ pub use clock::Clock;
 pub use compute::{ComputePool, InlineCompute};
 pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, FailureWindow};
 pub use contracts::{
-    BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
-    ContractRepository, ContractRestatement, ContractScan, ContractStatus, ContractWrite, Expected,
-    InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract, StoredVersion, VersionChange,
-    VersionWrite,
+    BillingKind, BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord,
+    ContractRemoval, ContractRepository, ContractRestatement, ContractScan, ContractStatus,
+    ContractWrite, Expected, InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract,
+    StoredVersion, VersionChange, VersionWrite,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

@@ -438,6 +438,11 @@ pub(crate) fn add_rollup_deltas<'a>(
                     rollups::asset_change
                         .eq(rollups::asset_change + excluded(rollups::asset_change)),
                     rollups::invoiced.eq(rollups::invoiced + excluded(rollups::invoiced)),
+                    rollups::asset_earned
+                        .eq(rollups::asset_earned + excluded(rollups::asset_earned)),
+                    rollups::paid.eq(rollups::paid + excluded(rollups::paid)),
+                    rollups::credit_change
+                        .eq(rollups::credit_change + excluded(rollups::credit_change)),
                 ))
                 .execute(backend)
         })?;
@@ -528,7 +533,10 @@ fn assemble(
     Ok(StoredContract {
         record: ContractRecord::try_from(row)?,
         versions: stored,
-        invoices: invoices.into_iter().map(InvoiceRow::record).collect(),
+        invoices: invoices
+            .into_iter()
+            .map(InvoiceRow::record)
+            .collect::<Result<_, _>>()?,
         revision,
         stamps,
     })

@@ -256,6 +256,9 @@ struct FrozenRollupRow {
     recognized_from_opening: i64,
     asset_change: i64,
     invoiced: i64,
+    asset_earned: i64,
+    paid: i64,
+    credit_change: i64,
 }
 
 impl FrozenRollupRow {
@@ -284,6 +287,9 @@ impl FrozenRollupRow {
             recognized_from_opening: row.recognized_from_opening,
             asset_change: row.asset_change,
             invoiced: row.invoiced,
+            asset_earned: row.asset_earned,
+            paid: row.paid,
+            credit_change: row.credit_change,
         }
     }
 
@@ -307,6 +313,9 @@ impl FrozenRollupRow {
             recognized_from_opening: self.recognized_from_opening,
             asset_change: self.asset_change,
             invoiced: self.invoiced,
+            asset_earned: self.asset_earned,
+            paid: self.paid,
+            credit_change: self.credit_change,
         }
         .key_and_amounts()?;
         Ok(FrozenRow {

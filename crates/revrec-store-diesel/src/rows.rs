@@ -6,8 +6,8 @@ use revrec_domain::{
     PobType, RollupAmounts, RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, ContractRecord, ContractStatus, InvoiceRecord, Plan, Scope, StoredVersion,
-    VersionChange,
+    ApiKeyRecord, BillingKind, ContractRecord, ContractStatus, InvoiceRecord, Plan, Scope,
+    StoredVersion, VersionChange,
 };
 use time::Date;
 
@@ -168,6 +168,8 @@ pub struct InvoiceRow {
     pub recorded_at: i64,
     /// Where the invoice stands against the tenant's closes (`BooksStamps`).
     pub books_sequence: i64,
+    /// `invoice` or `payment` (`BillingKind`).
+    pub kind: String,
 }
 
 impl InvoiceRow {
@@ -187,17 +189,19 @@ impl InvoiceRow {
             amount: invoice.amount,
             recorded_at: invoice.recorded_at,
             books_sequence,
+            kind: invoice.kind.as_str().to_owned(),
         }
     }
 
-    pub fn record(self) -> InvoiceRecord {
-        InvoiceRecord {
+    pub fn record(self) -> Result<InvoiceRecord, StoreError> {
+        Ok(InvoiceRecord {
+            kind: BillingKind::parse(&self.kind).ok_or_else(|| corrupt("kind", &self.kind))?,
             id: self.invoice_id,
             number: self.number,
             date: self.invoice_date,
             amount: self.amount,
             recorded_at: self.recorded_at,
-        }
+        })
     }
 }
 
@@ -448,6 +452,9 @@ pub struct RollupRow {
     pub recognized_from_opening: i64,
     pub asset_change: i64,
     pub invoiced: i64,
+    pub asset_earned: i64,
+    pub paid: i64,
+    pub credit_change: i64,
 }
 
 impl RollupRow {
@@ -470,6 +477,9 @@ impl RollupRow {
             recognized_from_opening: amounts.recognized_from_opening,
             asset_change: amounts.asset_change,
             invoiced: amounts.invoiced,
+            asset_earned: amounts.asset_earned,
+            paid: amounts.paid,
+            credit_change: amounts.credit_change,
         }
     }
 
@@ -488,6 +498,9 @@ impl RollupRow {
             recognized_from_opening: self.recognized_from_opening,
             asset_change: self.asset_change,
             invoiced: self.invoiced,
+            asset_earned: self.asset_earned,
+            paid: self.paid,
+            credit_change: self.credit_change,
         };
         Ok((key, amounts))
     }

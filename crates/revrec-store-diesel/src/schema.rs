@@ -93,6 +93,9 @@ diesel::table! {
         recognized_from_opening -> BigInt,
         asset_change -> BigInt,
         invoiced -> BigInt,
+        asset_earned -> BigInt,
+        paid -> BigInt,
+        credit_change -> BigInt,
     }
 }
 
@@ -106,6 +109,7 @@ diesel::table! {
         amount -> BigInt,
         recorded_at -> BigInt,
         books_sequence -> BigInt,
+        kind -> Text,
     }
 }
 
@@ -285,6 +289,9 @@ diesel::table! {
         recognized_from_opening -> BigInt,
         asset_change -> BigInt,
         invoiced -> BigInt,
+        asset_earned -> BigInt,
+        paid -> BigInt,
+        credit_change -> BigInt,
     }
 }
 

@@ -867,6 +867,7 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
 async fn a_scan_of_some_days_finds_a_contract_invoiced_in_them_outside_its_term() {
     for_each_backend(|store| async move {
         let invoice = |id: &str, date| revrec_ports::InvoiceRecord {
+            kind: revrec_ports::BillingKind::Invoice,
             id: id.into(),
             number: None,
             date,

@@ -255,19 +255,9 @@ type LineColumns = (
     time::Date,
     time::Date,
 );
+#[rustfmt::skip]
 type RollupColumns = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
+    String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64,
 );
 type InvoiceColumns = (
     String,
@@ -278,10 +268,12 @@ type InvoiceColumns = (
     i64,
     i64,
     i64,
+    String,
 );
 #[rustfmt::skip]
 type FrozenRollupColumns = (
-    String, i64, String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64,
+    String, i64, String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64,
+    i64, i64,
 );
 type OAuthClientColumns = (
     String,

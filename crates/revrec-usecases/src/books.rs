@@ -79,8 +79,8 @@ pub struct ContractBooks {
 #[derive(Clone, Debug)]
 pub struct BookedDetail {
     /// Every series as the books report it, months in order: each obligation's revenue
-    /// (`recognized`), and the contract's billing and contract asset (`booked`,
-    /// `asset_change`).
+    /// (`recognized`), and the contract's billing, contract asset and cash (`booked`,
+    /// `asset_change`, `asset_earned`, `paid`, `credit_change`).
     pub reported: BTreeMap<DetailKey, Vec<BookedMonth<RollupAmounts>>>,
     /// The contract as the close that froze each closed month saw it (none when it was not
     /// yet in the reports).
@@ -333,6 +333,9 @@ fn detail_series(
             months.push(RollupAmounts {
                 booked: amounts.booked,
                 asset_change: amounts.asset_change,
+                asset_earned: amounts.asset_earned,
+                paid: amounts.paid,
+                credit_change: amounts.credit_change,
                 ..RollupAmounts::default()
             });
             period = period.next();

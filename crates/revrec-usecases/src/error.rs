@@ -29,6 +29,10 @@ pub enum UseCaseError {
         "invoice `{number}` is already the contract's with another date or amount; a number names one invoice"
     )]
     InvoiceNumberReused { number: String },
+    #[error(
+        "payment `{reference}` is already the contract's with another date or amount; a reference names one payment"
+    )]
+    PaymentReferenceReused { reference: String },
     #[error("no job {id} for this tenant")]
     JobNotFound { id: String },
     /// The tenant's queue is at its cap; nothing was queued.

@@ -125,8 +125,13 @@ pub fn replay_size(stored: &StoredContract) -> u64 {
 }
 
 /// The domain's view of a contract's invoices.
+/// The billing of a contract whose billing facts are `invoices`: its invoices and the
+/// payments it received.
 pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
-    Billing::new(invoices.iter().map(InvoiceRecord::invoice).collect())
+    let (invoices, payments): (Vec<&InvoiceRecord>, Vec<&InvoiceRecord>) =
+        invoices.iter().partition(|record| record.is_invoice());
+    Billing::new(invoices.into_iter().map(InvoiceRecord::invoice).collect())
+        .with_payments(payments.into_iter().map(InvoiceRecord::payment).collect())
 }
 
 /// The plan history of `versions` (a contract's first ones, or all of them; not billed:

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use revrec_domain::{
-    ChartOfAccounts, ClosedPeriods, Currency, EntrySource, JournalEntry, MonthCorrection, Period,
-    PeriodRange, PlanHistory, PobType, TrialBalance, correction_lines, entry_id, journal_entries,
-    obligation_key, trial_balance,
+    ChartOfAccounts, ClosedPeriods, Currency, EntryScope, EntrySource, JournalEntry,
+    MonthCorrection, Period, PeriodRange, PlanHistory, PobType, TrialBalance, correction_lines,
+    entry_id, journal_entries, obligation_key, scoped_trial_balance,
 };
 use revrec_ports::{
     ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
@@ -60,6 +60,8 @@ pub struct JournalQuery {
     /// Start after this contract id (a page's `next`).
     pub after: Option<String>,
     pub limit: u32,
+    /// Which lines (decisions.md §14): every entry, or only its recognition or billing part.
+    pub scope: EntryScope,
 }
 
 /// One contract's entry for the month.
@@ -200,7 +202,7 @@ pub async fn journal_page_within(
             tenant_id.to_owned(),
             std::sync::Arc::clone(&events),
         );
-        let currency = query.currency;
+        let (currency, scope) = (query.currency, query.scope);
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
             entries: limit + 1 - entries.len(),
@@ -208,7 +210,13 @@ pub async fn journal_page_within(
         };
         let computed = offload(services, move || {
             entries_of(
-                &contracts, &chart, &tenant, &events, currency, month, budget,
+                &contracts,
+                &chart,
+                &tenant,
+                &events,
+                (currency, scope),
+                month,
+                budget,
             )
         })
         .await??;
@@ -263,7 +271,7 @@ fn entries_of(
     chart: &ChartOfAccounts,
     tenant_id: &str,
     events: &[PeriodEventRecord],
-    currency: Option<Currency>,
+    (currency, scope): (Option<Currency>, EntryScope),
     month: PeriodRange,
     budget: Budget,
 ) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
@@ -288,6 +296,7 @@ fn entries_of(
         let contract_entries: Vec<ContractEntry> =
             booked_entries(stored, &history, events, (source, chart), month)?
                 .into_iter()
+                .filter_map(|entry| entry.in_scope(scope))
                 .map(|entry| ContractEntry {
                     contract_id: record.id.clone(),
                     currency: record.currency,
@@ -382,12 +391,18 @@ fn booked_entries(
                 revenue: Vec::new(),
                 billed: 0,
                 asset: 0,
+                asset_earned: 0,
+                paid: 0,
+                credit: 0,
             };
             for (key, amounts) in parts {
                 match key {
                     DetailKey::Contract => {
                         correction.billed += amounts.booked;
                         correction.asset += amounts.asset_change;
+                        correction.asset_earned += amounts.asset_earned;
+                        correction.paid += amounts.paid;
+                        correction.credit += amounts.credit_change;
                     }
                     DetailKey::Obligation(key) => {
                         if let Some((id, name, pob_type)) = obligations.get(key) {
@@ -428,13 +443,15 @@ fn booked_entries(
     Ok(entries)
 }
 
-/// Every account's balance at the end of `period`: for one currency, or for each currency
-/// the tenant has figures in (USD alone when it has none yet).
+/// Every account's balance at the end of `period`, from the entries of `scope`: for one
+/// currency, or for each currency the tenant has figures in (USD alone when it has none
+/// yet).
 pub async fn trial_balances(
     services: &Services,
     tenant_id: &str,
     period: Period,
     currency: Option<Currency>,
+    scope: EntryScope,
 ) -> Result<Vec<TrialBalance>, UseCaseError> {
     let chart = chart_of_accounts(services, tenant_id).await?;
     let currencies = match currency {
@@ -453,7 +470,13 @@ pub async fn trial_balances(
         // As the books report it: through a closed month, the balances it froze.
         let booked =
             crate::books::booked_portfolio(services, tenant_id, currency, Some(period)).await?;
-        balances.push(trial_balance(&booked.rollup, &chart, currency, period));
+        balances.push(scoped_trial_balance(
+            &booked.rollup,
+            &chart,
+            currency,
+            period,
+            scope,
+        ));
     }
     Ok(balances)
 }

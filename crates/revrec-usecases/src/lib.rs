@@ -6,6 +6,7 @@ mod services;
 
 pub mod activate_contract;
 pub mod authenticate;
+mod billing_fact;
 pub mod books;
 pub mod client_authentication;
 pub mod console_access;
@@ -33,6 +34,7 @@ pub mod rate_limit;
 pub mod recalculation;
 pub mod record_event;
 pub mod record_invoice;
+pub mod record_payment;
 pub mod repair_calendar;
 pub mod revoke_token;
 pub mod secrets;

@@ -9,13 +9,12 @@ use revrec_domain::{
     Billing, ContractTerms, Currency, Field, FieldError, Invoice, InvoiceField, ValidationErrors,
     check_invoice, format_minor,
 };
-use revrec_ports::{
-    ContractStatus, IdSource, InvoiceRecord, InvoiceWrite, StoredContract, VersionWrite,
-};
+use revrec_ports::{BillingKind, IdSource, InvoiceRecord, StoredContract};
 
+use crate::billing_fact::{add_billing_fact, billable};
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{billing_of, load_contract, replay_on_pool, rollup_deltas, save_change};
+use crate::history::{billing_of, load_contract};
 use crate::services::Services;
 
 #[derive(Clone, Debug)]
@@ -45,24 +44,17 @@ async fn record_read_invoice(
     stored: Arc<StoredContract>,
     invoice: Invoice,
 ) -> Result<InvoiceOutcome, UseCaseError> {
-    let id = stored.record.id.as_str();
-    if stored.record.status == ContractStatus::Draft {
-        return Err(UseCaseError::InvalidTransition {
-            status: stored.record.status,
-            action: "invoiced (an unsigned quote is not billed; activate it first)",
-        });
-    }
-    let before = replay_on_pool(services, &stored).await?;
-    let current = stored
-        .versions
-        .last()
-        .cloned()
-        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    let billable = billable(
+        services,
+        &stored,
+        "invoiced (an unsigned quote is not billed; activate it first)",
+    )
+    .await?;
     let earlier = invoice.number.as_ref().and_then(|number| {
         stored
             .invoices
             .iter()
-            .find(|i| i.number.as_ref() == Some(number))
+            .find(|i| i.is_invoice() && i.number.as_ref() == Some(number))
     });
     if let Some(earlier) = earlier {
         if earlier.invoice() != invoice {
@@ -71,19 +63,15 @@ async fn record_read_invoice(
             });
         }
         return Ok(InvoiceOutcome::Replayed(
-            ContractView {
-                record: stored.record.clone(),
-                version: current,
-                history: before,
-            },
+            billable.view(&stored),
             earlier.clone(),
         ));
     }
-    let plan = before.current();
+    let plan = billable.before.current();
     let price = plan.transaction_price();
     let exponent = plan.currency().exponent();
     check_invoice(
-        before.billing(),
+        billable.before.billing(),
         &invoice,
         plan.signed_date(),
         price,
@@ -99,35 +87,14 @@ async fn record_read_invoice(
         ))
     })?;
 
-    let now = services.clock.now_micros();
-    let record = new_record(invoice, services.ids.as_ref(), now);
-    let mut invoices = stored.invoices.clone();
-    invoices.push(record.clone());
-    let after = before.clone().with_billing(billing_of(&invoices));
-    let mut next = stored.record.clone();
-    next.updated_at = now;
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
-    save_change(
-        services,
-        &stored,
-        next.clone(),
-        VersionWrite::Unchanged,
-        InvoiceWrite::Add(vec![record.clone()]),
-        deltas,
-    )
-    .await?;
-    Ok(InvoiceOutcome::Recorded(
-        ContractView {
-            record: next,
-            version: current,
-            history: after,
-        },
-        record,
-    ))
+    let record = new_record(invoice, services.ids.as_ref(), services.clock.now_micros());
+    let view = add_billing_fact(services, &stored, billable, record.clone()).await?;
+    Ok(InvoiceOutcome::Recorded(view, record))
 }
 
 fn new_record(invoice: Invoice, ids: &dyn IdSource, now: i64) -> InvoiceRecord {
     InvoiceRecord {
+        kind: BillingKind::Invoice,
         id: ids.new_id("inv_"),
         number: invoice.number,
         date: invoice.date,
@@ -156,10 +123,11 @@ pub fn scheduled_invoices(
             index: Some(index),
             field,
         };
-        let same_number = invoice
-            .number
-            .as_ref()
-            .and_then(|number| billed.iter().find(|i| i.number.as_ref() == Some(number)));
+        let same_number = invoice.number.as_ref().and_then(|number| {
+            billed
+                .iter()
+                .find(|i| i.is_invoice() && i.number.as_ref() == Some(number))
+        });
         if let Some(earlier) = same_number {
             if earlier.invoice() != invoice {
                 errors.push(FieldError::new(

@@ -36,6 +36,7 @@ fn query_of(params: &JournalParams, now_micros: i64) -> Result<JournalQuery, Pag
         currency: None,
         after: params.after.clone().filter(|after| !after.is_empty()),
         limit: PAGE,
+        scope: revrec_domain::EntryScope::All,
     })
 }
 

@@ -6,7 +6,7 @@ use actix_web::http::header::ACCEPT;
 use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use revrec_domain::{ChartOfAccounts, Period};
+use revrec_domain::{ChartOfAccounts, EntryScope, Period};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ledger::{
@@ -55,6 +55,35 @@ pub struct JournalParams {
     /// `csv` streams every entry of the month as RFC 4180 CSV (as does `Accept: text/csv`).
     #[param(value_type = Option<FormatName>)]
     format: Option<String>,
+    /// Which lines: `all` (default); `recognition`, the revenue recognized against deferred
+    /// revenue or the contract asset (corrections included), for a general ledger that
+    /// receives invoices from the billing system; `billing`, the invoices and cash received.
+    /// Each part is an entry of its own id, balanced; the two make up `all` line for line.
+    #[param(value_type = Option<EntryScopeName>)]
+    entries: Option<String>,
+}
+
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum EntryScopeName {
+    All,
+    Recognition,
+    Billing,
+}
+
+/// `entries` as a scope; default `all`.
+fn entry_scope(text: Option<&str>) -> Result<EntryScope, ApiError> {
+    match text {
+        None => Ok(EntryScope::All),
+        Some(text) => EntryScope::parse(text).ok_or_else(|| ApiError::InvalidParameter {
+            name: "entries",
+            message: format!("must be one of all, recognition, billing (got `{text}`)"),
+        }),
+    }
 }
 
 #[derive(utoipa::ToSchema)]
@@ -219,6 +248,7 @@ async fn read_journal_query(
         currency: currency(params.currency.as_deref())?,
         after: params.cursor.as_deref().map(decode_cursor).transpose()?,
         limit: DEFAULT_LIMIT,
+        scope: entry_scope(params.entries.as_deref())?,
     };
     Ok((journal_query, status, chart))
 }
@@ -254,6 +284,10 @@ pub struct TrialBalanceParams {
     /// One currency only; default every currency the tenant has figures in.
     #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
+    /// Balances of which entries, as on the journal: `all` (default), `recognition` or
+    /// `billing`; the two parts add up to `all`, account by account.
+    #[param(value_type = Option<EntryScopeName>)]
+    entries: Option<String>,
 }
 
 /// Every account's debit or credit balance at the month's end, per currency, from the same
@@ -287,6 +321,7 @@ pub async fn trial_balance(
         &principal.tenant_id,
         period,
         currency(params.currency.as_deref())?,
+        entry_scope(params.entries.as_deref())?,
     )
     .await?;
     Ok(Reply::json(

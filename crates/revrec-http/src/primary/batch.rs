@@ -19,7 +19,7 @@ use utoipa::OpenApi;
 
 use crate::primary::contracts::{self, parse_new_contract};
 use crate::primary::operations::BatchableOperations;
-use crate::primary::{events, invoices, jobs, periods, reports};
+use crate::primary::{events, invoices, jobs, payments_received, periods, reports};
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::cost;
@@ -96,6 +96,7 @@ enum Route {
     FulfillObligation(String, String),
     ReportProgress(String, String),
     RecordInvoice(String),
+    RecordPayment(String),
     Waterfalls,
     Note6,
     CreateJob,
@@ -119,6 +120,7 @@ impl Route {
             | Route::FulfillObligation(..)
             | Route::ReportProgress(..)
             | Route::RecordInvoice(_)
+            | Route::RecordPayment(_)
             | Route::CreateJob => Scope::WriteContracts,
             Route::Waterfalls | Route::ListPeriods => Scope::ReadWaterfalls,
             Route::Note6 => Scope::ReadDisclosures,
@@ -317,6 +319,7 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
             id(contract).map(Route::TerminateContract)
         }
         (["contracts", contract, "invoices"], "POST") => id(contract).map(Route::RecordInvoice),
+        (["contracts", contract, "payments"], "POST") => id(contract).map(Route::RecordPayment),
         (["contracts", contract, "versions"], "GET") => id(contract).map(Route::ListVersions),
         (
             [
@@ -333,7 +336,11 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         }
         (["contracts", _, "versions"], _) => Err(wrong_method("GET")),
         (
-            ["contracts", _, "activate" | "terminate" | "invoices"]
+            [
+                "contracts",
+                _,
+                "activate" | "terminate" | "invoices" | "payments",
+            ]
             | [
                 "contracts",
                 _,
@@ -430,6 +437,7 @@ async fn run_one(
             events::progress(state, principal, &id, &pob_id, body).await
         }
         Route::RecordInvoice(id) => invoices::invoice(state, principal, &id, body).await,
+        Route::RecordPayment(id) => payments_received::payment(state, principal, &id, body).await,
         Route::Waterfalls => reports::waterfall(state, principal, query).await,
         Route::Note6 => reports::note6(state, principal, query).await,
         Route::CreateJob => jobs::create_job(state, principal, body).await,

@@ -7,6 +7,7 @@ pub mod events;
 pub mod invoices;
 pub mod jobs;
 pub mod operations;
+pub mod payments_received;
 pub mod periods;
 pub mod reports;
 
@@ -38,6 +39,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(
                 resource("/contracts/{id}/invoices", "POST")
                     .route(web::post().to(invoices::record_invoice_route)),
+            )
+            .service(
+                resource("/contracts/{id}/payments", "POST")
+                    .route(web::post().to(payments_received::record_payment_route)),
             )
             .service(
                 resource("/contracts/{id}/versions", "GET")

@@ -4,7 +4,7 @@
 
 use utoipa::OpenApi;
 
-use crate::primary::{contracts, events, invoices, jobs, periods, reports};
+use crate::primary::{contracts, events, invoices, jobs, payments_received, periods, reports};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -18,6 +18,7 @@ use crate::primary::{contracts, events, invoices, jobs, periods, reports};
     events::fulfill_route,
     events::progress_route,
     invoices::record_invoice_route,
+    payments_received::record_payment_route,
     reports::waterfall_route,
     reports::note6_route,
     jobs::create_job_route,

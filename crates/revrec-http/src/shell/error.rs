@@ -474,6 +474,9 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::InvoiceNumberReused { .. } => {
             ProblemDetails::new(ErrorCode::InvoiceNumberReused, error.to_string())
         }
+        UseCaseError::PaymentReferenceReused { .. } => {
+            ProblemDetails::new(ErrorCode::PaymentReferenceReused, error.to_string())
+        }
         UseCaseError::InvalidTransition { status, .. } => {
             let mut problem =
                 ProblemDetails::new(ErrorCode::InvalidStateTransition, error.to_string());

@@ -47,6 +47,7 @@ pub enum ErrorCode {
     InvalidStateTransition,
     ObligationAlreadySatisfied,
     InvoiceNumberReused,
+    PaymentReferenceReused,
     VersionConflict,
     PayloadTooLarge,
     RequestTimeout,
@@ -68,7 +69,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 50] = [
+    pub const ALL: [ErrorCode; 51] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -101,6 +102,7 @@ impl ErrorCode {
         ErrorCode::InvalidStateTransition,
         ErrorCode::ObligationAlreadySatisfied,
         ErrorCode::InvoiceNumberReused,
+        ErrorCode::PaymentReferenceReused,
         ErrorCode::VersionConflict,
         ErrorCode::PayloadTooLarge,
         ErrorCode::RequestTimeout,
@@ -152,6 +154,7 @@ impl ErrorCode {
             ErrorCode::ObligationNotFound => "OBLIGATION_NOT_FOUND",
             ErrorCode::ObligationAlreadySatisfied => "OBLIGATION_ALREADY_SATISFIED",
             ErrorCode::InvoiceNumberReused => "INVOICE_NUMBER_REUSED",
+            ErrorCode::PaymentReferenceReused => "PAYMENT_REFERENCE_REUSED",
             ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
             ErrorCode::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             ErrorCode::InvalidStateTransition => "INVALID_STATE_TRANSITION",
@@ -249,6 +252,7 @@ impl ErrorCode {
             ErrorCode::InvalidStateTransition
             | ErrorCode::ObligationAlreadySatisfied
             | ErrorCode::InvoiceNumberReused
+            | ErrorCode::PaymentReferenceReused
             | ErrorCode::VersionConflict
             | ErrorCode::IdempotencyKeyInProgress => 409,
             ErrorCode::RequestTimeout => 408,
@@ -302,6 +306,7 @@ impl ErrorCode {
                 "The performance obligation takes no more events"
             }
             ErrorCode::InvoiceNumberReused => "The invoice number names another invoice",
+            ErrorCode::PaymentReferenceReused => "The payment reference names another payment",
             ErrorCode::RouteNotFound => "No such route",
             ErrorCode::MethodNotAllowed => "Method not allowed on this route",
             ErrorCode::InvalidStateTransition => "The contract's status does not allow this",
@@ -414,6 +419,9 @@ impl ErrorCode {
             }
             ErrorCode::InvoiceNumberReused => {
                 "The contract already has an invoice with this `number` and another date or amount. A number names one invoice: the same number with the same figures is a replay and answers 200; nothing was recorded."
+            }
+            ErrorCode::PaymentReferenceReused => {
+                "The contract already has a payment with this `reference` and another date or amount. A reference names one payment: the same reference with the same figures is a replay and answers 200; nothing was recorded."
             }
             ErrorCode::ObligationAlreadySatisfied => {
                 "The obligation was already satisfied (a point-in-time obligation is fulfilled once), or it is no longer in force (a modification dropped it or the contract was terminated). Nothing was recorded."
@@ -580,6 +588,9 @@ impl ErrorCode {
             ),
             ErrorCode::InvoiceNumberReused => Some(
                 "Send a new number for a new invoice, or the recorded figures to replay it; GET the contract to read its billing_schedule.",
+            ),
+            ErrorCode::PaymentReferenceReused => Some(
+                "Send a new reference for a new payment, or the recorded figures to replay it.",
             ),
             ErrorCode::ObligationAlreadySatisfied => Some(
                 "Read the contract's versions with GET /v1/contracts/{id}/versions to see the event already recorded.",

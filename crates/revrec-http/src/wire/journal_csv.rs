@@ -23,8 +23,12 @@ pub async fn csv_export(
     let shape = PageShape::CSV_CHUNK;
     let first = journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await?;
     let shape = shape.after(&first);
+    let scope = match query.scope {
+        revrec_domain::EntryScope::All => String::new(),
+        scope => format!("-{}", scope.as_str()),
+    };
     let filename = format!(
-        "journal-entries-{}-{}.csv",
+        "journal-entries-{}-{}{scope}.csv",
         query.period,
         query.status.as_str()
     );

@@ -38,7 +38,9 @@ pub struct JournalLineView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct JournalEntryView {
     /// `je_` + a hash of (tenant, contract, version, period): stable across runs, so a
-    /// ledger import can skip what it has; it changes only when the figures do.
+    /// ledger import can skip what it has; it changes only when the figures do. The
+    /// recognition and billing parts (`entries=recognition|billing`) each have their own,
+    /// derived from the entry's.
     #[schema(example = "je_4f1c2a9e0b7d4c3a8e6f5d2c1b0a9f8e")]
     pub id: String,
     #[schema(format = Date)]
@@ -272,12 +274,20 @@ pub struct RevenueAccounts {
 #[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChartOfAccountsBody {
+    /// Cash received, until the general ledger's bank reconciliation clears it. Optional on
+    /// `PUT`: default `1010 Cash Clearing`.
+    #[schema(nullable = false)]
+    pub cash_clearing: Option<AccountBody>,
     pub receivable: AccountBody,
     /// Revenue recognized before it is billed (contracts billed by invoices). Optional on
     /// `PUT`: default `1300 Contract Asset`.
     #[schema(nullable = false)]
     pub contract_asset: Option<AccountBody>,
     pub deferred_revenue: AccountBody,
+    /// Cash received beyond what was billed, per contract. Optional on `PUT`: default
+    /// `2450 Customer Credits`.
+    #[schema(nullable = false)]
+    pub customer_credit: Option<AccountBody>,
     pub revenue: RevenueAccounts,
 }
 
@@ -303,9 +313,11 @@ impl From<&ChartOfAccounts> for ChartOfAccountsBody {
     fn from(chart: &ChartOfAccounts) -> ChartOfAccountsBody {
         let revenue = |pob_type| AccountBody::from(chart.revenue_account(pob_type));
         ChartOfAccountsBody {
+            cash_clearing: Some(AccountBody::from(&chart.cash_clearing)),
             receivable: AccountBody::from(&chart.receivable),
             contract_asset: Some(AccountBody::from(&chart.contract_asset)),
             deferred_revenue: AccountBody::from(&chart.deferred_revenue),
+            customer_credit: Some(AccountBody::from(&chart.customer_credit)),
             revenue: RevenueAccounts {
                 hardware: revenue(PobType::Hardware),
                 license: revenue(PobType::License),
@@ -348,6 +360,12 @@ impl From<&ChartOfAccountsBody> for ChartOfAccounts {
         }
         if let Some(account) = &body.contract_asset {
             chart.contract_asset = Account::from(account);
+        }
+        if let Some(account) = &body.cash_clearing {
+            chart.cash_clearing = Account::from(account);
+        }
+        if let Some(account) = &body.customer_credit {
+            chart.customer_credit = Account::from(account);
         }
         chart
     }

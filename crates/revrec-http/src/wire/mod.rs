@@ -10,6 +10,7 @@ pub mod invoices;
 pub mod jobs;
 pub mod journal_csv;
 pub mod ledger;
+pub mod payments_received;
 pub mod periods;
 pub mod problems;
 pub mod reader;

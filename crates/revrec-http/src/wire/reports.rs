@@ -334,8 +334,9 @@ pub struct ContractBalances {
     pub closing_deferred_revenue: Amount,
     /// Revenue of the quarter that was in the opening deferred balance.
     pub revenue_recognized_from_opening_balance: Amount,
-    /// Receivables (billed to date; revrec records no cash) at the quarter's opening.
-    /// Present, with the three below, when a contract of the selection is billed by invoices.
+    /// Receivables (billed less cash received, never below zero per contract) at the
+    /// quarter's opening. Present, with the three below, when a contract of the selection
+    /// is billed by invoices or has received cash.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub opening_receivables: Option<Amount>,
@@ -349,6 +350,15 @@ pub struct ContractBalances {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub closing_contract_assets: Option<Amount>,
+    /// Customer credits (cash received beyond what was billed, per contract) at the
+    /// quarter's opening. Present, with the closing figure, when a contract of the
+    /// selection has received cash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub opening_customer_credits: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub closing_customer_credits: Option<Amount>,
 }
 
 /// Note 6 disclosure data for a quarter. `period`, `rpo_total` and `disaggregated_revenue`
@@ -375,7 +385,9 @@ impl From<&Note6Report> for Note6Response {
         let note = &report.note6;
         let currency = note.currency;
         let amount = |minor: i64| Amount::minor(minor, currency);
-        let billed = |minor: i64| note.billed_by_invoices.then(|| amount(minor));
+        let billed =
+            |minor: i64| (note.billed_by_invoices || note.cash_received).then(|| amount(minor));
+        let cash = |minor: i64| note.cash_received.then(|| amount(minor));
         let timing = |wanted: revrec_domain::Timing| {
             note.revenue_by_timing
                 .iter()
@@ -406,6 +418,8 @@ impl From<&Note6Report> for Note6Response {
                 closing_receivables: billed(note.closing_receivables),
                 opening_contract_assets: billed(note.opening_contract_assets),
                 closing_contract_assets: billed(note.closing_contract_assets),
+                opening_customer_credits: cash(note.opening_customer_credits),
+                closing_customer_credits: cash(note.closing_customer_credits),
             },
             output_hash: report.output_hash.to_string(),
         }

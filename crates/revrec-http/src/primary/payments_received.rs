@@ -1,0 +1,79 @@
+//! `POST /v1/contracts/{id}/payments`: cash received against a contract (decisions.md §14).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_ports::Scope;
+use revrec_usecases::Principal;
+use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
+
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::state::AppState;
+use crate::wire::contracts::Contract;
+use crate::wire::payments_received::{PaymentInput, PaymentOut, PaymentRecorded, to_payment};
+use crate::wire::problems::Problems;
+
+/// Record cash received against an active (or terminated) contract. The journal books it
+/// Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
+/// Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
+/// contract. A `reference` sent again with the same date and amount is a replay (200,
+/// nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
+/// correction in the first open month.
+#[utoipa::path(
+    post, path = "/v1/contracts/{id}/payments", tag = "primary", operation_id = "recordPayment",
+    params(
+        ("id" = String, Path, description = "Contract id"),
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = PaymentInput,
+    responses(
+        (status = 201, description = "The payment, and the contract that received it", body = PaymentRecorded),
+        (status = 200, description = "A payment with this reference and these figures was recorded before: it, and the contract as it stands", body = PaymentRecorded),
+        StandardErrors
+    ),
+    security(("bearer" = []))
+)]
+pub async fn record_payment_route(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
+    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
+    idempotency::run(&request, &state, &principal, &body, || {
+        payment(&state, &principal, &path, &body)
+    })
+    .await
+}
+
+pub async fn payment(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: PaymentInput = parse_json(body)?;
+    let read = |currency| {
+        let mut problems = Problems::default();
+        match to_payment(&input, currency, &mut problems) {
+            Some(payment) if problems.list.is_empty() => Ok(payment),
+            _ => Err(ApiError::Validation(problems.list)),
+        }
+    };
+    let (status, view, record) =
+        match record_payment(&state.services, &principal.tenant_id, id, read).await? {
+            PaymentOutcome::Recorded(view, record) => (StatusCode::CREATED, view, record),
+            PaymentOutcome::Replayed(view, record) => (StatusCode::OK, view, record),
+        };
+    let currency = view.record.currency;
+    let body = PaymentRecorded {
+        payment: PaymentOut::of(&record.payment(), currency),
+        contract: Contract::from_view(&view),
+    };
+    Ok(Reply::json(status, &body))
+}

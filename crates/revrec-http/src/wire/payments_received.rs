@@ -1,0 +1,94 @@
+//! Cash received on the wire: `POST /v1/contracts/{id}/payments` (decisions.md §14).
+
+use revrec_domain::{Currency, Money, Payment};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::wire::amount::{Amount, DecimalInput};
+use crate::wire::contracts::Contract;
+use crate::wire::dates::format_date;
+use crate::wire::problems::Problems;
+
+/// Longest payment reference.
+const MAX_REFERENCE_LENGTH: usize = 64;
+
+/// Cash received from the customer against the contract.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentInput {
+    /// The day the cash was received, `YYYY-MM-DD`: the month it clears receivables in.
+    #[schema(format = Date, example = "2026-04-15")]
+    pub date: String,
+    /// Above zero, with no more decimals than the currency allows. More than the contract's
+    /// receivable is a customer credit.
+    pub amount: DecimalInput,
+    /// The bank's or the payer's reference, unique per contract: sending it again is a
+    /// replay, not a second payment.
+    #[schema(example = "WIRE-2026-0415-77", min_length = 1, max_length = 64)]
+    pub reference: String,
+}
+
+/// A payment as recorded.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PaymentOut {
+    #[schema(format = Date)]
+    pub date: String,
+    pub amount: Amount,
+    pub reference: String,
+}
+
+impl PaymentOut {
+    pub fn of(payment: &Payment, currency: Currency) -> PaymentOut {
+        PaymentOut {
+            date: format_date(payment.date),
+            amount: Amount::minor(payment.amount, currency),
+            reference: payment.reference.clone(),
+        }
+    }
+}
+
+/// The answer to `POST /v1/contracts/{id}/payments`: the payment and the contract that
+/// received it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PaymentRecorded {
+    pub payment: PaymentOut,
+    pub contract: Contract,
+}
+
+/// The payment `input` describes in `currency`, or its problems.
+pub fn to_payment(
+    input: &PaymentInput,
+    currency: Currency,
+    problems: &mut Problems,
+) -> Option<Payment> {
+    let date = problems.date("date", &input.date);
+    let amount = match Money::parse(&input.amount.0, currency) {
+        Ok(money) => Some(money.minor()),
+        Err(error) => {
+            problems.push("amount", error.to_string());
+            None
+        }
+    };
+    let reference = match input.reference.trim() {
+        "" => {
+            problems.push(
+                "reference",
+                "must name the payment: the bank's or the payer's reference",
+            );
+            None
+        }
+        text if text.chars().count() > MAX_REFERENCE_LENGTH => {
+            problems.push(
+                "reference",
+                format!("has at most {MAX_REFERENCE_LENGTH} characters"),
+            );
+            None
+        }
+        text => Some(text.to_owned()),
+    };
+    Some(Payment {
+        date: date?,
+        amount: amount?,
+        reference: reference?,
+    })
+}
