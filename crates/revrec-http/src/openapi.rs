@@ -44,6 +44,7 @@ use crate::{guide, primary};
         ProblemBody,
         FieldProblem,
         guide::accounting::EntryStatusName,
+        guide::accounting::EntryScopeName,
         guide::accounting::FormatName
     )),
     modifiers(&BatchableOperations, &BearerSecurity, &ContractLinks),

@@ -133,3 +133,45 @@ fn collect_numbers(value: &serde_json::Value, pointer: &str, found: &mut Vec<(St
         _ => {}
     }
 }
+
+/// A `$ref` to a schema the document does not hold reads as nothing to a client generator
+/// or an MCP client (a parameter's allowed values named but never listed).
+#[test]
+fn every_reference_names_a_schema_of_the_document() {
+    let document: serde_json::Value =
+        serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
+    let mut references = Vec::new();
+    collect_references(&document, &mut references);
+    assert!(!references.is_empty());
+    let schemas = &document["components"]["schemas"];
+    let dangling: Vec<&String> = references
+        .iter()
+        .filter(|reference| {
+            reference
+                .strip_prefix("#/components/schemas/")
+                .is_none_or(|name| schemas.get(name).is_none())
+        })
+        .collect();
+    assert!(dangling.is_empty(), "references to no schema: {dangling:?}");
+}
+
+fn collect_references(value: &serde_json::Value, found: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(object) => {
+            for (key, value) in object {
+                match (key.as_str(), value) {
+                    ("$ref", serde_json::Value::String(reference)) => {
+                        found.push(reference.clone());
+                    }
+                    _ => collect_references(value, found),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                collect_references(item, found);
+            }
+        }
+        _ => {}
+    }
+}
