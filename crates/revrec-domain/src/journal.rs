@@ -421,10 +421,12 @@ struct CashLines<'a> {
 impl<'a> CashLines<'a> {
     /// `billed`: what the contract billed each month from `first`.
     fn new(billing: &'a Billing, first: Period, billed: &[i64]) -> CashLines<'a> {
-        let paid = billing.paid_monthly(first, billed.len());
         CashLines {
             payments: billing.payments().iter().peekable(),
-            credit: crate::billing::credit_changes(billed, &paid),
+            credit: crate::rollup::cash_months(billing, first, billed)
+                .into_iter()
+                .map(|(_, credit_change)| credit_change)
+                .collect(),
         }
     }
 

@@ -180,7 +180,7 @@ pub(crate) fn last_activity(plan: &ContractPlan, billing: &Billing) -> Period {
 
 /// Each month from `first` (as many as `billed`, what was billed each month) of a contract
 /// receiving `billing`'s payments: (cash received, change of customer credit).
-fn cash_months(billing: &Billing, first: Period, billed: &[i64]) -> Vec<(i64, i64)> {
+pub(crate) fn cash_months(billing: &Billing, first: Period, billed: &[i64]) -> Vec<(i64, i64)> {
     let paid = billing.paid_monthly(first, billed.len());
     let credit = crate::billing::credit_changes(billed, &paid);
     paid.into_iter().zip(credit).collect()

@@ -1,6 +1,6 @@
 //! Invoices on the wire: a contract's `billing_schedule` and `POST /v1/contracts/{id}/invoices`.
 
-use revrec_domain::{Currency, Invoice, Money};
+use revrec_domain::{Currency, Invoice};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -72,13 +72,8 @@ pub fn to_invoice(
     problems: &mut Problems,
 ) -> Option<Invoice> {
     let date = problems.date(&format!("{prefix}date"), &item.date);
-    let amount = currency.and_then(|currency| match Money::parse(&item.amount.0, currency) {
-        Ok(money) => Some(money.minor()),
-        Err(error) => {
-            problems.push(format!("{prefix}amount"), error.to_string());
-            None
-        }
-    });
+    let amount = currency
+        .and_then(|currency| problems.money(&format!("{prefix}amount"), &item.amount, currency));
     let number = match item.number.as_deref().map(str::trim) {
         Some("") => {
             problems.push(format!("{prefix}number"), "must not be blank when given");

@@ -1,6 +1,6 @@
 //! Cash received on the wire: `POST /v1/contracts/{id}/payments` (decisions.md §14).
 
-use revrec_domain::{Currency, Money, Payment};
+use revrec_domain::{Currency, Payment};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -62,13 +62,7 @@ pub fn to_payment(
     problems: &mut Problems,
 ) -> Option<Payment> {
     let date = problems.date("date", &input.date);
-    let amount = match Money::parse(&input.amount.0, currency) {
-        Ok(money) => Some(money.minor()),
-        Err(error) => {
-            problems.push("amount", error.to_string());
-            None
-        }
-    };
+    let amount = problems.money("amount", &input.amount, currency);
     let reference = match input.reference.trim() {
         "" => {
             problems.push(
