@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use revrec_app::job_worker::JobWorkerSettings;
 use revrec_app::settings::{Mode, PaymentTerms, Settings};
-use revrec_app::startup::{Application, open_store, services};
+use revrec_app::startup::{Application, PortOverrides, open_store, services};
 use revrec_ports::{Plan, Scope};
 use revrec_store_diesel::DatabaseUrl;
 use revrec_test_support::{Backend, TestDatabase};
@@ -153,6 +153,23 @@ pub async fn spawn_computing_on(
     configure: impl FnOnce(&mut Settings),
     compute: Option<std::sync::Arc<dyn revrec_ports::ComputePool>>,
 ) -> TestApp {
+    spawn_with_ports(
+        database,
+        configure,
+        PortOverrides {
+            compute,
+            clock: None,
+        },
+    )
+    .await
+}
+
+/// [`spawn_configured`] with some of the system's ports replaced (a clock a test sets).
+pub async fn spawn_with_ports(
+    database: TestDatabase,
+    configure: impl FnOnce(&mut Settings),
+    overrides: PortOverrides,
+) -> TestApp {
     let mut settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
         listen: "127.0.0.1:0".parse().expect("address"),
@@ -167,7 +184,7 @@ pub async fn spawn_computing_on(
         deprecations: Vec::new(),
     };
     configure(&mut settings);
-    let application = Application::build_with(settings.clone(), compute)
+    let application = Application::build_with(settings.clone(), overrides)
         .await
         .expect("the app builds");
     // The bound address: the public URL may name a proxy in front of it.

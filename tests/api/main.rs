@@ -6,6 +6,7 @@
     reason = "a failed fixture should fail the test loudly"
 )]
 
+mod as_of;
 mod auth;
 mod batch;
 mod billing;

@@ -50,7 +50,7 @@ async fn body(app: &TestApp, path: &str) -> Value {
 }
 
 /// The contract's id, signed for 12,000.00 over 2026.
-async fn worked_contract(app: &TestApp) -> String {
+pub(crate) async fn worked_contract(app: &TestApp) -> String {
     app.create(&simple_contract(
         "Acme",
         "12000.00",
@@ -63,7 +63,7 @@ async fn worked_contract(app: &TestApp) -> String {
         .to_owned()
 }
 
-async fn back_date_the_increase(app: &TestApp, id: &str) {
+pub(crate) async fn back_date_the_increase(app: &TestApp, id: &str) {
     let mut change = simple_contract("Acme", "15000.00", "2026-01-01", "2026-12-31");
     change["effective_date"] = json!("2026-02-01");
     change["treatment"] = json!("cumulative_catch_up");

@@ -15,13 +15,13 @@ async fn an_unknown_query_parameter_is_a_400_naming_it() {
     for app in spawn_each().await {
         let problem = app
             .get(
-                "/v1/waterfalls?start_period=2026-01&end_period=2026-03&as_of=2026-04-01T00:00:00Z",
+                "/v1/waterfalls?start_period=2026-01&end_period=2026-03&as_at=2026-04-01T00:00:00Z",
             )
             .await
             .problem(400, "INVALID_PARAMETER");
         let detail = problem["detail"].as_str().unwrap();
         assert!(
-            detail.contains("`as_of`") && detail.contains("start_period"),
+            detail.contains("`as_at`") && detail.contains("start_period"),
             "{problem}"
         );
         let created = app
@@ -52,7 +52,7 @@ async fn an_unknown_query_parameter_is_a_400_naming_it() {
             .post(
                 "/v1/batch",
                 &json!({"operations": [
-                    {"method": "GET", "path": "/waterfalls?start_period=2026-01&as_of=2026-04-01"},
+                    {"method": "GET", "path": "/waterfalls?start_period=2026-01&as_at=2026-04-01"},
                     {"method": "GET", "path": "/waterfalls?start_period=2026-01"},
                     {"method": "POST", "path": "/contracts?status=draft",
                      "body": simple_contract("Acme", "1200.00", "2026-01-01", "2026-12-31")}
@@ -65,7 +65,7 @@ async fn an_unknown_query_parameter_is_a_400_naming_it() {
             results[0]["body"]["detail"]
                 .as_str()
                 .unwrap()
-                .contains("`as_of`")
+                .contains("`as_at`")
         );
         assert_eq!(results[1]["status"], 200, "{results:?}");
         assert_eq!(results[2]["status"], 400, "{results:?}");

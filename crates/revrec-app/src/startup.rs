@@ -143,6 +143,14 @@ pub fn app_state(
     })
 }
 
+/// Ports a test puts in place of the system's: where the use cases compute, and the clock
+/// every instant is read from (what records a change at a chosen instant).
+#[derive(Default)]
+pub struct PortOverrides {
+    pub compute: Option<Arc<dyn revrec_ports::ComputePool>>,
+    pub clock: Option<Arc<dyn revrec_ports::Clock>>,
+}
+
 /// A bound, ready-to-run server.
 pub struct Application {
     server: Server,
@@ -179,14 +187,14 @@ fn metrics_server(
 
 impl Application {
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
-        Application::build_with(settings, None).await
+        Application::build_with(settings, PortOverrides::default()).await
     }
 
     /// [`Application::build`] with another compute pool (tests hold work in one to see
     /// what goes on meanwhile).
     pub async fn build_with(
         settings: Settings,
-        compute: Option<Arc<dyn revrec_ports::ComputePool>>,
+        overrides: PortOverrides,
     ) -> Result<Application, StartupError> {
         let store = open_store(&settings).await?;
         let listener =
@@ -205,8 +213,11 @@ impl Application {
             .clone()
             .unwrap_or_else(|| format!("http://{address}"));
         let mut services = services_under(&store, settings.policy);
-        if let Some(compute) = compute {
+        if let Some(compute) = overrides.compute {
             services.compute = compute;
+        }
+        if let Some(clock) = overrides.clock {
+            services.clock = clock;
         }
         let jobs = match settings.job_worker {
             Some(worker) => Some(

@@ -34,20 +34,22 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use revrec_domain::{
-    ChartOfAccounts, ContractDraft, Convention, Currency, EntrySource, Invoice, JournalEntry,
-    LineDraft, Pattern, Payment, PercentComplete, Period, PlanHistory, PobType, contract_totals,
-    journal_entries,
+    ChartOfAccounts, ContractDraft, Convention, Currency, EntryScope, EntrySource, Invoice,
+    JournalEntry, LineDraft, Pattern, Payment, PercentComplete, Period, PlanHistory, PobType,
+    Quarter, contract_totals, journal_entries,
 };
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
 use revrec_usecases::activate_contract::activate_contract;
+use revrec_usecases::as_of::AsOf;
+use revrec_usecases::get_contract::get_contract;
 use revrec_usecases::history::{replay, replay_recorded};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract, ingest_contracts};
 use revrec_usecases::ledger::{
@@ -56,6 +58,7 @@ use revrec_usecases::ledger::{
 use revrec_usecases::modify_contract::{
     ContractModification, ModificationOutcome, Treatment, modify_contract,
 };
+use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::periods::{close_periods, list_periods, reopen_periods};
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
@@ -63,7 +66,9 @@ use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
 use revrec_usecases::terminate_contract::terminate_contract;
 use revrec_usecases::verify_books::verify_tenant;
-use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
+use revrec_usecases::waterfall_report::{
+    GroupBy, WaterfallQuery, grouped_waterfall_report, waterfall_report,
+};
 use revrec_usecases::{Services, UseCaseError};
 use time::{Date, Duration, Month};
 
@@ -1320,15 +1325,9 @@ async fn balanced_trial_balances(
     tenant: &str,
     period: Period,
 ) -> Result<Vec<revrec_domain::TrialBalance>, TestCaseError> {
-    let balances = trial_balances(
-        services,
-        tenant,
-        period,
-        None,
-        revrec_domain::EntryScope::All,
-    )
-    .await
-    .unwrap();
+    let balances = trial_balances(services, tenant, period, None, EntryScope::All, None)
+        .await
+        .unwrap();
     for balance in &balances {
         if balance.total_debit != balance.total_credit {
             return Err(TestCaseError::fail(format!(
@@ -1354,7 +1353,8 @@ async fn journal_of(
         currency: None,
         after: None,
         limit: MAX_LIMIT,
-        scope: revrec_domain::EntryScope::All,
+        scope: EntryScope::All,
+        as_of: None,
     };
     let mut entries = Vec::new();
     loop {
@@ -1392,6 +1392,120 @@ fn tally(step: &Step, outcome: &Outcome) {
     counts.entry(step.kind()).or_default()[column] += 1;
 }
 
+/// Everything the books report, read as they stand or as they stood at `as_of`: each
+/// currency's waterfall (by obligation type), Note 6 and trial balances, one month's
+/// journal, and every contract with its own waterfall (by obligation). What `as_of`
+/// promises: read later at an instant, the same as what was read at that instant.
+async fn books_read(
+    services: &Services,
+    tenant: &str,
+    ids: &[String],
+    as_of: Option<AsOf>,
+) -> String {
+    let mut read = String::new();
+    // Every currency a sequence may use, whether it held figures then or not.
+    for currency in [Currency::EUR, Currency::JPY, Currency::USD] {
+        let query = WaterfallQuery {
+            currency: Some(currency),
+            as_of,
+            ..WaterfallQuery::default()
+        };
+        let grouped = grouped_waterfall_report(services, tenant, &query, GroupBy::PobType)
+            .await
+            .unwrap();
+        let quarter = Quarter::parse("2026-Q2").unwrap();
+        let note6 = note6_report(services, tenant, quarter, Some(currency), as_of)
+            .await
+            .unwrap();
+        let _ = writeln!(
+            read,
+            "{currency}: {:?}\n{:?}\nnote 6: {:?}",
+            grouped.report.waterfall, grouped.parts, note6.note6
+        );
+    }
+    for period in ["2026-03", "2026-06", "2026-12"] {
+        let period = Period::parse(period).unwrap();
+        let balances = trial_balances(services, tenant, period, None, EntryScope::All, as_of)
+            .await
+            .unwrap();
+        let _ = writeln!(read, "trial balance {period}: {balances:?}");
+    }
+    let chart = chart_of_accounts(services, tenant).await.unwrap();
+    let mut query = JournalQuery {
+        period: Period::parse("2026-06").unwrap(),
+        status: EntryStatus::Approved,
+        currency: None,
+        after: None,
+        limit: MAX_LIMIT,
+        scope: EntryScope::All,
+        as_of,
+    };
+    loop {
+        let page = journal_page(services, tenant, &query, &chart)
+            .await
+            .unwrap();
+        let _ = writeln!(read, "journal 2026-06: {:?}", page.entries);
+        match page.next {
+            Some(next) => query.after = Some(next),
+            None => break,
+        }
+    }
+    for id in ids {
+        let shown = match get_contract(services, tenant, id, None, as_of).await {
+            // A draft is a preview outside the books, its terms replaced in place (a
+            // restatement included): as of an instant, only that it was a draft.
+            Ok(view) if view.record.status == ContractStatus::Draft => "a draft".to_owned(),
+            Ok(view) => format!("{:?} {:?}", view.record, view.history.current()),
+            // Not yet recorded then: read as of then, it is not there either.
+            Err(UseCaseError::ContractNotYetRecorded { .. }) => "not yet".to_owned(),
+            Err(error) => panic!("{id}: {error}"),
+        };
+        let query = WaterfallQuery {
+            contract_id: Some(id.clone()),
+            as_of,
+            ..WaterfallQuery::default()
+        };
+        let waterfall =
+            match grouped_waterfall_report(services, tenant, &query, GroupBy::Obligation).await {
+                Ok(_) if shown == "a draft" => String::new(),
+                Ok(grouped) => format!("{:?} {:?}", grouped.report.waterfall, grouped.parts),
+                Err(UseCaseError::ContractNotYetRecorded { .. }) => "not yet".to_owned(),
+                Err(error) => panic!("{id}: {error}"),
+            };
+        let _ = writeln!(read, "{id}: {shown}\n{waterfall}");
+    }
+    read
+}
+
+/// Each read of the books the sequence made after a step, read again as of that instant:
+/// the same, to the byte.
+async fn reads_as_of_are_the_reads_then(
+    services: &Services,
+    tenant: &str,
+    ids: &[String],
+    reads: &[(i64, usize, String)],
+) -> Result<(), TestCaseError> {
+    for (step, (instant, known, then)) in reads.iter().enumerate() {
+        let as_of = AsOf::checked(services, *instant).unwrap();
+        let now = books_read(services, tenant, &ids[..*known], Some(as_of)).await;
+        if &now != then {
+            let differs = then
+                .lines()
+                .zip(now.lines())
+                .find(|(then, now)| then != now)
+                .map_or_else(
+                    || format!("then:\n{then}\nnow:\n{now}"),
+                    |(then, now)| format!("then: {then}\nnow:  {now}"),
+                );
+            return fail(format!(
+                "read as of the instant after step {}, the books differ from what was read then:\n{differs}",
+                step + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCaseError> {
     let tenant = format!(
         "drift-{}-{}",
@@ -1407,6 +1521,8 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
     };
     let mut before = Snapshot::new();
     let mut log = String::new();
+    // What the books read after each step, and when.
+    let mut reads: Vec<(i64, usize, String)> = Vec::new();
     for (number, step) in steps.iter().enumerate() {
         let outcome = sequence.run(step).await.map_err(|error| {
             TestCaseError::fail(format!("step {} ({step:?}): {error}\n{log}", number + 1))
@@ -1425,8 +1541,13 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
             )));
         }
         before = after;
+        let instant = services.clock.now_micros();
+        let read = books_read(services, &tenant, &sequence.ids, None).await;
+        reads.push((instant, sequence.ids.len(), read));
     }
-    Ok(())
+    reads_as_of_are_the_reads_then(services, &tenant, &sequence.ids, &reads)
+        .await
+        .map_err(|error| TestCaseError::fail(format!("{error}\noutcomes:\n{log}")))
 }
 
 fn config() -> Config {
@@ -1453,7 +1574,7 @@ fn books_never_drift_whatever_the_use_cases_are_asked() {
         .unwrap();
     for database in TestDatabase::all() {
         let store = Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap();
-        let services = revrec_app::startup::services(&store);
+        let services = on_a_strict_clock(revrec_app::startup::services(&store));
         let started = Instant::now();
         let mut runner = TestRunner::new(config());
         // How many sequences ran until the first failure (before shrinking began).
@@ -1489,6 +1610,31 @@ fn books_never_drift_whatever_the_use_cases_are_asked() {
     }
 }
 
+/// The system's clock, never reading the same microsecond twice: the instant read after a
+/// step is then after every fact the step recorded and before every fact of the next.
+#[derive(Default)]
+struct StrictClock {
+    last: AtomicI64,
+}
+
+impl revrec_ports::Clock for StrictClock {
+    fn now_micros(&self) -> i64 {
+        let system = revrec_app::system_ports::SystemClock.now_micros();
+        let previous = self
+            .last
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| {
+                Some(system.max(last + 1))
+            })
+            .unwrap_or(system);
+        system.max(previous + 1)
+    }
+}
+
+fn on_a_strict_clock(mut services: Services) -> Services {
+    services.clock = Arc::new(StrictClock::default());
+    services
+}
+
 /// Runs one fixed sequence on every backend, with every check of the property.
 fn run_fixed(steps: &[Step]) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -1498,7 +1644,7 @@ fn run_fixed(steps: &[Step]) {
         .unwrap();
     for database in TestDatabase::all() {
         let store = Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap();
-        let services = revrec_app::startup::services(&store);
+        let services = on_a_strict_clock(revrec_app::startup::services(&store));
         if let Err(error) = runtime.block_on(run_sequence(&services, steps)) {
             panic!(
                 "{:?}: {error}\nsequence:\n{}",

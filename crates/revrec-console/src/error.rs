@@ -85,6 +85,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
     let page = |status, title, message: String| Shown::Page(status, title, message);
     match error {
         UseCaseError::ContractNotFound { .. }
+        | UseCaseError::ContractNotYetRecorded { .. }
         | UseCaseError::VersionNotFound { .. }
         | UseCaseError::JobNotFound { .. }
         | UseCaseError::ObligationNotFound { .. }
@@ -93,6 +94,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         }
         UseCaseError::Invalid(_)
         | UseCaseError::ObligationsNeedAContract
+        | UseCaseError::AsOfInFuture { .. }
         | UseCaseError::InvalidChart(_)
         | UseCaseError::Period(_)
         | UseCaseError::CurrencyRequired { .. } => page(

@@ -40,8 +40,8 @@ mod tests {
             None
         );
         let (name, message) =
-            unknown_parameter("GET", "/v1/waterfalls", "start_period=2026-01&as_of=x").unwrap();
-        assert_eq!(name, "as_of");
+            unknown_parameter("GET", "/v1/waterfalls", "start_period=2026-01&as_at=x").unwrap();
+        assert_eq!(name, "as_at");
         assert!(message.contains("start_period"), "{message}");
         // Undocumented pages are not judged.
         assert_eq!(unknown_parameter("GET", "/console/contracts", "x=1"), None);

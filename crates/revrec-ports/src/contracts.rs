@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use revrec_domain::{
-    Amendment, ContractTerms, Convention, Currency, Invoice, Payment, PercentComplete,
+    Amendment, ContractTerms, Convention, Currency, Invoice, Payment, PercentComplete, Rollup,
 };
 use time::Date;
 
@@ -290,6 +290,9 @@ pub struct BooksStamps {
     /// When the contract entered the reports (created active, or activated); none for a
     /// draft.
     pub reported: Option<i64>,
+    /// The instant (microseconds) it entered the reports: before it, the contract was a
+    /// draft (what an `as_of` read sees).
+    pub reported_at: Option<i64>,
 }
 
 impl BooksStamps {
@@ -379,6 +382,10 @@ pub struct ContractQuery {
     pub after: Option<ContractCursor>,
 }
 
+/// What a rollup as of an instant takes from one contract written since: its part then
+/// less its part now (an error names a contract that cannot be replayed).
+pub type Rewind = Arc<dyn Fn(&StoredContract) -> Result<Rollup, String> + Send + Sync>;
+
 /// Which stored contracts to read whole, a page at a time, in id order.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct ContractScan {
@@ -392,6 +399,11 @@ pub struct ContractScan {
     /// Only contracts with activity in these days, inclusive: whose term
     /// `[start_date, end_date]` overlaps them, or with an invoice dated in them.
     pub overlapping: Option<(Date, Date)>,
+    /// Only contracts in this currency.
+    pub currency: Option<Currency>,
+    /// Only contracts written after this instant (microseconds): their `updated_at`, which
+    /// every write moves.
+    pub changed_after: Option<i64>,
 }
 
 /// A page of a scan.
@@ -474,6 +486,18 @@ pub trait ContractRepository: Send + Sync {
         tenant_id: &str,
         scan: &ContractScan,
     ) -> Result<ScannedPage, RepositoryError>;
+
+    /// The tenant's rollup in `currency` as the facts recorded by `as_of` (microseconds)
+    /// make it: the rollup as it stands plus `rewind` of every contract in that currency
+    /// written after `as_of`, read in one snapshot, so a write landing meanwhile is in both
+    /// or in neither. The work is the contracts written since, not the portfolio.
+    async fn rollup_as_of(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        as_of: i64,
+        rewind: Rewind,
+    ) -> Result<Rollup, RepositoryError>;
 
     /// A page of the tenant's contracts, ordered by creation then id.
     async fn list(

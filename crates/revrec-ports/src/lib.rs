@@ -28,7 +28,7 @@ pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, Fa
 pub use contracts::{
     BillingKind, BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord,
     ContractRemoval, ContractRepository, ContractRestatement, ContractScan, ContractStatus,
-    ContractWrite, Expected, InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract,
+    ContractWrite, Expected, InvoiceRecord, InvoiceWrite, Rewind, ScannedPage, StoredContract,
     StoredVersion, VersionChange, VersionWrite,
 };
 pub use error::RepositoryError;

@@ -48,6 +48,15 @@ pub trait PeriodRepository: Send + Sync {
         tenant_id: &str,
         currency: Currency,
     ) -> Result<RollupBooks, RepositoryError>;
+
+    /// [`PeriodRepository::frozen_rollup`] as the books stood at `as_of` (microseconds):
+    /// under the closes and reopens recorded by then.
+    async fn frozen_rollup_as_of(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        as_of: i64,
+    ) -> Result<RollupBooks, RepositoryError>;
 }
 
 #[cfg(feature = "mock")]

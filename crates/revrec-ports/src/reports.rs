@@ -20,6 +20,10 @@ pub trait ReportRepository: Send + Sync {
     /// Currencies with any report figure for the tenant, in code order.
     async fn currencies(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError>;
 
+    /// Every currency the tenant's rollups have a row in, figures or not (rows are never
+    /// removed), in code order: the currencies it may have had figures in at any instant.
+    async fn currencies_ever(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError>;
+
     /// The tenant's rollup in one currency, rows up to and including `through` (all rows
     /// when `None`).
     async fn rollup(

@@ -7,18 +7,19 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::{RollupAmounts, RollupKey};
+use revrec_domain::{Currency, Rollup, RollupAmounts, RollupKey};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, InvoiceWrite,
-    RepositoryError, RollupDelta, ScannedPage, StoredContract, StoredVersion, VersionChange,
-    VersionWrite,
+    RepositoryError, Rewind, RollupDelta, ScannedPage, StoredContract, StoredVersion,
+    VersionChange, VersionWrite,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::contract_cache::{CacheKey, ContractCache};
+use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
 use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
@@ -151,6 +152,41 @@ impl ContractRepository for ContractStore {
         .await
     }
 
+    async fn rollup_as_of(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        as_of: i64,
+        rewind: Rewind,
+    ) -> Result<Rollup, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Scan, move |connection| {
+            in_one_snapshot(connection, |connection| {
+                let mut rollup = read_rollup(connection, &tenant_id, currency, None)?;
+                let mut scan = ContractScan {
+                    limit: REWIND_PAGE,
+                    currency: Some(currency),
+                    changed_after: Some(as_of),
+                    ..ContractScan::default()
+                };
+                loop {
+                    let page = scan_contracts(connection, &tenant_id, &scan)?;
+                    for stored in &page.contracts {
+                        let change = rewind(stored).map_err(StoreError::Corrupt)?;
+                        for (key, amounts) in change.rows() {
+                            rollup.add(*key, amounts);
+                        }
+                    }
+                    match page.next {
+                        Some(next) => scan.after = Some(next),
+                        None => return Ok(rollup),
+                    }
+                }
+            })
+        })
+        .await
+    }
+
     async fn list(
         &self,
         tenant_id: &str,
@@ -162,6 +198,23 @@ impl ContractRepository for ContractStore {
         })
         .await
     }
+}
+
+/// Contracts an as-of read replays per page.
+const REWIND_PAGE: u32 = 500;
+
+/// `work` in one read-only transaction that sees one snapshot of the database throughout:
+/// PostgreSQL's repeatable read; on SQLite any transaction's reads (WAL) are one snapshot.
+fn in_one_snapshot<T>(
+    connection: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    connection.transaction(|connection| {
+        if let DbConnection::Postgres(pg) = connection {
+            pg.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")?;
+        }
+        work(connection)
+    })
 }
 
 /// The writes, in one transaction already opened by the caller, in the order that keeps
@@ -196,6 +249,8 @@ pub(crate) fn apply_writes(
             revision: 1,
             reported_sequence: (write.record.status != ContractStatus::Draft)
                 .then(|| stamp_of(write)),
+            reported_at: (write.record.status != ContractStatus::Draft)
+                .then_some(write.record.updated_at),
         })
         .collect();
     for chunk in new_rows.chunks(500) {
@@ -319,7 +374,10 @@ fn update_record(
                 .filter(contracts::tenant_id.eq(tenant))
                 .filter(contracts::id.eq(id)),
         )
-        .set(contracts::reported_sequence.eq(Some(stamp)))
+        .set((
+            contracts::reported_sequence.eq(Some(stamp)),
+            contracts::reported_at.eq(Some(write.record.updated_at)),
+        ))
         .execute(connection)?;
     }
     Ok(())
@@ -450,25 +508,31 @@ pub(crate) fn add_rollup_deltas<'a>(
     Ok(())
 }
 
+/// A contract's row as a read selects it: the record, its revision, and when it entered the
+/// reports (books sequence and instant).
+type ContractColumns = (ContractRow, i64, Option<i64>, Option<i64>);
+
 /// The contract with its versions, and the revision they were read at.
 fn find_contract(
     connection: &mut DbConnection,
     tenant_id: &str,
     id: &str,
 ) -> Result<Option<(i64, StoredContract)>, StoreError> {
-    let row: Option<(ContractRow, i64, Option<i64>)> = contracts::table
+    let row: Option<ContractColumns> = contracts::table
         .filter(contracts::tenant_id.eq(tenant_id))
         .filter(contracts::id.eq(id))
         .select((
             ContractRow::as_select(),
             contracts::revision,
             contracts::reported_sequence,
+            contracts::reported_at,
         ))
         .load(connection)?
         .pop();
-    let Some((row, revision, reported)) = row else {
+    let Some(row) = row else {
         return Ok(None);
     };
+    let revision = row.1;
     let versions: Vec<VersionRow> = contract_versions::table
         .filter(contract_versions::tenant_id.eq(tenant_id))
         .filter(contract_versions::contract_id.eq(id))
@@ -493,14 +557,14 @@ fn find_contract(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
-    let stored = assemble((row, revision, reported), versions, lines, invoices)?;
+    let stored = assemble(row, versions, lines, invoices)?;
     Ok(Some((revision, stored)))
 }
 
 /// One contract from its rows: `versions` in version order, `lines` in (version, line)
 /// order, all of this contract.
 fn assemble(
-    (row, revision, reported): (ContractRow, i64, Option<i64>),
+    (row, revision, reported, reported_at): ContractColumns,
     versions: Vec<VersionRow>,
     mut lines: Vec<LineRow>,
     invoices: Vec<InvoiceRow>,
@@ -516,6 +580,7 @@ fn assemble(
             .map(|invoice| invoice.books_sequence)
             .collect(),
         reported,
+        reported_at,
     };
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
@@ -562,6 +627,12 @@ fn scan_contracts(
     if let Some(ids) = &scan.ids {
         select = select.filter(contracts::id.eq_any(ids.clone()));
     }
+    if let Some(currency) = scan.currency {
+        select = select.filter(contracts::currency.eq(currency.code()));
+    }
+    if let Some(instant) = scan.changed_after {
+        select = select.filter(contracts::updated_at.gt(instant));
+    }
     if let Some((first, last)) = scan.overlapping {
         // An invoice may be dated outside the term (after its end, or between signing and
         // start): its month is one the contract has activity in too.
@@ -579,21 +650,22 @@ fn scan_contracts(
         );
     }
     let limit = scan.limit.max(1);
-    let looked_at: Vec<(ContractRow, i64, Option<i64>)> = select
+    let looked_at: Vec<ContractColumns> = select
         .order(contracts::id.asc())
         .limit(i64::from(limit))
         .select((
             ContractRow::as_select(),
             contracts::revision,
             contracts::reported_sequence,
+            contracts::reported_at,
         ))
         .load(connection)?;
     let next = (looked_at.len() == usize::try_from(limit).unwrap_or(usize::MAX))
-        .then(|| looked_at.last().map(|(row, _, _)| row.id.clone()))
+        .then(|| looked_at.last().map(|(row, ..)| row.id.clone()))
         .flatten();
-    let records: Vec<(ContractRow, i64, Option<i64>)> = looked_at
+    let records: Vec<ContractColumns> = looked_at
         .into_iter()
-        .filter(|(row, _, _)| {
+        .filter(|(row, ..)| {
             scan.statuses.is_empty()
                 || scan
                     .statuses
@@ -601,7 +673,7 @@ fn scan_contracts(
                     .any(|status| status.as_str() == row.status)
         })
         .collect();
-    let ids: Vec<String> = records.iter().map(|(row, _, _)| row.id.clone()).collect();
+    let ids: Vec<String> = records.iter().map(|(row, ..)| row.id.clone()).collect();
     let (Some(first), Some(last)) = (ids.first(), ids.last()) else {
         return Ok(ScannedPage {
             contracts: Vec::new(),

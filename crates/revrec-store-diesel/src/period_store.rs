@@ -126,6 +126,21 @@ impl PeriodRepository for PeriodStore {
         })
         .await
     }
+
+    async fn frozen_rollup_as_of(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        as_of: i64,
+    ) -> Result<RollupBooks, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let mut events = period_events_of(connection, &tenant_id)?;
+            events.retain(|event| event.recorded_at <= as_of);
+            books_in_force(connection, &tenant_id, currency, &events)
+        })
+        .await
+    }
 }
 
 fn period_events_of(

@@ -40,13 +40,21 @@ impl ReportRepository for ReportStore {
                 .distinct()
                 .order(rollups::currency.asc())
                 .load(connection)?;
-            codes
-                .iter()
-                .map(|code| {
-                    Currency::from_code(code)
-                        .map_err(|_| StoreError::Corrupt(format!("currency `{code}`")))
-                })
-                .collect()
+            codes.iter().map(|code| currency_of(code)).collect()
+        })
+        .await
+    }
+
+    async fn currencies_ever(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let codes: Vec<String> = rollups::table
+                .filter(rollups::tenant_id.eq(&tenant_id))
+                .select(rollups::currency)
+                .distinct()
+                .order(rollups::currency.asc())
+                .load(connection)?;
+            codes.iter().map(|code| currency_of(code)).collect()
         })
         .await
     }
@@ -89,6 +97,10 @@ impl ReportRepository for ReportStore {
         })
         .await
     }
+}
+
+fn currency_of(code: &str) -> Result<Currency, StoreError> {
+    Currency::from_code(code).map_err(|_| StoreError::Corrupt(format!("currency `{code}`")))
 }
 
 /// The tenant's rollup in one currency, rows up to and including `through` (all rows when

@@ -64,6 +64,8 @@ pub struct NewContractRow {
     pub revision: i64,
     /// The books sequence it entered the reports at; none for a draft.
     pub reported_sequence: Option<i64>,
+    /// The instant it entered the reports; none for a draft.
+    pub reported_at: Option<i64>,
 }
 
 impl From<&ContractRecord> for ContractRow {

@@ -38,6 +38,7 @@ diesel::table! {
         restatements -> Integer,
         convention -> Nullable<Text>,
         reported_sequence -> Nullable<BigInt>,
+        reported_at -> Nullable<BigInt>,
     }
 }
 

@@ -213,7 +213,7 @@ type ApiKeyColumns = (String, String, String, String, String, String, String, i6
 type ContractColumns = (
     String, String, String, String, Option<String>, String, String, i32,
     time::Date, time::Date, i64, Option<time::Date>, Option<String>, String, i64, i64, i64, i32,
-    Option<String>, Option<i64>,
+    Option<String>, Option<i64>, Option<i64>,
 );
 #[rustfmt::skip]
 type IdempotencyColumns = (String, String, String, Option<i32>, Option<String>, Option<String>, Option<String>, i64);

@@ -17,33 +17,45 @@ use revrec_domain::{
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
+use crate::as_of::{AsOf, rollup_as_of};
 use crate::error::UseCaseError;
 use crate::history::{billing_of, legacy_restatement, replay_as};
 use crate::services::Services;
 
 /// The tenant's portfolio rollup in `currency` as its books report it, rows through
-/// `through` (all when `None`).
+/// `through` (all when `None`), as they stood at `as_of` (now when `None`).
 pub async fn booked_portfolio(
     services: &Services,
     tenant_id: &str,
     currency: Currency,
     through: Option<Period>,
+    as_of: Option<AsOf>,
 ) -> Result<BookedRollup, UseCaseError> {
-    let books = services.periods.frozen_rollup(tenant_id, currency).await?;
+    let books = match as_of {
+        Some(as_of) => {
+            services
+                .periods
+                .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
+                .await?
+        }
+        None => services.periods.frozen_rollup(tenant_id, currency).await?,
+    };
+    let restated_through = |through: Option<Period>| async move {
+        match as_of {
+            Some(as_of) => rollup_as_of(services, tenant_id, currency, through, as_of).await,
+            None => Ok(services
+                .reports
+                .rollup(tenant_id, currency, through)
+                .await?),
+        }
+    };
     let Some(closed) = books.closed_through() else {
-        let rollup = services
-            .reports
-            .rollup(tenant_id, currency, through)
-            .await?;
-        return Ok(BookedRollup::open(rollup));
+        return Ok(BookedRollup::open(restated_through(through).await?));
     };
     // The first open month carries the corrections: it needs every closed month's
     // restated figures, whatever the report shows.
     let read_through = through.map(|last| last.max(closed.next()));
-    let restated = services
-        .reports
-        .rollup(tenant_id, currency, read_through)
-        .await?;
+    let restated = restated_through(read_through).await?;
     let booked = books.booked(&restated);
     Ok(match through {
         Some(last) => BookedRollup {

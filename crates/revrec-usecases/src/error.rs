@@ -8,6 +8,13 @@ use revrec_ports::{ContractStatus, RepositoryError};
 pub enum UseCaseError {
     #[error("no contract {id} for this tenant")]
     ContractNotFound { id: String },
+    /// An `as_of` read of a contract whose first version was recorded after that instant.
+    /// (`as_of` in microseconds.)
+    #[error("contract {id} was not yet recorded at the as_of instant")]
+    ContractNotYetRecorded { id: String, as_of: i64 },
+    /// The books of an instant still to come are unknown (both in microseconds).
+    #[error("as_of is after the server's clock: the books of the future are not known yet")]
+    AsOfInFuture { as_of: i64, now: i64 },
     #[error("contract {id} has no version {version} (it has {latest})")]
     VersionNotFound {
         id: String,

@@ -1,18 +1,21 @@
 //! Read one contract, at its current version or an earlier one.
 
+use crate::as_of::{AsOf, load_contract_as_of};
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{legacy_restatement, load_contract, replay_as};
 use crate::services::Services;
 
-/// `version` is 1-based; `None` means the current version.
+/// `version` is 1-based; `None` means the current version (as it stood at `as_of` when
+/// given: the versions recorded by then).
 pub async fn get_contract(
     services: &Services,
     tenant_id: &str,
     id: &str,
     version: Option<u32>,
+    as_of: Option<AsOf>,
 ) -> Result<ContractView, UseCaseError> {
-    let stored = load_contract(services, tenant_id, id).await?;
+    let stored = load_contract_as_of(services, tenant_id, id, as_of).await?;
     let latest = stored.record.version;
     let shown = version.unwrap_or(latest);
     let count = usize::try_from(shown).unwrap_or(usize::MAX);
@@ -31,6 +34,10 @@ pub async fn get_contract(
         .cloned()
         .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
     let mut record = stored.record.clone();
+    if as_of.is_some() {
+        // The price the versions known then make (a termination's is the replay's).
+        record.total_value = history.current().transaction_price();
+    }
     if version.number != latest {
         // An earlier version shows the figures it had then.
         record.total_value = history.current().transaction_price();

@@ -14,6 +14,7 @@ use revrec_ports::{
 
 use crate::books::{DetailKey, contract_books};
 
+use crate::as_of::{AsOf, contract_known_at, currencies_known, period_events_known};
 use crate::error::UseCaseError;
 use crate::history::replay;
 use crate::offload::offload;
@@ -62,6 +63,8 @@ pub struct JournalQuery {
     pub limit: u32,
     /// Which lines (decisions.md §14): every entry, or only its recognition or billing part.
     pub scope: EntryScope,
+    /// The books as they stood at this instant (decisions.md §14); now when `None`.
+    pub as_of: Option<AsOf>,
 }
 
 /// One contract's entry for the month.
@@ -173,7 +176,7 @@ pub async fn journal_page_within(
 ) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
     let month = PeriodRange::new(query.period, query.period)?;
-    let events = std::sync::Arc::new(services.periods.period_events(tenant_id).await?);
+    let events = std::sync::Arc::new(period_events_known(services, tenant_id, query.as_of).await?);
     // A closed month, or the first open one, may hold corrections of a contract whose term
     // ended before it: under closed books those months read every contract.
     let corrections_possible = ClosedPeriods::after(events.iter().map(|event| &event.action))
@@ -183,9 +186,14 @@ pub async fn journal_page_within(
         after: query.after.clone(),
         limit: shape.first_scan.clamp(1, SCAN_PAGE),
         ids: None,
-        statuses: query.status.contract_statuses(),
+        // As of an instant, a contract's status then is told after the scan.
+        statuses: match query.as_of {
+            Some(_) => Vec::new(),
+            None => query.status.contract_statuses(),
+        },
         overlapping: (!corrections_possible)
             .then(|| (query.period.first_day(), query.period.last_day())),
+        ..ContractScan::default()
     };
     // One entry past the limit tells whether another page follows.
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
@@ -203,6 +211,7 @@ pub async fn journal_page_within(
             std::sync::Arc::clone(&events),
         );
         let (currency, scope) = (query.currency, query.scope);
+        let (as_of, statuses) = (query.as_of, query.status.contract_statuses());
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
             entries: limit + 1 - entries.len(),
@@ -214,7 +223,7 @@ pub async fn journal_page_within(
                 &chart,
                 &tenant,
                 &events,
-                (currency, scope),
+                (currency, scope, as_of, &statuses),
                 month,
                 budget,
             )
@@ -271,7 +280,12 @@ fn entries_of(
     chart: &ChartOfAccounts,
     tenant_id: &str,
     events: &[PeriodEventRecord],
-    (currency, scope): (Option<Currency>, EntryScope),
+    (currency, scope, as_of, statuses): (
+        Option<Currency>,
+        EntryScope,
+        Option<AsOf>,
+        &[ContractStatus],
+    ),
     month: PeriodRange,
     budget: Budget,
 ) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
@@ -281,6 +295,21 @@ fn entries_of(
         if entries >= budget.entries || lines >= budget.lines {
             break;
         }
+        let known;
+        let stored = match as_of {
+            Some(as_of) => match contract_known_at(stored, as_of) {
+                Some(then) if statuses.contains(&then.record.status) => {
+                    known = then;
+                    &known
+                }
+                // Not yet recorded then, or then of another status: no entry.
+                _ => {
+                    computed.push(Vec::new());
+                    continue;
+                }
+            },
+            None => stored.as_ref(),
+        };
         let record = &stored.record;
         if currency.is_some_and(|currency| currency != record.currency) {
             // Gone through all the same: the next page starts after it.
@@ -452,12 +481,13 @@ pub async fn trial_balances(
     period: Period,
     currency: Option<Currency>,
     scope: EntryScope,
+    as_of: Option<AsOf>,
 ) -> Result<Vec<TrialBalance>, UseCaseError> {
     let chart = chart_of_accounts(services, tenant_id).await?;
     let currencies = match currency {
         Some(currency) => vec![currency],
         None => {
-            let held = services.reports.currencies(tenant_id).await?;
+            let held = currencies_known(services, tenant_id, as_of).await?;
             if held.is_empty() {
                 vec![Currency::USD]
             } else {
@@ -469,7 +499,8 @@ pub async fn trial_balances(
     for currency in currencies {
         // As the books report it: through a closed month, the balances it froze.
         let booked =
-            crate::books::booked_portfolio(services, tenant_id, currency, Some(period)).await?;
+            crate::books::booked_portfolio(services, tenant_id, currency, Some(period), as_of)
+                .await?;
         balances.push(scoped_trial_balance(
             &booked.rollup,
             &chart,

@@ -5,6 +5,7 @@ mod error;
 mod services;
 
 pub mod activate_contract;
+pub mod as_of;
 pub mod authenticate;
 mod billing_fact;
 pub mod books;

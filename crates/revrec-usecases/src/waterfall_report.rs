@@ -9,9 +9,10 @@ use revrec_domain::{
     output_hash, pob_type_parts, waterfall_by,
 };
 
+use crate::as_of::{AsOf, currencies_known, load_contract_as_of, period_events_known};
 use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay_on_pool};
+use crate::history::replay_on_pool;
 use crate::services::Services;
 
 #[derive(Clone, Debug, Default)]
@@ -21,6 +22,8 @@ pub struct WaterfallQuery {
     pub contract_id: Option<String>,
     pub currency: Option<Currency>,
     pub granularity: Granularity,
+    /// The books as they stood at this instant (decisions.md §14); now when `None`.
+    pub as_of: Option<AsOf>,
 }
 
 #[derive(Clone, Debug)]
@@ -97,10 +100,10 @@ async fn select(
     match &query.contract_id {
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
-            let stored = load_contract(services, tenant_id, id).await?;
+            let stored = load_contract_as_of(services, tenant_id, id, query.as_of).await?;
             let history = replay_on_pool(services, &stored).await?;
             let currency = stored.record.currency;
-            let events = services.periods.period_events(tenant_id).await?;
+            let events = period_events_known(services, tenant_id, query.as_of).await?;
             if events.is_empty() {
                 return Ok(Selection {
                     currency,
@@ -123,8 +126,10 @@ async fn select(
             ))
         }
         None => {
-            let currency = select_currency(services, tenant_id, query.currency).await?;
-            let booked = booked_portfolio(services, tenant_id, currency, query.end).await?;
+            let currency =
+                select_currency(services, tenant_id, query.currency, query.as_of).await?;
+            let booked =
+                booked_portfolio(services, tenant_id, currency, query.end, query.as_of).await?;
             let rollup = booked.rollup.clone();
             Ok(Selection::booked(currency, booked, Source::Rollup(rollup)))
         }
@@ -209,11 +214,12 @@ pub async fn select_currency(
     services: &Services,
     tenant_id: &str,
     asked: Option<Currency>,
+    as_of: Option<AsOf>,
 ) -> Result<Currency, UseCaseError> {
     if let Some(currency) = asked {
         return Ok(currency);
     }
-    let currencies = services.reports.currencies(tenant_id).await?;
+    let currencies = currencies_known(services, tenant_id, as_of).await?;
     match currencies.as_slice() {
         [] => Ok(Currency::USD),
         [only] => Ok(*only),

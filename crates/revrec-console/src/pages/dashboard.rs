@@ -71,7 +71,7 @@ pub async fn page(
             contract_asset_balance: row.contract_asset_balance,
         })
         .collect();
-    let note6 = note6_report(services, tenant, to.quarter(), Some(currency))
+    let note6 = note6_report(services, tenant, to.quarter(), Some(currency), None)
         .await?
         .note6;
     let body = html! {

@@ -36,7 +36,7 @@ pub async fn page(
     };
     let (currency, currencies) =
         currency_choice(services, tenant, query.currency.as_deref()).await?;
-    let note = note6_report(services, tenant, quarter, Some(currency))
+    let note = note6_report(services, tenant, quarter, Some(currency), None)
         .await?
         .note6;
     let row = |id: &str, label: &str, amount: i64| {

@@ -37,6 +37,7 @@ fn query_of(params: &JournalParams, now_micros: i64) -> Result<JournalQuery, Pag
         after: params.after.clone().filter(|after| !after.is_empty()),
         limit: PAGE,
         scope: revrec_domain::EntryScope::All,
+        as_of: None,
     })
 }
 

@@ -21,7 +21,7 @@ use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
-use crate::shell::parameters::currency;
+use crate::shell::parameters::{as_of, currency};
 use crate::shell::respond::{Reply, json, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
@@ -61,6 +61,11 @@ pub struct JournalParams {
     /// Each part is an entry of its own id, balanced; the two make up `all` line for line.
     #[param(value_type = Option<EntryScopeName>)]
     entries: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 #[derive(utoipa::ToSchema)]
@@ -249,6 +254,7 @@ async fn read_journal_query(
         after: params.cursor.as_deref().map(decode_cursor).transpose()?,
         limit: DEFAULT_LIMIT,
         scope: entry_scope(params.entries.as_deref())?,
+        as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
     Ok((journal_query, status, chart))
 }
@@ -288,6 +294,11 @@ pub struct TrialBalanceParams {
     /// `billing`; the two parts add up to `all`, account by account.
     #[param(value_type = Option<EntryScopeName>)]
     entries: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 /// Every account's debit or credit balance at the month's end, per currency, from the same
@@ -322,6 +333,7 @@ pub async fn trial_balance(
         period,
         currency(params.currency.as_deref())?,
         entry_scope(params.entries.as_deref())?,
+        as_of(&state.services, params.as_of.as_deref())?,
     )
     .await?;
     Ok(Reply::json(

@@ -14,7 +14,7 @@ use utoipa::IntoParams;
 use crate::shell::auth;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::parameters::{currency, group_by};
+use crate::shell::parameters::{as_of, currency, group_by};
 use crate::shell::respond::{Reply, query};
 use crate::shell::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
@@ -35,6 +35,11 @@ pub struct GuideWaterfallParams {
     /// (`obligation` needs one contract: use `GET /v1/waterfalls?contract_id=…`).
     #[param(value_type = Option<crate::wire::reports::GroupByName>)]
     group_by: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 /// Recognized revenue and the deferred balance of the tenant's portfolio over one year,
@@ -80,6 +85,7 @@ pub async fn waterfall_route(
         contract_id: None,
         currency: currency(params.currency.as_deref())?,
         granularity,
+        as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
     let (services, tenant) = (&state.services, &principal.tenant_id);
     let body = match group_by(params.group_by.as_deref())? {

@@ -21,6 +21,7 @@ use crate::shell::cost;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
+use crate::shell::parameters::as_of;
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::contract_cost;
@@ -203,6 +204,11 @@ pub struct VersionParams {
     /// An earlier version (1-based); default the current one.
     #[param(value_type = Option<u32>, minimum = 1)]
     version: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 /// A contract with its performance obligations, at its current or an earlier version.
@@ -239,8 +245,10 @@ pub async fn get(
             },
         )?),
     };
+    let as_of = as_of(&state.services, params.as_of.as_deref())?;
     let view =
-        get_contract::get_contract(&state.services, &principal.tenant_id, id, version).await?;
+        get_contract::get_contract(&state.services, &principal.tenant_id, id, version, as_of)
+            .await?;
     let mut contract = Contract::from_view(&view);
     if version.is_some() {
         contract.version_effect = Some(events::version_of(&view)?);

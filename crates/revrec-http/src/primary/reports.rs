@@ -15,7 +15,7 @@ use utoipa::IntoParams;
 use crate::shell::auth;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::parameters::{currency, group_by};
+use crate::shell::parameters::{as_of, currency, group_by};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::reports::{Note6Response, WaterfallResponse};
@@ -39,6 +39,11 @@ pub struct WaterfallParams {
     /// obligations; needs `contract_id`).
     #[param(value_type = Option<crate::wire::reports::GroupByName>)]
     group_by: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiError> {
@@ -82,6 +87,7 @@ pub async fn waterfall(
         contract_id: params.contract_id,
         currency: currency(params.currency.as_deref())?,
         granularity: revrec_domain::Granularity::Monthly,
+        as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
     let services = &state.services;
     let tenant = &principal.tenant_id;
@@ -113,6 +119,11 @@ pub struct Note6Params {
     /// Required when the tenant's contracts are in several currencies.
     #[param(pattern = "^[A-Z]{3}$", example = "USD")]
     currency: Option<String>,
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
 }
 
 /// Note 6 disclosure data for a quarter: remaining performance obligations, disaggregated
@@ -153,6 +164,7 @@ pub async fn note6(
         &principal.tenant_id,
         quarter,
         currency(params.currency.as_deref())?,
+        as_of(&state.services, params.as_of.as_deref())?,
     )
     .await?;
     Ok(Reply::json(StatusCode::OK, &Note6Response::from(&report)))

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::shell::instants::format_timestamp;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use revrec_domain::{Field, PeriodActionError, PeriodError, ValidationErrors, calendar};
@@ -422,6 +423,30 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
     match error {
         UseCaseError::ContractNotFound { .. } => {
             ProblemDetails::new(ErrorCode::ContractNotFound, error.to_string())
+        }
+        UseCaseError::ContractNotYetRecorded { id, as_of } => ProblemDetails::new(
+            ErrorCode::ContractNotFound,
+            format!(
+                "Contract {id} was not yet recorded at {}.",
+                format_timestamp(*as_of)
+            ),
+        ),
+        UseCaseError::AsOfInFuture { as_of, now } => {
+            let mut problem = ProblemDetails::new(
+                ErrorCode::AsOfInFuture,
+                format!(
+                    "as_of {} is after the server's clock ({}): the books of the future are not known yet.",
+                    format_timestamp(*as_of),
+                    format_timestamp(*now)
+                ),
+            );
+            problem
+                .extensions
+                .insert("as_of".into(), json!(format_timestamp(*as_of)));
+            problem
+                .extensions
+                .insert("now".into(), json!(format_timestamp(*now)));
+            problem
         }
         UseCaseError::VersionNotFound { .. } => {
             ProblemDetails::new(ErrorCode::VersionNotFound, error.to_string())

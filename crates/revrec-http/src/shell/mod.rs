@@ -13,6 +13,7 @@ pub mod cost;
 pub mod docs;
 pub mod error;
 pub mod idempotency;
+pub mod instants;
 pub mod metrics;
 pub mod paid_calls;
 pub mod parameters;

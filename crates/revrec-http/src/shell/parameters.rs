@@ -1,7 +1,11 @@
 //! Query parameters several operations take, read the same way everywhere.
 
 use revrec_domain::Currency;
+use revrec_usecases::Services;
+use revrec_usecases::as_of::AsOf;
 use revrec_usecases::waterfall_report::GroupBy;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 
 use crate::shell::error::ApiError;
 
@@ -25,4 +29,27 @@ pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
         })
     })
     .transpose()
+}
+
+/// The `as_of` query parameter, if given: an RFC 3339 instant, not after the server's clock.
+pub fn as_of(services: &Services, text: Option<&str>) -> Result<Option<AsOf>, ApiError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let instant =
+        OffsetDateTime::parse(text, &Rfc3339).map_err(|_| ApiError::InvalidParameter {
+            name: "as_of",
+            message: format!(
+                "must be an RFC 3339 instant such as 2026-04-05T00:00:00Z (got `{text}`)"
+            ),
+        })?;
+    // Microseconds, like every instant the store keeps (finer digits cannot tell two
+    // facts apart).
+    let micros = i64::try_from(instant.unix_timestamp_nanos().div_euclid(1_000)).map_err(|_| {
+        ApiError::InvalidParameter {
+            name: "as_of",
+            message: format!("is out of range (got `{text}`)"),
+        }
+    })?;
+    Ok(Some(AsOf::checked(services, micros)?))
 }

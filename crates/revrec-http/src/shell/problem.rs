@@ -64,12 +64,13 @@ pub enum ErrorCode {
     WorkLimitExceeded,
     PeriodNotEnded,
     PeriodNotClosed,
+    AsOfInFuture,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 51] = [
+    pub const ALL: [ErrorCode; 52] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -118,6 +119,7 @@ impl ErrorCode {
         ErrorCode::BatchOperationNotAllowed,
         ErrorCode::WorkLimitExceeded,
         ErrorCode::PeriodNotEnded,
+        ErrorCode::AsOfInFuture,
         ErrorCode::PeriodNotClosed,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
@@ -172,6 +174,7 @@ impl ErrorCode {
             ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
             ErrorCode::WorkLimitExceeded => "WORK_LIMIT_EXCEEDED",
             ErrorCode::PeriodNotEnded => "PERIOD_NOT_ENDED",
+            ErrorCode::AsOfInFuture => "AS_OF_IN_FUTURE",
             ErrorCode::PeriodNotClosed => "PERIOD_NOT_CLOSED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
@@ -263,6 +266,7 @@ impl ErrorCode {
             | ErrorCode::WorkLimitExceeded
             | ErrorCode::PeriodNotEnded
             | ErrorCode::PeriodNotClosed
+            | ErrorCode::AsOfInFuture
             | ErrorCode::IdempotencyKeyReused => 422,
             ErrorCode::RateLimited | ErrorCode::JobQueueFull | ErrorCode::OAuthClientThrottled => {
                 429
@@ -326,6 +330,7 @@ impl ErrorCode {
             ErrorCode::BatchTooLarge => "The batch has too many operations",
             ErrorCode::WorkLimitExceeded => "The request asks for more work than one request may",
             ErrorCode::PeriodNotEnded => "The month has not ended yet",
+            ErrorCode::AsOfInFuture => "as_of is in the future",
             ErrorCode::PeriodNotClosed => "The month is not closed",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
@@ -475,6 +480,9 @@ impl ErrorCode {
             ErrorCode::PeriodNotEnded => {
                 "A month can be closed only once it has ended by the server's clock (UTC): closing it earlier would freeze figures that can still change. The problem's `period` is the month asked for and `closable_from` the first day it can be closed. Nothing was closed."
             }
+            ErrorCode::AsOfInFuture => {
+                "`as_of` asks for the books as they stood at an instant, and this one is after the server's clock: what will be recorded by then is not known yet, and an answer given now would change. The problem's `as_of` is the instant asked for and `now` the server's clock. Nothing was read."
+            }
             ErrorCode::PeriodNotClosed => {
                 "A reopen names the first month to reopen, and that month is not closed (or no month is): only closed months reopen, and a reopen always takes every later closed month with it, so the closed months stay one unbroken run. `first_open_period` says the first open month, when any is closed. Nothing was reopened."
             }
@@ -573,6 +581,9 @@ impl ErrorCode {
             }
             ErrorCode::PeriodNotEnded => Some(
                 "Close the month on or after `closable_from`; GET /v1/periods shows what is closed.",
+            ),
+            ErrorCode::AsOfInFuture => Some(
+                "Leave as_of out for the books as they stand now, or send an instant up to `now`.",
             ),
             ErrorCode::PeriodNotClosed => {
                 Some("GET /v1/periods to see the closed months, and reopen from one of them.")

@@ -1,5 +1,5 @@
 //! An unknown query parameter is a 400 naming it, as an unknown body field is a 422: a
-//! caller who sends `as_of=…` to a route that has no such parameter must not believe it got
+//! caller who sends `as_of=…` to a route that has no such parameter (a contract list, say) must not believe it got
 //! figures as of that date. A catalogue lists the query parameters of documented operations,
 //! read from an OpenAPI description, so the check can never disagree with what the API
 //! publishes; the whole document's catalogue judges plain requests, the batchable

@@ -39,17 +39,7 @@ pub fn format_date(date: Date) -> String {
     date.format(FORMAT).unwrap_or_default()
 }
 
-/// RFC 3339 (UTC, microseconds) from microseconds since the epoch.
-pub fn format_timestamp(micros: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(micros) * 1_000)
-        .ok()
-        .and_then(|instant| {
-            instant
-                .format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
-}
+pub use crate::shell::instants::format_timestamp;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,264 @@
+//! Knowing when (decisions.md §14): the books as they stood at an instant. Every fact is
+//! stored with the instant it was recorded and never changed, so what a read reported at
+//! `as_of` is a function of the facts recorded by then and the closes in force then: the
+//! same `as_of` gives the same answer today and in a year.
+
+use revrec_domain::{Currency, Period, PlanHistory, Rollup};
+use revrec_ports::{
+    ContractRecord, ContractStatus, PeriodEventRecord, Rewind, StoredContract, VersionChange,
+};
+
+use crate::error::UseCaseError;
+use std::sync::Arc;
+
+use crate::history::{load_contract, replay};
+use crate::services::Services;
+
+/// An instant in the past (or now), microseconds since the epoch.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct AsOf(i64);
+
+impl AsOf {
+    /// `micros`, checked against the server's clock: the books of the future are unknown.
+    ///
+    /// # Errors
+    /// `AsOfInFuture` for an instant after now.
+    pub fn checked(services: &Services, micros: i64) -> Result<AsOf, UseCaseError> {
+        let now = services.clock.now_micros();
+        if micros > now {
+            return Err(UseCaseError::AsOfInFuture { as_of: micros, now });
+        }
+        Ok(AsOf(micros))
+    }
+
+    /// Microseconds since the epoch.
+    pub fn micros(self) -> i64 {
+        self.0
+    }
+
+    /// Whether a fact recorded at `recorded_at` was known then.
+    pub fn knows(self, recorded_at: i64) -> bool {
+        recorded_at <= self.0
+    }
+}
+
+/// The closes and reopens recorded by `as_of` (all of them without one).
+pub fn events_known(
+    mut events: Vec<PeriodEventRecord>,
+    as_of: Option<AsOf>,
+) -> Vec<PeriodEventRecord> {
+    if let Some(as_of) = as_of {
+        events.retain(|event| as_of.knows(event.recorded_at));
+    }
+    events
+}
+
+/// The tenant's closes and reopens as the books stood at `as_of` (all of them without one).
+pub async fn period_events_known(
+    services: &Services,
+    tenant_id: &str,
+    as_of: Option<AsOf>,
+) -> Result<Vec<PeriodEventRecord>, UseCaseError> {
+    Ok(events_known(
+        services.periods.period_events(tenant_id).await?,
+        as_of,
+    ))
+}
+
+/// The tenant's contract `id` as it stood at `as_of` (as it is now when `None`).
+///
+/// # Errors
+/// `ContractNotFound`, or `ContractNotYetRecorded` when it was created later.
+pub async fn load_contract_as_of(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+    as_of: Option<AsOf>,
+) -> Result<Arc<StoredContract>, UseCaseError> {
+    let stored = load_contract(services, tenant_id, id).await?;
+    let Some(as_of) = as_of else {
+        return Ok(stored);
+    };
+    contract_known_at(&stored, as_of)
+        .map(Arc::new)
+        .ok_or_else(|| UseCaseError::ContractNotYetRecorded {
+            id: id.to_owned(),
+            as_of: as_of.micros(),
+        })
+}
+
+/// The contract as the facts recorded by `as_of` make it: its versions and billing facts
+/// recorded by then, a draft until it entered the reports, and its record as its last
+/// known version says (the transaction price is the replay's to say). `None` when it was
+/// created after `as_of`.
+pub fn contract_known_at(stored: &StoredContract, as_of: AsOf) -> Option<StoredContract> {
+    if !as_of.knows(stored.record.created_at) {
+        return None;
+    }
+    // A contract created by then whose first version is later is a draft whose terms were
+    // replaced since (a draft's terms are replaced in place): a draft then, shown with the
+    // terms it has now.
+    let known_versions = stored
+        .versions
+        .iter()
+        .take_while(|version| as_of.knows(version.recorded_at))
+        .count()
+        .max(1);
+    let last = stored.versions.get(known_versions - 1)?;
+    let billed: Vec<bool> = stored
+        .invoices
+        .iter()
+        .map(|invoice| as_of.knows(invoice.recorded_at))
+        .collect();
+    let reported = stored
+        .stamps
+        .reported_at
+        .is_some_and(|instant| as_of.knows(instant));
+    let mut known = stored.clone();
+    known.versions.truncate(known_versions);
+    known.stamps.versions.truncate(known_versions);
+    known.invoices = keep(&stored.invoices, &billed);
+    known.stamps.invoices = keep(&stored.stamps.invoices, &billed);
+    if !reported {
+        known.stamps.reported = None;
+        known.stamps.reported_at = None;
+    }
+    let restatements_since = stored.versions[known_versions..]
+        .iter()
+        .filter(|version| version.change == VersionChange::Restatement)
+        .count();
+    let versioned_restatements = stored
+        .versions
+        .iter()
+        .any(|version| version.change == VersionChange::Restatement);
+    let first_convention = known
+        .versions
+        .first()
+        .map_or(last.terms.convention, |first| first.terms.convention);
+    let record: &mut ContractRecord = &mut known.record;
+    record.restatements = record
+        .restatements
+        .saturating_sub(u32::try_from(restatements_since).unwrap_or(u32::MAX));
+    if versioned_restatements {
+        // The convention the latest restatement known then chose, from the instant it was
+        // recorded. Before any: a restatement made in place then, which only a draft gets
+        // now, wrote its convention into the draft's one version.
+        let known_restatement = known
+            .versions
+            .iter()
+            .rev()
+            .find(|version| version.change == VersionChange::Restatement);
+        record.restated_convention = match known_restatement {
+            Some(version) => Some(version.terms.convention),
+            None if record.restatements > 0 => Some(first_convention),
+            None => None,
+        };
+    }
+    record.version = last.number;
+    record.start_date = last.terms.start_date;
+    record.end_date = last.terms.end_date;
+    record.customer_name.clone_from(&last.terms.customer_name);
+    record.total_value = last.terms.transaction_price;
+    // A termination is final: whatever follows it (a restatement) leaves it terminated.
+    let terminated = known
+        .versions
+        .iter()
+        .find_map(|version| match version.change {
+            VersionChange::Termination { effective } => Some(effective),
+            _ => None,
+        });
+    (record.status, record.terminated_on) = match (terminated, reported) {
+        (_, false) => (ContractStatus::Draft, None),
+        (Some(effective), true) => (ContractStatus::Terminated, Some(effective)),
+        (None, true) => (ContractStatus::Active, None),
+    };
+    record.updated_at = known
+        .versions
+        .iter()
+        .map(|version| version.recorded_at)
+        .chain(known.invoices.iter().map(|invoice| invoice.recorded_at))
+        .chain(known.stamps.reported_at)
+        .max()
+        .unwrap_or(record.created_at);
+    Some(known)
+}
+
+fn keep<T: Clone>(items: &[T], kept: &[bool]) -> Vec<T> {
+    items
+        .iter()
+        .zip(kept)
+        .filter(|(_, kept)| **kept)
+        .map(|(item, _)| item.clone())
+        .collect()
+}
+
+/// The plans a contract adds to its tenant's rollups: its history once it is in the
+/// reports, nothing as a draft.
+fn in_the_reports(stored: Option<&StoredContract>) -> Result<Option<PlanHistory>, String> {
+    match stored {
+        Some(stored) if stored.stamps.reported.is_some() => replay(stored)
+            .map(Some)
+            .map_err(|error| format!("contract {}: {error}", stored.record.id)),
+        _ => Ok(None),
+    }
+}
+
+/// The tenant's portfolio rollup in `currency` as the facts recorded by `as_of` make it,
+/// rows through `through` (all when `None`): the rollup as it stands, with each contract
+/// written since put back as it was then. The work is the contracts written since.
+pub async fn rollup_as_of(
+    services: &Services,
+    tenant_id: &str,
+    currency: Currency,
+    through: Option<Period>,
+    as_of: AsOf,
+) -> Result<Rollup, UseCaseError> {
+    let rewind: Rewind = Arc::new(move |stored: &StoredContract| {
+        let mut change = Rollup::new();
+        if let Some(then) = in_the_reports(contract_known_at(stored, as_of).as_ref())? {
+            change.add_contract(&then);
+        }
+        if let Some(now) = in_the_reports(Some(stored))? {
+            change.subtract_contract(&now);
+        }
+        Ok(change)
+    });
+    let rollup = services
+        .contracts
+        .rollup_as_of(tenant_id, currency, as_of.micros(), rewind)
+        .await?;
+    Ok(match through {
+        Some(last) => Rollup::from_rows(
+            rollup
+                .rows()
+                .filter(|(key, _)| key.period <= last)
+                .map(|(key, amounts)| (*key, *amounts)),
+        ),
+        None => rollup,
+    })
+}
+
+/// The currencies the tenant had report figures in at `as_of` (now when `None`), in code
+/// order: of those its rollups ever held, the ones whose rollup then held figures.
+pub async fn currencies_known(
+    services: &Services,
+    tenant_id: &str,
+    as_of: Option<AsOf>,
+) -> Result<Vec<Currency>, UseCaseError> {
+    let Some(as_of) = as_of else {
+        return Ok(services.reports.currencies(tenant_id).await?);
+    };
+    let ever = services.reports.currencies_ever(tenant_id).await?;
+    let mut then = Vec::with_capacity(ever.len());
+    for currency in ever {
+        let rollup = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
+        // What the store counts as a figure (`ReportRepository::currencies`).
+        let held = rollup.rows().any(|(_, amounts)| {
+            amounts.recognized != 0 || amounts.booked != 0 || amounts.rpo_change != 0
+        });
+        if held {
+            then.push(currency);
+        }
+    }
+    Ok(then)
+}
