@@ -39,6 +39,7 @@ EXPECTED_TOOLS = [
     "record_invoice",
     "list_periods",
     "close_period",
+    "explain_contract_month",
 ]
 
 

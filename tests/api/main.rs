@@ -19,6 +19,7 @@ mod contracts;
 mod determinism;
 mod errors_used;
 mod events;
+mod explain;
 mod grouped_reports;
 mod guide;
 mod helpers;

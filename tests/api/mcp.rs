@@ -152,7 +152,8 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "report_progress",
             "record_invoice",
             "list_periods",
-            "close_period"
+            "close_period",
+            "explain_contract_month"
         ]
     );
     for tool in &tools {
@@ -219,6 +220,20 @@ async fn tools_answer_what_the_http_api_answers_on_both_backends() {
         assert_eq!(
             waterfall["result"]["structuredContent"],
             app.get(&format!("/v1/waterfalls?contract_id={id}"))
+                .await
+                .json()
+        );
+        let explained = modern(
+            &app,
+            2,
+            "tools/call",
+            json!({"name": "explain_contract_month", "arguments": {"id": id, "period": "2026-03"}}),
+        )
+        .await
+        .json();
+        assert_eq!(
+            explained["result"]["structuredContent"],
+            app.get(&format!("/v1/contracts/{id}/explain?period=2026-03"))
                 .await
                 .json()
         );

@@ -49,6 +49,7 @@ use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
 use revrec_usecases::activate_contract::activate_contract;
 use revrec_usecases::as_of::AsOf;
+use revrec_usecases::explain_contract::explain_contract;
 use revrec_usecases::get_contract::get_contract;
 use revrec_usecases::history::{replay, replay_recorded};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract, ingest_contracts};
@@ -1477,6 +1478,68 @@ async fn books_read(
     read
 }
 
+/// Explain traces every cent: for each contract and a few months, each obligation's
+/// explained month is its own revenue (the formula's two cumulative figures apart) plus
+/// its corrections, and equals its cell of the contract's by-obligation waterfall; a key
+/// the waterfall has and explain lacks is a zero cell.
+async fn explanations_sum_to_the_waterfall(
+    services: &Services,
+    tenant: &str,
+    ids: &[String],
+) -> Result<(), TestCaseError> {
+    for id in ids {
+        for month in ["2025-02", "2025-12", "2026-03", "2026-07"] {
+            let period = Period::parse(month).unwrap();
+            let explained = explain_contract(services, tenant, id, period, None)
+                .await
+                .unwrap();
+            let query = WaterfallQuery {
+                contract_id: Some(id.clone()),
+                start: Some(period),
+                end: Some(period),
+                ..WaterfallQuery::default()
+            };
+            let grouped = grouped_waterfall_report(services, tenant, &query, GroupBy::Obligation)
+                .await
+                .unwrap();
+            let cells: BTreeMap<&str, i64> = grouped
+                .parts
+                .keys
+                .iter()
+                .map(String::as_str)
+                .zip(grouped.parts.rows.first().cloned().unwrap_or_default())
+                .collect();
+            let mut explained_total = 0;
+            for obligation in &explained.obligations {
+                let key = obligation.id.as_deref().unwrap_or(&obligation.name);
+                let corrected: i64 = obligation.corrections.iter().map(|c| c.amount).sum();
+                let formula = match (obligation.through_previous, obligation.through_end) {
+                    (Some(previous), Some(end)) => end.cumulative - previous.cumulative,
+                    _ => 0,
+                };
+                let cell = cells.get(key).copied().unwrap_or(0);
+                if obligation.recognized != formula
+                    || obligation.reported != obligation.recognized + corrected
+                    || obligation.reported != cell
+                {
+                    return fail(format!(
+                        "{id} {period}: {key} explains {} (formula {formula}, own {}, corrections {corrected}), its waterfall cell is {cell}\n{explained:#?}",
+                        obligation.reported, obligation.recognized
+                    ));
+                }
+                explained_total += obligation.reported;
+            }
+            let row_total: i64 = cells.values().sum();
+            if explained_total != row_total {
+                return fail(format!(
+                    "{id} {period}: explain sums to {explained_total}, the waterfall row to {row_total}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each read of the books the sequence made after a step, read again as of that instant:
 /// the same, to the byte.
 async fn reads_as_of_are_the_reads_then(
@@ -1541,6 +1604,14 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
             )));
         }
         before = after;
+        explanations_sum_to_the_waterfall(services, &tenant, &sequence.ids)
+            .await
+            .map_err(|error| {
+                TestCaseError::fail(format!(
+                    "after step {} ({step:?}): {error}\n{log}",
+                    number + 1
+                ))
+            })?;
         let instant = services.clock.now_micros();
         let read = books_read(services, &tenant, &sequence.ids, None).await;
         reads.push((instant, sequence.ids.len(), read));

@@ -12,42 +12,77 @@ pub enum AllocationError {
 
 /// Splits `amount` (minor units, either sign) in proportion to `weights`.
 pub fn allocate(amount: i64, weights: &[u128]) -> Result<Vec<i64>, AllocationError> {
+    Ok(allocation_steps(amount, weights)?
+        .into_iter()
+        .map(|step| step.share)
+        .collect())
+}
+
+/// How one weight's share came out of [`allocate`]: the floor of its exact share, the
+/// fraction left over, and whether a leftover unit went to it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AllocationStep {
+    pub weight: u128,
+    /// The sum of every weight: the exact share is `amount × weight / total_weight`.
+    pub total_weight: u128,
+    /// The exact share's whole units (its sign the amount's).
+    pub floor: i64,
+    /// What the exact share has beyond `floor`, in units of `1 / total_weight`.
+    pub remainder: u128,
+    /// Whether a unit left over after the floors went to this weight (largest remainders
+    /// first, ties to the earlier).
+    pub extra_unit: bool,
+    /// `floor`, plus one unit when `extra_unit`.
+    pub share: i64,
+}
+
+/// [`allocate`], step by step: what explains each share.
+pub fn allocation_steps(
+    amount: i64,
+    weights: &[u128],
+) -> Result<Vec<AllocationStep>, AllocationError> {
     let total = weights
         .iter()
         .fold(0_u128, |sum, weight| sum.saturating_add(*weight));
-    if total == 0 {
-        return if amount == 0 {
-            Ok(vec![0; weights.len()])
-        } else {
-            Err(AllocationError::ZeroWeights { amount })
-        };
+    if total == 0 && amount != 0 {
+        return Err(AllocationError::ZeroWeights { amount });
     }
     let magnitude = u128::from(amount.unsigned_abs());
-    let mut shares = Vec::with_capacity(weights.len());
+    let signed = |units: u128| {
+        // Each share is at most `magnitude`, which came from an i64.
+        let units = i64::try_from(units).unwrap_or(i64::MAX);
+        if amount < 0 { -units } else { units }
+    };
+    let mut steps = Vec::with_capacity(weights.len());
     let mut remainders = Vec::with_capacity(weights.len());
     let mut assigned = 0_u128;
     for (index, weight) in weights.iter().enumerate() {
-        let (share, remainder) = multiply_divide(magnitude, *weight, total);
-        assigned += share;
-        shares.push(share);
+        let (floor, remainder) = if total == 0 {
+            (0, 0)
+        } else {
+            multiply_divide(magnitude, *weight, total)
+        };
+        assigned += floor;
+        steps.push(AllocationStep {
+            weight: *weight,
+            total_weight: total,
+            floor: signed(floor),
+            remainder,
+            extra_unit: false,
+            share: signed(floor),
+        });
         remainders.push((remainder, index));
     }
     // Largest remainder first; among equals, the earlier line.
     remainders.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let leftover = usize::try_from(magnitude - assigned).unwrap_or(usize::MAX);
     for (_, index) in remainders.into_iter().take(leftover) {
-        if let Some(share) = shares.get_mut(index) {
-            *share += 1;
+        if let Some(step) = steps.get_mut(index) {
+            step.extra_unit = true;
+            step.share = signed(u128::from(step.floor.unsigned_abs()) + 1);
         }
     }
-    Ok(shares
-        .into_iter()
-        .map(|share| {
-            // Each share is at most `magnitude`, which came from an i64.
-            let share = i64::try_from(share).unwrap_or(i64::MAX);
-            if amount < 0 { -share } else { share }
-        })
-        .collect())
+    Ok(steps)
 }
 
 /// `(a × b / c, a × b mod c)` exactly, for `b ≤ c` (so the quotient fits in `u128`).

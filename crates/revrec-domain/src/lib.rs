@@ -31,7 +31,7 @@ pub mod waterfall_parts;
 
 mod canonical;
 
-pub use allocation::{AllocationError, allocate};
+pub use allocation::{AllocationError, AllocationStep, allocate, allocation_steps};
 pub use billing::{
     Billing, BillingError, ContractBalance, Invoice, Payment, PaymentError, check_invoice,
     check_payment, credit_changes,
@@ -54,11 +54,11 @@ pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
 pub use periods::{ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, frozen_spans};
 pub use plan::{
-    Amendment, AmendmentError, ContractPlan, MonthlySchedule, ObligationPlan, PlanHistory,
-    PriceChange, ReplayError,
+    Amendment, AmendmentError, ContractPlan, CumulativeThrough, MonthlySchedule, ObligationPlan,
+    PlanHistory, PriceChange, ReplayError,
 };
 pub use progress::{PercentComplete, PercentError, ProgressBasis};
-pub use recognition::{Convention, Pattern, RecognitionMethod, Timing};
+pub use recognition::{Convention, CurveShape, Measure, Pattern, RecognitionMethod, Timing};
 pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };

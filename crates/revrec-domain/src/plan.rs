@@ -153,6 +153,23 @@ struct Segment {
     curve: Curve,
 }
 
+/// Revenue recognized through a day, and how: `cumulative = offset + R(day)`, where `R`
+/// spreads `amount` by `shape` and `measure` says how much of it `R(day)` is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CumulativeThrough {
+    pub day: Date,
+    /// The day the terms in force took over (a change's effective date, a delivery or a
+    /// progress report); `None` for the terms the obligation started with.
+    pub segment_from: Option<Date>,
+    /// What was recognized before they took over (zero under a cumulative catch-up, which
+    /// restates from the start).
+    pub offset: i64,
+    pub amount: i64,
+    pub shape: crate::recognition::CurveShape,
+    pub measure: crate::recognition::Measure,
+    pub cumulative: i64,
+}
+
 /// One performance obligation and its revenue over the life of the contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObligationPlan {
@@ -223,13 +240,46 @@ impl ObligationPlan {
     }
 
     fn cumulative_at(&self, day: i32) -> i64 {
+        self.segment_at(day).map_or(0, |segment| {
+            segment.offset + segment.curve.cumulative_at(day)
+        })
+    }
+
+    /// The segment that governs `day`: the latest to start by then.
+    fn segment_at(&self, day: i32) -> Option<&Segment> {
         self.segments
             .iter()
             .rev()
             .find(|segment| segment.from <= day)
-            .map_or(0, |segment| {
-                segment.offset + segment.curve.cumulative_at(day)
-            })
+    }
+
+    /// How the revenue recognized through `day` is computed: the terms in force that day
+    /// (a segment: from the start, or from a change), what they had recognized before
+    /// they took over (`offset`), and the curve they spread.
+    pub fn cumulative_through(&self, day: Date) -> CumulativeThrough {
+        let julian = day.to_julian_day();
+        match self.segment_at(julian) {
+            Some(segment) => CumulativeThrough {
+                day,
+                segment_from: (segment.from != i32::MIN)
+                    .then(|| Date::from_julian_day(segment.from).ok())
+                    .flatten(),
+                offset: segment.offset,
+                amount: segment.curve.amount(),
+                shape: segment.curve.shape(),
+                measure: segment.curve.measure_at(julian),
+                cumulative: segment.offset + segment.curve.cumulative_at(julian),
+            },
+            None => CumulativeThrough {
+                day,
+                segment_from: None,
+                offset: 0,
+                amount: 0,
+                shape: crate::recognition::CurveShape::AwaitingEvent,
+                measure: crate::recognition::Measure::Nothing,
+                cumulative: 0,
+            },
+        }
     }
 
     /// Cumulative revenue at the end of each month from `first`, into `out`.

@@ -185,6 +185,36 @@ impl Pattern {
 /// these units, so `prorated_first_last` weights are exact integers.
 const MONTH_WEIGHT_UNIT: i64 = 377_580;
 
+/// What share of a curve's amount `R(d)` is on a day.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Measure {
+    /// Before it starts (or before its delivery): none of it.
+    Nothing,
+    /// Until an event or a progress report says so, none of it.
+    AwaitingEvent,
+    /// From its end (or its delivery) on: all of it.
+    Whole,
+    /// `round(amount × numerator / denominator)`: days served of the window's days
+    /// (`daily`), months of the window's months with the current month's days served as a
+    /// fraction of its days (`monthly_equal`), or weighted month fractions
+    /// (`prorated_first_last`).
+    Part { numerator: i128, denominator: i128 },
+}
+
+/// A curve's shape in calendar terms.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CurveShape {
+    Point {
+        on: Date,
+    },
+    AwaitingEvent,
+    Ratable {
+        start: Date,
+        end: Date,
+        convention: Convention,
+    },
+}
+
 /// An amount spread over time by a pattern: the cumulative function `R(d)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Curve {
@@ -242,13 +272,25 @@ impl Curve {
 
     /// `R(day)`: revenue recognized through `day` (a Julian day number), inclusive.
     pub fn cumulative_at(&self, day: i32) -> i64 {
+        match self.measure_at(day) {
+            Measure::Nothing | Measure::AwaitingEvent => 0,
+            Measure::Whole => self.amount,
+            Measure::Part {
+                numerator,
+                denominator,
+            } => scale_fraction(self.amount, numerator, denominator),
+        }
+    }
+
+    /// How much of the amount `R(day)` is, and why: what explains a cumulative figure.
+    pub fn measure_at(&self, day: i32) -> Measure {
         match self.shape {
-            Shape::Pending => 0,
+            Shape::Pending => Measure::AwaitingEvent,
             Shape::Point { day: delivery } => {
                 if day >= delivery {
-                    self.amount
+                    Measure::Whole
                 } else {
-                    0
+                    Measure::Nothing
                 }
             }
             Shape::Ratable {
@@ -258,13 +300,13 @@ impl Curve {
                 total,
             } => {
                 if day < start {
-                    return 0;
+                    return Measure::Nothing;
                 }
                 if day >= end {
-                    return self.amount;
+                    return Measure::Whole;
                 }
-                match convention {
-                    Convention::Daily => scale(self.amount, i64::from(day - start + 1), total),
+                let (numerator, denominator) = match convention {
+                    Convention::Daily => (i128::from(day - start + 1), i128::from(total)),
                     Convention::MonthlyEqual => {
                         let first = Period::of(julian_date(start));
                         let month = Period::of(julian_date(day));
@@ -272,8 +314,7 @@ impl Curve {
                         let served_through =
                             i64::from(day - start.max(month.first_day().to_julian_day()) + 1);
                         let months_before = i64::from(first.months_until(month));
-                        scale_fraction(
-                            self.amount,
+                        (
                             i128::from(months_before * served + served_through),
                             i128::from(total) * i128::from(served),
                         )
@@ -288,10 +329,34 @@ impl Curve {
                         let served_through =
                             i64::from(day - start.max(month.first_day().to_julian_day()) + 1);
                         weight += prorated_weight(served_through, month);
-                        scale(self.amount, weight, total)
+                        (i128::from(weight), i128::from(total))
                     }
+                };
+                Measure::Part {
+                    numerator,
+                    denominator,
                 }
             }
+        }
+    }
+
+    /// What the curve spreads and how, in calendar terms.
+    pub fn shape(&self) -> CurveShape {
+        match self.shape {
+            Shape::Point { day } => CurveShape::Point {
+                on: julian_date(day),
+            },
+            Shape::Pending => CurveShape::AwaitingEvent,
+            Shape::Ratable {
+                start,
+                end,
+                convention,
+                ..
+            } => CurveShape::Ratable {
+                start: julian_date(start),
+                end: julian_date(end),
+                convention,
+            },
         }
     }
 

@@ -38,7 +38,7 @@ pub struct ToolSpec {
 }
 
 /// Every tool, in the order `tools/list` gives them (stable).
-pub const TOOLS: [ToolSpec; 17] = [
+pub const TOOLS: [ToolSpec; 18] = [
     ToolSpec {
         name: "list_contracts",
         title: "List contracts",
@@ -191,6 +191,15 @@ pub const TOOLS: [ToolSpec; 17] = [
         path: "/v1/periods/close",
         scope: Scope::ClosePeriods,
         read_only: false,
+    },
+    ToolSpec {
+        name: "explain_contract_month",
+        title: "Explain a contract's month",
+        description: "Every cent of one contract's month (`period`, YYYY-MM) traced: the relative-SSP allocation step by step, the versions, each obligation's formula with its numbers, the corrections of closed months and the journal lines; each step has a one-sentence `text`. `as_of` (RFC 3339) explains it as the books stood then.",
+        method: "get",
+        path: "/v1/contracts/{id}/explain",
+        scope: Scope::ReadWaterfalls,
+        read_only: true,
     },
 ];
 

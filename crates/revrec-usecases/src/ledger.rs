@@ -317,13 +317,8 @@ fn entries_of(
             continue;
         }
         let history = replay(stored)?;
-        let source = EntrySource {
-            tenant: tenant_id,
-            contract_id: &record.id,
-            restatements: record.restatements,
-        };
         let contract_entries: Vec<ContractEntry> =
-            booked_entries(stored, &history, events, (source, chart), month)?
+            contract_month_entries(stored, &history, events, chart, tenant_id, month.first())?
                 .into_iter()
                 .filter_map(|entry| entry.in_scope(scope))
                 .map(|entry| ContractEntry {
@@ -340,6 +335,29 @@ fn entries_of(
         computed.push(contract_entries);
     }
     Ok(computed)
+}
+
+/// One contract's entries for `period` as the journal reports them (`history` its replay).
+pub(crate) fn contract_month_entries(
+    stored: &StoredContract,
+    history: &PlanHistory,
+    events: &[PeriodEventRecord],
+    chart: &ChartOfAccounts,
+    tenant_id: &str,
+    period: Period,
+) -> Result<Vec<JournalEntry>, UseCaseError> {
+    let source = EntrySource {
+        tenant: tenant_id,
+        contract_id: &stored.record.id,
+        restatements: stored.record.restatements,
+    };
+    booked_entries(
+        stored,
+        history,
+        events,
+        (source, chart),
+        PeriodRange::new(period, period)?,
+    )
 }
 
 /// The contract's entries for `month` as the tenant's books report them: a closed month's

@@ -13,6 +13,7 @@ pub mod client_authentication;
 pub mod console_access;
 pub mod contract_view;
 pub mod demo_portfolio;
+pub mod explain_contract;
 pub mod get_contract;
 pub mod history;
 pub mod idempotency;

@@ -19,7 +19,7 @@ use utoipa::OpenApi;
 
 use crate::primary::contracts::{self, parse_new_contract};
 use crate::primary::operations::BatchableOperations;
-use crate::primary::{events, invoices, jobs, payments_received, periods, reports};
+use crate::primary::{events, explain, invoices, jobs, payments_received, periods, reports};
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::cost;
@@ -93,6 +93,7 @@ enum Route {
     ActivateContract(String),
     TerminateContract(String),
     ListVersions(String),
+    Explain(String),
     FulfillObligation(String, String),
     ReportProgress(String, String),
     RecordInvoice(String),
@@ -122,7 +123,7 @@ impl Route {
             | Route::RecordInvoice(_)
             | Route::RecordPayment(_)
             | Route::CreateJob => Scope::WriteContracts,
-            Route::Waterfalls | Route::ListPeriods => Scope::ReadWaterfalls,
+            Route::Waterfalls | Route::ListPeriods | Route::Explain(_) => Scope::ReadWaterfalls,
             Route::Note6 => Scope::ReadDisclosures,
             Route::ClosePeriods | Route::ReopenPeriods => Scope::ClosePeriods,
         }
@@ -321,6 +322,7 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         (["contracts", contract, "invoices"], "POST") => id(contract).map(Route::RecordInvoice),
         (["contracts", contract, "payments"], "POST") => id(contract).map(Route::RecordPayment),
         (["contracts", contract, "versions"], "GET") => id(contract).map(Route::ListVersions),
+        (["contracts", contract, "explain"], "GET") => id(contract).map(Route::Explain),
         (
             [
                 "contracts",
@@ -334,7 +336,7 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         (["contracts", contract, "obligations", obligation, "progress"], "POST") => {
             Ok(Route::ReportProgress(id(contract)?, id(obligation)?))
         }
-        (["contracts", _, "versions"], _) => Err(wrong_method("GET")),
+        (["contracts", _, "versions" | "explain"], _) => Err(wrong_method("GET")),
         (
             [
                 "contracts",
@@ -430,6 +432,7 @@ async fn run_one(
         Route::ActivateContract(id) => contracts::activate(state, principal, &id).await,
         Route::TerminateContract(id) => contracts::terminate(state, principal, &id, body).await,
         Route::ListVersions(id) => events::versions(state, principal, &id).await,
+        Route::Explain(id) => explain::explain(state, principal, &id, query).await,
         Route::FulfillObligation(id, pob_id) => {
             events::fulfill(state, principal, &id, &pob_id, body).await
         }

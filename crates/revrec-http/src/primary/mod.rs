@@ -4,6 +4,7 @@
 pub mod batch;
 pub mod contracts;
 pub mod events;
+pub mod explain;
 pub mod invoices;
 pub mod jobs;
 pub mod operations;
@@ -43,6 +44,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .service(
                 resource("/contracts/{id}/payments", "POST")
                     .route(web::post().to(payments_received::record_payment_route)),
+            )
+            .service(
+                resource("/contracts/{id}/explain", "GET")
+                    .route(web::get().to(explain::explain_route)),
             )
             .service(
                 resource("/contracts/{id}/versions", "GET")

@@ -4,7 +4,9 @@
 
 use utoipa::OpenApi;
 
-use crate::primary::{contracts, events, invoices, jobs, payments_received, periods, reports};
+use crate::primary::{
+    contracts, events, explain, invoices, jobs, payments_received, periods, reports,
+};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -15,6 +17,7 @@ use crate::primary::{contracts, events, invoices, jobs, payments_received, perio
     contracts::activate_contract_route,
     contracts::terminate_contract_route,
     events::versions_route,
+    explain::explain_route,
     events::fulfill_route,
     events::progress_route,
     invoices::record_invoice_route,

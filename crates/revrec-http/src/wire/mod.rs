@@ -6,6 +6,7 @@ pub mod contract_cost;
 pub mod contracts;
 pub mod dates;
 pub mod events;
+pub mod explain;
 pub mod invoices;
 pub mod jobs;
 pub mod journal_csv;
