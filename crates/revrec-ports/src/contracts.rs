@@ -478,6 +478,16 @@ pub trait ContractRepository: Send + Sync {
         id: &str,
     ) -> Result<Option<Arc<StoredContract>>, RepositoryError>;
 
+    /// [`ContractRepository::find`], with the sequence of the tenant's latest close or
+    /// reopen (0 before any) read in the same statement as the contract's revision: what a
+    /// read under the books needs to tell whether the tenant's closes changed since it last
+    /// read them, without asking again.
+    async fn find_in_books(
+        &self,
+        tenant_id: &str,
+        id: &str,
+    ) -> Result<Option<(Arc<StoredContract>, i64)>, RepositoryError>;
+
     /// Whole contracts (record, versions, revision), a page at a time in id order: what a
     /// job or an export reads instead of calling `find` for each contract. A page looks
     /// at up to `limit` contracts and returns those that match.

@@ -31,6 +31,16 @@ pub trait PeriodRepository: Send + Sync {
         tenant_id: &str,
     ) -> Result<Vec<PeriodEventRecord>, RepositoryError>;
 
+    /// [`PeriodRepository::period_events`] when the latest of them is `latest` (what
+    /// [`crate::ContractRepository::find_in_books`] answered): none when it is 0, and
+    /// otherwise the list as it was last read when that read ended at `latest` (the list
+    /// is append-only, so its last sequence names it), without asking the database again.
+    async fn period_events_at(
+        &self,
+        tenant_id: &str,
+        latest: i64,
+    ) -> Result<Vec<PeriodEventRecord>, RepositoryError>;
+
     /// Records `event` as the tenant's next. A close freezes, in the same transaction, what
     /// the tenant's portfolio rollups report for the months it closes (every currency), and
     /// no contract write of the tenant runs beside it: each is wholly before the close
@@ -65,6 +75,9 @@ impl MockPeriodRepository {
     pub fn nothing_closed() -> MockPeriodRepository {
         let mut periods = MockPeriodRepository::new();
         periods.expect_period_events().returning(|_| Ok(Vec::new()));
+        periods
+            .expect_period_events_at()
+            .returning(|_, _| Ok(Vec::new()));
         periods
             .expect_frozen_rollup()
             .returning(|_, _| Ok(RollupBooks::new()));

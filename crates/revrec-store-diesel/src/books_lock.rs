@@ -12,6 +12,7 @@
 //! does (a transaction that read first could not take it later without failing).
 
 use diesel::connection::SimpleConnection;
+use diesel::dsl::max;
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 
@@ -68,7 +69,18 @@ pub(crate) fn latest_sequence(
 ) -> Result<i64, StoreError> {
     let latest: Option<i64> = period_events::table
         .filter(period_events::tenant_id.eq(tenant_id))
-        .select(diesel::dsl::max(period_events::sequence))
+        .select(max(period_events::sequence))
         .first(connection)?;
     Ok(latest.unwrap_or(0))
+}
+
+/// [`latest_sequence`] as a subquery (null before any), to read beside other columns in
+/// the same statement: what a contract read asks with the contract's revision.
+#[diesel::dsl::auto_type]
+pub(crate) fn latest_sequence_of<'a>(tenant_id: &'a str) -> _ {
+    let latest: diesel::helper_types::max<period_events::sequence> = max(period_events::sequence);
+    period_events::table
+        .filter(period_events::tenant_id.eq(tenant_id))
+        .select(latest)
+        .single_value()
 }

@@ -16,7 +16,7 @@ use revrec_ports::{
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::books_lock::stamp_for_write;
+use crate::books_lock::{latest_sequence_of, stamp_for_write};
 use crate::connection::{DbConnection, on_each_backend};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::report_store::read_rollup;
@@ -113,32 +113,44 @@ impl ContractRepository for ContractStore {
         tenant_id: &str,
         id: &str,
     ) -> Result<Option<Arc<StoredContract>>, RepositoryError> {
+        Ok(self
+            .find_in_books(tenant_id, id)
+            .await?
+            .map(|(stored, _)| stored))
+    }
+
+    async fn find_in_books(
+        &self,
+        tenant_id: &str,
+        id: &str,
+    ) -> Result<Option<(Arc<StoredContract>, i64)>, RepositoryError> {
         let key = (tenant_id.to_owned(), id.to_owned());
         if let Some(revisions) = &self.revisions {
-            let Some(revision) = revisions.revision(tenant_id, id).await? else {
+            let Some((revision, books)) = revisions.revision(tenant_id, id).await? else {
                 return Ok(None);
             };
             if let Some(stored) = self.cached(&key, revision) {
-                return Ok(Some(stored));
+                return Ok(Some((stored, books)));
             }
-            return self.load(key).await;
+            return Ok(self.load(key).await?.map(|stored| (stored, books)));
         }
         let cache = Arc::clone(&self.cache);
         with_connection(&self.database, Access::Read, move |connection| {
             let (tenant_id, id) = (&key.0, &key.1);
             // `load` + `pop`, not `first`: through MultiConnection a LIMIT makes the
             // statement uncacheable (re-parsed every time), and a key lookup needs none.
-            let revision: Option<i64> = contracts::table
+            let checked: Option<(i64, Option<i64>)> = contracts::table
                 .filter(contracts::tenant_id.eq(tenant_id))
                 .filter(contracts::id.eq(id))
-                .select(contracts::revision)
+                .select((contracts::revision, latest_sequence_of(tenant_id)))
                 .load(connection)?
                 .pop();
-            let Some(revision) = revision else {
+            let Some((revision, books)) = checked else {
                 return Ok(None);
             };
+            let books = books.unwrap_or(0);
             if let Some(stored) = lock(&cache).get(&key, revision) {
-                return Ok(Some(stored));
+                return Ok(Some((stored, books)));
             }
             // One snapshot for the record, its versions and their lines.
             let loaded =
@@ -146,7 +158,7 @@ impl ContractRepository for ContractStore {
             Ok(loaded.map(|(revision, stored)| {
                 let stored = Arc::new(stored);
                 lock(&cache).put(key.clone(), revision, Arc::clone(&stored));
-                stored
+                (stored, books)
             }))
         })
         .await

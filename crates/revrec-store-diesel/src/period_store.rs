@@ -3,6 +3,9 @@
 //! sequence) makes two instances racing to record the same next sequence write once; the
 //! other gets a conflict and reads the list again.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_domain::{
@@ -22,11 +25,24 @@ const REOPEN: &str = "reopen";
 
 pub struct PeriodStore {
     database: Database,
+    /// Each tenant's closes and reopens as last read, by tenant: the list is append-only,
+    /// so a list whose last sequence is the latest one is the list.
+    known: Mutex<HashMap<String, Arc<Vec<PeriodEventRecord>>>>,
 }
+
+/// Tenants whose lists are kept at most; past it the cache starts over.
+const KNOWN_TENANTS: usize = 10_000;
 
 impl PeriodStore {
     pub fn new(database: Database) -> PeriodStore {
-        PeriodStore { database }
+        PeriodStore {
+            database,
+            known: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn known(&self) -> MutexGuard<'_, HashMap<String, Arc<Vec<PeriodEventRecord>>>> {
+        self.known.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -125,6 +141,34 @@ impl PeriodRepository for PeriodStore {
             books_in_force(connection, &tenant_id, currency, &events)
         })
         .await
+    }
+
+    async fn period_events_at(
+        &self,
+        tenant_id: &str,
+        latest: i64,
+    ) -> Result<Vec<PeriodEventRecord>, RepositoryError> {
+        if latest == 0 {
+            return Ok(Vec::new());
+        }
+        let last_of = |events: &[PeriodEventRecord]| events.last().map_or(0, |e| e.sequence);
+        if let Some(events) = self.known().get(tenant_id)
+            && last_of(events) == latest
+        {
+            return Ok(events.as_ref().clone());
+        }
+        let events = self.period_events(tenant_id).await?;
+        let mut known = self.known();
+        if known.len() >= KNOWN_TENANTS {
+            known.clear();
+        }
+        let newer = known
+            .get(tenant_id)
+            .is_none_or(|held| last_of(held) < last_of(&events));
+        if newer {
+            known.insert(tenant_id.to_owned(), Arc::new(events.clone()));
+        }
+        Ok(events)
     }
 
     async fn frozen_rollup_as_of(

@@ -29,7 +29,9 @@ const MAX_BATCHES_IN_FLIGHT: usize = 1;
 /// Checks answered by one query at most.
 const MAX_BATCH: usize = 512;
 
-type Answer = Result<Option<i64>, RepositoryError>;
+/// The contract's revision and the sequence of its tenant's latest close or reopen (0
+/// before any), or `None` when the tenant has no such contract.
+type Answer = Result<Option<(i64, i64)>, RepositoryError>;
 
 struct Check {
     tenant_id: String,
@@ -56,7 +58,8 @@ impl RevisionBatcher {
         }
     }
 
-    /// The contract's revision now (`None`: the tenant has no such contract).
+    /// The contract's revision now, with its tenant's latest books sequence (`None`: the
+    /// tenant has no such contract).
     pub async fn revision(&self, tenant_id: &str, id: &str) -> Answer {
         let (reply, answer) = oneshot::channel();
         let start = {
@@ -170,19 +173,33 @@ fn answer(pool: &DbPool, batch: Vec<Check>) {
     }
 }
 
-/// Each tenant's asked contracts that exist, with their revisions.
+/// One tenant's asked contracts that exist: (revision, the tenant's latest books sequence)
+/// by contract id.
+type Checked = HashMap<String, (i64, i64)>;
+
+/// Each tenant's asked contracts that exist, with their revisions and the tenant's latest
+/// books sequence.
 fn revisions(
     connection: &mut DbConnection,
     by_tenant: &BTreeMap<&str, Vec<&str>>,
-) -> Result<HashMap<String, HashMap<String, i64>>, StoreError> {
+) -> Result<HashMap<String, Checked>, StoreError> {
     let mut found = HashMap::new();
     for (tenant_id, ids) in by_tenant {
-        let rows: Vec<(String, i64)> = contracts::table
+        let rows: Vec<(String, i64, Option<i64>)> = contracts::table
             .filter(contracts::tenant_id.eq(*tenant_id))
             .filter(contracts::id.eq_any(ids))
-            .select((contracts::id, contracts::revision))
+            .select((
+                contracts::id,
+                contracts::revision,
+                crate::books_lock::latest_sequence_of(tenant_id),
+            ))
             .load(connection)?;
-        found.insert((*tenant_id).to_owned(), rows.into_iter().collect());
+        found.insert(
+            (*tenant_id).to_owned(),
+            rows.into_iter()
+                .map(|(id, revision, latest)| (id, (revision, latest.unwrap_or(0))))
+                .collect(),
+        );
     }
     Ok(found)
 }

@@ -87,6 +87,38 @@ pub async fn load_contract_as_of(
         })
 }
 
+/// The tenant's contract `id` and the tenant's closes and reopens, as they stood at `as_of`
+/// (now when `None`): what a read of one contract under the books needs, its closes known
+/// from the contract's own read unless they changed.
+///
+/// # Errors
+/// As [`load_contract_as_of`].
+pub async fn contract_in_books(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+    as_of: Option<AsOf>,
+) -> Result<(Arc<StoredContract>, Vec<PeriodEventRecord>), UseCaseError> {
+    let (stored, latest) = services
+        .contracts
+        .find_in_books(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let events = events_known(
+        services.periods.period_events_at(tenant_id, latest).await?,
+        as_of,
+    );
+    let Some(as_of) = as_of else {
+        return Ok((stored, events));
+    };
+    let known =
+        contract_known_at(&stored, as_of).ok_or_else(|| UseCaseError::ContractNotYetRecorded {
+            id: id.to_owned(),
+            as_of: as_of.micros(),
+        })?;
+    Ok((Arc::new(known), events))
+}
+
 /// The contract as the facts recorded by `as_of` make it: its versions and billing facts
 /// recorded by then, a draft until it entered the reports, and its record as its last
 /// known version says (the transaction price is the replay's to say). `None` when it was

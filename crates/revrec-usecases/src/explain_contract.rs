@@ -13,7 +13,7 @@ use revrec_domain::{
 };
 use revrec_ports::{PeriodEventRecord, StoredContract, StoredVersion};
 
-use crate::as_of::{AsOf, load_contract_as_of, period_events_known};
+use crate::as_of::{AsOf, contract_in_books};
 use crate::books::{DetailKey, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
@@ -109,9 +109,8 @@ pub async fn explain_contract(
     period: Period,
     as_of: Option<AsOf>,
 ) -> Result<ContractExplanation, UseCaseError> {
-    let stored = load_contract_as_of(services, tenant_id, id, as_of).await?;
+    let (stored, events) = contract_in_books(services, tenant_id, id, as_of).await?;
     let history = replay_on_pool(services, &stored).await?;
-    let events = period_events_known(services, tenant_id, as_of).await?;
     let chart = chart_of_accounts(services, tenant_id).await?;
     let tenant = tenant_id.to_owned();
     let size = crate::history::replay_size(&stored) * u64::try_from(events.len() + 2).unwrap_or(1);

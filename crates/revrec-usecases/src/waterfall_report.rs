@@ -9,7 +9,7 @@ use revrec_domain::{
     output_hash, pob_type_parts, waterfall_by,
 };
 
-use crate::as_of::{AsOf, currencies_known, load_contract_as_of, period_events_known};
+use crate::as_of::{AsOf, contract_in_books, currencies_known};
 use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
@@ -100,10 +100,9 @@ async fn select(
     match &query.contract_id {
         Some(id) => {
             // One contract, straight from its schedule (a draft shows as a preview).
-            let stored = load_contract_as_of(services, tenant_id, id, query.as_of).await?;
+            let (stored, events) = contract_in_books(services, tenant_id, id, query.as_of).await?;
             let history = replay_on_pool(services, &stored).await?;
             let currency = stored.record.currency;
-            let events = period_events_known(services, tenant_id, query.as_of).await?;
             if events.is_empty() {
                 return Ok(Selection {
                     currency,
