@@ -59,6 +59,16 @@ pub trait PeriodRepository: Send + Sync {
         currency: Currency,
     ) -> Result<RollupBooks, RepositoryError>;
 
+    /// [`PeriodRepository::frozen_rollup`] when the tenant's latest close or reopen is
+    /// `latest` (what [`crate::ReportRepository::rollup_in_books`] answered): nothing
+    /// frozen ever changes, so an adapter may answer it without asking the database again.
+    async fn frozen_rollup_at(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        latest: i64,
+    ) -> Result<RollupBooks, RepositoryError>;
+
     /// [`PeriodRepository::frozen_rollup`] as the books stood at `as_of` (microseconds):
     /// under the closes and reopens recorded by then.
     async fn frozen_rollup_as_of(
@@ -81,6 +91,9 @@ impl MockPeriodRepository {
         periods
             .expect_frozen_rollup()
             .returning(|_, _| Ok(RollupBooks::new()));
+        periods
+            .expect_frozen_rollup_at()
+            .returning(|_, _, _| Ok(RollupBooks::new()));
         periods
     }
 }

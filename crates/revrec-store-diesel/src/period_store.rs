@@ -14,7 +14,7 @@ use revrec_domain::{
 use revrec_ports::{PeriodEventRecord, PeriodRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::books_lock::lock_for_close;
+use crate::books_lock::{latest_sequence, lock_for_close};
 use crate::connection::{DbConnection, on_each_backend};
 use crate::report_store::read_rollup;
 use crate::rows::RollupRow;
@@ -28,6 +28,10 @@ pub struct PeriodStore {
     /// Each tenant's closes and reopens as last read, by tenant: the list is append-only,
     /// so a list whose last sequence is the latest one is the list.
     known: Mutex<HashMap<String, Arc<Vec<PeriodEventRecord>>>>,
+    /// What each tenant's closes froze, per currency, by the sequence of the latest close
+    /// or reopen it was read under: nothing frozen ever changes, so a report reads the
+    /// frozen rows once per close instead of once per request.
+    frozen: Arc<Mutex<FrozenCache>>,
 }
 
 /// Tenants whose lists are kept at most; past it the cache starts over.
@@ -38,12 +42,62 @@ impl PeriodStore {
         PeriodStore {
             database,
             known: Mutex::new(HashMap::new()),
+            frozen: Arc::default(),
         }
+    }
+
+    /// What the tenant's closes froze in `currency`, under its latest close or reopen
+    /// (`latest`, read here when not given): from the cache when it was read under that
+    /// one, else from the database (and kept).
+    async fn frozen_under(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        latest: Option<i64>,
+    ) -> Result<RollupBooks, RepositoryError> {
+        let key = (tenant_id.to_owned(), currency);
+        if let Some(latest) = latest
+            && let Some((sequence, books)) = hold(&self.frozen).get(&key)
+            && *sequence == latest
+        {
+            return Ok(books.as_ref().clone());
+        }
+        let frozen = Arc::clone(&self.frozen);
+        with_connection(&self.database, Access::Read, move |connection| {
+            let latest = match latest {
+                Some(latest) => latest,
+                None => latest_sequence(connection, &key.0)?,
+            };
+            if let Some((sequence, books)) = hold(&frozen).get(&key)
+                && *sequence == latest
+            {
+                return Ok(books.as_ref().clone());
+            }
+            let events = period_events_of(connection, &key.0)?;
+            let books = books_in_force(connection, &key.0, currency, &events)?;
+            // Kept under the list's own last sequence: a close recorded between the two
+            // reads is not in `events`, and so not in what was read for them either.
+            let read_under = events.last().map_or(0, |event| event.sequence);
+            let mut cache = hold(&frozen);
+            if cache.len() >= KNOWN_TENANTS {
+                cache.clear();
+            }
+            cache.insert(key, (read_under, Arc::new(books.clone())));
+            Ok(books)
+        })
+        .await
     }
 
     fn known(&self) -> MutexGuard<'_, HashMap<String, Arc<Vec<PeriodEventRecord>>>> {
         self.known.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// What each tenant's closes froze, per currency, by the sequence it was read under.
+type FrozenCache = HashMap<(String, Currency), (i64, Arc<RollupBooks>)>;
+
+fn hold(frozen: &Mutex<FrozenCache>) -> MutexGuard<'_, FrozenCache> {
+    frozen.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -135,12 +189,16 @@ impl PeriodRepository for PeriodStore {
         tenant_id: &str,
         currency: Currency,
     ) -> Result<RollupBooks, RepositoryError> {
-        let tenant_id = tenant_id.to_owned();
-        with_connection(&self.database, Access::Read, move |connection| {
-            let events = period_events_of(connection, &tenant_id)?;
-            books_in_force(connection, &tenant_id, currency, &events)
-        })
-        .await
+        self.frozen_under(tenant_id, currency, None).await
+    }
+
+    async fn frozen_rollup_at(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+        latest: i64,
+    ) -> Result<RollupBooks, RepositoryError> {
+        self.frozen_under(tenant_id, currency, Some(latest)).await
     }
 
     async fn period_events_at(

@@ -7,6 +7,7 @@ use revrec_domain::{Currency, Period, Rollup, calendar};
 use revrec_ports::{ReportRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::books_lock::{latest_sequence, latest_sequence_of};
 use crate::connection::DbConnection;
 use crate::rows::RollupRow;
 use crate::schema::{contracts, rollups};
@@ -55,6 +56,31 @@ impl ReportRepository for ReportStore {
                 .order(rollups::currency.asc())
                 .load(connection)?;
             codes.iter().map(|code| currency_of(code)).collect()
+        })
+        .await
+    }
+
+    async fn rollup_in_books(
+        &self,
+        tenant_id: &str,
+        currency: Currency,
+    ) -> Result<(Rollup, i64), RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let rows: Vec<(RollupRow, Option<i64>)> = rollup_rows(&tenant_id, currency, None)
+                .select((RollupRow::as_select(), latest_sequence_of(&tenant_id)))
+                .load(connection)?;
+            // With no row the statement answers nothing, the latest sequence included.
+            let latest = match rows.first() {
+                Some((_, latest)) => latest.unwrap_or(0),
+                None => latest_sequence(connection, &tenant_id)?,
+            };
+            let mut rollup = Rollup::new();
+            for (row, _) in rows {
+                let (key, amounts) = row.key_and_amounts()?;
+                rollup.add(key, &amounts);
+            }
+            Ok((rollup, latest))
         })
         .await
     }
@@ -115,6 +141,23 @@ pub(crate) fn read_rollup(
     // was checked: `revrec verify` names them and `revrec repair-calendar` takes them off
     // the books; until then reports leave those months out instead of failing for the
     // whole tenant.
+    let rows: Vec<RollupRow> = rollup_rows(tenant_id, currency, through)
+        .select(RollupRow::as_select())
+        .load(connection)?;
+    let mut rollup = Rollup::new();
+    for row in rows {
+        let (key, amounts) = row.key_and_amounts()?;
+        rollup.add(key, &amounts);
+    }
+    Ok(rollup)
+}
+
+/// The tenant's rollup rows in one currency inside the calendar, through `through`.
+fn rollup_rows<'a>(
+    tenant_id: &'a str,
+    currency: Currency,
+    through: Option<Period>,
+) -> rollups::BoxedQuery<'a, crate::connection::MultiBackend> {
     let mut query = rollups::table
         .filter(rollups::tenant_id.eq(tenant_id))
         .filter(rollups::currency.eq(currency.code()))
@@ -125,13 +168,7 @@ pub(crate) fn read_rollup(
         // `YYYY-MM` text sorts like the months it names.
         query = query.filter(rollups::period.le(last.to_string()));
     }
-    let rows: Vec<RollupRow> = query.select(RollupRow::as_select()).load(connection)?;
-    let mut rollup = Rollup::new();
-    for row in rows {
-        let (key, amounts) = row.key_and_amounts()?;
-        rollup.add(key, &amounts);
-    }
-    Ok(rollup)
+    query
 }
 
 fn calendar_first() -> Period {

@@ -3,14 +3,14 @@
 //! `as_of` is a function of the facts recorded by then and the closes in force then: the
 //! same `as_of` gives the same answer today and in a year.
 
+use std::sync::Arc;
+
 use revrec_domain::{Currency, Period, PlanHistory, Rollup};
 use revrec_ports::{
     ContractRecord, ContractStatus, PeriodEventRecord, Rewind, StoredContract, VersionChange,
 };
 
 use crate::error::UseCaseError;
-use std::sync::Arc;
-
 use crate::history::{load_contract, replay};
 use crate::services::Services;
 

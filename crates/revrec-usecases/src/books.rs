@@ -31,31 +31,36 @@ pub async fn booked_portfolio(
     through: Option<Period>,
     as_of: Option<AsOf>,
 ) -> Result<BookedRollup, UseCaseError> {
-    let books = match as_of {
+    let (books, restated) = match as_of {
         Some(as_of) => {
-            services
+            let books = services
                 .periods
                 .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
-                .await?
+                .await?;
+            let restated = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
+            (books, restated)
         }
-        None => services.periods.frozen_rollup(tenant_id, currency).await?,
-    };
-    let restated_through = |through: Option<Period>| async move {
-        match as_of {
-            Some(as_of) => rollup_as_of(services, tenant_id, currency, through, as_of).await,
-            None => Ok(services
+        None => {
+            // Two reads: the rollup with the tenant's latest close or reopen, then what
+            // the closes froze under it (kept by the store: no read once known).
+            let (restated, latest) = services
                 .reports
-                .rollup(tenant_id, currency, through)
-                .await?),
+                .rollup_in_books(tenant_id, currency)
+                .await?;
+            let books = services
+                .periods
+                .frozen_rollup_at(tenant_id, currency, latest)
+                .await?;
+            (books, restated)
         }
     };
-    let Some(closed) = books.closed_through() else {
-        return Ok(BookedRollup::open(restated_through(through).await?));
-    };
-    // The first open month carries the corrections: it needs every closed month's
-    // restated figures, whatever the report shows.
-    let read_through = through.map(|last| last.max(closed.next()));
-    let restated = restated_through(read_through).await?;
+    if books.closed_through().is_none() {
+        let rollup = match through {
+            Some(last) => rows_through(&restated, last),
+            None => restated,
+        };
+        return Ok(BookedRollup::open(rollup));
+    }
     let booked = books.booked(&restated);
     Ok(match through {
         Some(last) => BookedRollup {
