@@ -292,6 +292,14 @@ impl Rollup {
         self.rows.iter()
     }
 
+    /// Whether any month holds a report figure (revenue, billing or a change of remaining
+    /// obligations): what makes a currency one a tenant reports in.
+    pub fn has_figures(&self) -> bool {
+        self.rows.values().any(|amounts| {
+            amounts.recognized != 0 || amounts.booked != 0 || amounts.rpo_change != 0
+        })
+    }
+
     /// The row's amounts (all zero when there is no such row).
     pub fn get(&self, key: &RollupKey) -> RollupAmounts {
         self.rows.get(key).copied().unwrap_or_default()

@@ -33,15 +33,16 @@ pub trait ReportRepository: Send + Sync {
         through: Option<Period>,
     ) -> Result<Rollup, RepositoryError>;
 
-    /// The tenant's whole rollup in one currency, with the sequence of the tenant's latest
-    /// close or reopen (0 before any) read in the same statement: what a report under the
-    /// books needs to find what the closes froze without asking again
-    /// ([`crate::PeriodRepository::frozen_rollup_at`]).
-    async fn rollup_in_books(
+    /// The tenant's whole rollup in `currency` (in every currency when `None`, each in
+    /// code order), with the sequence of the tenant's latest close or reopen (0 before
+    /// any) read in the same statement: what a report under the books needs to find what
+    /// the closes froze without asking again
+    /// ([`crate::PeriodRepository::frozen_rollup_at`]), and to choose its currency.
+    async fn rollups_in_books(
         &self,
         tenant_id: &str,
-        currency: Currency,
-    ) -> Result<(Rollup, i64), RepositoryError>;
+        currency: Option<Currency>,
+    ) -> Result<(Vec<(Currency, Rollup)>, i64), RepositoryError>;
 
     /// Every tenant holding contracts or rollup rows, in id order (what an audit walks).
     async fn tenants(&self) -> Result<Vec<String>, RepositoryError>;

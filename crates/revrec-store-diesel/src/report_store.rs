@@ -1,5 +1,7 @@
 //! `ReportRepository` over Diesel: rollup rows, never contract rows.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -60,11 +62,11 @@ impl ReportRepository for ReportStore {
         .await
     }
 
-    async fn rollup_in_books(
+    async fn rollups_in_books(
         &self,
         tenant_id: &str,
-        currency: Currency,
-    ) -> Result<(Rollup, i64), RepositoryError> {
+        currency: Option<Currency>,
+    ) -> Result<(Vec<(Currency, Rollup)>, i64), RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
             let rows: Vec<(RollupRow, Option<i64>)> = rollup_rows(&tenant_id, currency, None)
@@ -75,12 +77,17 @@ impl ReportRepository for ReportStore {
                 Some((_, latest)) => latest.unwrap_or(0),
                 None => latest_sequence(connection, &tenant_id)?,
             };
-            let mut rollup = Rollup::new();
+            let mut rollups: BTreeMap<&'static str, (Currency, Rollup)> = BTreeMap::new();
             for (row, _) in rows {
+                let held = currency_of(&row.currency)?;
                 let (key, amounts) = row.key_and_amounts()?;
-                rollup.add(key, &amounts);
+                rollups
+                    .entry(held.code())
+                    .or_insert_with(|| (held, Rollup::new()))
+                    .1
+                    .add(key, &amounts);
             }
-            Ok((rollup, latest))
+            Ok((rollups.into_values().collect(), latest))
         })
         .await
     }
@@ -141,7 +148,7 @@ pub(crate) fn read_rollup(
     // was checked: `revrec verify` names them and `revrec repair-calendar` takes them off
     // the books; until then reports leave those months out instead of failing for the
     // whole tenant.
-    let rows: Vec<RollupRow> = rollup_rows(tenant_id, currency, through)
+    let rows: Vec<RollupRow> = rollup_rows(tenant_id, Some(currency), through)
         .select(RollupRow::as_select())
         .load(connection)?;
     let mut rollup = Rollup::new();
@@ -152,18 +159,21 @@ pub(crate) fn read_rollup(
     Ok(rollup)
 }
 
-/// The tenant's rollup rows in one currency inside the calendar, through `through`.
+/// The tenant's rollup rows inside the calendar, in `currency` (every one when `None`),
+/// through `through`.
 fn rollup_rows<'a>(
     tenant_id: &'a str,
-    currency: Currency,
+    currency: Option<Currency>,
     through: Option<Period>,
 ) -> rollups::BoxedQuery<'a, crate::connection::MultiBackend> {
     let mut query = rollups::table
         .filter(rollups::tenant_id.eq(tenant_id))
-        .filter(rollups::currency.eq(currency.code()))
         .filter(rollups::period.ge(calendar_first().to_string()))
         .filter(rollups::period.le(calendar_last().to_string()))
         .into_boxed();
+    if let Some(currency) = currency {
+        query = query.filter(rollups::currency.eq(currency.code()));
+    }
     if let Some(last) = through {
         // `YYYY-MM` text sorts like the months it names.
         query = query.filter(rollups::period.le(last.to_string()));

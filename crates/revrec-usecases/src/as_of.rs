@@ -284,11 +284,7 @@ pub async fn currencies_known(
     let mut then = Vec::with_capacity(ever.len());
     for currency in ever {
         let rollup = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
-        // What the store counts as a figure (`ReportRepository::currencies`).
-        let held = rollup.rows().any(|(_, amounts)| {
-            amounts.recognized != 0 || amounts.booked != 0 || amounts.rpo_change != 0
-        });
-        if held {
+        if rollup.has_figures() {
             then.push(currency);
         }
     }

@@ -17,59 +17,92 @@ use revrec_domain::{
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
-use crate::as_of::{AsOf, rollup_as_of};
+use crate::as_of::{AsOf, currencies_known, rollup_as_of};
 use crate::error::UseCaseError;
 use crate::history::{billing_of, legacy_restatement, replay_as};
 use crate::services::Services;
 
-/// The tenant's portfolio rollup in `currency` as its books report it, rows through
-/// `through` (all when `None`), as they stood at `as_of` (now when `None`).
+/// The tenant's portfolio rollup as its books report it, rows through `through` (all when
+/// `None`), as they stood at `as_of` (now when `None`), in the currency `asked` or else the
+/// only one the tenant reports in (USD with none; several is `CurrencyRequired`).
 pub async fn booked_portfolio(
     services: &Services,
     tenant_id: &str,
-    currency: Currency,
+    asked: Option<Currency>,
     through: Option<Period>,
     as_of: Option<AsOf>,
-) -> Result<BookedRollup, UseCaseError> {
-    let (books, restated) = match as_of {
+) -> Result<(Currency, BookedRollup), UseCaseError> {
+    let (currency, books, restated) = match as_of {
         Some(as_of) => {
+            let currency = match asked {
+                Some(currency) => currency,
+                None => only_currency(currencies_known(services, tenant_id, Some(as_of)).await?)?,
+            };
             let books = services
                 .periods
                 .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
                 .await?;
             let restated = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
-            (books, restated)
+            (currency, books, restated)
         }
         None => {
-            // Two reads: the rollup with the tenant's latest close or reopen, then what
-            // the closes froze under it (kept by the store: no read once known).
-            let (restated, latest) = services
-                .reports
-                .rollup_in_books(tenant_id, currency)
-                .await?;
+            // Two reads: the rollups with the tenant's latest close or reopen (the currency
+            // chosen from them), then what the closes froze under it (kept by the store:
+            // no read once known).
+            let (rollups, latest) = services.reports.rollups_in_books(tenant_id, asked).await?;
+            let currency = match asked {
+                Some(currency) => currency,
+                None => only_currency(
+                    rollups
+                        .iter()
+                        .filter(|(_, rollup)| rollup.has_figures())
+                        .map(|(currency, _)| *currency)
+                        .collect(),
+                )?,
+            };
+            let restated = rollups
+                .into_iter()
+                .find(|(held, _)| *held == currency)
+                .map(|(_, rollup)| rollup)
+                .unwrap_or_default();
             let books = services
                 .periods
                 .frozen_rollup_at(tenant_id, currency, latest)
                 .await?;
-            (books, restated)
+            (currency, books, restated)
         }
     };
+    Ok((currency, book(&books, restated, through)))
+}
+
+/// The report currency among the ones a tenant reports in: the only one (USD with none);
+/// several without a choice is `CurrencyRequired`.
+pub fn only_currency(currencies: Vec<Currency>) -> Result<Currency, UseCaseError> {
+    match currencies.as_slice() {
+        [] => Ok(Currency::USD),
+        [only] => Ok(*only),
+        _ => Err(UseCaseError::CurrencyRequired { currencies }),
+    }
+}
+
+/// `restated` under `books`, rows through `through`.
+fn book(books: &RollupBooks, restated: Rollup, through: Option<Period>) -> BookedRollup {
     if books.closed_through().is_none() {
         let rollup = match through {
             Some(last) => rows_through(&restated, last),
             None => restated,
         };
-        return Ok(BookedRollup::open(rollup));
+        return BookedRollup::open(rollup);
     }
     let booked = books.booked(&restated);
-    Ok(match through {
+    match through {
         Some(last) => BookedRollup {
             rollup: rows_through(&booked.rollup, last),
             corrections: rows_through(&booked.corrections, last),
             closed_through: booked.closed_through,
         },
         None => booked,
-    })
+    }
 }
 
 fn rows_through(rollup: &Rollup, last: Period) -> Rollup {

@@ -516,9 +516,15 @@ pub async fn trial_balances(
     let mut balances = Vec::with_capacity(currencies.len());
     for currency in currencies {
         // As the books report it: through a closed month, the balances it froze.
-        let booked =
-            crate::books::booked_portfolio(services, tenant_id, currency, Some(period), as_of)
-                .await?;
+        let booked = crate::books::booked_portfolio(
+            services,
+            tenant_id,
+            Some(currency),
+            Some(period),
+            as_of,
+        )
+        .await?
+        .1;
         balances.push(scoped_trial_balance(
             &booked.rollup,
             &chart,

@@ -6,7 +6,6 @@ use crate::as_of::AsOf;
 use crate::books::booked_portfolio;
 use crate::error::UseCaseError;
 use crate::services::Services;
-use crate::waterfall_report::select_currency;
 
 #[derive(Clone, Debug)]
 pub struct Note6Report {
@@ -21,9 +20,8 @@ pub async fn note6_report(
     currency: Option<Currency>,
     as_of: Option<AsOf>,
 ) -> Result<Note6Report, UseCaseError> {
-    let currency = select_currency(services, tenant_id, currency, as_of).await?;
     // As the books report it: a quarter whose months are closed shows what they froze.
-    let booked = booked_portfolio(
+    let (currency, booked) = booked_portfolio(
         services,
         tenant_id,
         currency,

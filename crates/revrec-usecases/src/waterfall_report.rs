@@ -9,7 +9,7 @@ use revrec_domain::{
     output_hash, pob_type_parts, waterfall_by,
 };
 
-use crate::as_of::{AsOf, contract_in_books, currencies_known};
+use crate::as_of::{AsOf, contract_in_books};
 use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
@@ -125,10 +125,9 @@ async fn select(
             ))
         }
         None => {
-            let currency =
-                select_currency(services, tenant_id, query.currency, query.as_of).await?;
-            let booked =
-                booked_portfolio(services, tenant_id, currency, query.end, query.as_of).await?;
+            let (currency, booked) =
+                booked_portfolio(services, tenant_id, query.currency, query.end, query.as_of)
+                    .await?;
             let rollup = booked.rollup.clone();
             Ok(Selection::booked(currency, booked, Source::Rollup(rollup)))
         }
@@ -204,25 +203,6 @@ fn range_of(totals: &MonthlyTotals, query: &WaterfallQuery) -> Option<(Period, P
         (None, Some(end), Some((first, _))) => Some((first.min(end), end)),
         (Some(only), None, None) | (None, Some(only), None) => Some((only, only)),
         (None, None, extent) => extent,
-    }
-}
-
-/// The report currency: the one asked for, else the only one the tenant has (USD when it
-/// has none yet); several without a choice is `CurrencyRequired`.
-pub async fn select_currency(
-    services: &Services,
-    tenant_id: &str,
-    asked: Option<Currency>,
-    as_of: Option<AsOf>,
-) -> Result<Currency, UseCaseError> {
-    if let Some(currency) = asked {
-        return Ok(currency);
-    }
-    let currencies = currencies_known(services, tenant_id, as_of).await?;
-    match currencies.as_slice() {
-        [] => Ok(Currency::USD),
-        [only] => Ok(*only),
-        _ => Err(UseCaseError::CurrencyRequired { currencies }),
     }
 }
 
