@@ -14,7 +14,7 @@ use revrec_domain::{
 use revrec_ports::{PeriodEventRecord, PeriodRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::books_lock::{latest_sequence, lock_for_close};
+use crate::books_lock::lock_for_close;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::report_store::read_rollup;
 use crate::rows::RollupRow;
@@ -46,9 +46,10 @@ impl PeriodStore {
         }
     }
 
-    /// What the tenant's closes froze in `currency`, under its latest close or reopen
-    /// (`latest`, read here when not given): from the cache when it was read under that
-    /// one, else from the database (and kept).
+    /// What the tenant's closes froze in `currency`. Under a known `latest` close or
+    /// reopen, from the cache when it was read under that one; otherwise (and always
+    /// without `latest`: what an audit reads, which must see the database itself) from the
+    /// database, and kept.
     async fn frozen_under(
         &self,
         tenant_id: &str,
@@ -64,11 +65,8 @@ impl PeriodStore {
         }
         let frozen = Arc::clone(&self.frozen);
         with_connection(&self.database, Access::Read, move |connection| {
-            let latest = match latest {
-                Some(latest) => latest,
-                None => latest_sequence(connection, &key.0)?,
-            };
-            if let Some((sequence, books)) = hold(&frozen).get(&key)
+            if let Some(latest) = latest
+                && let Some((sequence, books)) = hold(&frozen).get(&key)
                 && *sequence == latest
             {
                 return Ok(books.as_ref().clone());
