@@ -65,12 +65,6 @@ impl PeriodStore {
         }
         let frozen = Arc::clone(&self.frozen);
         with_connection(&self.database, Access::Read, move |connection| {
-            if let Some(latest) = latest
-                && let Some((sequence, books)) = hold(&frozen).get(&key)
-                && *sequence == latest
-            {
-                return Ok(books.as_ref().clone());
-            }
             let events = period_events_of(connection, &key.0)?;
             let books = books_in_force(connection, &key.0, currency, &events)?;
             // Kept under the list's own last sequence: a close recorded between the two

@@ -29,21 +29,7 @@ impl ReportRepository for ReportStore {
     async fn currencies(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            let codes: Vec<String> = rollups::table
-                .filter(rollups::tenant_id.eq(&tenant_id))
-                .filter(rollups::period.ge(calendar_first().to_string()))
-                .filter(rollups::period.le(calendar_last().to_string()))
-                .filter(
-                    rollups::recognized
-                        .ne(0)
-                        .or(rollups::booked.ne(0))
-                        .or(rollups::rpo_change.ne(0)),
-                )
-                .select(rollups::currency)
-                .distinct()
-                .order(rollups::currency.asc())
-                .load(connection)?;
-            codes.iter().map(|code| currency_of(code)).collect()
+            distinct_currencies(connection, &tenant_id, true)
         })
         .await
     }
@@ -51,13 +37,7 @@ impl ReportRepository for ReportStore {
     async fn currencies_ever(&self, tenant_id: &str) -> Result<Vec<Currency>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            let codes: Vec<String> = rollups::table
-                .filter(rollups::tenant_id.eq(&tenant_id))
-                .select(rollups::currency)
-                .distinct()
-                .order(rollups::currency.asc())
-                .load(connection)?;
-            codes.iter().map(|code| currency_of(code)).collect()
+            distinct_currencies(connection, &tenant_id, false)
         })
         .await
     }
@@ -130,6 +110,36 @@ impl ReportRepository for ReportStore {
         })
         .await
     }
+}
+
+/// The currencies of the tenant's rollup rows, in code order: with `with_figures`, of the
+/// rows inside the calendar holding a report figure (revenue, billing or a change of
+/// remaining obligations, `Rollup::has_figures`); otherwise of every row.
+fn distinct_currencies(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    with_figures: bool,
+) -> Result<Vec<Currency>, StoreError> {
+    let mut query = rollups::table
+        .filter(rollups::tenant_id.eq(tenant_id))
+        .into_boxed();
+    if with_figures {
+        query = query
+            .filter(rollups::period.ge(calendar_first().to_string()))
+            .filter(rollups::period.le(calendar_last().to_string()))
+            .filter(
+                rollups::recognized
+                    .ne(0)
+                    .or(rollups::booked.ne(0))
+                    .or(rollups::rpo_change.ne(0)),
+            );
+    }
+    let codes: Vec<String> = query
+        .select(rollups::currency)
+        .distinct()
+        .order(rollups::currency.asc())
+        .load(connection)?;
+    codes.iter().map(|code| currency_of(code)).collect()
 }
 
 fn currency_of(code: &str) -> Result<Currency, StoreError> {

@@ -75,14 +75,22 @@ pub async fn load_contract_as_of(
     id: &str,
     as_of: Option<AsOf>,
 ) -> Result<Arc<StoredContract>, UseCaseError> {
-    let stored = load_contract(services, tenant_id, id).await?;
+    known_then(load_contract(services, tenant_id, id).await?, as_of)
+}
+
+/// `stored` as it stood at `as_of` (as it is when `None`); `ContractNotYetRecorded` when it
+/// was created later.
+fn known_then(
+    stored: Arc<StoredContract>,
+    as_of: Option<AsOf>,
+) -> Result<Arc<StoredContract>, UseCaseError> {
     let Some(as_of) = as_of else {
         return Ok(stored);
     };
     contract_known_at(&stored, as_of)
         .map(Arc::new)
         .ok_or_else(|| UseCaseError::ContractNotYetRecorded {
-            id: id.to_owned(),
+            id: stored.record.id.clone(),
             as_of: as_of.micros(),
         })
 }
@@ -108,15 +116,7 @@ pub async fn contract_in_books(
         services.periods.period_events_at(tenant_id, latest).await?,
         as_of,
     );
-    let Some(as_of) = as_of else {
-        return Ok((stored, events));
-    };
-    let known =
-        contract_known_at(&stored, as_of).ok_or_else(|| UseCaseError::ContractNotYetRecorded {
-            id: id.to_owned(),
-            as_of: as_of.micros(),
-        })?;
-    Ok((Arc::new(known), events))
+    Ok((known_then(stored, as_of)?, events))
 }
 
 /// The contract as the facts recorded by `as_of` make it: its versions and billing facts

@@ -11,10 +11,10 @@ use revrec_domain::{
     AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period, PlanHistory,
     PobType, PriceChange, Ssp, allocation_steps, obligation_key,
 };
-use revrec_ports::{PeriodEventRecord, StoredContract, StoredVersion};
+use revrec_ports::{StoredContract, StoredVersion};
 
 use crate::as_of::{AsOf, contract_in_books};
-use crate::books::{DetailKey, contract_books};
+use crate::books::{ContractBooks, DetailKey, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
 use crate::ledger::{chart_of_accounts, contract_month_entries};
@@ -116,8 +116,16 @@ pub async fn explain_contract(
     let size = crate::history::replay_size(&stored) * u64::try_from(events.len() + 2).unwrap_or(1);
     let shared = Arc::clone(&stored);
     crate::offload::offload_sized(services, size, move || {
-        let journal = contract_month_entries(&shared, &history, &events, &chart, &tenant, period)?;
-        explain(&shared, &history, &events, period, journal)
+        let books = contract_books(&shared, &history, &events)?;
+        let journal = contract_month_entries(
+            &shared,
+            &history,
+            books.detail.as_ref(),
+            &chart,
+            &tenant,
+            period,
+        )?;
+        explain(&shared, &history, &books, period, journal)
     })
     .await?
 }
@@ -125,11 +133,10 @@ pub async fn explain_contract(
 fn explain(
     stored: &StoredContract,
     history: &PlanHistory,
-    events: &[PeriodEventRecord],
+    books: &ContractBooks,
     period: Period,
     journal: Vec<JournalEntry>,
 ) -> Result<ContractExplanation, UseCaseError> {
-    let books = contract_books(stored, history, events)?;
     let closed = books
         .booked
         .closed_through

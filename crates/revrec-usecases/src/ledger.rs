@@ -12,7 +12,7 @@ use revrec_ports::{
     ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
 };
 
-use crate::books::{DetailKey, contract_books};
+use crate::books::{BookedDetail, DetailKey, contract_books};
 
 use crate::as_of::{AsOf, contract_known_at, currencies_known, period_events_known};
 use crate::error::UseCaseError;
@@ -317,16 +317,26 @@ fn entries_of(
             continue;
         }
         let history = replay(stored)?;
-        let contract_entries: Vec<ContractEntry> =
-            contract_month_entries(stored, &history, events, chart, tenant_id, month.first())?
-                .into_iter()
-                .filter_map(|entry| entry.in_scope(scope))
-                .map(|entry| ContractEntry {
-                    contract_id: record.id.clone(),
-                    currency: record.currency,
-                    entry,
-                })
-                .collect();
+        let detail = match events {
+            [] => None,
+            _ => contract_books(stored, &history, events)?.detail,
+        };
+        let contract_entries: Vec<ContractEntry> = contract_month_entries(
+            stored,
+            &history,
+            detail.as_ref(),
+            chart,
+            tenant_id,
+            month.first(),
+        )?
+        .into_iter()
+        .filter_map(|entry| entry.in_scope(scope))
+        .map(|entry| ContractEntry {
+            contract_id: record.id.clone(),
+            currency: record.currency,
+            entry,
+        })
+        .collect();
         entries += contract_entries.len();
         lines += contract_entries
             .iter()
@@ -337,11 +347,12 @@ fn entries_of(
     Ok(computed)
 }
 
-/// One contract's entries for `period` as the journal reports them (`history` its replay).
+/// One contract's entries for `period` as the journal reports them (`history` its replay,
+/// `detail` its books in detail under closed months, from [`contract_books`]).
 pub(crate) fn contract_month_entries(
     stored: &StoredContract,
     history: &PlanHistory,
-    events: &[PeriodEventRecord],
+    detail: Option<&BookedDetail>,
     chart: &ChartOfAccounts,
     tenant_id: &str,
     period: Period,
@@ -354,7 +365,7 @@ pub(crate) fn contract_month_entries(
     booked_entries(
         stored,
         history,
-        events,
+        detail,
         (source, chart),
         PeriodRange::new(period, period)?,
     )
@@ -366,7 +377,7 @@ pub(crate) fn contract_month_entries(
 fn booked_entries(
     stored: &StoredContract,
     history: &PlanHistory,
-    events: &[PeriodEventRecord],
+    detail: Option<&BookedDetail>,
     (source, chart): (EntrySource<'_>, &ChartOfAccounts),
     month: PeriodRange,
 ) -> Result<Vec<JournalEntry>, UseCaseError> {
@@ -379,10 +390,7 @@ fn booked_entries(
             Some(month),
         )
     };
-    if events.is_empty() {
-        return Ok(plain(history));
-    }
-    let Some(detail) = contract_books(stored, history, events)?.detail else {
+    let Some(detail) = detail else {
         return Ok(plain(history));
     };
     let period = month.first();
