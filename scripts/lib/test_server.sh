@@ -1,13 +1,14 @@
 # Sourced by the end-to-end scripts: builds revrec, starts `revrec serve` on a free port with
 # a fresh SQLite database in a temporary folder, and stops it (and removes the folder) when
-# the script exits. Sets `work` (the folder), `port`, `database` and `server` (the pid).
+# the script exits. REVREC_BIN names a binary already built (nothing is built then). Sets `work` (the folder), `port`, `database` and `server` (the pid).
 # A script that defines `prepare_database` has it called with the database URL (and
 # REVREC_DATABASE_URL set to it) before the server starts.
 #
 # The sandbox plan's 60 requests a minute would answer most calls 429 (documented, but it would
 # test nothing else); the rate-limit tests cover the limit itself.
 start_test_server() {
-    cargo build --quiet -p revrec-app
+    local binary="${REVREC_BIN:-target/debug/revrec}"
+    [ -n "${REVREC_BIN:-}" ] || cargo build --quiet -p revrec-app
     work="$(mktemp -d)"
     port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     database="sqlite://$work/revrec.db"
@@ -16,7 +17,7 @@ start_test_server() {
     fi
     REVREC_DATABASE_URL="$database" REVREC_LISTEN="127.0.0.1:$port" REVREC_LOG=warn \
         REVREC_RATE_LIMITS="sandbox=10000000" \
-        target/debug/revrec serve >"$work/server.log" 2>&1 &
+        "$binary" serve >"$work/server.log" 2>&1 &
     server=$!
     trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
     for _ in $(seq 1 60); do
