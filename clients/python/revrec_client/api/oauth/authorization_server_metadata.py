@@ -1,0 +1,157 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import json
+from decimal import Decimal
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.authorization_server_metadata_response_200 import AuthorizationServerMetadataResponse200
+from typing import cast
+
+
+
+def _get_kwargs(
+    
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/.well-known/oauth-authorization-server",
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuthorizationServerMetadataResponse200 | None:
+    if response.status_code == 200:
+        response_200 = AuthorizationServerMetadataResponse200.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AuthorizationServerMetadataResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[AuthorizationServerMetadataResponse200]:
+    """ RFC 8414 authorization server metadata: where the token, revocation and introspection
+    endpoints are and what they take.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthorizationServerMetadataResponse200]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+
+) -> AuthorizationServerMetadataResponse200 | None:
+    """ RFC 8414 authorization server metadata: where the token, revocation and introspection
+    endpoints are and what they take.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthorizationServerMetadataResponse200
+     """
+
+
+    return sync_detailed(
+        client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[AuthorizationServerMetadataResponse200]:
+    """ RFC 8414 authorization server metadata: where the token, revocation and introspection
+    endpoints are and what they take.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AuthorizationServerMetadataResponse200]
+     """
+
+
+    kwargs = _get_kwargs(
+        
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+
+) -> AuthorizationServerMetadataResponse200 | None:
+    """ RFC 8414 authorization server metadata: where the token, revocation and introspection
+    endpoints are and what they take.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AuthorizationServerMetadataResponse200
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+
+    )).parsed

@@ -1,0 +1,303 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import json
+from decimal import Decimal
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.batch_request import BatchRequest
+from ...models.batch_response import BatchResponse
+from ...models.problem_body import ProblemBody
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: BatchRequest,
+    idempotency_key: None | str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/batch",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    if "json" in _kwargs:
+        _kwargs["content"] = json.dumps(_kwargs.pop("json"), default=str)
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BatchResponse | ProblemBody | None:
+    if response.status_code == 200:
+        response_200 = BatchResponse.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_401
+
+    if response.status_code == 402:
+        response_402 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_402
+
+    if response.status_code == 403:
+        response_403 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_405
+
+    if response.status_code == 408:
+        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BatchResponse | ProblemBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BatchRequest,
+    idempotency_key: None | str | Unset = UNSET,
+
+) -> Response[BatchResponse | ProblemBody]:
+    """ Several operations in one request. The batch answers 200 when its envelope is valid;
+    each result carries its own status and body (a problem for a failure).
+
+    Args:
+        idempotency_key (None | str | Unset):
+        body (BatchRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BatchResponse | ProblemBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BatchRequest,
+    idempotency_key: None | str | Unset = UNSET,
+
+) -> BatchResponse | ProblemBody | None:
+    """ Several operations in one request. The batch answers 200 when its envelope is valid;
+    each result carries its own status and body (a problem for a failure).
+
+    Args:
+        idempotency_key (None | str | Unset):
+        body (BatchRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BatchResponse | ProblemBody
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BatchRequest,
+    idempotency_key: None | str | Unset = UNSET,
+
+) -> Response[BatchResponse | ProblemBody]:
+    """ Several operations in one request. The batch answers 200 when its envelope is valid;
+    each result carries its own status and body (a problem for a failure).
+
+    Args:
+        idempotency_key (None | str | Unset):
+        body (BatchRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BatchResponse | ProblemBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BatchRequest,
+    idempotency_key: None | str | Unset = UNSET,
+
+) -> BatchResponse | ProblemBody | None:
+    """ Several operations in one request. The batch answers 200 when its envelope is valid;
+    each result carries its own status and body (a problem for a failure).
+
+    Args:
+        idempotency_key (None | str | Unset):
+        body (BatchRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BatchResponse | ProblemBody
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,185 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .account_balance_view import AccountBalanceView
+from .account_body import AccountBody
+from .authorization_server_metadata_response_200 import AuthorizationServerMetadataResponse200
+from .batch_method import BatchMethod
+from .batch_operation import BatchOperation
+from .batch_operation_body_type_0 import BatchOperationBodyType0
+from .batch_request import BatchRequest
+from .batch_response import BatchResponse
+from .batch_result import BatchResult
+from .batch_result_body import BatchResultBody
+from .chart_of_accounts_body import ChartOfAccountsBody
+from .close_input import CloseInput
+from .closed_period import ClosedPeriod
+from .contract import Contract
+from .contract_balances import ContractBalances
+from .contract_input import ContractInput
+from .contract_list import ContractList
+from .contract_status_name import ContractStatusName
+from .contract_version import ContractVersion
+from .contract_version_list import ContractVersionList
+from .convention_name import ConventionName
+from .currency_totals import CurrencyTotals
+from .currency_trial_balance import CurrencyTrialBalance
+from .entry_scope_name import EntryScopeName
+from .entry_status_name import EntryStatusName
+from .event_recorded import EventRecorded
+from .explain_response import ExplainResponse
+from .explained_allocation import ExplainedAllocation
+from .explained_correction import ExplainedCorrection
+from .explained_cumulative import ExplainedCumulative
+from .explained_obligation import ExplainedObligation
+from .explained_price import ExplainedPrice
+from .explained_recognition import ExplainedRecognition
+from .explained_share import ExplainedShare
+from .explained_version import ExplainedVersion
+from .field_problem import FieldProblem
+from .format_name import FormatName
+from .fulfillment_input import FulfillmentInput
+from .get_payment_intent_response_200 import GetPaymentIntentResponse200
+from .granularity_name import GranularityName
+from .group_by_name import GroupByName
+from .guide_contract_input import GuideContractInput
+from .guide_waterfall_response import GuideWaterfallResponse
+from .guide_waterfall_row import GuideWaterfallRow
+from .health import Health
+from .introspection_request_form import IntrospectionRequestForm
+from .introspection_response import IntrospectionResponse
+from .invoice_input import InvoiceInput
+from .invoice_out import InvoiceOut
+from .invoice_recorded import InvoiceRecorded
+from .job import Job
+from .job_created import JobCreated
+from .job_request import JobRequest
+from .job_result import JobResult
+from .job_result_total_recognized_delta import JobResultTotalRecognizedDelta
+from .job_status_name import JobStatusName
+from .journal_entries_response import JournalEntriesResponse
+from .journal_entry_view import JournalEntryView
+from .journal_line_view import JournalLineView
+from .line_item_input import LineItemInput
+from .new_status_name import NewStatusName
+from .note_6_response import Note6Response
+from .note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue
+from .payment_input import PaymentInput
+from .payment_out import PaymentOut
+from .payment_recorded import PaymentRecorded
+from .performance_obligation import PerformanceObligation
+from .period_event import PeriodEvent
+from .periods import Periods
+from .pob_type_name import PobTypeName
+from .policy_input import PolicyInput
+from .problem_body import ProblemBody
+from .progress_input import ProgressInput
+from .protected_resource_metadata_response_200 import ProtectedResourceMetadataResponse200
+from .reallocation import Reallocation
+from .recalculation_input import RecalculationInput
+from .recognition_name import RecognitionName
+from .reopen_input import ReopenInput
+from .revenue_accounts import RevenueAccounts
+from .revenue_by_timing import RevenueByTiming
+from .revocation_request_form import RevocationRequestForm
+from .skipped_contract import SkippedContract
+from .terminate_input import TerminateInput
+from .token_request_form import TokenRequestForm
+from .token_response import TokenResponse
+from .treatment_name import TreatmentName
+from .trial_balance_response import TrialBalanceResponse
+from .waterfall_group import WaterfallGroup
+from .waterfall_period import WaterfallPeriod
+from .waterfall_response import WaterfallResponse
+
+__all__ = (
+    "AccountBalanceView",
+    "AccountBody",
+    "AuthorizationServerMetadataResponse200",
+    "BatchMethod",
+    "BatchOperation",
+    "BatchOperationBodyType0",
+    "BatchRequest",
+    "BatchResponse",
+    "BatchResult",
+    "BatchResultBody",
+    "ChartOfAccountsBody",
+    "ClosedPeriod",
+    "CloseInput",
+    "Contract",
+    "ContractBalances",
+    "ContractInput",
+    "ContractList",
+    "ContractStatusName",
+    "ContractVersion",
+    "ContractVersionList",
+    "ConventionName",
+    "CurrencyTotals",
+    "CurrencyTrialBalance",
+    "EntryScopeName",
+    "EntryStatusName",
+    "EventRecorded",
+    "ExplainedAllocation",
+    "ExplainedCorrection",
+    "ExplainedCumulative",
+    "ExplainedObligation",
+    "ExplainedPrice",
+    "ExplainedRecognition",
+    "ExplainedShare",
+    "ExplainedVersion",
+    "ExplainResponse",
+    "FieldProblem",
+    "FormatName",
+    "FulfillmentInput",
+    "GetPaymentIntentResponse200",
+    "GranularityName",
+    "GroupByName",
+    "GuideContractInput",
+    "GuideWaterfallResponse",
+    "GuideWaterfallRow",
+    "Health",
+    "IntrospectionRequestForm",
+    "IntrospectionResponse",
+    "InvoiceInput",
+    "InvoiceOut",
+    "InvoiceRecorded",
+    "Job",
+    "JobCreated",
+    "JobRequest",
+    "JobResult",
+    "JobResultTotalRecognizedDelta",
+    "JobStatusName",
+    "JournalEntriesResponse",
+    "JournalEntryView",
+    "JournalLineView",
+    "LineItemInput",
+    "NewStatusName",
+    "Note6Response",
+    "Note6ResponseDisaggregatedRevenue",
+    "PaymentInput",
+    "PaymentOut",
+    "PaymentRecorded",
+    "PerformanceObligation",
+    "PeriodEvent",
+    "Periods",
+    "PobTypeName",
+    "PolicyInput",
+    "ProblemBody",
+    "ProgressInput",
+    "ProtectedResourceMetadataResponse200",
+    "Reallocation",
+    "RecalculationInput",
+    "RecognitionName",
+    "ReopenInput",
+    "RevenueAccounts",
+    "RevenueByTiming",
+    "RevocationRequestForm",
+    "SkippedContract",
+    "TerminateInput",
+    "TokenRequestForm",
+    "TokenResponse",
+    "TreatmentName",
+    "TrialBalanceResponse",
+    "WaterfallGroup",
+    "WaterfallPeriod",
+    "WaterfallResponse",
+)

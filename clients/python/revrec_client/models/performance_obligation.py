@@ -1,0 +1,316 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from decimal import Decimal
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="PerformanceObligation")
+
+
+
+@_attrs_define
+class PerformanceObligation:
+    """ A performance obligation with its allocation (relative SSP, largest remainder).
+
+        Attributes:
+            allocated_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            id (str):  Example: pob_01jdx8p3yq4g6bqk2v7hzt0w5p.
+            in_force (bool): False for an obligation a modification dropped (it keeps the revenue it earned).
+            name (str):
+            pob_type (str):
+            recognition (str): `ratable`, `point_in_time` or `progress`.
+            standalone_selling_price (Decimal): An exact amount written with exactly the currency's minor-unit decimals
+                (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            timing (str): `over_time` or `point_in_time`.
+            awaiting_delivery (bool | Unset): Present, and true, while a point-in-time obligation awaits its fulfillment.
+            delivery_date (datetime.date | None | Unset):
+            percent_complete (Decimal | None | Unset):
+            service_end (datetime.date | None | Unset):
+            service_start (datetime.date | None | Unset):
+            stated_price (Decimal | None | Unset):
+     """
+
+    allocated_amount: Decimal
+    id: str
+    in_force: bool
+    name: str
+    pob_type: str
+    recognition: str
+    standalone_selling_price: Decimal
+    timing: str
+    awaiting_delivery: bool | Unset = UNSET
+    delivery_date: datetime.date | None | Unset = UNSET
+    percent_complete: Decimal | None | Unset = UNSET
+    service_end: datetime.date | None | Unset = UNSET
+    service_start: datetime.date | None | Unset = UNSET
+    stated_price: Decimal | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        allocated_amount = self.allocated_amount
+
+        id = self.id
+
+        in_force = self.in_force
+
+        name = self.name
+
+        pob_type = self.pob_type
+
+        recognition = self.recognition
+
+        standalone_selling_price = self.standalone_selling_price
+
+        timing = self.timing
+
+        awaiting_delivery = self.awaiting_delivery
+
+        delivery_date: None | str | Unset
+        if isinstance(self.delivery_date, Unset):
+            delivery_date = UNSET
+        elif isinstance(self.delivery_date, datetime.date):
+            delivery_date = self.delivery_date.isoformat()
+        else:
+            delivery_date = self.delivery_date
+
+        percent_complete: Decimal | None | Unset
+        if isinstance(self.percent_complete, Unset):
+            percent_complete = UNSET
+        else:
+            percent_complete = self.percent_complete
+
+        service_end: None | str | Unset
+        if isinstance(self.service_end, Unset):
+            service_end = UNSET
+        elif isinstance(self.service_end, datetime.date):
+            service_end = self.service_end.isoformat()
+        else:
+            service_end = self.service_end
+
+        service_start: None | str | Unset
+        if isinstance(self.service_start, Unset):
+            service_start = UNSET
+        elif isinstance(self.service_start, datetime.date):
+            service_start = self.service_start.isoformat()
+        else:
+            service_start = self.service_start
+
+        stated_price: Decimal | None | Unset
+        if isinstance(self.stated_price, Unset):
+            stated_price = UNSET
+        else:
+            stated_price = self.stated_price
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "allocated_amount": allocated_amount,
+            "id": id,
+            "in_force": in_force,
+            "name": name,
+            "pob_type": pob_type,
+            "recognition": recognition,
+            "standalone_selling_price": standalone_selling_price,
+            "timing": timing,
+        })
+        if awaiting_delivery is not UNSET:
+            field_dict["awaiting_delivery"] = awaiting_delivery
+        if delivery_date is not UNSET:
+            field_dict["delivery_date"] = delivery_date
+        if percent_complete is not UNSET:
+            field_dict["percent_complete"] = percent_complete
+        if service_end is not UNSET:
+            field_dict["service_end"] = service_end
+        if service_start is not UNSET:
+            field_dict["service_start"] = service_start
+        if stated_price is not UNSET:
+            field_dict["stated_price"] = stated_price
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        allocated_amount = Decimal(d.pop("allocated_amount"))
+
+
+
+
+        id = d.pop("id")
+
+        in_force = d.pop("in_force")
+
+        name = d.pop("name")
+
+        pob_type = d.pop("pob_type")
+
+        recognition = d.pop("recognition")
+
+        standalone_selling_price = Decimal(d.pop("standalone_selling_price"))
+
+
+
+
+        timing = d.pop("timing")
+
+        awaiting_delivery = d.pop("awaiting_delivery", UNSET)
+
+        def _parse_delivery_date(data: object) -> datetime.date | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delivery_date_type_0 = datetime.date.fromisoformat(data)
+
+
+
+                return delivery_date_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.date | None | Unset, data)
+
+        delivery_date = _parse_delivery_date(d.pop("delivery_date", UNSET))
+
+
+        def _parse_percent_complete(data: object) -> Decimal | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, (Decimal, int)):
+                    raise TypeError()
+                percent_complete_type_1 = Decimal(data)
+
+
+
+                return percent_complete_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Decimal | None | Unset, data)
+
+        percent_complete = _parse_percent_complete(d.pop("percent_complete", UNSET))
+
+
+        def _parse_service_end(data: object) -> datetime.date | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                service_end_type_0 = datetime.date.fromisoformat(data)
+
+
+
+                return service_end_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.date | None | Unset, data)
+
+        service_end = _parse_service_end(d.pop("service_end", UNSET))
+
+
+        def _parse_service_start(data: object) -> datetime.date | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                service_start_type_0 = datetime.date.fromisoformat(data)
+
+
+
+                return service_start_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.date | None | Unset, data)
+
+        service_start = _parse_service_start(d.pop("service_start", UNSET))
+
+
+        def _parse_stated_price(data: object) -> Decimal | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, (Decimal, int)):
+                    raise TypeError()
+                stated_price_type_1 = Decimal(data)
+
+
+
+                return stated_price_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Decimal | None | Unset, data)
+
+        stated_price = _parse_stated_price(d.pop("stated_price", UNSET))
+
+
+        performance_obligation = cls(
+            allocated_amount=allocated_amount,
+            id=id,
+            in_force=in_force,
+            name=name,
+            pob_type=pob_type,
+            recognition=recognition,
+            standalone_selling_price=standalone_selling_price,
+            timing=timing,
+            awaiting_delivery=awaiting_delivery,
+            delivery_date=delivery_date,
+            percent_complete=percent_complete,
+            service_end=service_end,
+            service_start=service_start,
+            stated_price=stated_price,
+        )
+
+
+        performance_obligation.additional_properties = d
+        return performance_obligation
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class PobTypeName(StrEnum):
+    HARDWARE = "hardware"
+    LICENSE = "license"
+    SERVICES = "services"
+    SUBSCRIPTION = "subscription"
+    SUPPORT = "support"
+
+    def __str__(self) -> str:
+        return str(self.value)
