@@ -1,0 +1,3 @@
+module github.com/revrec/revrec/clients/go
+
+go 1.19
