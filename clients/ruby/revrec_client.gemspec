@@ -31,7 +31,7 @@ Gem::Specification.new do |s|
   s.add_runtime_dependency 'typhoeus', '~> 1.0', '>= 1.0.1'
 
   # revrec: amounts are BigDecimal (a default gem up to Ruby 3.3, a bundled one from 3.4).
-  s.add_runtime_dependency 'bigdecimal'
+  s.add_runtime_dependency 'bigdecimal', '~> 3.1'
 
   s.files         = Dir.glob(['lib/**/*.rb', 'README.md', 'API.md', 'docs/*.md']).sort
   s.executables   = []
