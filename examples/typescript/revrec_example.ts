@@ -1,78 +1,74 @@
-// revrec from TypeScript through openapi-typescript types and openapi-fetch.
+// revrec from TypeScript through the committed client package (clients/typescript).
 //
-// Ingests a contract, reads its waterfall and a quarter's Note 6, pages the contract list and
-// handles a 422 problem, all through the generated types. Amounts arrive as decimal.js Decimals
-// (exact-decimals.ts), so the twelve months of a 1,000.00 `monthly_equal` contract add up to
-// exactly 1,000.00.
+// Ingests a 1,000.00 contract recognized in twelve equal months and checks that its months add
+// up to exactly 1,000.00, reads a quarter's Note 6, pages the contract list with the cursor,
+// retries an ingest under the same Idempotency-Key, ingests a yen contract and handles a 422
+// by its code. Amounts arrive as decimal.js Decimals that print as the server wrote them
+// (`5381589.10`, `0.00`), never as JS numbers.
 //
-//   node dist/revrec_example.js [BASE_URL] [TOKEN]   # defaults: http://127.0.0.1:8080 rr_test_sandbox
+//   node revrec_example.js [BASE_URL] [TOKEN]   # defaults: http://127.0.0.1:8080 rr_test_sandbox
 //
-// Generate the client first (docs/clients.md); `scripts/clients_e2e.sh` does it all.
-// An unexpected answer throws, so the exit status says whether every step held.
+// `examples/typescript/run.sh BASE_URL TOKEN` installs the package into a fresh npm project,
+// type-checks this file with tsc --strict and runs it. An unexpected answer throws, so the
+// exit status says whether every step held.
 import { randomUUID } from "node:crypto";
 import { strict as assert } from "node:assert";
-import { Decimal } from "decimal.js";
-import createClient from "openapi-fetch";
-import { exactDecimals, type OpenApiDocument } from "./exact-decimals.js";
-import type { components, paths } from "./schema.js";
+import { Decimal, ProblemError, createRevrecClient, expectData, type RevrecClient, type Schemas } from "revrec-client";
 
-type Contract = components["schemas"]["Contract"];
-type ContractInput = components["schemas"]["ContractInput"];
-type Problem = components["schemas"]["ProblemBody"];
-type Client = ReturnType<typeof createClient<paths>>;
+type Contract = Schemas["Contract"];
+type ContractInput = Schemas["ContractInput"];
 
-function fail(step: string, problem: Problem | undefined, response: Response): never {
-  throw new Error(`${step}: ${response.status} ${problem?.code ?? ""} ${problem?.message ?? ""}`);
+/** Two decimals, as the server writes a USD amount: 0.00, not 0. */
+function assertCents(amount: Decimal): void {
+  assert.match(String(amount), /^-?\d+\.\d{2}$/, `${amount} lost its decimals`);
 }
 
-async function ingest(client: Client, body: ContractInput): Promise<Contract> {
-  const { data, error, response } = await client.POST("/v1/contracts", {
-    body,
-    params: { header: { "Idempotency-Key": randomUUID() } },
-  });
-  if (data === undefined) fail("ingest", error, response);
-  return data;
+async function ingest(client: RevrecClient, body: ContractInput, key: string = randomUUID()): Promise<Contract> {
+  return expectData(await client.POST("/v1/contracts", { body, params: { header: { "Idempotency-Key": key } } }));
 }
 
-async function waterfallAddsUp(client: Client, contract: Contract): Promise<void> {
-  const { data, error, response } = await client.GET("/v1/waterfalls", {
+async function waterfallAddsUp(client: RevrecClient, contract: Contract): Promise<void> {
+  const data = expectData(await client.GET("/v1/waterfalls", {
     params: { query: { contract_id: contract.id, start_period: "2026-01", end_period: "2026-12" } },
-  });
-  if (data === undefined) fail("waterfall", error, response);
+  }));
   for (const period of data.periods) {
-    console.log(`  ${period.period}  recognized ${period.recognized_amount.toFixed(2).padStart(8)}` +
-      `  deferred ${period.deferred_balance.toFixed(2).padStart(8)}`);
+    console.log(`  ${period.period}  recognized ${String(period.recognized_amount).padStart(8)}` +
+      `  deferred ${String(period.deferred_balance).padStart(8)}`);
+    assertCents(period.recognized_amount);
+    assertCents(period.deferred_balance);
   }
   const total = data.periods.reduce((sum, period) => sum.plus(period.recognized_amount), new Decimal(0));
   const asNumbers = data.periods.reduce((sum, period) => sum + period.recognized_amount.toNumber(), 0);
   console.log(`  sum of the months: ${total.toFixed(2)} (as JS numbers it would be ${asNumbers})`);
+  assert.equal(data.periods.length, 12);
   assert.ok(total.equals(contract.total_value) && total.equals("1000.00"), `${total} != ${contract.total_value}`);
   assert.ok(data.total_recognized.equals(total));
+  assert.equal(String(data.total_recognized), "1000.00");
 }
 
-async function note6(client: Client): Promise<void> {
-  const { data, error, response } = await client.GET("/v1/disclosures/note6", {
+async function note6(client: RevrecClient): Promise<void> {
+  const data = expectData(await client.GET("/v1/disclosures/note6", {
     params: { query: { period: "2026-Q2", currency: "USD" } },
-  });
-  if (data === undefined) fail("Note 6", error, response);
-  console.log(`  Note 6, ${data.period}: revenue ${data.total_revenue.toFixed()} ${data.currency}, ` +
-    `RPO ${data.rpo_total.toFixed()} (next 12 months ${data.rpo_next_12_months.toFixed()}, ` +
-    `thereafter ${data.rpo_thereafter.toFixed()})`);
+  }));
+  console.log(`  Note 6, ${data.period}: revenue ${data.total_revenue} ${data.currency}, ` +
+    `RPO ${data.rpo_total} (next 12 months ${data.rpo_next_12_months}, thereafter ${data.rpo_thereafter})`);
   const parts = Object.entries(data.disaggregated_revenue).sort(([a], [b]) => a.localeCompare(b));
-  for (const [pobType, amount] of parts) console.log(`    ${pobType}: ${amount.toFixed()}`);
+  for (const [pobType, amount] of parts) console.log(`    ${pobType}: ${amount}`);
+  for (const amount of [data.total_revenue, data.rpo_total, data.rpo_next_12_months, data.rpo_thereafter]) {
+    assertCents(amount);
+  }
   assert.ok(data.rpo_next_12_months.plus(data.rpo_thereafter).equals(data.rpo_total));
   const sum = parts.reduce((total, [, amount]) => total.plus(amount), new Decimal(0));
   assert.ok(sum.equals(data.total_revenue), `${sum} != ${data.total_revenue}`);
 }
 
-async function pageThrough(client: Client, tag: string, expected: string[]): Promise<void> {
+async function pageThrough(client: RevrecClient, tag: string, expected: string[]): Promise<void> {
   const seen: string[] = [];
   let cursor: string | undefined;
   let pages = 0;
   for (;;) {
     const query = cursor === undefined ? { query: tag, limit: 2 } : { query: tag, limit: 2, cursor };
-    const { data, error, response } = await client.GET("/v1/contracts", { params: { query } });
-    if (data === undefined) fail("list", error, response);
+    const data = expectData(await client.GET("/v1/contracts", { params: { query } }));
     pages += 1;
     seen.push(...data.data.map((contract) => contract.id));
     assert.equal(data.total, expected.length);
@@ -84,28 +80,38 @@ async function pageThrough(client: Client, tag: string, expected: string[]): Pro
   assert.equal(pages, Math.ceil(expected.length / 2));
 }
 
-async function problem422(client: Client): Promise<void> {
-  const { data, error, response } = await client.POST("/v1/contracts", {
-    body: { customer_name: "Too Precise Ltd", total_value: "100.001", start_date: "2026-01-01", end_date: "2026-12-31" },
-  });
-  assert.equal(data, undefined);
-  assert.equal(response.status, 422);
-  // `error` is typed as the union of the operation's problem responses: ProblemBody.
-  const problem: Problem | undefined = error;
-  assert.ok(problem !== undefined);
-  assert.equal(problem.code, "VALIDATION_FAILED");
-  const fields = (problem.errors ?? []).map((each) => each.field);
-  console.log(`  422 ${problem.code}: ${problem.message} (fields: ${fields.join(", ")})`);
-  assert.ok(fields.includes("total_value"), fields.join(", "));
+async function idempotentRetry(client: RevrecClient, tag: string): Promise<void> {
+  const key = randomUUID();
+  const body: ContractInput = {
+    customer_name: `Retry Ltd ${tag}`,
+    total_value: new Decimal("2400.00"),
+    start_date: "2026-01-01",
+    end_date: "2026-12-31",
+  };
+  const first = await ingest(client, body, key);
+  const again = await ingest(client, body, key);
+  console.log(`  first ${first.id}, retried ${again.id}`);
+  assert.equal(again.id, first.id);
+}
+
+async function problem422(client: RevrecClient): Promise<void> {
+  try {
+    await ingest(client, { customer_name: "Too Precise Ltd", total_value: "100.001", start_date: "2026-01-01", end_date: "2026-12-31" });
+  } catch (problem) {
+    if (!(problem instanceof ProblemError) || problem.code !== "VALIDATION_FAILED") throw problem;
+    const fields = problem.errors.map((each) => each.field);
+    console.log(`  ${problem.status} ${problem.code}: ${problem.message} (fields: ${fields.join(", ")}; hint: ${problem.hint})`);
+    assert.equal(problem.status, 422);
+    assert.ok(fields.includes("total_value"), fields.join(", "));
+    return;
+  }
+  assert.fail("an amount with a tenth of a cent was accepted");
 }
 
 async function main(): Promise<void> {
   const baseUrl = process.argv[2] ?? "http://127.0.0.1:8080";
   const token = process.argv[3] ?? "rr_test_sandbox";
-  const documentResponse = await fetch(`${baseUrl}/openapi.json`);
-  const document = (await documentResponse.json()) as OpenApiDocument;
-  const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
-  client.use(exactDecimals(document));
+  const client = createRevrecClient({ baseUrl, token });
   const tag = `ts-example-${randomUUID().slice(0, 8)}`;
 
   console.log("Ingest a 1,000.00 contract recognized in twelve equal months");
@@ -116,7 +122,8 @@ async function main(): Promise<void> {
     end_date: "2026-12-31",
     recognition_convention: "monthly_equal",
   });
-  console.log(`  ${contract.id} version ${contract.version}, total ${contract.total_value.toFixed(2)} ${contract.currency}`);
+  console.log(`  ${contract.id} version ${contract.version}, total ${contract.total_value} ${contract.currency}`);
+  assert.equal(String(contract.total_value), "1000.00");
 
   console.log("Its waterfall");
   await waterfallAddsUp(client, contract);
@@ -136,6 +143,9 @@ async function main(): Promise<void> {
   }
   await pageThrough(client, tag, [contract.id, ...others.map((other) => other.id)]);
 
+  console.log("Retry an ingest under the same Idempotency-Key");
+  await idempotentRetry(client, tag);
+
   console.log("A yen contract: amounts written without decimals are Decimals too");
   const yen = await ingest(client, {
     customer_name: `Kabushiki ${tag}`,
@@ -145,10 +155,11 @@ async function main(): Promise<void> {
     end_date: "2026-12-31",
     recognition_convention: "monthly_equal",
   });
-  console.log(`  total ${yen.total_value.toFixed()} ${yen.currency}`);
+  console.log(`  total ${yen.total_value} ${yen.currency}`);
   assert.ok(yen.total_value instanceof Decimal && yen.total_value.equals(120000));
+  assert.equal(String(yen.total_value), "120000");
 
-  console.log("A 422 problem");
+  console.log("A 422 problem, handled by its code");
   await problem422(client);
   console.log("typescript example: every step held");
 }

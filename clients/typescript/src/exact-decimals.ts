@@ -1,5 +1,6 @@
 // An openapi-fetch middleware that reads every amount of a response exactly, as a decimal.js
-// Decimal, the type generate.mjs gives amounts (decisions.md §1). `JSON.parse` would turn
+// Decimal (an Amount, which also keeps the text the server wrote), the type generator/generate.mjs
+// gives amounts (decisions.md §1). Written by hand; generate.sh never touches it. `JSON.parse` would turn
 // 83.33 into a binary float and twelve of them into 1000.0000000000001.
 //
 // The body is parsed losslessly (lossless-json keeps each number's text), then walked beside the
@@ -9,6 +10,28 @@
 import { Decimal } from "decimal.js";
 import { isLosslessNumber, parse } from "lossless-json";
 import type { Middleware } from "openapi-fetch";
+
+/**
+ * An amount as the server wrote it: a Decimal whose `toString()` and `toJSON()` answer the
+ * exact text, with the currency's decimals (`5381589.10`, `0.00`, `12500`). decimal.js alone
+ * would print `5381589.1` and `0`. Arithmetic on it answers plain Decimals.
+ */
+export class Amount extends Decimal {
+  readonly text: string;
+
+  constructor(text: string) {
+    super(text);
+    this.text = text;
+  }
+
+  override toString(): string {
+    return this.text;
+  }
+
+  override toJSON(): string {
+    return this.text;
+  }
+}
 
 /** The parts of an OpenAPI 3.1 schema object the walk reads. */
 export interface SchemaObject {
@@ -23,7 +46,7 @@ export interface SchemaObject {
   allOf?: SchemaObject[];
 }
 
-/** The parts of an OpenAPI document the walk reads: the server serves it at `/openapi.json`. */
+/** The parts of an OpenAPI document the walk reads (src/decoding-document.ts holds them). */
 export interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> } | undefined>>;
   components?: { schemas?: Record<string, SchemaObject> };
@@ -112,7 +135,7 @@ function branchFor(document: OpenApiDocument, schema: SchemaObject, value: unkno
 function decode(document: OpenApiDocument, given: SchemaObject | undefined, value: unknown): unknown {
   const schema = given === undefined ? undefined : branchFor(document, resolve(document, given), value);
   if (isLosslessNumber(value)) {
-    return schema?.format === "decimal" ? new Decimal(value.value) : value.valueOf();
+    return schema?.format === "decimal" ? new Amount(value.value) : value.valueOf();
   }
   if (Array.isArray(value)) {
     return value.map((item) => decode(document, schema?.items, item));
