@@ -15,6 +15,9 @@ if ! command -v go >/dev/null; then
         || { apt-get update && apt-get install -y --no-install-recommends golang-go; }
 fi
 
+# The client's own tests first (a fake server: exact amounts, *Problem through errors.As).
+(cd "$client" && GOPROXY=off go test ./...)
+
 module="$(mktemp -d)"
 trap 'rm -rf "$module"' EXIT
 cat >"$module/go.mod" <<MOD
