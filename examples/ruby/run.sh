@@ -23,4 +23,6 @@ trap 'rm -rf "$gems"' EXIT
 # directory alone and refuse Debian's typhoeus); GEM_PATH ends with ':' so the system's gem
 # directories stay on the path after the temporary one.
 GEM_HOME="$gems/home" GEM_PATH="$gems/home:" gem install --local --no-document "$gems/revrec_client.gem"
+# The client's own tests first (Typhoeus stubs: exact amounts, ProblemError), on the installed gem.
+GEM_HOME="$gems/home" GEM_PATH="$gems/home:" ruby "$client/test/client_test.rb"
 GEM_HOME="$gems/home" GEM_PATH="$gems/home:" ruby "$here/revrec_example.rb" "$1" "$2"
