@@ -11,14 +11,22 @@
 #    sandbox plan's calls, for its HTTP 402 example.
 #
 #   scripts/clients_e2e.sh            # REVREC_BIN names a built binary (else cargo builds one)
+#   CLIENT_LANGUAGES="python typescript" scripts/clients_e2e.sh    # only these (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+selected() { [ -z "${CLIENT_LANGUAGES:-}" ] || [[ " $CLIENT_LANGUAGES " == *" $1 "* ]]; }
+
+checked=()
 for generate in clients/*/generate.sh; do
+    language="$(basename "$(dirname "$generate")")"
+    selected "$language" || continue
     echo "==> regenerate: $generate"
     "$generate"
+    checked+=("clients/$language")
 done
-drift="$(git status --porcelain -- clients)"
+[ "${#checked[@]}" -gt 0 ] || { echo "no clients/<language>/generate.sh selected" >&2; exit 1; }
+drift="$(git status --porcelain -- "${checked[@]}")"
 if [ -n "$drift" ]; then
     echo "FAIL: the committed clients differ from what docs/openapi.json generates:" >&2
     echo "$drift" >&2
@@ -41,6 +49,7 @@ trap 'kill "$free_server" "$priced_server" 2>/dev/null || true; wait 2>/dev/null
 failed=()
 for run in examples/*/run.sh; do
     language="$(basename "$(dirname "$run")")"
+    selected "$language" || continue
     echo "==> example: $language"
     arguments=("$base_url" rr_test_sandbox)
     [ "$language" = python ] && arguments+=("$priced_base_url")
