@@ -37,18 +37,15 @@ if license and "identifier" not in license and "url" not in license:
 json.dump(document, open(sys.argv[2], "w"), indent=1)
 PY
 
-# Remove what the last run generated, so a schema dropped from the document leaves no file.
-if [ -f "$here/.openapi-generator/FILES" ]; then
-    while IFS= read -r file; do
-        case "$file" in ""|.openapi-generator-ignore) continue ;; esac
-        rm -f "$here/$file"
-    done <"$here/.openapi-generator/FILES"
-fi
-
+# Generate into a fresh folder (with this folder's ignore file) and move the result in
+# only when the generator is done and content: a failed run leaves the committed files as
+# they were.
+mkdir "$tmp/out"
+cp "$here/.openapi-generator-ignore" "$tmp/out/"
 # Amounts (number, format decimal) are Decimal = json.Number and DecimalInput = json.Number,
 # both declared in decimal.go: exact text, never float64. The generator keeps the name
 # DecimalInput for a schema-mapped oneOf, which decimal.go defines.
-"$VENV/bin/openapi-generator-cli" generate -g go -i "$tmp/openapi.json" -o "$here" \
+"$VENV/bin/openapi-generator-cli" generate -g go -i "$tmp/openapi.json" -o "$tmp/out" \
     -c "$here/openapi-generator.yaml" \
     --git-host github.com --git-user-id revrec --git-repo-id revrec/clients/go \
     --type-mappings=number+decimal=Decimal --schema-mappings=DecimalInput=Decimal \
@@ -60,5 +57,15 @@ if grep -E '\b(WARN|ERROR)\b' "$tmp/generate.log" \
     echo "openapi-generator complained about docs/openapi.json (above)" >&2
     exit 1
 fi
-gofmt -w "$here"
+gofmt -w "$tmp/out"
+# Files the last run generated and this one did not (a schema dropped from the document)
+# go; then the new files replace the old. Hand-written files are in neither list.
+if [ -f "$here/.openapi-generator/FILES" ]; then
+    while IFS= read -r file; do
+        [ -n "$file" ] && [ "$file" != .openapi-generator-ignore ] || continue
+        grep -qxF -- "$file" "$tmp/out/.openapi-generator/FILES" || rm -f "$here/$file"
+    done <"$here/.openapi-generator/FILES"
+fi
+rm "$tmp/out/.openapi-generator-ignore"
+cp -R "$tmp/out/." "$here/"
 echo "clients/go regenerated with openapi-generator $GENERATOR_VERSION"

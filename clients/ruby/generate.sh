@@ -49,16 +49,13 @@ PY
 (cd "$tmp/templates" && git apply -p1 "$here/templates/revrec.patch") \
     || { echo "templates/revrec.patch does not apply to openapi-generator $GENERATOR_VERSION's templates" >&2; exit 1; }
 
-# Remove what the last run generated, so a schema dropped from the document leaves no file.
-if [ -f "$here/.openapi-generator/FILES" ]; then
-    while IFS= read -r file; do
-        case "$file" in ""|.openapi-generator-ignore) continue ;; esac
-        rm -f "$here/$file"
-    done <"$here/.openapi-generator/FILES"
-fi
-
+# Generate into a fresh folder (with this folder's ignore file) and move the result in
+# only when the generator is done and content: a failed run leaves the committed files as
+# they were.
+mkdir "$tmp/out"
+cp "$here/.openapi-generator-ignore" "$tmp/out/"
 # Amounts (number, format decimal) are BigDecimal.
-"$VENV/bin/openapi-generator-cli" generate -g ruby -i "$tmp/openapi.json" -o "$here" \
+"$VENV/bin/openapi-generator-cli" generate -g ruby -i "$tmp/openapi.json" -o "$tmp/out" \
     -c "$here/openapi-generator.yaml" -t "$tmp/templates" \
     --type-mappings=number+decimal=BigDecimal \
     >"$tmp/generate.log" 2>&1 || { cat "$tmp/generate.log" >&2; echo "openapi-generator failed" >&2; exit 1; }
@@ -69,4 +66,14 @@ if grep -E '\b(WARN|ERROR)\b' "$tmp/generate.log" \
     echo "openapi-generator complained about docs/openapi.json (above)" >&2
     exit 1
 fi
+# Files the last run generated and this one did not (a schema dropped from the document)
+# go; then the new files replace the old. Hand-written files are in neither list.
+if [ -f "$here/.openapi-generator/FILES" ]; then
+    while IFS= read -r file; do
+        [ -n "$file" ] && [ "$file" != .openapi-generator-ignore ] || continue
+        grep -qxF -- "$file" "$tmp/out/.openapi-generator/FILES" || rm -f "$here/$file"
+    done <"$here/.openapi-generator/FILES"
+fi
+rm "$tmp/out/.openapi-generator-ignore"
+cp -R "$tmp/out/." "$here/"
 echo "clients/ruby regenerated with openapi-generator $GENERATOR_VERSION"
