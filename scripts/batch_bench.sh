@@ -41,7 +41,7 @@ trap cleanup EXIT
 
 # Every database gets the schema the same way, from the binary's embedded migrations.
 for db in "$raw_db" "$raw_again_db" "$api_db"; do
-    REVREC_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" $BIN migrate 2>/dev/null
+    REVREC_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" $BIN migrate --create 2>/dev/null
 done
 settle() { admin "CHECKPOINT"; sleep 2; }
 echo "== $CONTRACTS three-line contracts, $WRITERS writers, PostgreSQL on this machine ($(nproc) cores)"

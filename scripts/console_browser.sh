@@ -22,7 +22,7 @@ if ! "$VENV/bin/python" -c 'import playwright' 2>/dev/null; then
 fi
 
 prepare_database() {
-    target/debug/revrec migrate >/dev/null
+    target/debug/revrec migrate --create >/dev/null
     target/debug/revrec demo --tenant acme --contracts 150 >/dev/null
     target/debug/revrec users create --tenant acme --email ana@acme.example --json >"$work/acme.json"
     target/debug/revrec users create --tenant globex --email eve@globex.example --json >"$work/globex.json"

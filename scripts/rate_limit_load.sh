@@ -41,7 +41,7 @@ serve() {
     echo "server $name did not start:" >&2; cat "$work/$name.log" >&2; exit 1
 }
 
-$BIN migrate 2>/dev/null
+$BIN migrate --create 2>/dev/null
 $BIN demo --contracts 1000 --tenant sandbox 2>&1 | tail -n 1
 key="$($BIN keys create --tenant loadtest --name limits --plan growth --scopes read:contracts 2>/dev/null)"
 

@@ -5,6 +5,9 @@ use revrec_usecases::demo_portfolio::demo_portfolio;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
+/// The tenant `revrec demo` fills unless told otherwise.
+pub const DEMO_TENANT: &str = "demo";
+
 pub use crate::cli_error::CliError;
 use crate::credential_commands::{self, KeysCommand, OAuthClientsCommand, UsersCommand};
 use crate::period_commands::{self, PeriodsCommand};
@@ -36,7 +39,12 @@ pub enum Command {
     /// Run the HTTP service (the default).
     Serve,
     /// Apply pending database migrations and exit.
-    Migrate,
+    Migrate {
+        /// Make a new, empty SQLite database when the file does not exist yet (without it,
+        /// a missing file is refused, as by every command but `serve` and `demo`).
+        #[arg(long)]
+        create: bool,
+    },
     /// Create, list and revoke API keys.
     Keys {
         #[command(subcommand)]
@@ -99,13 +107,15 @@ pub enum Command {
         #[arg(long, default_value_t = revrec_usecases::verify_books::DEFAULT_PAGE_SIZE)]
         page_size: u32,
     },
-    /// Load a realistic sample portfolio.
+    /// Load a realistic sample portfolio into a tenant of its own (`demo` unless told).
     Demo {
         /// How many contracts.
         #[arg(long, default_value_t = 250)]
         contracts: usize,
-        /// The tenant that receives them.
-        #[arg(long, default_value = SANDBOX_TENANT)]
+        /// The tenant that receives them: `demo` by default, so a sample never mixes with
+        /// the contracts of the tenant you work in (`--tenant sandbox` puts them where the
+        /// sandbox token reads).
+        #[arg(long, default_value = DEMO_TENANT)]
         tenant: String,
         /// Same seed, same contracts.
         #[arg(long, default_value_t = 1)]
@@ -148,12 +158,29 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         return Ok(());
     }
     let settings = Settings::from_env()?;
-    match cli.command.unwrap_or(Command::Serve) {
+    let command = cli.command.unwrap_or(Command::Serve);
+    // Only `serve` and `demo` make a database; any other command run in the wrong folder
+    // would otherwise leave an empty `revrec.db` there and answer from it.
+    let creates_database = matches!(
+        command,
+        Command::Serve | Command::Demo { .. } | Command::Migrate { create: true }
+    );
+    if !creates_database {
+        crate::database_presence::require_existing(&settings.database_url)?;
+        eprintln!(
+            "database: {}",
+            crate::database_presence::describe(&settings.database_url)
+        );
+    }
+    match command {
         Command::Pay { .. } => Ok(()),
         Command::Serve => serve(settings).await,
-        Command::Migrate => {
+        Command::Migrate { .. } => {
             open_store(&settings).await?;
-            eprintln!("migrations applied ({:?})", settings.database_url);
+            eprintln!(
+                "migrations applied ({})",
+                crate::database_presence::describe(&settings.database_url)
+            );
             Ok(())
         }
         Command::Keys { command } => {
@@ -196,7 +223,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
 async fn serve(settings: Settings) -> Result<(), CliError> {
     crate::telemetry::init(&settings.log_filter);
     let mode = settings.mode;
-    let database = format!("{:?}", settings.database_url);
+    let database = crate::database_presence::describe(&settings.database_url);
     let application = Application::build(settings).await?;
     let url = application.public_url().to_owned();
     let metrics = application.metrics_address().map_or_else(
@@ -205,14 +232,12 @@ async fn serve(settings: Settings) -> Result<(), CliError> {
     );
     eprintln!("revrec is listening on {url}");
     eprintln!("  API (primary surface)  {url}/v1");
+    eprintln!("  API (guide surface)    {url}/api/v1");
     eprintln!("  interactive docs       {url}/docs/");
     eprintln!("  OpenAPI document       {url}/openapi.json");
     eprintln!("  web console            {url}/console  (users: revrec users create)");
     eprintln!("  metrics (Prometheus)   {metrics}");
-    eprintln!(
-        "  database               {database} ({})",
-        application.backend()
-    );
+    eprintln!("  database               {database}");
     match mode {
         Mode::Sandbox => eprintln!(
             "  sandbox token          {SANDBOX_TOKEN}    (curl -H 'Authorization: Bearer {SANDBOX_TOKEN}' {url}/v1/contracts)"
@@ -295,8 +320,19 @@ async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Resu
     }
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "loaded {count} sample contracts into tenant {tenant} in {seconds:.1} s ({:.0} contracts/s)",
+        "loaded {count} sample contracts into tenant `{tenant}` in {seconds:.1} s ({:.0} contracts/s)",
         count as f64 / seconds.max(1e-9)
     );
+    eprintln!(
+        "  database: {}",
+        crate::database_presence::describe(&settings.database_url)
+    );
+    if tenant == SANDBOX_TENANT {
+        eprintln!("  read them with the sandbox token, {SANDBOX_TOKEN}");
+    } else {
+        eprintln!(
+            "  read them with a key of that tenant: revrec keys create --tenant {tenant}  (console: revrec users create --tenant {tenant} --email …)"
+        );
+    }
     Ok(())
 }

@@ -12,6 +12,10 @@ pub enum CliError {
     UseCase(#[from] revrec_usecases::UseCaseError),
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    #[error(
+        "no database at {0}: only `revrec serve`, `revrec demo` and `revrec migrate --create` make one. Run the command in the folder that holds it, or point REVREC_DATABASE_URL at it"
+    )]
+    NoDatabase(String),
     #[error("the stored figures of {tenants} tenant(s) differ from their recomputation")]
     Drift { tenants: usize },
 }

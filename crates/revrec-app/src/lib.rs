@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod cli_error;
 pub mod credential_commands;
+pub mod database_presence;
 pub mod job_worker;
 pub mod period_commands;
 pub mod plan_terms;

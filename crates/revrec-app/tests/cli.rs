@@ -65,8 +65,16 @@ fn serve_needs_no_configuration_prints_the_token_and_stops_gracefully_on_sigterm
     let text = lines.join("\n");
     assert!(text.contains(&format!("{url}/docs/")), "{text}");
     assert!(text.contains("rr_test_sandbox"), "{text}");
+    // Both surfaces, and the database file by its full path.
+    assert!(text.contains(&format!("{url}/v1")), "{text}");
+    assert!(text.contains(&format!("{url}/api/v1")), "{text}");
     // The embedded SQLite file is created in the working directory.
-    assert!(directory.path().join("revrec.db").exists());
+    let database = directory.path().join("revrec.db");
+    assert!(database.exists());
+    assert!(
+        text.contains(&format!("sqlite://{} (sqlite)", database.display())),
+        "{text}"
+    );
     assert_eq!(http_get(&format!("{url}/readyz"), None).0, 200);
     let (status, body) = http_get(&format!("{url}/v1/contracts"), Some("rr_test_sandbox"));
     assert_eq!(status, 200, "{body}");
@@ -90,6 +98,7 @@ fn serve_needs_no_configuration_prints_the_token_and_stops_gracefully_on_sigterm
 #[test]
 fn keys_print_the_secret_once_and_store_only_its_digest() {
     let directory = tempfile::tempdir().unwrap();
+    support::fresh_database(directory.path());
     let created = revrec(directory.path())
         .args([
             "keys",
@@ -174,23 +183,52 @@ fn keys_print_the_secret_once_and_store_only_its_digest() {
 #[test]
 fn migrate_and_demo_work_and_bad_settings_are_refused_clearly() {
     let directory = tempfile::tempdir().unwrap();
-    assert!(
-        revrec(directory.path())
-            .arg("migrate")
-            .status()
-            .unwrap()
-            .success()
-    );
+    let database = directory.path().join("revrec.db");
+    // Run in a folder without a database, every command but serve and demo refuses to
+    // make one, and names the file it looked for.
+    for args in [
+        &["migrate"][..],
+        &["keys", "list"],
+        &["periods", "list", "--tenant", "sandbox"],
+        &["verify"],
+    ] {
+        let refused = revrec(directory.path()).args(args).output().unwrap();
+        let message = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success(), "{args:?}: {message}");
+        assert!(
+            message.contains("no database at sqlite://")
+                && message.contains(&database.display().to_string()),
+            "{args:?}: {message}"
+        );
+        assert!(
+            !database.exists(),
+            "{args:?} created {}",
+            database.display()
+        );
+    }
+    // The demo fills a tenant of its own unless told, and says which and where.
     let demo = revrec(directory.path())
         .args(["demo", "--contracts", "25"])
         .output()
         .unwrap();
+    let message = String::from_utf8_lossy(&demo.stderr);
+    assert!(demo.status.success(), "{message}");
     assert!(
-        demo.status.success(),
-        "{}",
-        String::from_utf8_lossy(&demo.stderr)
+        message.contains("loaded 25 sample contracts into tenant `demo`")
+            && message.contains("revrec keys create --tenant demo")
+            && message.contains(&database.display().to_string()),
+        "{message}"
     );
-    assert!(String::from_utf8_lossy(&demo.stderr).contains("loaded 25 sample contracts"));
+    let migrated = revrec(directory.path()).arg("migrate").output().unwrap();
+    let message = String::from_utf8_lossy(&migrated.stderr);
+    assert!(migrated.status.success(), "{message}");
+    assert!(
+        message.contains(&format!(
+            "database: sqlite://{} (sqlite)",
+            database.display()
+        )),
+        "{message}"
+    );
 
     let refused = revrec(directory.path())
         .env("REVREC_MODE", "prod")
@@ -230,6 +268,7 @@ fn json_of(directory: &std::path::Path, args: &[&str]) -> serde_json::Value {
 #[test]
 fn oauth_clients_and_keys_speak_json_for_scripts_and_the_client_gets_tokens() {
     let directory = tempfile::tempdir().unwrap();
+    support::fresh_database(directory.path());
     let path = directory.path();
     let key = json_of(
         path,
@@ -359,6 +398,7 @@ fn http_get_with_headers(url: &str, headers: &[(&str, &str)]) -> (u16, String, S
 #[test]
 fn revrec_pay_turns_a_402_challenge_into_a_credential_the_server_accepts() {
     let directory = tempfile::tempdir().unwrap();
+    support::fresh_database(directory.path());
     let path = directory.path();
     let key = json_of(
         path,
@@ -440,13 +480,7 @@ fn serve_refuses_a_database_migrated_by_a_newer_revrec() {
     use diesel::connection::SimpleConnection;
     use diesel::{Connection, SqliteConnection};
     let directory = tempfile::tempdir().unwrap();
-    assert!(
-        revrec(directory.path())
-            .arg("migrate")
-            .status()
-            .unwrap()
-            .success()
-    );
+    support::fresh_database(directory.path());
     let file = directory.path().join("revrec.db");
     SqliteConnection::establish(file.to_str().unwrap())
         .unwrap()
@@ -528,6 +562,7 @@ fn every_request_logs_its_id_tenant_route_template_status_and_duration() {
 fn revrec_mcp_serves_the_tools_over_stdio_with_the_key_from_the_environment() {
     use std::io::{BufRead, BufReader, Write};
     let directory = tempfile::tempdir().unwrap();
+    support::fresh_database(directory.path());
     let mut child = revrec(directory.path())
         .arg("mcp")
         .env("REVREC_MCP_TOKEN", "rr_test_sandbox")
@@ -621,7 +656,7 @@ fn revrec_mcp_serves_the_tools_over_stdio_with_the_key_from_the_environment() {
 fn periods_close_list_and_reopen_a_tenants_months_from_the_command_line() {
     let directory = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| revrec(directory.path()).args(args).output().unwrap();
-    let demo = run(&["demo", "--contracts", "5"]);
+    let demo = run(&["demo", "--contracts", "5", "--tenant", "sandbox"]);
     assert!(
         demo.status.success(),
         "{}",

@@ -18,6 +18,20 @@ pub fn revrec(directory: &Path) -> Command {
     command
 }
 
+/// A new, migrated SQLite database (`revrec.db`) in `directory`: the commands other than
+/// `serve` and `demo` refuse to make one.
+pub fn fresh_database(directory: &Path) {
+    let output = revrec(directory)
+        .args(["migrate", "--create"])
+        .output()
+        .expect("revrec migrate runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// Reads the child's stderr until the banner names the URL.
 pub fn banner(child: &mut Child) -> (String, Vec<String>) {
     let stderr = child.stderr.take().expect("stderr is piped");
@@ -108,7 +122,13 @@ impl Drop for Server {
 pub fn load_demo(database_url: &str, count: usize) {
     let workdir = tempfile::tempdir().expect("working directory");
     let output = revrec(workdir.path())
-        .args(["demo", "--contracts", &count.to_string()])
+        .args([
+            "demo",
+            "--contracts",
+            &count.to_string(),
+            "--tenant",
+            "sandbox",
+        ])
         .env("REVREC_DATABASE_URL", database_url)
         .output()
         .expect("revrec demo runs");
