@@ -293,7 +293,15 @@ const HTTP_ROOMS: &[(usize, &str, &[&str])] = &[
     (
         3,
         "the document and the assembly",
-        &["", "openapi", "unknown_query", "middleware", "deprecation"],
+        &[
+            "",
+            "openapi",
+            "openapi_problems",
+            "docs_page",
+            "unknown_query",
+            "middleware",
+            "deprecation",
+        ],
     ),
 ];
 

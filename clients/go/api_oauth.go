@@ -157,7 +157,7 @@ func (r ApiIntrospectTokenRequest) Execute() (*IntrospectionResponse, *http.Resp
 }
 
 /*
-IntrospectToken Describes one of the calling client's access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is `{\"active\": false}`.
+IntrospectToken Describes one of the calling client's access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is {\"active\": false}.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiIntrospectTokenRequest
@@ -339,7 +339,7 @@ func (r ApiIssueTokenRequest) Execute() (*TokenResponse, *http.Response, error) 
 }
 
 /*
-IssueToken An access token for a machine client (RFC 6749 §4.4). The body is a form (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
+IssueToken An access token for a machine client (RFC 6749 §4.4). The body is a form (application/x-www-form-urlencoded): grant_type=client_credentials and optionally scope. The client authenticates with HTTP Basic (client_secret_basic) or with client_id and client_secret in the body (client_secret_post), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiIssueTokenRequest
@@ -619,7 +619,7 @@ func (r ApiRevokeTokenRequest) Execute() (*http.Response, error) {
 }
 
 /*
-RevokeToken Revokes one of the calling client's access tokens (RFC 7009): from this answer on, the token is refused (401 `invalid_token`) on every instance. The client authenticates as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client's token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
+RevokeToken Revokes one of the calling client's access tokens (RFC 7009): from this answer on, the token is refused (401 invalid_token) on every instance. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client's token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiRevokeTokenRequest

@@ -45,7 +45,7 @@ func (r ApiGetPaymentChallengeRequest) Execute() (*http.Response, error) {
 }
 
 /*
-GetPaymentChallenge Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the named call at the named plan's price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call's own 402 carries challenges issued to its caller.
+GetPaymentChallenge Always 402: one WWW-Authenticate: Payment challenge per payment method for the named call at the named plan's price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call's own 402 carries challenges issued to its caller.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiGetPaymentChallengeRequest
@@ -158,7 +158,7 @@ func (r ApiGetPaymentIntentRequest) Execute() (map[string]interface{}, *http.Res
 }
 
 /*
-GetPaymentIntent The merchant, the payment methods, the per-call rates by plan and the plan prices. `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+GetPaymentIntent The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier's (the sandbox plan); plan_rates has every plan's.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiGetPaymentIntentRequest

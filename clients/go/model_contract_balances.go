@@ -21,21 +21,21 @@ var _ MappedNullable = &ContractBalances{}
 // ContractBalances Contract balances (ASC 606-10-50-8): deferred revenue is the contract liabilities.
 type ContractBalances struct {
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	ClosingContractAssets *Decimal `json:"closing_contract_assets,omitempty"`
+	ClosingContractAssets Decimal `json:"closing_contract_assets"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	ClosingCustomerCredits *Decimal `json:"closing_customer_credits,omitempty"`
+	ClosingCustomerCredits NullableDecimal `json:"closing_customer_credits,omitempty"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	ClosingDeferredRevenue Decimal `json:"closing_deferred_revenue"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	ClosingReceivables *Decimal `json:"closing_receivables,omitempty"`
-	// Contract assets (recognized beyond billed, per contract) at the quarter's opening.
-	OpeningContractAssets *Decimal `json:"opening_contract_assets,omitempty"`
-	// Customer credits (cash received beyond what was billed, per contract) at the quarter's opening. Present, with the closing figure, when a contract of the selection has received cash.
-	OpeningCustomerCredits *Decimal `json:"opening_customer_credits,omitempty"`
+	ClosingReceivables NullableDecimal `json:"closing_receivables,omitempty"`
+	// Contract assets (recognized beyond billed, per contract) at the quarter's opening: zero while no contract is billed by invoices (the others are billed at their start).
+	OpeningContractAssets Decimal `json:"opening_contract_assets"`
+	// Customer credits (cash received beyond what was billed, per contract) at the quarter's opening; `null`, with the closing figure, until a contract of the selection has received cash.
+	OpeningCustomerCredits NullableDecimal `json:"opening_customer_credits,omitempty"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	OpeningDeferredRevenue Decimal `json:"opening_deferred_revenue"`
-	// Receivables (billed less cash received, never below zero per contract) at the quarter's opening. Present, with the three below, when a contract of the selection is billed by invoices or has received cash.
-	OpeningReceivables *Decimal `json:"opening_receivables,omitempty"`
+	// Receivables (billed less cash received, never below zero per contract) at the quarter's opening; `null`, with the closing figure, until a contract of the selection is billed by invoices or has received cash (before that revrec knows no cash, so it cannot say what is still owed).
+	OpeningReceivables NullableDecimal `json:"opening_receivables,omitempty"`
 	// Revenue of the quarter that was in the opening deferred balance.
 	RevenueRecognizedFromOpeningBalance Decimal `json:"revenue_recognized_from_opening_balance"`
 	AdditionalProperties                map[string]interface{}
@@ -47,9 +47,11 @@ type _ContractBalances ContractBalances
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewContractBalances(closingDeferredRevenue Decimal, openingDeferredRevenue Decimal, revenueRecognizedFromOpeningBalance Decimal) *ContractBalances {
+func NewContractBalances(closingContractAssets Decimal, closingDeferredRevenue Decimal, openingContractAssets Decimal, openingDeferredRevenue Decimal, revenueRecognizedFromOpeningBalance Decimal) *ContractBalances {
 	this := ContractBalances{}
+	this.ClosingContractAssets = closingContractAssets
 	this.ClosingDeferredRevenue = closingDeferredRevenue
+	this.OpeningContractAssets = openingContractAssets
 	this.OpeningDeferredRevenue = openingDeferredRevenue
 	this.RevenueRecognizedFromOpeningBalance = revenueRecognizedFromOpeningBalance
 	return &this
@@ -63,68 +65,71 @@ func NewContractBalancesWithDefaults() *ContractBalances {
 	return &this
 }
 
-// GetClosingContractAssets returns the ClosingContractAssets field value if set, zero value otherwise.
+// GetClosingContractAssets returns the ClosingContractAssets field value
 func (o *ContractBalances) GetClosingContractAssets() Decimal {
-	if o == nil || IsNil(o.ClosingContractAssets) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.ClosingContractAssets
+
+	return o.ClosingContractAssets
 }
 
-// GetClosingContractAssetsOk returns a tuple with the ClosingContractAssets field value if set, nil otherwise
+// GetClosingContractAssetsOk returns a tuple with the ClosingContractAssets field value
 // and a boolean to check if the value has been set.
 func (o *ContractBalances) GetClosingContractAssetsOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.ClosingContractAssets) {
+	if o == nil {
 		return nil, false
 	}
-	return o.ClosingContractAssets, true
+	return &o.ClosingContractAssets, true
 }
 
-// HasClosingContractAssets returns a boolean if a field has been set.
-func (o *ContractBalances) HasClosingContractAssets() bool {
-	if o != nil && !IsNil(o.ClosingContractAssets) {
-		return true
-	}
-
-	return false
-}
-
-// SetClosingContractAssets gets a reference to the given Decimal and assigns it to the ClosingContractAssets field.
+// SetClosingContractAssets sets field value
 func (o *ContractBalances) SetClosingContractAssets(v Decimal) {
-	o.ClosingContractAssets = &v
+	o.ClosingContractAssets = v
 }
 
-// GetClosingCustomerCredits returns the ClosingCustomerCredits field value if set, zero value otherwise.
+// GetClosingCustomerCredits returns the ClosingCustomerCredits field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *ContractBalances) GetClosingCustomerCredits() Decimal {
-	if o == nil || IsNil(o.ClosingCustomerCredits) {
+	if o == nil || IsNil(o.ClosingCustomerCredits.Get()) {
 		var ret Decimal
 		return ret
 	}
-	return *o.ClosingCustomerCredits
+	return *o.ClosingCustomerCredits.Get()
 }
 
 // GetClosingCustomerCreditsOk returns a tuple with the ClosingCustomerCredits field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *ContractBalances) GetClosingCustomerCreditsOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.ClosingCustomerCredits) {
+	if o == nil {
 		return nil, false
 	}
-	return o.ClosingCustomerCredits, true
+	return o.ClosingCustomerCredits.Get(), o.ClosingCustomerCredits.IsSet()
 }
 
 // HasClosingCustomerCredits returns a boolean if a field has been set.
 func (o *ContractBalances) HasClosingCustomerCredits() bool {
-	if o != nil && !IsNil(o.ClosingCustomerCredits) {
+	if o != nil && o.ClosingCustomerCredits.IsSet() {
 		return true
 	}
 
 	return false
 }
 
-// SetClosingCustomerCredits gets a reference to the given Decimal and assigns it to the ClosingCustomerCredits field.
+// SetClosingCustomerCredits gets a reference to the given NullableDecimal and assigns it to the ClosingCustomerCredits field.
 func (o *ContractBalances) SetClosingCustomerCredits(v Decimal) {
-	o.ClosingCustomerCredits = &v
+	o.ClosingCustomerCredits.Set(&v)
+}
+
+// SetClosingCustomerCreditsNil sets the value for ClosingCustomerCredits to be an explicit nil
+func (o *ContractBalances) SetClosingCustomerCreditsNil() {
+	o.ClosingCustomerCredits.Set(nil)
+}
+
+// UnsetClosingCustomerCredits ensures that no value is present for ClosingCustomerCredits, not even an explicit nil
+func (o *ContractBalances) UnsetClosingCustomerCredits() {
+	o.ClosingCustomerCredits.Unset()
 }
 
 // GetClosingDeferredRevenue returns the ClosingDeferredRevenue field value
@@ -151,100 +156,114 @@ func (o *ContractBalances) SetClosingDeferredRevenue(v Decimal) {
 	o.ClosingDeferredRevenue = v
 }
 
-// GetClosingReceivables returns the ClosingReceivables field value if set, zero value otherwise.
+// GetClosingReceivables returns the ClosingReceivables field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *ContractBalances) GetClosingReceivables() Decimal {
-	if o == nil || IsNil(o.ClosingReceivables) {
+	if o == nil || IsNil(o.ClosingReceivables.Get()) {
 		var ret Decimal
 		return ret
 	}
-	return *o.ClosingReceivables
+	return *o.ClosingReceivables.Get()
 }
 
 // GetClosingReceivablesOk returns a tuple with the ClosingReceivables field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *ContractBalances) GetClosingReceivablesOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.ClosingReceivables) {
+	if o == nil {
 		return nil, false
 	}
-	return o.ClosingReceivables, true
+	return o.ClosingReceivables.Get(), o.ClosingReceivables.IsSet()
 }
 
 // HasClosingReceivables returns a boolean if a field has been set.
 func (o *ContractBalances) HasClosingReceivables() bool {
-	if o != nil && !IsNil(o.ClosingReceivables) {
+	if o != nil && o.ClosingReceivables.IsSet() {
 		return true
 	}
 
 	return false
 }
 
-// SetClosingReceivables gets a reference to the given Decimal and assigns it to the ClosingReceivables field.
+// SetClosingReceivables gets a reference to the given NullableDecimal and assigns it to the ClosingReceivables field.
 func (o *ContractBalances) SetClosingReceivables(v Decimal) {
-	o.ClosingReceivables = &v
+	o.ClosingReceivables.Set(&v)
 }
 
-// GetOpeningContractAssets returns the OpeningContractAssets field value if set, zero value otherwise.
+// SetClosingReceivablesNil sets the value for ClosingReceivables to be an explicit nil
+func (o *ContractBalances) SetClosingReceivablesNil() {
+	o.ClosingReceivables.Set(nil)
+}
+
+// UnsetClosingReceivables ensures that no value is present for ClosingReceivables, not even an explicit nil
+func (o *ContractBalances) UnsetClosingReceivables() {
+	o.ClosingReceivables.Unset()
+}
+
+// GetOpeningContractAssets returns the OpeningContractAssets field value
 func (o *ContractBalances) GetOpeningContractAssets() Decimal {
-	if o == nil || IsNil(o.OpeningContractAssets) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.OpeningContractAssets
+
+	return o.OpeningContractAssets
 }
 
-// GetOpeningContractAssetsOk returns a tuple with the OpeningContractAssets field value if set, nil otherwise
+// GetOpeningContractAssetsOk returns a tuple with the OpeningContractAssets field value
 // and a boolean to check if the value has been set.
 func (o *ContractBalances) GetOpeningContractAssetsOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.OpeningContractAssets) {
+	if o == nil {
 		return nil, false
 	}
-	return o.OpeningContractAssets, true
+	return &o.OpeningContractAssets, true
 }
 
-// HasOpeningContractAssets returns a boolean if a field has been set.
-func (o *ContractBalances) HasOpeningContractAssets() bool {
-	if o != nil && !IsNil(o.OpeningContractAssets) {
-		return true
-	}
-
-	return false
-}
-
-// SetOpeningContractAssets gets a reference to the given Decimal and assigns it to the OpeningContractAssets field.
+// SetOpeningContractAssets sets field value
 func (o *ContractBalances) SetOpeningContractAssets(v Decimal) {
-	o.OpeningContractAssets = &v
+	o.OpeningContractAssets = v
 }
 
-// GetOpeningCustomerCredits returns the OpeningCustomerCredits field value if set, zero value otherwise.
+// GetOpeningCustomerCredits returns the OpeningCustomerCredits field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *ContractBalances) GetOpeningCustomerCredits() Decimal {
-	if o == nil || IsNil(o.OpeningCustomerCredits) {
+	if o == nil || IsNil(o.OpeningCustomerCredits.Get()) {
 		var ret Decimal
 		return ret
 	}
-	return *o.OpeningCustomerCredits
+	return *o.OpeningCustomerCredits.Get()
 }
 
 // GetOpeningCustomerCreditsOk returns a tuple with the OpeningCustomerCredits field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *ContractBalances) GetOpeningCustomerCreditsOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.OpeningCustomerCredits) {
+	if o == nil {
 		return nil, false
 	}
-	return o.OpeningCustomerCredits, true
+	return o.OpeningCustomerCredits.Get(), o.OpeningCustomerCredits.IsSet()
 }
 
 // HasOpeningCustomerCredits returns a boolean if a field has been set.
 func (o *ContractBalances) HasOpeningCustomerCredits() bool {
-	if o != nil && !IsNil(o.OpeningCustomerCredits) {
+	if o != nil && o.OpeningCustomerCredits.IsSet() {
 		return true
 	}
 
 	return false
 }
 
-// SetOpeningCustomerCredits gets a reference to the given Decimal and assigns it to the OpeningCustomerCredits field.
+// SetOpeningCustomerCredits gets a reference to the given NullableDecimal and assigns it to the OpeningCustomerCredits field.
 func (o *ContractBalances) SetOpeningCustomerCredits(v Decimal) {
-	o.OpeningCustomerCredits = &v
+	o.OpeningCustomerCredits.Set(&v)
+}
+
+// SetOpeningCustomerCreditsNil sets the value for OpeningCustomerCredits to be an explicit nil
+func (o *ContractBalances) SetOpeningCustomerCreditsNil() {
+	o.OpeningCustomerCredits.Set(nil)
+}
+
+// UnsetOpeningCustomerCredits ensures that no value is present for OpeningCustomerCredits, not even an explicit nil
+func (o *ContractBalances) UnsetOpeningCustomerCredits() {
+	o.OpeningCustomerCredits.Unset()
 }
 
 // GetOpeningDeferredRevenue returns the OpeningDeferredRevenue field value
@@ -271,36 +290,47 @@ func (o *ContractBalances) SetOpeningDeferredRevenue(v Decimal) {
 	o.OpeningDeferredRevenue = v
 }
 
-// GetOpeningReceivables returns the OpeningReceivables field value if set, zero value otherwise.
+// GetOpeningReceivables returns the OpeningReceivables field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *ContractBalances) GetOpeningReceivables() Decimal {
-	if o == nil || IsNil(o.OpeningReceivables) {
+	if o == nil || IsNil(o.OpeningReceivables.Get()) {
 		var ret Decimal
 		return ret
 	}
-	return *o.OpeningReceivables
+	return *o.OpeningReceivables.Get()
 }
 
 // GetOpeningReceivablesOk returns a tuple with the OpeningReceivables field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *ContractBalances) GetOpeningReceivablesOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.OpeningReceivables) {
+	if o == nil {
 		return nil, false
 	}
-	return o.OpeningReceivables, true
+	return o.OpeningReceivables.Get(), o.OpeningReceivables.IsSet()
 }
 
 // HasOpeningReceivables returns a boolean if a field has been set.
 func (o *ContractBalances) HasOpeningReceivables() bool {
-	if o != nil && !IsNil(o.OpeningReceivables) {
+	if o != nil && o.OpeningReceivables.IsSet() {
 		return true
 	}
 
 	return false
 }
 
-// SetOpeningReceivables gets a reference to the given Decimal and assigns it to the OpeningReceivables field.
+// SetOpeningReceivables gets a reference to the given NullableDecimal and assigns it to the OpeningReceivables field.
 func (o *ContractBalances) SetOpeningReceivables(v Decimal) {
-	o.OpeningReceivables = &v
+	o.OpeningReceivables.Set(&v)
+}
+
+// SetOpeningReceivablesNil sets the value for OpeningReceivables to be an explicit nil
+func (o *ContractBalances) SetOpeningReceivablesNil() {
+	o.OpeningReceivables.Set(nil)
+}
+
+// UnsetOpeningReceivables ensures that no value is present for OpeningReceivables, not even an explicit nil
+func (o *ContractBalances) UnsetOpeningReceivables() {
+	o.OpeningReceivables.Unset()
 }
 
 // GetRevenueRecognizedFromOpeningBalance returns the RevenueRecognizedFromOpeningBalance field value
@@ -337,25 +367,21 @@ func (o ContractBalances) MarshalJSON() ([]byte, error) {
 
 func (o ContractBalances) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	if !IsNil(o.ClosingContractAssets) {
-		toSerialize["closing_contract_assets"] = o.ClosingContractAssets
-	}
-	if !IsNil(o.ClosingCustomerCredits) {
-		toSerialize["closing_customer_credits"] = o.ClosingCustomerCredits
+	toSerialize["closing_contract_assets"] = o.ClosingContractAssets
+	if o.ClosingCustomerCredits.IsSet() {
+		toSerialize["closing_customer_credits"] = o.ClosingCustomerCredits.Get()
 	}
 	toSerialize["closing_deferred_revenue"] = o.ClosingDeferredRevenue
-	if !IsNil(o.ClosingReceivables) {
-		toSerialize["closing_receivables"] = o.ClosingReceivables
+	if o.ClosingReceivables.IsSet() {
+		toSerialize["closing_receivables"] = o.ClosingReceivables.Get()
 	}
-	if !IsNil(o.OpeningContractAssets) {
-		toSerialize["opening_contract_assets"] = o.OpeningContractAssets
-	}
-	if !IsNil(o.OpeningCustomerCredits) {
-		toSerialize["opening_customer_credits"] = o.OpeningCustomerCredits
+	toSerialize["opening_contract_assets"] = o.OpeningContractAssets
+	if o.OpeningCustomerCredits.IsSet() {
+		toSerialize["opening_customer_credits"] = o.OpeningCustomerCredits.Get()
 	}
 	toSerialize["opening_deferred_revenue"] = o.OpeningDeferredRevenue
-	if !IsNil(o.OpeningReceivables) {
-		toSerialize["opening_receivables"] = o.OpeningReceivables
+	if o.OpeningReceivables.IsSet() {
+		toSerialize["opening_receivables"] = o.OpeningReceivables.Get()
 	}
 	toSerialize["revenue_recognized_from_opening_balance"] = o.RevenueRecognizedFromOpeningBalance
 
@@ -371,7 +397,9 @@ func (o *ContractBalances) UnmarshalJSON(data []byte) (err error) {
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
+		"closing_contract_assets",
 		"closing_deferred_revenue",
+		"opening_contract_assets",
 		"opening_deferred_revenue",
 		"revenue_recognized_from_opening_balance",
 	}

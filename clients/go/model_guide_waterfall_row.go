@@ -20,10 +20,10 @@ var _ MappedNullable = &GuideWaterfallRow{}
 
 // GuideWaterfallRow One row of the guide surface's waterfall.
 type GuideWaterfallRow struct {
-	// What was billed over the row's months; present when a contract of the selection is billed by invoices.
-	BilledAmount *Decimal `json:"billed_amount,omitempty"`
-	// Contract assets at the end of the row's last month; present with `billed_amount`.
-	ContractAssetBalance *Decimal `json:"contract_asset_balance,omitempty"`
+	// What was billed over the row's months (the price in its start month for a contract without invoices).
+	BilledAmount Decimal `json:"billed_amount"`
+	// Contract assets at the end of the row's last month.
+	ContractAssetBalance Decimal `json:"contract_asset_balance"`
 	// Deferred revenue at the end of the row's last month.
 	DeferredBalance Decimal `json:"deferred_balance"`
 	// With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly.
@@ -41,8 +41,10 @@ type _GuideWaterfallRow GuideWaterfallRow
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewGuideWaterfallRow(deferredBalance Decimal, period string, recognizedAmount Decimal) *GuideWaterfallRow {
+func NewGuideWaterfallRow(billedAmount Decimal, contractAssetBalance Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal) *GuideWaterfallRow {
 	this := GuideWaterfallRow{}
+	this.BilledAmount = billedAmount
+	this.ContractAssetBalance = contractAssetBalance
 	this.DeferredBalance = deferredBalance
 	this.Period = period
 	this.RecognizedAmount = recognizedAmount
@@ -57,68 +59,52 @@ func NewGuideWaterfallRowWithDefaults() *GuideWaterfallRow {
 	return &this
 }
 
-// GetBilledAmount returns the BilledAmount field value if set, zero value otherwise.
+// GetBilledAmount returns the BilledAmount field value
 func (o *GuideWaterfallRow) GetBilledAmount() Decimal {
-	if o == nil || IsNil(o.BilledAmount) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.BilledAmount
+
+	return o.BilledAmount
 }
 
-// GetBilledAmountOk returns a tuple with the BilledAmount field value if set, nil otherwise
+// GetBilledAmountOk returns a tuple with the BilledAmount field value
 // and a boolean to check if the value has been set.
 func (o *GuideWaterfallRow) GetBilledAmountOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.BilledAmount) {
+	if o == nil {
 		return nil, false
 	}
-	return o.BilledAmount, true
+	return &o.BilledAmount, true
 }
 
-// HasBilledAmount returns a boolean if a field has been set.
-func (o *GuideWaterfallRow) HasBilledAmount() bool {
-	if o != nil && !IsNil(o.BilledAmount) {
-		return true
-	}
-
-	return false
-}
-
-// SetBilledAmount gets a reference to the given Decimal and assigns it to the BilledAmount field.
+// SetBilledAmount sets field value
 func (o *GuideWaterfallRow) SetBilledAmount(v Decimal) {
-	o.BilledAmount = &v
+	o.BilledAmount = v
 }
 
-// GetContractAssetBalance returns the ContractAssetBalance field value if set, zero value otherwise.
+// GetContractAssetBalance returns the ContractAssetBalance field value
 func (o *GuideWaterfallRow) GetContractAssetBalance() Decimal {
-	if o == nil || IsNil(o.ContractAssetBalance) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.ContractAssetBalance
+
+	return o.ContractAssetBalance
 }
 
-// GetContractAssetBalanceOk returns a tuple with the ContractAssetBalance field value if set, nil otherwise
+// GetContractAssetBalanceOk returns a tuple with the ContractAssetBalance field value
 // and a boolean to check if the value has been set.
 func (o *GuideWaterfallRow) GetContractAssetBalanceOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.ContractAssetBalance) {
+	if o == nil {
 		return nil, false
 	}
-	return o.ContractAssetBalance, true
+	return &o.ContractAssetBalance, true
 }
 
-// HasContractAssetBalance returns a boolean if a field has been set.
-func (o *GuideWaterfallRow) HasContractAssetBalance() bool {
-	if o != nil && !IsNil(o.ContractAssetBalance) {
-		return true
-	}
-
-	return false
-}
-
-// SetContractAssetBalance gets a reference to the given Decimal and assigns it to the ContractAssetBalance field.
+// SetContractAssetBalance sets field value
 func (o *GuideWaterfallRow) SetContractAssetBalance(v Decimal) {
-	o.ContractAssetBalance = &v
+	o.ContractAssetBalance = v
 }
 
 // GetDeferredBalance returns the DeferredBalance field value
@@ -235,12 +221,8 @@ func (o GuideWaterfallRow) MarshalJSON() ([]byte, error) {
 
 func (o GuideWaterfallRow) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	if !IsNil(o.BilledAmount) {
-		toSerialize["billed_amount"] = o.BilledAmount
-	}
-	if !IsNil(o.ContractAssetBalance) {
-		toSerialize["contract_asset_balance"] = o.ContractAssetBalance
-	}
+	toSerialize["billed_amount"] = o.BilledAmount
+	toSerialize["contract_asset_balance"] = o.ContractAssetBalance
 	toSerialize["deferred_balance"] = o.DeferredBalance
 	if !IsNil(o.Groups) {
 		toSerialize["groups"] = o.Groups
@@ -260,6 +242,8 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
+		"billed_amount",
+		"contract_asset_balance",
 		"deferred_balance",
 		"period",
 		"recognized_amount",

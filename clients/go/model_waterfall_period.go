@@ -20,14 +20,14 @@ var _ MappedNullable = &WaterfallPeriod{}
 
 // WaterfallPeriod struct for WaterfallPeriod
 type WaterfallPeriod struct {
-	// What was billed in the period. Present when a contract of the selection is billed by invoices (contracts without count their price in their start month).
-	BilledAmount *Decimal `json:"billed_amount,omitempty"`
-	// Whether the period is closed: its figures are those it froze at the close, whatever changed since. Present with `correction_amount`.
-	Closed *bool `json:"closed,omitempty"`
-	// Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability). Present with `billed_amount`.
-	ContractAssetBalance *Decimal `json:"contract_asset_balance,omitempty"`
-	// The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Present, zero when none, once any month of the tenant's books is closed.
-	CorrectionAmount *Decimal `json:"correction_amount,omitempty"`
+	// What was billed in the period: the invoices of contracts billed by invoices, and the whole price in its start month for the others (so zero contract assets for them).
+	BilledAmount Decimal `json:"billed_amount"`
+	// Whether the period is closed: its figures are those it froze at the close, whatever changed since.
+	Closed bool `json:"closed"`
+	// Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability).
+	ContractAssetBalance Decimal `json:"contract_asset_balance"`
+	// The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Zero when none.
+	CorrectionAmount Decimal `json:"correction_amount"`
 	// Deferred revenue (contract liabilities) at the end of the period: billed-at-start for contracts without invoices, billed less recognized per contract for the others.
 	DeferredBalance Decimal `json:"deferred_balance"`
 	// With `group_by`: the month's revenue in parts that sum to `recognized_amount` exactly.
@@ -45,8 +45,12 @@ type _WaterfallPeriod WaterfallPeriod
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewWaterfallPeriod(deferredBalance Decimal, period string, recognizedAmount Decimal) *WaterfallPeriod {
+func NewWaterfallPeriod(billedAmount Decimal, closed bool, contractAssetBalance Decimal, correctionAmount Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal) *WaterfallPeriod {
 	this := WaterfallPeriod{}
+	this.BilledAmount = billedAmount
+	this.Closed = closed
+	this.ContractAssetBalance = contractAssetBalance
+	this.CorrectionAmount = correctionAmount
 	this.DeferredBalance = deferredBalance
 	this.Period = period
 	this.RecognizedAmount = recognizedAmount
@@ -61,132 +65,100 @@ func NewWaterfallPeriodWithDefaults() *WaterfallPeriod {
 	return &this
 }
 
-// GetBilledAmount returns the BilledAmount field value if set, zero value otherwise.
+// GetBilledAmount returns the BilledAmount field value
 func (o *WaterfallPeriod) GetBilledAmount() Decimal {
-	if o == nil || IsNil(o.BilledAmount) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.BilledAmount
+
+	return o.BilledAmount
 }
 
-// GetBilledAmountOk returns a tuple with the BilledAmount field value if set, nil otherwise
+// GetBilledAmountOk returns a tuple with the BilledAmount field value
 // and a boolean to check if the value has been set.
 func (o *WaterfallPeriod) GetBilledAmountOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.BilledAmount) {
+	if o == nil {
 		return nil, false
 	}
-	return o.BilledAmount, true
+	return &o.BilledAmount, true
 }
 
-// HasBilledAmount returns a boolean if a field has been set.
-func (o *WaterfallPeriod) HasBilledAmount() bool {
-	if o != nil && !IsNil(o.BilledAmount) {
-		return true
-	}
-
-	return false
-}
-
-// SetBilledAmount gets a reference to the given Decimal and assigns it to the BilledAmount field.
+// SetBilledAmount sets field value
 func (o *WaterfallPeriod) SetBilledAmount(v Decimal) {
-	o.BilledAmount = &v
+	o.BilledAmount = v
 }
 
-// GetClosed returns the Closed field value if set, zero value otherwise.
+// GetClosed returns the Closed field value
 func (o *WaterfallPeriod) GetClosed() bool {
-	if o == nil || IsNil(o.Closed) {
+	if o == nil {
 		var ret bool
 		return ret
 	}
-	return *o.Closed
+
+	return o.Closed
 }
 
-// GetClosedOk returns a tuple with the Closed field value if set, nil otherwise
+// GetClosedOk returns a tuple with the Closed field value
 // and a boolean to check if the value has been set.
 func (o *WaterfallPeriod) GetClosedOk() (*bool, bool) {
-	if o == nil || IsNil(o.Closed) {
+	if o == nil {
 		return nil, false
 	}
-	return o.Closed, true
+	return &o.Closed, true
 }
 
-// HasClosed returns a boolean if a field has been set.
-func (o *WaterfallPeriod) HasClosed() bool {
-	if o != nil && !IsNil(o.Closed) {
-		return true
-	}
-
-	return false
-}
-
-// SetClosed gets a reference to the given bool and assigns it to the Closed field.
+// SetClosed sets field value
 func (o *WaterfallPeriod) SetClosed(v bool) {
-	o.Closed = &v
+	o.Closed = v
 }
 
-// GetContractAssetBalance returns the ContractAssetBalance field value if set, zero value otherwise.
+// GetContractAssetBalance returns the ContractAssetBalance field value
 func (o *WaterfallPeriod) GetContractAssetBalance() Decimal {
-	if o == nil || IsNil(o.ContractAssetBalance) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.ContractAssetBalance
+
+	return o.ContractAssetBalance
 }
 
-// GetContractAssetBalanceOk returns a tuple with the ContractAssetBalance field value if set, nil otherwise
+// GetContractAssetBalanceOk returns a tuple with the ContractAssetBalance field value
 // and a boolean to check if the value has been set.
 func (o *WaterfallPeriod) GetContractAssetBalanceOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.ContractAssetBalance) {
+	if o == nil {
 		return nil, false
 	}
-	return o.ContractAssetBalance, true
+	return &o.ContractAssetBalance, true
 }
 
-// HasContractAssetBalance returns a boolean if a field has been set.
-func (o *WaterfallPeriod) HasContractAssetBalance() bool {
-	if o != nil && !IsNil(o.ContractAssetBalance) {
-		return true
-	}
-
-	return false
-}
-
-// SetContractAssetBalance gets a reference to the given Decimal and assigns it to the ContractAssetBalance field.
+// SetContractAssetBalance sets field value
 func (o *WaterfallPeriod) SetContractAssetBalance(v Decimal) {
-	o.ContractAssetBalance = &v
+	o.ContractAssetBalance = v
 }
 
-// GetCorrectionAmount returns the CorrectionAmount field value if set, zero value otherwise.
+// GetCorrectionAmount returns the CorrectionAmount field value
 func (o *WaterfallPeriod) GetCorrectionAmount() Decimal {
-	if o == nil || IsNil(o.CorrectionAmount) {
+	if o == nil {
 		var ret Decimal
 		return ret
 	}
-	return *o.CorrectionAmount
+
+	return o.CorrectionAmount
 }
 
-// GetCorrectionAmountOk returns a tuple with the CorrectionAmount field value if set, nil otherwise
+// GetCorrectionAmountOk returns a tuple with the CorrectionAmount field value
 // and a boolean to check if the value has been set.
 func (o *WaterfallPeriod) GetCorrectionAmountOk() (*Decimal, bool) {
-	if o == nil || IsNil(o.CorrectionAmount) {
+	if o == nil {
 		return nil, false
 	}
-	return o.CorrectionAmount, true
+	return &o.CorrectionAmount, true
 }
 
-// HasCorrectionAmount returns a boolean if a field has been set.
-func (o *WaterfallPeriod) HasCorrectionAmount() bool {
-	if o != nil && !IsNil(o.CorrectionAmount) {
-		return true
-	}
-
-	return false
-}
-
-// SetCorrectionAmount gets a reference to the given Decimal and assigns it to the CorrectionAmount field.
+// SetCorrectionAmount sets field value
 func (o *WaterfallPeriod) SetCorrectionAmount(v Decimal) {
-	o.CorrectionAmount = &v
+	o.CorrectionAmount = v
 }
 
 // GetDeferredBalance returns the DeferredBalance field value
@@ -303,18 +275,10 @@ func (o WaterfallPeriod) MarshalJSON() ([]byte, error) {
 
 func (o WaterfallPeriod) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	if !IsNil(o.BilledAmount) {
-		toSerialize["billed_amount"] = o.BilledAmount
-	}
-	if !IsNil(o.Closed) {
-		toSerialize["closed"] = o.Closed
-	}
-	if !IsNil(o.ContractAssetBalance) {
-		toSerialize["contract_asset_balance"] = o.ContractAssetBalance
-	}
-	if !IsNil(o.CorrectionAmount) {
-		toSerialize["correction_amount"] = o.CorrectionAmount
-	}
+	toSerialize["billed_amount"] = o.BilledAmount
+	toSerialize["closed"] = o.Closed
+	toSerialize["contract_asset_balance"] = o.ContractAssetBalance
+	toSerialize["correction_amount"] = o.CorrectionAmount
 	toSerialize["deferred_balance"] = o.DeferredBalance
 	if !IsNil(o.Groups) {
 		toSerialize["groups"] = o.Groups
@@ -334,6 +298,10 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
+		"billed_amount",
+		"closed",
+		"contract_asset_balance",
+		"correction_amount",
 		"deferred_balance",
 		"period",
 		"recognized_amount",

@@ -37,9 +37,14 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
         assert_eq!(
             waterfall.json()["periods"],
             json!([
-                {"period": "2026-09", "recognized_amount": 1972.60, "deferred_balance": 6049.32},
-                {"period": "2026-10", "recognized_amount": 1019.18, "deferred_balance": 2005.48},
-                {"period": "2026-11", "recognized_amount": 986.30, "deferred_balance": 1019.18}
+                {"period": "2026-09", "recognized_amount": 1972.60, "deferred_balance": 6049.32,
+                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false},
+                // The termination takes back the part of the billed-at-start price not yet
+                // earned: a negative billing (a credit note).
+                {"period": "2026-10", "recognized_amount": 1019.18, "deferred_balance": 2005.48,
+                 "billed_amount": -3024.66, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false},
+                {"period": "2026-11", "recognized_amount": 986.30, "deferred_balance": 1019.18,
+                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false}
             ])
         );
         assert!(
@@ -58,7 +63,9 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
             .json();
         assert_eq!(
             wide["periods"][0],
-            json!({"period": "2025-11", "recognized_amount": 0.00, "deferred_balance": 0.00})
+            json!({"period": "2025-11", "recognized_amount": 0.00, "deferred_balance": 0.00,
+                   "billed_amount": 0.00, "contract_asset_balance": 0.00,
+                   "correction_amount": 0.00, "closed": false})
         );
         assert_eq!(wide["periods"].as_array().unwrap().len(), 16);
         assert!(wide["output_hash"].as_str().unwrap().starts_with("sha256:"));
@@ -180,7 +187,15 @@ async fn note6_reports_rpo_disaggregation_and_balances() {
                 "contract_balances": {
                     "opening_deferred_revenue": 12098.64,
                     "closing_deferred_revenue": 6049.32,
-                    "revenue_recognized_from_opening_balance": 6049.32
+                    "revenue_recognized_from_opening_balance": 6049.32,
+                    // No invoice and no cash: no contract assets, and receivables and
+                    // credits unknown (null), but every field present.
+                    "opening_contract_assets": 0.00,
+                    "closing_contract_assets": 0.00,
+                    "opening_receivables": null,
+                    "closing_receivables": null,
+                    "opening_customer_credits": null,
+                    "closing_customer_credits": null
                 },
                 "output_hash": q3.json()["output_hash"].clone()
             })

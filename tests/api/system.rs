@@ -35,6 +35,14 @@ async fn health_readiness_and_docs_are_served_offline() {
         let page = app.request(Method::GET, "/docs/", None, None).await;
         assert_eq!(page.status, StatusCode::OK);
         assert!(page.text.contains("swagger-ui"), "{}", page.text);
+        // Our page, not the stock one: our title and icon, no vendor logo.
+        assert!(
+            page.text.contains("<title>revrec API reference</title>"),
+            "{}",
+            page.text
+        );
+        assert!(!page.text.contains("Swagger UI"), "{}", page.text);
+        assert!(!page.text.contains("favicon-32x32"), "{}", page.text);
         // Nothing is loaded from another host: the page works with no internet access.
         assert!(!page.text.contains("https://"), "{}", page.text);
         let script = app
@@ -46,6 +54,13 @@ async fn health_readiness_and_docs_are_served_offline() {
             .await;
         assert!(
             initializer.text.contains("/openapi.json"),
+            "{}",
+            initializer.text
+        );
+        // The base layout: no top bar with the vendor's logo and an "Explore" field that
+        // loads any other document.
+        assert!(
+            initializer.text.contains("\"layout\": \"BaseLayout\""),
             "{}",
             initializer.text
         );

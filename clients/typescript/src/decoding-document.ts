@@ -777,25 +777,53 @@ export const decodingDocument: OpenApiDocument = {
       "$ref": "#/components/schemas/Amount"
      },
      "closing_customer_credits": {
-      "$ref": "#/components/schemas/Amount"
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
      },
      "closing_deferred_revenue": {
       "$ref": "#/components/schemas/Amount"
      },
      "closing_receivables": {
-      "$ref": "#/components/schemas/Amount"
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
      },
      "opening_contract_assets": {
       "$ref": "#/components/schemas/Amount"
      },
      "opening_customer_credits": {
-      "$ref": "#/components/schemas/Amount"
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
      },
      "opening_deferred_revenue": {
       "$ref": "#/components/schemas/Amount"
      },
      "opening_receivables": {
-      "$ref": "#/components/schemas/Amount"
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
      },
      "revenue_recognized_from_opening_balance": {
       "$ref": "#/components/schemas/Amount"

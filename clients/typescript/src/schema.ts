@@ -68,8 +68,8 @@ export interface paths {
         };
         /**
          * A month's journal entries: one balanced entry per contract with activity in it, dated
-         *     the month's last day, with stable ids. JSON pages by default; `format=csv` (or
-         *     `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+         *     the month's last day, with stable ids. JSON pages by default; format=csv (or
+         *     Accept: text/csv) streams the whole month as CSV for a general-ledger import.
          */
         get: operations["listJournalEntries"];
         put?: never;
@@ -110,8 +110,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
-         *     `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+         * Ingest a contract in the guide payload (total_amount, line items with pob_type,
+         *     stated_price and ssp_price): broken into performance obligations, allocated and
          *     scheduled at once, answered with them.
          */
         post: operations["ingestGuideContract"];
@@ -171,7 +171,7 @@ export interface paths {
          * Describes one of the calling client's access tokens (RFC 7662). The client
          *     authenticates as at the token endpoint, under the same limit of failed
          *     authentications. A token that is unknown, expired, revoked, of a revoked client or
-         *     issued to another client is `{"active": false}`.
+         *     issued to another client is {"active": false}.
          */
         post: operations["introspectToken"];
         delete?: never;
@@ -191,8 +191,8 @@ export interface paths {
         put?: never;
         /**
          * Revokes one of the calling client's access tokens (RFC 7009): from this answer on,
-         *     the token is refused (401 `invalid_token`) on every instance. The client authenticates
-         *     as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form),
+         *     the token is refused (401 invalid_token) on every instance. The client authenticates
+         *     as at the token endpoint (HTTP Basic or client_id and client_secret in the form),
          *     under the same limit of failed authentications. An unknown token, one already revoked
          *     or expired, and another client's token all answer 200 and change nothing (RFC 7009
          *     §2.2), so the answer tells nothing about tokens the client does not hold.
@@ -215,9 +215,9 @@ export interface paths {
         put?: never;
         /**
          * An access token for a machine client (RFC 6749 §4.4). The body is a form
-         *     (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-         *     `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-         *     `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
+         *     (application/x-www-form-urlencoded): grant_type=client_credentials and optionally
+         *     scope. The client authenticates with HTTP Basic (client_secret_basic) or with
+         *     client_id and client_secret in the body (client_secret_post), never both. Failed
          *     client authentications are limited per client id and per address: past the limit every
          *     attempt is 429 until the minute ends.
          */
@@ -272,12 +272,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contracts, oldest first; `total` counts every match regardless of paging. */
+        /** List contracts, oldest first; total counts every match regardless of paging. */
         get: operations["listContracts"];
         put?: never;
         /**
          * Ingest a contract: it is broken down into performance obligations, allocated and
-         *     scheduled in the same transaction, and answered `active` (or `draft` on request).
+         *     scheduled in the same transaction, and answered active (or draft on request).
          */
         post: operations["ingestContract"];
         delete?: never;
@@ -296,8 +296,8 @@ export interface paths {
         /** A contract with its performance obligations, at its current or an earlier version. */
         get: operations["getContract"];
         /**
-         * Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
-         *     (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+         * Replace a draft's terms, or modify an active contract: effective_date and treatment
+         *     (prospective by default, cumulative_catch_up, or separate_contract, which creates
          *     a new contract and answers 201).
          */
         put: operations["updateContract"];
@@ -337,7 +337,7 @@ export interface paths {
          *     transaction price (relative SSP, largest remainder), the versions and the terms in
          *     force, the convention's formula with its numbers, the correction of each closed month
          *     (restated, reported, difference) and the journal lines. Each obligation's
-         *     `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text`
+         *     recognized_amount is its cell of the by-obligation waterfall; every step has a text
          *     that says it in one sentence.
          */
         get: operations["explainContractMonth"];
@@ -362,7 +362,7 @@ export interface paths {
          * Bill an active (or terminated) contract. From its first invoice on, the contract is
          *     billed by its invoices instead of at its start: per month, billed to date less recognized
          *     to date is a contract liability (deferred revenue) above zero and a contract asset below.
-         *     A `number` sent again with the same date and amount is a replay (200, nothing new); with
+         *     A number sent again with the same date and amount is a replay (200, nothing new); with
          *     other figures, a 409. Invoices above the transaction price are a 422.
          */
         post: operations["recordInvoice"];
@@ -382,9 +382,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
-         *     allocation becomes revenue of `date`'s month, as a new contract version. A second
-         *     fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+         * Deliver a point-in-time obligation sent with "delivery_date": null: its whole
+         *     allocation becomes revenue of date's month, as a new contract version. A second
+         *     fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
          */
         post: operations["fulfillObligation"];
         delete?: never;
@@ -403,8 +403,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
-         *     `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+         * Report cumulative progress on a "recognition": "progress" obligation: revenue through
+         *     as_of becomes round(allocated × percent_complete / 100), and as_of's month carries
          *     the difference (negative when an estimate falls), as a new contract version.
          */
         post: operations["reportProgress"];
@@ -427,7 +427,7 @@ export interface paths {
          * Record cash received against an active (or terminated) contract. The journal books it
          *     Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
          *     Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
-         *     contract. A `reference` sent again with the same date and amount is a replay (200,
+         *     contract. A reference sent again with the same date and amount is a replay (200,
          *     nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
          *     correction in the first open month.
          */
@@ -448,7 +448,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Terminate an active contract: no revenue from `effective_date` on (the first day without
+         * Terminate an active contract: no revenue from effective_date on (the first day without
          *     service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
          */
         post: operations["terminateContract"];
@@ -510,7 +510,7 @@ export interface paths {
         put?: never;
         /**
          * Start recalculating the tenant's waterfall figures (optionally restated under another
-         *     recognition convention). Poll `poll_url` for progress and the result.
+         *     recognition convention). Poll poll_url for progress and the result.
          */
         post: operations["createWaterfallRecalculationJob"];
         delete?: never;
@@ -544,7 +544,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
+         * Always 402: one WWW-Authenticate: Payment challenge per payment method for the
          *     named call at the named plan's price, so a client can see the terms before calling.
          *     Nobody authenticates here, so these challenges are issued to no caller and pay for no
          *     call: a priced call's own 402 carries challenges issued to its caller.
@@ -567,7 +567,7 @@ export interface paths {
         };
         /**
          * The merchant, the payment methods, the per-call rates by plan and the plan prices.
-         *     `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+         *     rates are the free tier's (the sandbox plan); plan_rates has every plan's.
          */
         get: operations["getPaymentIntent"];
         put?: never;
@@ -587,7 +587,7 @@ export interface paths {
         };
         /**
          * The closed months, who closed each and when with the digest of its figures, and every
-         *     close and reopen. Needs the `read:waterfalls` scope.
+         *     close and reopen. Needs the read:waterfalls scope.
          */
         get: operations["listPeriods"];
         put?: never;
@@ -608,10 +608,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close every open month through `through`: from then on, everything reported for those
+         * Close every open month through through: from then on, everything reported for those
          *     months stays as it is now, to the byte, and later changes land in the first open month
          *     as corrections. Closing what is closed is a 200 that changes nothing. Needs the
-         *     `close:periods` scope.
+         *     close:periods scope.
          */
         post: operations["closePeriods"];
         delete?: never;
@@ -630,9 +630,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reopen `from` and every later closed month, for `reason` (kept in the history): they
+         * Reopen from and every later closed month, for reason (kept in the history): they
          *     report the restated figures again, and the differences of the months still closed land
-         *     in `from`. Needs the `close:periods` scope.
+         *     in from. Needs the close:periods scope.
          */
         post: operations["reopenPeriods"];
         delete?: never;
@@ -806,25 +806,18 @@ export interface components {
         };
         /** @description Contract balances (ASC 606-10-50-8): deferred revenue is the contract liabilities. */
         ContractBalances: {
-            closing_contract_assets?: components["schemas"]["Amount"];
-            closing_customer_credits?: components["schemas"]["Amount"];
+            closing_contract_assets: components["schemas"]["Amount"];
+            closing_customer_credits?: null | components["schemas"]["Amount"];
             closing_deferred_revenue: components["schemas"]["Amount"];
-            closing_receivables?: components["schemas"]["Amount"];
-            /** @description Contract assets (recognized beyond billed, per contract) at the quarter's opening. */
-            opening_contract_assets?: components["schemas"]["Amount"];
+            closing_receivables?: null | components["schemas"]["Amount"];
             /**
-             * @description Customer credits (cash received beyond what was billed, per contract) at the
-             *     quarter's opening. Present, with the closing figure, when a contract of the
-             *     selection has received cash.
+             * @description Contract assets (recognized beyond billed, per contract) at the quarter's opening:
+             *     zero while no contract is billed by invoices (the others are billed at their start).
              */
-            opening_customer_credits?: components["schemas"]["Amount"];
+            opening_contract_assets: components["schemas"]["Amount"];
+            opening_customer_credits?: null | components["schemas"]["Amount"];
             opening_deferred_revenue: components["schemas"]["Amount"];
-            /**
-             * @description Receivables (billed less cash received, never below zero per contract) at the
-             *     quarter's opening. Present, with the three below, when a contract of the selection
-             *     is billed by invoices or has received cash.
-             */
-            opening_receivables?: components["schemas"]["Amount"];
+            opening_receivables?: null | components["schemas"]["Amount"];
             /** @description Revenue of the quarter that was in the opening deferred balance. */
             revenue_recognized_from_opening_balance: components["schemas"]["Amount"];
         };
@@ -1182,12 +1175,12 @@ export interface components {
         /** @description One row of the guide surface's waterfall. */
         GuideWaterfallRow: {
             /**
-             * @description What was billed over the row's months; present when a contract of the selection is
-             *     billed by invoices.
+             * @description What was billed over the row's months (the price in its start month for a contract
+             *     without invoices).
              */
-            billed_amount?: components["schemas"]["Amount"];
-            /** @description Contract assets at the end of the row's last month; present with `billed_amount`. */
-            contract_asset_balance?: components["schemas"]["Amount"];
+            billed_amount: components["schemas"]["Amount"];
+            /** @description Contract assets at the end of the row's last month. */
+            contract_asset_balance: components["schemas"]["Amount"];
             /** @description Deferred revenue at the end of the row's last month. */
             deferred_balance: components["schemas"]["Amount"];
             /** @description With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly. */
@@ -1734,26 +1727,25 @@ export interface components {
         };
         WaterfallPeriod: {
             /**
-             * @description What was billed in the period. Present when a contract of the selection is billed by
-             *     invoices (contracts without count their price in their start month).
+             * @description What was billed in the period: the invoices of contracts billed by invoices, and the
+             *     whole price in its start month for the others (so zero contract assets for them).
              */
-            billed_amount?: components["schemas"]["Amount"];
+            billed_amount: components["schemas"]["Amount"];
             /**
              * @description Whether the period is closed: its figures are those it froze at the close, whatever
-             *     changed since. Present with `correction_amount`.
+             *     changed since.
              */
-            closed?: boolean;
+            closed: boolean;
             /**
              * @description Contract assets at the end of the period: per contract, recognized beyond billed
-             *     (never netted against another contract's liability). Present with `billed_amount`.
+             *     (never netted against another contract's liability).
              */
-            contract_asset_balance?: components["schemas"]["Amount"];
+            contract_asset_balance: components["schemas"]["Amount"];
             /**
              * @description The part of `recognized_amount` that corrects closed months: a change made after
-             *     they closed, booked in the first open month (decisions.md §14). Present, zero when
-             *     none, once any month of the tenant's books is closed.
+             *     they closed, booked in the first open month (decisions.md §14). Zero when none.
              */
-            correction_amount?: components["schemas"]["Amount"];
+            correction_amount: components["schemas"]["Amount"];
             /**
              * @description Deferred revenue (contract liabilities) at the end of the period: billed-at-start for
              *     contracts without invoices, billed less recognized per contract for the others.
@@ -1871,83 +1863,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Payment required */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Insufficient scope */
             403: {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2036,38 +1956,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Payment required */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Insufficient scope */
             403: {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,74 +2122,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Payment required */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Insufficient scope */
             403: {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,74 +2240,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Payment required */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Insufficient scope */
             403: {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,24 +2358,6 @@ export interface operations {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,60 +2537,6 @@ export interface operations {
                 headers: {
                     /** @description Bearer challenge */
                     "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,117 +2844,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Missing or invalid bearer token */
-            401: {
-                headers: {
-                    /** @description Bearer challenge */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Payment required */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Insufficient scope */
-            403: {
-                headers: {
-                    /** @description Bearer challenge */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Not found (another tenant's resources included) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    /** @description Requests per minute of the credential's plan */
-                    "RateLimit-Limit"?: number;
-                    /** @description 0 */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets */
-                    "RateLimit-Reset"?: number;
-                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Unexpected server fault */
             500: {
                 headers: {
@@ -3347,15 +2931,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3536,51 +3111,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -3694,15 +3224,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3886,51 +3407,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -4056,15 +3532,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4227,44 +3694,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description The contract's status or version does not allow this */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4415,51 +3846,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -4585,15 +3971,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4762,15 +4139,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description The body did not arrive within 10 seconds of the headers */
             408: {
                 headers: {
@@ -4925,15 +4293,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5109,15 +4468,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description The body did not arrive within 10 seconds of the headers */
             408: {
                 headers: {
@@ -5277,15 +4627,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description The body did not arrive within 10 seconds of the headers */
             408: {
                 headers: {
@@ -5438,51 +4779,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -5628,51 +4924,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -5789,15 +5040,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5950,51 +5192,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6176,51 +5373,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6334,15 +5486,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6499,15 +5642,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6702,51 +5836,6 @@ export interface operations {
             };
             /** @description Not found (another tenant's resources included) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Method not allowed */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The body did not arrive within 10 seconds of the headers */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description The contract's status or version does not allow this */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemBody"];
-                };
-            };
-            /** @description Body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,10 +5,12 @@
 
 pub mod deprecation;
 pub mod deprecation_policy;
+pub mod docs_page;
 pub mod guide;
 pub mod middleware;
 pub mod oauth;
 pub mod openapi;
+pub mod openapi_problems;
 pub mod payments;
 pub mod primary;
 pub mod shell;
@@ -72,8 +74,14 @@ pub fn build_app(
             web::get().to(deprecation_policy::versioning_page),
         )
         .route("/openapi.json", web::get().to(openapi::openapi_document))
+        .route("/docs/", web::get().to(docs_page::docs_page))
+        .route("/docs/index.html", web::get().to(docs_page::docs_page))
         .service(
-            SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
+            SwaggerUi::new("/docs/{_:.*}").config(
+                utoipa_swagger_ui::Config::from("/openapi.json")
+                    .use_base_layout()
+                    .display_request_duration(true),
+            ),
         )
         .default_service(web::to(route_not_found))
 }

@@ -7,6 +7,7 @@ use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
+use crate::openapi_problems::{OperationProblems, PlainSummaries};
 use crate::shell::problem::{FieldProblem, ProblemBody};
 use crate::system;
 use crate::{guide, primary};
@@ -20,7 +21,7 @@ use crate::{guide, primary};
                        waterfalls, Note 6 disclosures and ledger-ready figures out, exact to the cent. \
                        Amounts are JSON numbers written with exactly the currency's decimals; send them as \
                        numbers or decimal strings. Errors are RFC 9457 problem details with a stable `code`.",
-        license(name = "Apache-2.0")
+        license(name = "Apache-2.0", identifier = "Apache-2.0")
     ),
     paths(
         primary::batch::batch_route,
@@ -47,7 +48,13 @@ use crate::{guide, primary};
         guide::accounting::EntryScopeName,
         guide::accounting::FormatName
     )),
-    modifiers(&BatchableOperations, &BearerSecurity, &ContractLinks),
+    modifiers(
+        &BatchableOperations,
+        &BearerSecurity,
+        &ContractLinks,
+        &OperationProblems,
+        &PlainSummaries
+    ),
     tags(
         (name = "primary", description = "The primary surface, under /v1: contracts and their versions, waterfalls, Note 6 disclosures, batch and recalculation jobs"),
         (name = "guide", description = "The guide surface, under /api/v1: contract ingest in the guide payload, the yearly waterfall, journal entries, the trial balance and the chart of accounts"),

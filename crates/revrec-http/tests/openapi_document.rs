@@ -175,3 +175,45 @@ fn collect_references(value: &serde_json::Value, found: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// Each operation lists the problems it can really return: a read with no body none of a
+/// body's (408, 409, 413, 415), a route no plan prices no 402 outside the primary surface's
+/// contract, an open route no 401/403; and summaries are plain text (viewers show them raw).
+#[test]
+fn each_operation_lists_only_the_problems_it_can_return() {
+    let document: serde_json::Value =
+        serde_json::from_str(&revrec_http::openapi::document_json()).unwrap();
+    let mut reads = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let responses = operation["responses"].as_object().unwrap();
+            assert!(!responses.contains_key("405"), "{method} {path}");
+            if method == "get" {
+                reads += 1;
+                for status in ["408", "409", "413", "415"] {
+                    assert!(
+                        !responses.contains_key(status),
+                        "{method} {path} lists {status}"
+                    );
+                }
+            }
+            let summary = operation["summary"].as_str().unwrap_or_default();
+            assert!(!summary.contains('`'), "{method} {path}: {summary}");
+        }
+    }
+    assert!(reads > 15);
+    let responses = |path: &str, method: &str| document["paths"][path][method]["responses"].clone();
+    // Unpriced guide routes and the unauthenticated readiness probe.
+    assert!(responses("/api/v1/accounting/trial-balance", "get")["402"].is_null());
+    assert!(responses("/api/v1/reports/waterfall", "get")["402"].is_object());
+    assert!(responses("/readyz", "get")["401"].is_null());
+    assert!(responses("/readyz", "get")["503"].is_object());
+    // A keyed write can meet its key in flight (409) and a body too large (413).
+    let ingest = responses("/v1/contracts", "post");
+    for status in ["408", "409", "413", "415", "422"] {
+        assert!(
+            ingest[status].is_object(),
+            "POST /v1/contracts lists {status}"
+        );
+    }
+}

@@ -29,24 +29,24 @@ class GuideWaterfallRow:
     """ One row of the guide surface's waterfall.
 
         Attributes:
+            billed_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            contract_asset_balance (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00
+                USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             deferred_balance (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             period (str): `YYYY-MM`, `YYYY-Qn` or `YYYY`, by granularity. Example: 2026-01.
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            billed_amount (Decimal | Unset): An exact amount written with exactly the currency's minor-unit decimals (100.00
-                USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            contract_asset_balance (Decimal | Unset): An exact amount written with exactly the currency's minor-unit decimals
-                (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             groups (list[WaterfallGroup] | Unset): With `group_by=pob_type`: the row's revenue by obligation type, summing
                 to it exactly.
      """
 
+    billed_amount: Decimal
+    contract_asset_balance: Decimal
     deferred_balance: Decimal
     period: str
     recognized_amount: Decimal
-    billed_amount: Decimal | Unset = UNSET
-    contract_asset_balance: Decimal | Unset = UNSET
     groups: list[WaterfallGroup] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -56,15 +56,15 @@ class GuideWaterfallRow:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.waterfall_group import WaterfallGroup # noqa: PLC0415
+        billed_amount = self.billed_amount
+
+        contract_asset_balance = self.contract_asset_balance
+
         deferred_balance = self.deferred_balance
 
         period = self.period
 
         recognized_amount = self.recognized_amount
-
-        billed_amount = self.billed_amount
-
-        contract_asset_balance = self.contract_asset_balance
 
         groups: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.groups, Unset):
@@ -79,14 +79,12 @@ class GuideWaterfallRow:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "billed_amount": billed_amount,
+            "contract_asset_balance": contract_asset_balance,
             "deferred_balance": deferred_balance,
             "period": period,
             "recognized_amount": recognized_amount,
         })
-        if billed_amount is not UNSET:
-            field_dict["billed_amount"] = billed_amount
-        if contract_asset_balance is not UNSET:
-            field_dict["contract_asset_balance"] = contract_asset_balance
         if groups is not UNSET:
             field_dict["groups"] = groups
 
@@ -98,6 +96,16 @@ class GuideWaterfallRow:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.waterfall_group import WaterfallGroup # noqa: PLC0415
         d = dict(src_dict)
+        billed_amount = Decimal(d.pop("billed_amount"))
+
+
+
+
+        contract_asset_balance = Decimal(d.pop("contract_asset_balance"))
+
+
+
+
         deferred_balance = Decimal(d.pop("deferred_balance"))
 
 
@@ -106,26 +114,6 @@ class GuideWaterfallRow:
         period = d.pop("period")
 
         recognized_amount = Decimal(d.pop("recognized_amount"))
-
-
-
-
-        _billed_amount = d.pop("billed_amount", UNSET)
-        billed_amount: Decimal | Unset
-        if isinstance(_billed_amount,  Unset):
-            billed_amount = UNSET
-        else:
-            billed_amount = Decimal(_billed_amount)
-
-
-
-
-        _contract_asset_balance = d.pop("contract_asset_balance", UNSET)
-        contract_asset_balance: Decimal | Unset
-        if isinstance(_contract_asset_balance,  Unset):
-            contract_asset_balance = UNSET
-        else:
-            contract_asset_balance = Decimal(_contract_asset_balance)
 
 
 
@@ -143,11 +131,11 @@ class GuideWaterfallRow:
 
 
         guide_waterfall_row = cls(
+            billed_amount=billed_amount,
+            contract_asset_balance=contract_asset_balance,
             deferred_balance=deferred_balance,
             period=period,
             recognized_amount=recognized_amount,
-            billed_amount=billed_amount,
-            contract_asset_balance=contract_asset_balance,
             groups=groups,
         )
 

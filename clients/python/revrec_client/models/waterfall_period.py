@@ -28,30 +28,30 @@ T = TypeVar("T", bound="WaterfallPeriod")
 class WaterfallPeriod:
     """ 
         Attributes:
+            billed_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            closed (bool): Whether the period is closed: its figures are those it froze at the close, whatever
+                changed since.
+            contract_asset_balance (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00
+                USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            correction_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             deferred_balance (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             period (str): `YYYY-MM`. Example: 2026-01.
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            billed_amount (Decimal | Unset): An exact amount written with exactly the currency's minor-unit decimals (100.00
-                USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            closed (bool | Unset): Whether the period is closed: its figures are those it froze at the close, whatever
-                changed since. Present with `correction_amount`.
-            contract_asset_balance (Decimal | Unset): An exact amount written with exactly the currency's minor-unit decimals
-                (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            correction_amount (Decimal | Unset): An exact amount written with exactly the currency's minor-unit decimals
-                (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             groups (list[WaterfallGroup] | Unset): With `group_by`: the month's revenue in parts that sum to
                 `recognized_amount` exactly.
      """
 
+    billed_amount: Decimal
+    closed: bool
+    contract_asset_balance: Decimal
+    correction_amount: Decimal
     deferred_balance: Decimal
     period: str
     recognized_amount: Decimal
-    billed_amount: Decimal | Unset = UNSET
-    closed: bool | Unset = UNSET
-    contract_asset_balance: Decimal | Unset = UNSET
-    correction_amount: Decimal | Unset = UNSET
     groups: list[WaterfallGroup] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -61,12 +61,6 @@ class WaterfallPeriod:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.waterfall_group import WaterfallGroup # noqa: PLC0415
-        deferred_balance = self.deferred_balance
-
-        period = self.period
-
-        recognized_amount = self.recognized_amount
-
         billed_amount = self.billed_amount
 
         closed = self.closed
@@ -74,6 +68,12 @@ class WaterfallPeriod:
         contract_asset_balance = self.contract_asset_balance
 
         correction_amount = self.correction_amount
+
+        deferred_balance = self.deferred_balance
+
+        period = self.period
+
+        recognized_amount = self.recognized_amount
 
         groups: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.groups, Unset):
@@ -88,18 +88,14 @@ class WaterfallPeriod:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "billed_amount": billed_amount,
+            "closed": closed,
+            "contract_asset_balance": contract_asset_balance,
+            "correction_amount": correction_amount,
             "deferred_balance": deferred_balance,
             "period": period,
             "recognized_amount": recognized_amount,
         })
-        if billed_amount is not UNSET:
-            field_dict["billed_amount"] = billed_amount
-        if closed is not UNSET:
-            field_dict["closed"] = closed
-        if contract_asset_balance is not UNSET:
-            field_dict["contract_asset_balance"] = contract_asset_balance
-        if correction_amount is not UNSET:
-            field_dict["correction_amount"] = correction_amount
         if groups is not UNSET:
             field_dict["groups"] = groups
 
@@ -111,6 +107,23 @@ class WaterfallPeriod:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.waterfall_group import WaterfallGroup # noqa: PLC0415
         d = dict(src_dict)
+        billed_amount = Decimal(d.pop("billed_amount"))
+
+
+
+
+        closed = d.pop("closed")
+
+        contract_asset_balance = Decimal(d.pop("contract_asset_balance"))
+
+
+
+
+        correction_amount = Decimal(d.pop("correction_amount"))
+
+
+
+
         deferred_balance = Decimal(d.pop("deferred_balance"))
 
 
@@ -119,38 +132,6 @@ class WaterfallPeriod:
         period = d.pop("period")
 
         recognized_amount = Decimal(d.pop("recognized_amount"))
-
-
-
-
-        _billed_amount = d.pop("billed_amount", UNSET)
-        billed_amount: Decimal | Unset
-        if isinstance(_billed_amount,  Unset):
-            billed_amount = UNSET
-        else:
-            billed_amount = Decimal(_billed_amount)
-
-
-
-
-        closed = d.pop("closed", UNSET)
-
-        _contract_asset_balance = d.pop("contract_asset_balance", UNSET)
-        contract_asset_balance: Decimal | Unset
-        if isinstance(_contract_asset_balance,  Unset):
-            contract_asset_balance = UNSET
-        else:
-            contract_asset_balance = Decimal(_contract_asset_balance)
-
-
-
-
-        _correction_amount = d.pop("correction_amount", UNSET)
-        correction_amount: Decimal | Unset
-        if isinstance(_correction_amount,  Unset):
-            correction_amount = UNSET
-        else:
-            correction_amount = Decimal(_correction_amount)
 
 
 
@@ -168,13 +149,13 @@ class WaterfallPeriod:
 
 
         waterfall_period = cls(
-            deferred_balance=deferred_balance,
-            period=period,
-            recognized_amount=recognized_amount,
             billed_amount=billed_amount,
             closed=closed,
             contract_asset_balance=contract_asset_balance,
             correction_amount=correction_amount,
+            deferred_balance=deferred_balance,
+            period=period,
+            recognized_amount=recognized_amount,
             groups=groups,
         )
 

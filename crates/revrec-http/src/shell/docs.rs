@@ -36,8 +36,10 @@ impl IntoResponses for NotModified {
     }
 }
 
-/// The error responses every operation declares (api-spec §4: 400, 401, 402, 403, 404,
-/// 422, 429, 500), plus those our routes can also give (405, 408, 409, 413, 415, 503).
+/// The error responses an operation can declare (api-spec §4: 400, 401, 402, 403, 404,
+/// 422, 429, 500), plus those our routes can also give (408, 409, 413, 415, 503).
+/// `openapi_problems` keeps, for each operation, those it can really return. (A 405
+/// answers a method the path does not have, so it belongs to no operation.)
 pub struct StandardErrors;
 
 impl IntoResponses for StandardErrors {
@@ -53,7 +55,6 @@ impl IntoResponses for StandardErrors {
             (402, "Payment required"),
             (403, "Insufficient scope"),
             (404, "Not found (another tenant's resources included)"),
-            (405, "Method not allowed"),
             (
                 408,
                 "The body did not arrive within 10 seconds of the headers",

@@ -20,27 +20,18 @@ pub struct WaterfallPeriod {
     /// Deferred revenue (contract liabilities) at the end of the period: billed-at-start for
     /// contracts without invoices, billed less recognized per contract for the others.
     pub deferred_balance: Amount,
-    /// What was billed in the period. Present when a contract of the selection is billed by
-    /// invoices (contracts without count their price in their start month).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub billed_amount: Option<Amount>,
+    /// What was billed in the period: the invoices of contracts billed by invoices, and the
+    /// whole price in its start month for the others (so zero contract assets for them).
+    pub billed_amount: Amount,
     /// Contract assets at the end of the period: per contract, recognized beyond billed
-    /// (never netted against another contract's liability). Present with `billed_amount`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub contract_asset_balance: Option<Amount>,
+    /// (never netted against another contract's liability).
+    pub contract_asset_balance: Amount,
     /// The part of `recognized_amount` that corrects closed months: a change made after
-    /// they closed, booked in the first open month (decisions.md §14). Present, zero when
-    /// none, once any month of the tenant's books is closed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub correction_amount: Option<Amount>,
+    /// they closed, booked in the first open month (decisions.md §14). Zero when none.
+    pub correction_amount: Amount,
     /// Whether the period is closed: its figures are those it froze at the close, whatever
-    /// changed since. Present with `correction_amount`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub closed: Option<bool>,
+    /// changed since.
+    pub closed: bool,
     /// With `group_by`: the month's revenue in parts that sum to `recognized_amount` exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -126,19 +117,15 @@ impl From<&WaterfallReport> for WaterfallResponse {
             periods: waterfall
                 .rows
                 .iter()
-                .map(|row| {
-                    let (billed_amount, contract_asset_balance) = billing(waterfall, row);
-                    let books = waterfall.closed_through.is_some();
-                    WaterfallPeriod {
-                        period: row.period.to_string(),
-                        recognized_amount: Amount::minor(row.recognized, currency),
-                        deferred_balance: Amount::minor(row.deferred_balance, currency),
-                        billed_amount,
-                        contract_asset_balance,
-                        correction_amount: books.then(|| Amount::minor(row.correction, currency)),
-                        closed: books.then_some(row.closed),
-                        groups: None,
-                    }
+                .map(|row| WaterfallPeriod {
+                    period: row.period.to_string(),
+                    recognized_amount: Amount::minor(row.recognized, currency),
+                    deferred_balance: Amount::minor(row.deferred_balance, currency),
+                    billed_amount: Amount::minor(row.billed, currency),
+                    contract_asset_balance: Amount::minor(row.contract_asset_balance, currency),
+                    correction_amount: Amount::minor(row.correction, currency),
+                    closed: row.closed,
+                    groups: None,
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
@@ -171,21 +158,17 @@ impl WaterfallResponse {
             out.extend_from_slice(amount(row.recognized).as_bytes());
             out.extend_from_slice(b",\"deferred_balance\":");
             out.extend_from_slice(amount(row.deferred_balance).as_bytes());
-            if waterfall.billed_by_invoices {
-                out.extend_from_slice(b",\"billed_amount\":");
-                out.extend_from_slice(amount(row.billed).as_bytes());
-                out.extend_from_slice(b",\"contract_asset_balance\":");
-                out.extend_from_slice(amount(row.contract_asset_balance).as_bytes());
-            }
-            if waterfall.closed_through.is_some() {
-                out.extend_from_slice(b",\"correction_amount\":");
-                out.extend_from_slice(amount(row.correction).as_bytes());
-                out.extend_from_slice(if row.closed {
-                    b",\"closed\":true"
-                } else {
-                    b",\"closed\":false"
-                });
-            }
+            out.extend_from_slice(b",\"billed_amount\":");
+            out.extend_from_slice(amount(row.billed).as_bytes());
+            out.extend_from_slice(b",\"contract_asset_balance\":");
+            out.extend_from_slice(amount(row.contract_asset_balance).as_bytes());
+            out.extend_from_slice(b",\"correction_amount\":");
+            out.extend_from_slice(amount(row.correction).as_bytes());
+            out.extend_from_slice(if row.closed {
+                b",\"closed\":true"
+            } else {
+                b",\"closed\":false"
+            });
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"total_recognized\":");
@@ -202,22 +185,6 @@ impl WaterfallResponse {
     }
 }
 
-/// A row's `billed_amount` and `contract_asset_balance`, when the selection is billed by
-/// invoices (otherwise both are left out, and the body is as it always was).
-fn billing(
-    waterfall: &revrec_domain::Waterfall,
-    row: &revrec_domain::WaterfallRow,
-) -> (Option<Amount>, Option<Amount>) {
-    if !waterfall.billed_by_invoices {
-        return (None, None);
-    }
-    let currency = waterfall.currency;
-    (
-        Some(Amount::minor(row.billed, currency)),
-        Some(Amount::minor(row.contract_asset_balance, currency)),
-    )
-}
-
 /// One row of the guide surface's waterfall.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GuideWaterfallRow {
@@ -228,15 +195,11 @@ pub struct GuideWaterfallRow {
     pub recognized_amount: Amount,
     /// Deferred revenue at the end of the row's last month.
     pub deferred_balance: Amount,
-    /// What was billed over the row's months; present when a contract of the selection is
-    /// billed by invoices.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub billed_amount: Option<Amount>,
-    /// Contract assets at the end of the row's last month; present with `billed_amount`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub contract_asset_balance: Option<Amount>,
+    /// What was billed over the row's months (the price in its start month for a contract
+    /// without invoices).
+    pub billed_amount: Amount,
+    /// Contract assets at the end of the row's last month.
+    pub contract_asset_balance: Amount,
     /// With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -290,16 +253,13 @@ impl GuideWaterfallResponse {
             rows: waterfall
                 .rows
                 .iter()
-                .map(|row| {
-                    let (billed_amount, contract_asset_balance) = billing(waterfall, row);
-                    GuideWaterfallRow {
-                        period: label(row.period),
-                        recognized_amount: Amount::minor(row.recognized, currency),
-                        deferred_balance: Amount::minor(row.deferred_balance, currency),
-                        billed_amount,
-                        contract_asset_balance,
-                        groups: None,
-                    }
+                .map(|row| GuideWaterfallRow {
+                    period: label(row.period),
+                    recognized_amount: Amount::minor(row.recognized, currency),
+                    deferred_balance: Amount::minor(row.deferred_balance, currency),
+                    billed_amount: Amount::minor(row.billed, currency),
+                    contract_asset_balance: Amount::minor(row.contract_asset_balance, currency),
+                    groups: None,
                 })
                 .collect(),
             total_recognized: Amount::minor(waterfall.total_recognized, currency),
@@ -335,29 +295,19 @@ pub struct ContractBalances {
     /// Revenue of the quarter that was in the opening deferred balance.
     pub revenue_recognized_from_opening_balance: Amount,
     /// Receivables (billed less cash received, never below zero per contract) at the
-    /// quarter's opening. Present, with the three below, when a contract of the selection
-    /// is billed by invoices or has received cash.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
+    /// quarter's opening; `null`, with the closing figure, until a contract of the selection
+    /// is billed by invoices or has received cash (before that revrec knows no cash, so it
+    /// cannot say what is still owed).
     pub opening_receivables: Option<Amount>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub closing_receivables: Option<Amount>,
-    /// Contract assets (recognized beyond billed, per contract) at the quarter's opening.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub opening_contract_assets: Option<Amount>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub closing_contract_assets: Option<Amount>,
+    /// Contract assets (recognized beyond billed, per contract) at the quarter's opening:
+    /// zero while no contract is billed by invoices (the others are billed at their start).
+    pub opening_contract_assets: Amount,
+    pub closing_contract_assets: Amount,
     /// Customer credits (cash received beyond what was billed, per contract) at the
-    /// quarter's opening. Present, with the closing figure, when a contract of the
+    /// quarter's opening; `null`, with the closing figure, until a contract of the
     /// selection has received cash.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub opening_customer_credits: Option<Amount>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub closing_customer_credits: Option<Amount>,
 }
 
@@ -416,8 +366,8 @@ impl From<&Note6Report> for Note6Response {
                 revenue_recognized_from_opening_balance: amount(note.revenue_from_opening_deferred),
                 opening_receivables: billed(note.opening_receivables),
                 closing_receivables: billed(note.closing_receivables),
-                opening_contract_assets: billed(note.opening_contract_assets),
-                closing_contract_assets: billed(note.closing_contract_assets),
+                opening_contract_assets: amount(note.opening_contract_assets),
+                closing_contract_assets: amount(note.closing_contract_assets),
                 opening_customer_credits: cash(note.opening_customer_credits),
                 closing_customer_credits: cash(note.closing_customer_credits),
             },

@@ -86,61 +86,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
-    if response.status_code == 402:
-        response_402 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_402
-
     if response.status_code == 403:
         response_403 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
 
 
         return response_403
-
-    if response.status_code == 404:
-        response_404 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_404
-
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
-    if response.status_code == 408:
-        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_408
-
-    if response.status_code == 409:
-        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_409
-
-    if response.status_code == 413:
-        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_413
-
-    if response.status_code == 415:
-        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_415
 
     if response.status_code == 422:
         response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))

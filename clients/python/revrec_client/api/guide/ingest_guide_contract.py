@@ -87,20 +87,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
-    if response.status_code == 404:
-        response_404 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_404
-
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -179,8 +165,8 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
-    `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+    """ Ingest a contract in the guide payload (total_amount, line items with pob_type,
+    stated_price and ssp_price): broken into performance obligations, allocated and
     scheduled at once, answered with them.
 
     Args:
@@ -219,8 +205,8 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
-    `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+    """ Ingest a contract in the guide payload (total_amount, line items with pob_type,
+    stated_price and ssp_price): broken into performance obligations, allocated and
     scheduled at once, answered with them.
 
     Args:
@@ -254,8 +240,8 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
-    `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+    """ Ingest a contract in the guide payload (total_amount, line items with pob_type,
+    stated_price and ssp_price): broken into performance obligations, allocated and
     scheduled at once, answered with them.
 
     Args:
@@ -294,8 +280,8 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`,
-    `stated_price` and `ssp_price`): broken into performance obligations, allocated and
+    """ Ingest a contract in the guide payload (total_amount, line items with pob_type,
+    stated_price and ssp_price): broken into performance obligations, allocated and
     scheduled at once, answered with them.
 
     Args:

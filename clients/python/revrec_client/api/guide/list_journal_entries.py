@@ -108,61 +108,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
-    if response.status_code == 402:
-        response_402 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_402
-
     if response.status_code == 403:
         response_403 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
 
 
         return response_403
-
-    if response.status_code == 404:
-        response_404 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_404
-
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
-    if response.status_code == 408:
-        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_408
-
-    if response.status_code == 409:
-        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_409
-
-    if response.status_code == 413:
-        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_413
-
-    if response.status_code == 415:
-        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_415
 
     if response.status_code == 422:
         response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
@@ -221,8 +172,8 @@ def sync_detailed(
 
 ) -> Response[JournalEntriesResponse | ProblemBody]:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
-    the month's last day, with stable ids. JSON pages by default; `format=csv` (or
-    `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+    the month's last day, with stable ids. JSON pages by default; format=csv (or
+    Accept: text/csv) streams the whole month as CSV for a general-ledger import.
 
     Args:
         period (str):
@@ -275,8 +226,8 @@ def sync(
 
 ) -> JournalEntriesResponse | ProblemBody | None:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
-    the month's last day, with stable ids. JSON pages by default; `format=csv` (or
-    `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+    the month's last day, with stable ids. JSON pages by default; format=csv (or
+    Accept: text/csv) streams the whole month as CSV for a general-ledger import.
 
     Args:
         period (str):
@@ -324,8 +275,8 @@ async def asyncio_detailed(
 
 ) -> Response[JournalEntriesResponse | ProblemBody]:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
-    the month's last day, with stable ids. JSON pages by default; `format=csv` (or
-    `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+    the month's last day, with stable ids. JSON pages by default; format=csv (or
+    Accept: text/csv) streams the whole month as CSV for a general-ledger import.
 
     Args:
         period (str):
@@ -378,8 +329,8 @@ async def asyncio(
 
 ) -> JournalEntriesResponse | ProblemBody | None:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
-    the month's last day, with stable ids. JSON pages by default; `format=csv` (or
-    `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+    the month's last day, with stable ids. JSON pages by default; format=csv (or
+    Accept: text/csv) streams the whole month as CSV for a general-ledger import.
 
     Args:
         period (str):

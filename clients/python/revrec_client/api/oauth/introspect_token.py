@@ -105,7 +105,7 @@ def sync_detailed(
     """ Describes one of the calling client's access tokens (RFC 7662). The client
     authenticates as at the token endpoint, under the same limit of failed
     authentications. A token that is unknown, expired, revoked, of a revoked client or
-    issued to another client is `{"active": false}`.
+    issued to another client is {"active": false}.
 
     Args:
         body (IntrospectionRequestForm): The introspection request's form fields (RFC 7662 §2.1),
@@ -140,7 +140,7 @@ def sync(
     """ Describes one of the calling client's access tokens (RFC 7662). The client
     authenticates as at the token endpoint, under the same limit of failed
     authentications. A token that is unknown, expired, revoked, of a revoked client or
-    issued to another client is `{"active": false}`.
+    issued to another client is {"active": false}.
 
     Args:
         body (IntrospectionRequestForm): The introspection request's form fields (RFC 7662 §2.1),
@@ -170,7 +170,7 @@ async def asyncio_detailed(
     """ Describes one of the calling client's access tokens (RFC 7662). The client
     authenticates as at the token endpoint, under the same limit of failed
     authentications. A token that is unknown, expired, revoked, of a revoked client or
-    issued to another client is `{"active": false}`.
+    issued to another client is {"active": false}.
 
     Args:
         body (IntrospectionRequestForm): The introspection request's form fields (RFC 7662 §2.1),
@@ -205,7 +205,7 @@ async def asyncio(
     """ Describes one of the calling client's access tokens (RFC 7662). The client
     authenticates as at the token endpoint, under the same limit of failed
     authentications. A token that is unknown, expired, revoked, of a revoked client or
-    issued to another client is `{"active": false}`.
+    issued to another client is {"active": false}.
 
     Args:
         body (IntrospectionRequestForm): The introspection request's form fields (RFC 7662 §2.1),

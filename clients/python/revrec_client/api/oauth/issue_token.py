@@ -103,9 +103,9 @@ def sync_detailed(
 
 ) -> Response[ProblemBody | TokenResponse]:
     """ An access token for a machine client (RFC 6749 §4.4). The body is a form
-    (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-    `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-    `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
+    (application/x-www-form-urlencoded): grant_type=client_credentials and optionally
+    scope. The client authenticates with HTTP Basic (client_secret_basic) or with
+    client_id and client_secret in the body (client_secret_post), never both. Failed
     client authentications are limited per client id and per address: past the limit every
     attempt is 429 until the minute ends.
 
@@ -141,9 +141,9 @@ def sync(
 
 ) -> ProblemBody | TokenResponse | None:
     """ An access token for a machine client (RFC 6749 §4.4). The body is a form
-    (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-    `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-    `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
+    (application/x-www-form-urlencoded): grant_type=client_credentials and optionally
+    scope. The client authenticates with HTTP Basic (client_secret_basic) or with
+    client_id and client_secret in the body (client_secret_post), never both. Failed
     client authentications are limited per client id and per address: past the limit every
     attempt is 429 until the minute ends.
 
@@ -174,9 +174,9 @@ async def asyncio_detailed(
 
 ) -> Response[ProblemBody | TokenResponse]:
     """ An access token for a machine client (RFC 6749 §4.4). The body is a form
-    (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-    `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-    `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
+    (application/x-www-form-urlencoded): grant_type=client_credentials and optionally
+    scope. The client authenticates with HTTP Basic (client_secret_basic) or with
+    client_id and client_secret in the body (client_secret_post), never both. Failed
     client authentications are limited per client id and per address: past the limit every
     attempt is 429 until the minute ends.
 
@@ -212,9 +212,9 @@ async def asyncio(
 
 ) -> ProblemBody | TokenResponse | None:
     """ An access token for a machine client (RFC 6749 §4.4). The body is a form
-    (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally
-    `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with
-    `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed
+    (application/x-www-form-urlencoded): grant_type=client_credentials and optionally
+    scope. The client authenticates with HTTP Basic (client_secret_basic) or with
+    client_id and client_secret in the body (client_secret_post), never both. Failed
     client authentications are limited per client id and per address: past the limit every
     attempt is 429 until the minute ends.
 

@@ -99,8 +99,8 @@ def sync_detailed(
 
 ) -> Response[Any | ProblemBody]:
     """ Revokes one of the calling client's access tokens (RFC 7009): from this answer on,
-    the token is refused (401 `invalid_token`) on every instance. The client authenticates
-    as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form),
+    the token is refused (401 invalid_token) on every instance. The client authenticates
+    as at the token endpoint (HTTP Basic or client_id and client_secret in the form),
     under the same limit of failed authentications. An unknown token, one already revoked
     or expired, and another client's token all answer 200 and change nothing (RFC 7009
     §2.2), so the answer tells nothing about tokens the client does not hold.
@@ -136,8 +136,8 @@ def sync(
 
 ) -> Any | ProblemBody | None:
     """ Revokes one of the calling client's access tokens (RFC 7009): from this answer on,
-    the token is refused (401 `invalid_token`) on every instance. The client authenticates
-    as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form),
+    the token is refused (401 invalid_token) on every instance. The client authenticates
+    as at the token endpoint (HTTP Basic or client_id and client_secret in the form),
     under the same limit of failed authentications. An unknown token, one already revoked
     or expired, and another client's token all answer 200 and change nothing (RFC 7009
     §2.2), so the answer tells nothing about tokens the client does not hold.
@@ -168,8 +168,8 @@ async def asyncio_detailed(
 
 ) -> Response[Any | ProblemBody]:
     """ Revokes one of the calling client's access tokens (RFC 7009): from this answer on,
-    the token is refused (401 `invalid_token`) on every instance. The client authenticates
-    as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form),
+    the token is refused (401 invalid_token) on every instance. The client authenticates
+    as at the token endpoint (HTTP Basic or client_id and client_secret in the form),
     under the same limit of failed authentications. An unknown token, one already revoked
     or expired, and another client's token all answer 200 and change nothing (RFC 7009
     §2.2), so the answer tells nothing about tokens the client does not hold.
@@ -205,8 +205,8 @@ async def asyncio(
 
 ) -> Any | ProblemBody | None:
     """ Revokes one of the calling client's access tokens (RFC 7009): from this answer on,
-    the token is refused (401 `invalid_token`) on every instance. The client authenticates
-    as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form),
+    the token is refused (401 invalid_token) on every instance. The client authenticates
+    as at the token endpoint (HTTP Basic or client_id and client_secret in the form),
     under the same limit of failed authentications. An unknown token, one already revoked
     or expired, and another client's token all answer 200 and change nothing (RFC 7009
     §2.2), so the answer tells nothing about tokens the client does not hold.

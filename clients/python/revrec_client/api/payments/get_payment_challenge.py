@@ -85,7 +85,7 @@ def sync_detailed(
     plan: str | Unset = UNSET,
 
 ) -> Response[ProblemBody]:
-    """ Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
+    """ Always 402: one WWW-Authenticate: Payment challenge per payment method for the
     named call at the named plan's price, so a client can see the terms before calling.
     Nobody authenticates here, so these challenges are issued to no caller and pay for no
     call: a priced call's own 402 carries challenges issued to its caller.
@@ -122,7 +122,7 @@ def sync(
     plan: str | Unset = UNSET,
 
 ) -> ProblemBody | None:
-    """ Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
+    """ Always 402: one WWW-Authenticate: Payment challenge per payment method for the
     named call at the named plan's price, so a client can see the terms before calling.
     Nobody authenticates here, so these challenges are issued to no caller and pay for no
     call: a priced call's own 402 carries challenges issued to its caller.
@@ -154,7 +154,7 @@ async def asyncio_detailed(
     plan: str | Unset = UNSET,
 
 ) -> Response[ProblemBody]:
-    """ Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
+    """ Always 402: one WWW-Authenticate: Payment challenge per payment method for the
     named call at the named plan's price, so a client can see the terms before calling.
     Nobody authenticates here, so these challenges are issued to no caller and pay for no
     call: a priced call's own 402 carries challenges issued to its caller.
@@ -191,7 +191,7 @@ async def asyncio(
     plan: str | Unset = UNSET,
 
 ) -> ProblemBody | None:
-    """ Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the
+    """ Always 402: one WWW-Authenticate: Payment challenge per payment method for the
     named call at the named plan's price, so a client can see the terms before calling.
     Nobody authenticates here, so these challenges are issued to no caller and pay for no
     call: a priced call's own 402 carries challenges issued to its caller.

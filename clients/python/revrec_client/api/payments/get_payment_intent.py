@@ -64,7 +64,7 @@ def sync_detailed(
 
 ) -> Response[GetPaymentIntentResponse200]:
     """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,7 +91,7 @@ def sync(
 
 ) -> GetPaymentIntentResponse200 | None:
     """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,7 +113,7 @@ async def asyncio_detailed(
 
 ) -> Response[GetPaymentIntentResponse200]:
     """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +140,7 @@ async def asyncio(
 
 ) -> GetPaymentIntentResponse200 | None:
     """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -94,13 +94,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -179,10 +172,10 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
-    """ Close every open month through `through`: from then on, everything reported for those
+    """ Close every open month through through: from then on, everything reported for those
     months stays as it is now, to the byte, and later changes land in the first open month
     as corrections. Closing what is closed is a 200 that changes nothing. Needs the
-    `close:periods` scope.
+    close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -216,10 +209,10 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
-    """ Close every open month through `through`: from then on, everything reported for those
+    """ Close every open month through through: from then on, everything reported for those
     months stays as it is now, to the byte, and later changes land in the first open month
     as corrections. Closing what is closed is a 200 that changes nothing. Needs the
-    `close:periods` scope.
+    close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -248,10 +241,10 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
-    """ Close every open month through `through`: from then on, everything reported for those
+    """ Close every open month through through: from then on, everything reported for those
     months stays as it is now, to the byte, and later changes land in the first open month
     as corrections. Closing what is closed is a 200 that changes nothing. Needs the
-    `close:periods` scope.
+    close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -285,10 +278,10 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
-    """ Close every open month through `through`: from then on, everything reported for those
+    """ Close every open month through through: from then on, everything reported for those
     months stays as it is now, to the byte, and later changes land in the first open month
     as corrections. Closing what is closed is a 200 that changes nothing. Needs the
-    `close:periods` scope.
+    close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):

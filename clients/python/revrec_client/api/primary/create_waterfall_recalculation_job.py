@@ -98,13 +98,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -184,7 +177,7 @@ def sync_detailed(
 
 ) -> Response[JobCreated | ProblemBody]:
     """ Start recalculating the tenant's waterfall figures (optionally restated under another
-    recognition convention). Poll `poll_url` for progress and the result.
+    recognition convention). Poll poll_url for progress and the result.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -219,7 +212,7 @@ def sync(
 
 ) -> JobCreated | ProblemBody | None:
     """ Start recalculating the tenant's waterfall figures (optionally restated under another
-    recognition convention). Poll `poll_url` for progress and the result.
+    recognition convention). Poll poll_url for progress and the result.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -249,7 +242,7 @@ async def asyncio_detailed(
 
 ) -> Response[JobCreated | ProblemBody]:
     """ Start recalculating the tenant's waterfall figures (optionally restated under another
-    recognition convention). Poll `poll_url` for progress and the result.
+    recognition convention). Poll poll_url for progress and the result.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -284,7 +277,7 @@ async def asyncio(
 
 ) -> JobCreated | ProblemBody | None:
     """ Start recalculating the tenant's waterfall figures (optionally restated under another
-    recognition convention). Poll `poll_url` for progress and the result.
+    recognition convention). Poll poll_url for progress and the result.
 
     Args:
         idempotency_key (None | str | Unset):

@@ -109,41 +109,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
-    if response.status_code == 408:
-        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_408
-
-    if response.status_code == 409:
-        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_409
-
-    if response.status_code == 413:
-        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_413
-
-    if response.status_code == 415:
-        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_415
-
     if response.status_code == 422:
         response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -200,7 +165,7 @@ def sync_detailed(
     transaction price (relative SSP, largest remainder), the versions and the terms in
     force, the convention's formula with its numbers, the correction of each closed month
     (restated, reported, difference) and the journal lines. Each obligation's
-    `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text`
+    recognized_amount is its cell of the by-obligation waterfall; every step has a text
     that says it in one sentence.
 
     Args:
@@ -245,7 +210,7 @@ def sync(
     transaction price (relative SSP, largest remainder), the versions and the terms in
     force, the convention's formula with its numbers, the correction of each closed month
     (restated, reported, difference) and the journal lines. Each obligation's
-    `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text`
+    recognized_amount is its cell of the by-obligation waterfall; every step has a text
     that says it in one sentence.
 
     Args:
@@ -285,7 +250,7 @@ async def asyncio_detailed(
     transaction price (relative SSP, largest remainder), the versions and the terms in
     force, the convention's formula with its numbers, the correction of each closed month
     (restated, reported, difference) and the journal lines. Each obligation's
-    `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text`
+    recognized_amount is its cell of the by-obligation waterfall; every step has a text
     that says it in one sentence.
 
     Args:
@@ -330,7 +295,7 @@ async def asyncio(
     transaction price (relative SSP, largest remainder), the versions and the terms in
     force, the convention's formula with its numbers, the correction of each closed month
     (restated, reported, difference) and the journal lines. Each obligation's
-    `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text`
+    recognized_amount is its cell of the by-obligation waterfall; every step has a text
     that says it in one sentence.
 
     Args:

@@ -96,13 +96,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -183,9 +176,9 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
-    """ Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
-    allocation becomes revenue of `date`'s month, as a new contract version. A second
-    fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+    """ Deliver a point-in-time obligation sent with "delivery_date": null: its whole
+    allocation becomes revenue of date's month, as a new contract version. A second
+    fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
 
     Args:
         id (str):
@@ -226,9 +219,9 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
-    """ Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
-    allocation becomes revenue of `date`'s month, as a new contract version. A second
-    fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+    """ Deliver a point-in-time obligation sent with "delivery_date": null: its whole
+    allocation becomes revenue of date's month, as a new contract version. A second
+    fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
 
     Args:
         id (str):
@@ -264,9 +257,9 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
-    """ Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
-    allocation becomes revenue of `date`'s month, as a new contract version. A second
-    fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+    """ Deliver a point-in-time obligation sent with "delivery_date": null: its whole
+    allocation becomes revenue of date's month, as a new contract version. A second
+    fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
 
     Args:
         id (str):
@@ -307,9 +300,9 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
-    """ Deliver a point-in-time obligation sent with `"delivery_date": null`: its whole
-    allocation becomes revenue of `date`'s month, as a new contract version. A second
-    fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+    """ Deliver a point-in-time obligation sent with "delivery_date": null: its whole
+    allocation becomes revenue of date's month, as a new contract version. A second
+    fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
 
     Args:
         id (str):

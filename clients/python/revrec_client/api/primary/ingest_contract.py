@@ -94,13 +94,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -180,7 +173,7 @@ def sync_detailed(
 
 ) -> Response[Contract | ProblemBody]:
     """ Ingest a contract: it is broken down into performance obligations, allocated and
-    scheduled in the same transaction, and answered `active` (or `draft` on request).
+    scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
         idempotency_key (None | str | Unset):
@@ -221,7 +214,7 @@ def sync(
 
 ) -> Contract | ProblemBody | None:
     """ Ingest a contract: it is broken down into performance obligations, allocated and
-    scheduled in the same transaction, and answered `active` (or `draft` on request).
+    scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
         idempotency_key (None | str | Unset):
@@ -257,7 +250,7 @@ async def asyncio_detailed(
 
 ) -> Response[Contract | ProblemBody]:
     """ Ingest a contract: it is broken down into performance obligations, allocated and
-    scheduled in the same transaction, and answered `active` (or `draft` on request).
+    scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
         idempotency_key (None | str | Unset):
@@ -298,7 +291,7 @@ async def asyncio(
 
 ) -> Contract | ProblemBody | None:
     """ Ingest a contract: it is broken down into performance obligations, allocated and
-    scheduled in the same transaction, and answered `active` (or `draft` on request).
+    scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
         idempotency_key (None | str | Unset):

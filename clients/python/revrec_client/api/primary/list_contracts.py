@@ -118,41 +118,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
-    if response.status_code == 408:
-        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_408
-
-    if response.status_code == 409:
-        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_409
-
-    if response.status_code == 413:
-        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_413
-
-    if response.status_code == 415:
-        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_415
-
     if response.status_code == 422:
         response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -207,7 +172,7 @@ def sync_detailed(
     if_none_match: None | str | Unset = UNSET,
 
 ) -> Response[Any | ContractList | ProblemBody]:
-    """ List contracts, oldest first; `total` counts every match regardless of paging.
+    """ List contracts, oldest first; total counts every match regardless of paging.
 
     Args:
         query (str | Unset):
@@ -253,7 +218,7 @@ def sync(
     if_none_match: None | str | Unset = UNSET,
 
 ) -> Any | ContractList | ProblemBody | None:
-    """ List contracts, oldest first; `total` counts every match regardless of paging.
+    """ List contracts, oldest first; total counts every match regardless of paging.
 
     Args:
         query (str | Unset):
@@ -294,7 +259,7 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 
 ) -> Response[Any | ContractList | ProblemBody]:
-    """ List contracts, oldest first; `total` counts every match regardless of paging.
+    """ List contracts, oldest first; total counts every match regardless of paging.
 
     Args:
         query (str | Unset):
@@ -340,7 +305,7 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 
 ) -> Any | ContractList | ProblemBody | None:
-    """ List contracts, oldest first; `total` counts every match regardless of paging.
+    """ List contracts, oldest first; total counts every match regardless of paging.
 
     Args:
         query (str | Unset):

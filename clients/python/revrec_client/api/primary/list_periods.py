@@ -79,41 +79,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
-    if response.status_code == 408:
-        response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_408
-
-    if response.status_code == 409:
-        response_409 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_409
-
-    if response.status_code == 413:
-        response_413 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_413
-
-    if response.status_code == 415:
-        response_415 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_415
-
     if response.status_code == 422:
         response_422 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -163,7 +128,7 @@ def sync_detailed(
 
 ) -> Response[Periods | ProblemBody]:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the `read:waterfalls` scope.
+    close and reopen. Needs the read:waterfalls scope.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,7 +155,7 @@ def sync(
 
 ) -> Periods | ProblemBody | None:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the `read:waterfalls` scope.
+    close and reopen. Needs the read:waterfalls scope.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,7 +177,7 @@ async def asyncio_detailed(
 
 ) -> Response[Periods | ProblemBody]:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the `read:waterfalls` scope.
+    close and reopen. Needs the read:waterfalls scope.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,7 +204,7 @@ async def asyncio(
 
 ) -> Periods | ProblemBody | None:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the `read:waterfalls` scope.
+    close and reopen. Needs the read:waterfalls scope.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -102,13 +102,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -191,7 +184,7 @@ def sync_detailed(
     """ Bill an active (or terminated) contract. From its first invoice on, the contract is
     billed by its invoices instead of at its start: per month, billed to date less recognized
     to date is a contract liability (deferred revenue) above zero and a contract asset below.
-    A `number` sent again with the same date and amount is a replay (200, nothing new); with
+    A number sent again with the same date and amount is a replay (200, nothing new); with
     other figures, a 409. Invoices above the transaction price are a 422.
 
     Args:
@@ -233,7 +226,7 @@ def sync(
     """ Bill an active (or terminated) contract. From its first invoice on, the contract is
     billed by its invoices instead of at its start: per month, billed to date less recognized
     to date is a contract liability (deferred revenue) above zero and a contract asset below.
-    A `number` sent again with the same date and amount is a replay (200, nothing new); with
+    A number sent again with the same date and amount is a replay (200, nothing new); with
     other figures, a 409. Invoices above the transaction price are a 422.
 
     Args:
@@ -270,7 +263,7 @@ async def asyncio_detailed(
     """ Bill an active (or terminated) contract. From its first invoice on, the contract is
     billed by its invoices instead of at its start: per month, billed to date less recognized
     to date is a contract liability (deferred revenue) above zero and a contract asset below.
-    A `number` sent again with the same date and amount is a replay (200, nothing new); with
+    A number sent again with the same date and amount is a replay (200, nothing new); with
     other figures, a 409. Invoices above the transaction price are a 422.
 
     Args:
@@ -312,7 +305,7 @@ async def asyncio(
     """ Bill an active (or terminated) contract. From its first invoice on, the contract is
     billed by its invoices instead of at its start: per month, billed to date less recognized
     to date is a contract liability (deferred revenue) above zero and a contract asset below.
-    A `number` sent again with the same date and amount is a replay (200, nothing new); with
+    A number sent again with the same date and amount is a replay (200, nothing new); with
     other figures, a 409. Invoices above the transaction price are a 422.
 
     Args:

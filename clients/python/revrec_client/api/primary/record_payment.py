@@ -102,13 +102,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -191,7 +184,7 @@ def sync_detailed(
     """ Record cash received against an active (or terminated) contract. The journal books it
     Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
     Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
-    contract. A `reference` sent again with the same date and amount is a replay (200,
+    contract. A reference sent again with the same date and amount is a replay (200,
     nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
     correction in the first open month.
 
@@ -233,7 +226,7 @@ def sync(
     """ Record cash received against an active (or terminated) contract. The journal books it
     Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
     Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
-    contract. A `reference` sent again with the same date and amount is a replay (200,
+    contract. A reference sent again with the same date and amount is a replay (200,
     nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
     correction in the first open month.
 
@@ -270,7 +263,7 @@ async def asyncio_detailed(
     """ Record cash received against an active (or terminated) contract. The journal books it
     Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
     Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
-    contract. A `reference` sent again with the same date and amount is a replay (200,
+    contract. A reference sent again with the same date and amount is a replay (200,
     nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
     correction in the first open month.
 
@@ -312,7 +305,7 @@ async def asyncio(
     """ Record cash received against an active (or terminated) contract. The journal books it
     Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer
     Credit beyond it; Note 6's receivables are invoices less payments, never below zero per
-    contract. A `reference` sent again with the same date and amount is a replay (200,
+    contract. A reference sent again with the same date and amount is a replay (200,
     nothing new); with other figures, a 409. Dated in a closed month, it is booked as a
     correction in the first open month.
 

@@ -94,13 +94,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -179,9 +172,9 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
-    """ Reopen `from` and every later closed month, for `reason` (kept in the history): they
+    """ Reopen from and every later closed month, for reason (kept in the history): they
     report the restated figures again, and the differences of the months still closed land
-    in `from`. Needs the `close:periods` scope.
+    in from. Needs the close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -215,9 +208,9 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
-    """ Reopen `from` and every later closed month, for `reason` (kept in the history): they
+    """ Reopen from and every later closed month, for reason (kept in the history): they
     report the restated figures again, and the differences of the months still closed land
-    in `from`. Needs the `close:periods` scope.
+    in from. Needs the close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -246,9 +239,9 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
-    """ Reopen `from` and every later closed month, for `reason` (kept in the history): they
+    """ Reopen from and every later closed month, for reason (kept in the history): they
     report the restated figures again, and the differences of the months still closed land
-    in `from`. Needs the `close:periods` scope.
+    in from. Needs the close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -282,9 +275,9 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
-    """ Reopen `from` and every later closed month, for `reason` (kept in the history): they
+    """ Reopen from and every later closed month, for reason (kept in the history): they
     report the restated figures again, and the differences of the months still closed land
-    in `from`. Needs the `close:periods` scope.
+    in from. Needs the close:periods scope.
 
     Args:
         idempotency_key (None | str | Unset):

@@ -96,13 +96,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -183,8 +176,8 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
-    """ Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
-    `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+    """ Report cumulative progress on a "recognition": "progress" obligation: revenue through
+    as_of becomes round(allocated × percent_complete / 100), and as_of's month carries
     the difference (negative when an estimate falls), as a new contract version.
 
     Args:
@@ -225,8 +218,8 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
-    """ Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
-    `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+    """ Report cumulative progress on a "recognition": "progress" obligation: revenue through
+    as_of becomes round(allocated × percent_complete / 100), and as_of's month carries
     the difference (negative when an estimate falls), as a new contract version.
 
     Args:
@@ -262,8 +255,8 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
-    """ Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
-    `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+    """ Report cumulative progress on a "recognition": "progress" obligation: revenue through
+    as_of becomes round(allocated × percent_complete / 100), and as_of's month carries
     the difference (negative when an estimate falls), as a new contract version.
 
     Args:
@@ -304,8 +297,8 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
-    """ Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
-    `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries
+    """ Report cumulative progress on a "recognition": "progress" obligation: revenue through
+    as_of becomes round(allocated × percent_complete / 100), and as_of's month carries
     the difference (negative when an estimate falls), as a new contract version.
 
     Args:

@@ -95,13 +95,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -181,7 +174,7 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Terminate an active contract: no revenue from `effective_date` on (the first day without
+    """ Terminate an active contract: no revenue from effective_date on (the first day without
     service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 
     Args:
@@ -219,7 +212,7 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Terminate an active contract: no revenue from `effective_date` on (the first day without
+    """ Terminate an active contract: no revenue from effective_date on (the first day without
     service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 
     Args:
@@ -252,7 +245,7 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Terminate an active contract: no revenue from `effective_date` on (the first day without
+    """ Terminate an active contract: no revenue from effective_date on (the first day without
     service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 
     Args:
@@ -290,7 +283,7 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Terminate an active contract: no revenue from `effective_date` on (the first day without
+    """ Terminate an active contract: no revenue from effective_date on (the first day without
     service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
 
     Args:

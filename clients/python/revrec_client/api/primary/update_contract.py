@@ -102,13 +102,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
-    if response.status_code == 405:
-        response_405 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
-
-
-
-        return response_405
-
     if response.status_code == 408:
         response_408 = ProblemBody.from_dict(json.loads(response.content, parse_float=Decimal))
 
@@ -188,8 +181,8 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
-    (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+    """ Replace a draft's terms, or modify an active contract: effective_date and treatment
+    (prospective by default, cumulative_catch_up, or separate_contract, which creates
     a new contract and answers 201).
 
     Args:
@@ -233,8 +226,8 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
-    (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+    """ Replace a draft's terms, or modify an active contract: effective_date and treatment
+    (prospective by default, cumulative_catch_up, or separate_contract, which creates
     a new contract and answers 201).
 
     Args:
@@ -273,8 +266,8 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
-    """ Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
-    (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+    """ Replace a draft's terms, or modify an active contract: effective_date and treatment
+    (prospective by default, cumulative_catch_up, or separate_contract, which creates
     a new contract and answers 201).
 
     Args:
@@ -318,8 +311,8 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
-    """ Replace a draft's terms, or modify an active contract: `effective_date` and `treatment`
-    (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates
+    """ Replace a draft's terms, or modify an active contract: effective_date and treatment
+    (prospective by default, cumulative_catch_up, or separate_contract, which creates
     a new contract and answers 201).
 
     Args:

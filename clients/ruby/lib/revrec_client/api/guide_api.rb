@@ -242,7 +242,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Ingest a contract in the guide payload (`total_amount`, line items with `pob_type`, `stated_price` and `ssp_price`): broken into performance obligations, allocated and scheduled at once, answered with them.
+    # Ingest a contract in the guide payload (total_amount, line items with pob_type, stated_price and ssp_price): broken into performance obligations, allocated and scheduled at once, answered with them.
     # @param guide_contract_input [GuideContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -252,7 +252,7 @@ module RevrecClient
       data
     end
 
-    # Ingest a contract in the guide payload (&#x60;total_amount&#x60;, line items with &#x60;pob_type&#x60;, &#x60;stated_price&#x60; and &#x60;ssp_price&#x60;): broken into performance obligations, allocated and scheduled at once, answered with them.
+    # Ingest a contract in the guide payload (total_amount, line items with pob_type, stated_price and ssp_price): broken into performance obligations, allocated and scheduled at once, answered with them.
     # @param guide_contract_input [GuideContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -324,7 +324,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # A month's journal entries: one balanced entry per contract with activity in it, dated the month's last day, with stable ids. JSON pages by default; `format=csv` (or `Accept: text/csv`) streams the whole month as CSV for a general-ledger import.
+    # A month's journal entries: one balanced entry per contract with activity in it, dated the month's last day, with stable ids. JSON pages by default; format=csv (or Accept: text/csv) streams the whole month as CSV for a general-ledger import.
     # @param period [String] The month, &#x60;YYYY-MM&#x60;.
     # @param [Hash] opts the optional parameters
     # @option opts [EntryStatusName] :status &#x60;approved&#x60; (default): active and terminated contracts; &#x60;draft&#x60;: previews of drafts.
@@ -340,7 +340,7 @@ module RevrecClient
       data
     end
 
-    # A month&#39;s journal entries: one balanced entry per contract with activity in it, dated the month&#39;s last day, with stable ids. JSON pages by default; &#x60;format&#x3D;csv&#x60; (or &#x60;Accept: text/csv&#x60;) streams the whole month as CSV for a general-ledger import.
+    # A month&#39;s journal entries: one balanced entry per contract with activity in it, dated the month&#39;s last day, with stable ids. JSON pages by default; format&#x3D;csv (or Accept: text/csv) streams the whole month as CSV for a general-ledger import.
     # @param period [String] The month, &#x60;YYYY-MM&#x60;.
     # @param [Hash] opts the optional parameters
     # @option opts [EntryStatusName] :status &#x60;approved&#x60; (default): active and terminated contracts; &#x60;draft&#x60;: previews of drafts.

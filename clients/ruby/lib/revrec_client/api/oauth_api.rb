@@ -74,7 +74,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Describes one of the calling client's access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is `{\"active\": false}`.
+    # Describes one of the calling client's access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is {\"active\": false}.
     # @param token [String] The access token to describe.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.
@@ -86,7 +86,7 @@ module RevrecClient
       data
     end
 
-    # Describes one of the calling client&#39;s access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is &#x60;{\&quot;active\&quot;: false}&#x60;.
+    # Describes one of the calling client&#39;s access tokens (RFC 7662). The client authenticates as at the token endpoint, under the same limit of failed authentications. A token that is unknown, expired, revoked, of a revoked client or issued to another client is {\&quot;active\&quot;: false}.
     # @param token [String] The access token to describe.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.
@@ -150,7 +150,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # An access token for a machine client (RFC 6749 §4.4). The body is a form (`application/x-www-form-urlencoded`): `grant_type=client_credentials` and optionally `scope`. The client authenticates with HTTP Basic (`client_secret_basic`) or with `client_id` and `client_secret` in the body (`client_secret_post`), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
+    # An access token for a machine client (RFC 6749 §4.4). The body is a form (application/x-www-form-urlencoded): grant_type=client_credentials and optionally scope. The client authenticates with HTTP Basic (client_secret_basic) or with client_id and client_secret in the body (client_secret_post), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
     # @param grant_type [String] Always &#x60;client_credentials&#x60;.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.
@@ -162,7 +162,7 @@ module RevrecClient
       data
     end
 
-    # An access token for a machine client (RFC 6749 §4.4). The body is a form (&#x60;application/x-www-form-urlencoded&#x60;): &#x60;grant_type&#x3D;client_credentials&#x60; and optionally &#x60;scope&#x60;. The client authenticates with HTTP Basic (&#x60;client_secret_basic&#x60;) or with &#x60;client_id&#x60; and &#x60;client_secret&#x60; in the body (&#x60;client_secret_post&#x60;), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
+    # An access token for a machine client (RFC 6749 §4.4). The body is a form (application/x-www-form-urlencoded): grant_type&#x3D;client_credentials and optionally scope. The client authenticates with HTTP Basic (client_secret_basic) or with client_id and client_secret in the body (client_secret_post), never both. Failed client authentications are limited per client id and per address: past the limit every attempt is 429 until the minute ends.
     # @param grant_type [String] Always &#x60;client_credentials&#x60;.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.
@@ -286,7 +286,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Revokes one of the calling client's access tokens (RFC 7009): from this answer on, the token is refused (401 `invalid_token`) on every instance. The client authenticates as at the token endpoint (HTTP Basic or `client_id` and `client_secret` in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client's token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
+    # Revokes one of the calling client's access tokens (RFC 7009): from this answer on, the token is refused (401 invalid_token) on every instance. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client's token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
     # @param token [String] The access token to revoke.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.
@@ -298,7 +298,7 @@ module RevrecClient
       nil
     end
 
-    # Revokes one of the calling client&#39;s access tokens (RFC 7009): from this answer on, the token is refused (401 &#x60;invalid_token&#x60;) on every instance. The client authenticates as at the token endpoint (HTTP Basic or &#x60;client_id&#x60; and &#x60;client_secret&#x60; in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client&#39;s token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
+    # Revokes one of the calling client&#39;s access tokens (RFC 7009): from this answer on, the token is refused (401 invalid_token) on every instance. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret in the form), under the same limit of failed authentications. An unknown token, one already revoked or expired, and another client&#39;s token all answer 200 and change nothing (RFC 7009 §2.2), so the answer tells nothing about tokens the client does not hold.
     # @param token [String] The access token to revoke.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :client_id &#x60;client_secret_post&#x60; only; otherwise HTTP Basic.

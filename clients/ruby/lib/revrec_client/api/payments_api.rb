@@ -19,7 +19,7 @@ module RevrecClient
     def initialize(api_client = ApiClient.default)
       @api_client = api_client
     end
-    # Always 402: one `WWW-Authenticate: Payment` challenge per payment method for the named call at the named plan's price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call's own 402 carries challenges issued to its caller.
+    # Always 402: one WWW-Authenticate: Payment challenge per payment method for the named call at the named plan's price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call's own 402 carries challenges issued to its caller.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :route The priced call to challenge, &#x60;METHOD path&#x60; (default &#x60;GET /v1/waterfalls&#x60;).
     # @option opts [String] :plan The plan whose price applies: sandbox, growth (default) or scale.
@@ -29,7 +29,7 @@ module RevrecClient
       nil
     end
 
-    # Always 402: one &#x60;WWW-Authenticate: Payment&#x60; challenge per payment method for the named call at the named plan&#39;s price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call&#39;s own 402 carries challenges issued to its caller.
+    # Always 402: one WWW-Authenticate: Payment challenge per payment method for the named call at the named plan&#39;s price, so a client can see the terms before calling. Nobody authenticates here, so these challenges are issued to no caller and pay for no call: a priced call&#39;s own 402 carries challenges issued to its caller.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :route The priced call to challenge, &#x60;METHOD path&#x60; (default &#x60;GET /v1/waterfalls&#x60;).
     # @option opts [String] :plan The plan whose price applies: sandbox, growth (default) or scale.
@@ -80,7 +80,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # The merchant, the payment methods, the per-call rates by plan and the plan prices. `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+    # The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier's (the sandbox plan); plan_rates has every plan's.
     # @param [Hash] opts the optional parameters
     # @return [Object]
     def get_payment_intent(opts = {})
@@ -88,7 +88,7 @@ module RevrecClient
       data
     end
 
-    # The merchant, the payment methods, the per-call rates by plan and the plan prices. &#x60;rates&#x60; are the free tier&#39;s (the sandbox plan); &#x60;plan_rates&#x60; has every plan&#39;s.
+    # The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier&#39;s (the sandbox plan); plan_rates has every plan&#39;s.
     # @param [Hash] opts the optional parameters
     # @return [Array<(Object, Integer, Hash)>] Object data, response status code and response headers
     def get_payment_intent_with_http_info(opts = {})

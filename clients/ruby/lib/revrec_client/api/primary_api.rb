@@ -96,7 +96,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Close every open month through `through`: from then on, everything reported for those months stays as it is now, to the byte, and later changes land in the first open month as corrections. Closing what is closed is a 200 that changes nothing. Needs the `close:periods` scope.
+    # Close every open month through through: from then on, everything reported for those months stays as it is now, to the byte, and later changes land in the first open month as corrections. Closing what is closed is a 200 that changes nothing. Needs the close:periods scope.
     # @param close_input [CloseInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -106,7 +106,7 @@ module RevrecClient
       data
     end
 
-    # Close every open month through &#x60;through&#x60;: from then on, everything reported for those months stays as it is now, to the byte, and later changes land in the first open month as corrections. Closing what is closed is a 200 that changes nothing. Needs the &#x60;close:periods&#x60; scope.
+    # Close every open month through through: from then on, everything reported for those months stays as it is now, to the byte, and later changes land in the first open month as corrections. Closing what is closed is a 200 that changes nothing. Needs the close:periods scope.
     # @param close_input [CloseInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -178,7 +178,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Start recalculating the tenant's waterfall figures (optionally restated under another recognition convention). Poll `poll_url` for progress and the result.
+    # Start recalculating the tenant's waterfall figures (optionally restated under another recognition convention). Poll poll_url for progress and the result.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
     # @option opts [RecalculationInput] :recalculation_input Optional; no body recalculates every contract under its own policy
@@ -188,7 +188,7 @@ module RevrecClient
       data
     end
 
-    # Start recalculating the tenant&#39;s waterfall figures (optionally restated under another recognition convention). Poll &#x60;poll_url&#x60; for progress and the result.
+    # Start recalculating the tenant&#39;s waterfall figures (optionally restated under another recognition convention). Poll poll_url for progress and the result.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
     # @option opts [RecalculationInput] :recalculation_input Optional; no body recalculates every contract under its own policy
@@ -338,7 +338,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Every cent of a contract's month, obligation by obligation: the allocation of the transaction price (relative SSP, largest remainder), the versions and the terms in force, the convention's formula with its numbers, the correction of each closed month (restated, reported, difference) and the journal lines. Each obligation's `recognized_amount` is its cell of the by-obligation waterfall; every step has a `text` that says it in one sentence.
+    # Every cent of a contract's month, obligation by obligation: the allocation of the transaction price (relative SSP, largest remainder), the versions and the terms in force, the convention's formula with its numbers, the correction of each closed month (restated, reported, difference) and the journal lines. Each obligation's recognized_amount is its cell of the by-obligation waterfall; every step has a text that says it in one sentence.
     # @param id [String] Contract id
     # @param period [String] The month, &#x60;YYYY-MM&#x60;.
     # @param [Hash] opts the optional parameters
@@ -350,7 +350,7 @@ module RevrecClient
       data
     end
 
-    # Every cent of a contract&#39;s month, obligation by obligation: the allocation of the transaction price (relative SSP, largest remainder), the versions and the terms in force, the convention&#39;s formula with its numbers, the correction of each closed month (restated, reported, difference) and the journal lines. Each obligation&#39;s &#x60;recognized_amount&#x60; is its cell of the by-obligation waterfall; every step has a &#x60;text&#x60; that says it in one sentence.
+    # Every cent of a contract&#39;s month, obligation by obligation: the allocation of the transaction price (relative SSP, largest remainder), the versions and the terms in force, the convention&#39;s formula with its numbers, the correction of each closed month (restated, reported, difference) and the journal lines. Each obligation&#39;s recognized_amount is its cell of the by-obligation waterfall; every step has a text that says it in one sentence.
     # @param id [String] Contract id
     # @param period [String] The month, &#x60;YYYY-MM&#x60;.
     # @param [Hash] opts the optional parameters
@@ -417,7 +417,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Deliver a point-in-time obligation sent with `\"delivery_date\": null`: its whole allocation becomes revenue of `date`'s month, as a new contract version. A second fulfillment is a 409; a share below 100 % is a 422 (use the `progress` pattern).
+    # Deliver a point-in-time obligation sent with \"delivery_date\": null: its whole allocation becomes revenue of date's month, as a new contract version. A second fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
     # @param id [String] Contract id
     # @param pob_id [String] Performance obligation id
     # @param fulfillment_input [FulfillmentInput] 
@@ -429,7 +429,7 @@ module RevrecClient
       data
     end
 
-    # Deliver a point-in-time obligation sent with &#x60;\&quot;delivery_date\&quot;: null&#x60;: its whole allocation becomes revenue of &#x60;date&#x60;&#39;s month, as a new contract version. A second fulfillment is a 409; a share below 100 % is a 422 (use the &#x60;progress&#x60; pattern).
+    # Deliver a point-in-time obligation sent with \&quot;delivery_date\&quot;: null: its whole allocation becomes revenue of date&#39;s month, as a new contract version. A second fulfillment is a 409; a share below 100 % is a 422 (use the progress pattern).
     # @param id [String] Contract id
     # @param pob_id [String] Performance obligation id
     # @param fulfillment_input [FulfillmentInput] 
@@ -818,7 +818,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Ingest a contract: it is broken down into performance obligations, allocated and scheduled in the same transaction, and answered `active` (or `draft` on request).
+    # Ingest a contract: it is broken down into performance obligations, allocated and scheduled in the same transaction, and answered active (or draft on request).
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -828,7 +828,7 @@ module RevrecClient
       data
     end
 
-    # Ingest a contract: it is broken down into performance obligations, allocated and scheduled in the same transaction, and answered &#x60;active&#x60; (or &#x60;draft&#x60; on request).
+    # Ingest a contract: it is broken down into performance obligations, allocated and scheduled in the same transaction, and answered active (or draft on request).
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -961,7 +961,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # List contracts, oldest first; `total` counts every match regardless of paging.
+    # List contracts, oldest first; total counts every match regardless of paging.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :query Case-insensitive substring of the customer name, contract number or id.
     # @option opts [String] :customer_id Only this customer&#39;s contracts.
@@ -975,7 +975,7 @@ module RevrecClient
       data
     end
 
-    # List contracts, oldest first; &#x60;total&#x60; counts every match regardless of paging.
+    # List contracts, oldest first; total counts every match regardless of paging.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :query Case-insensitive substring of the customer name, contract number or id.
     # @option opts [String] :customer_id Only this customer&#39;s contracts.
@@ -1042,7 +1042,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the `read:waterfalls` scope.
+    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
     # @param [Hash] opts the optional parameters
     # @return [Periods]
     def list_periods(opts = {})
@@ -1050,7 +1050,7 @@ module RevrecClient
       data
     end
 
-    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the &#x60;read:waterfalls&#x60; scope.
+    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
     # @param [Hash] opts the optional parameters
     # @return [Array<(Periods, Integer, Hash)>] Periods data, response status code and response headers
     def list_periods_with_http_info(opts = {})
@@ -1097,7 +1097,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Bill an active (or terminated) contract. From its first invoice on, the contract is billed by its invoices instead of at its start: per month, billed to date less recognized to date is a contract liability (deferred revenue) above zero and a contract asset below. A `number` sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Invoices above the transaction price are a 422.
+    # Bill an active (or terminated) contract. From its first invoice on, the contract is billed by its invoices instead of at its start: per month, billed to date less recognized to date is a contract liability (deferred revenue) above zero and a contract asset below. A number sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Invoices above the transaction price are a 422.
     # @param id [String] Contract id
     # @param invoice_input [InvoiceInput] 
     # @param [Hash] opts the optional parameters
@@ -1108,7 +1108,7 @@ module RevrecClient
       data
     end
 
-    # Bill an active (or terminated) contract. From its first invoice on, the contract is billed by its invoices instead of at its start: per month, billed to date less recognized to date is a contract liability (deferred revenue) above zero and a contract asset below. A &#x60;number&#x60; sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Invoices above the transaction price are a 422.
+    # Bill an active (or terminated) contract. From its first invoice on, the contract is billed by its invoices instead of at its start: per month, billed to date less recognized to date is a contract liability (deferred revenue) above zero and a contract asset below. A number sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Invoices above the transaction price are a 422.
     # @param id [String] Contract id
     # @param invoice_input [InvoiceInput] 
     # @param [Hash] opts the optional parameters
@@ -1185,7 +1185,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Record cash received against an active (or terminated) contract. The journal books it Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer Credit beyond it; Note 6's receivables are invoices less payments, never below zero per contract. A `reference` sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Dated in a closed month, it is booked as a correction in the first open month.
+    # Record cash received against an active (or terminated) contract. The journal books it Dr Cash Clearing, Cr Accounts Receivable up to the contract's receivable and Cr Customer Credit beyond it; Note 6's receivables are invoices less payments, never below zero per contract. A reference sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Dated in a closed month, it is booked as a correction in the first open month.
     # @param id [String] Contract id
     # @param payment_input [PaymentInput] 
     # @param [Hash] opts the optional parameters
@@ -1196,7 +1196,7 @@ module RevrecClient
       data
     end
 
-    # Record cash received against an active (or terminated) contract. The journal books it Dr Cash Clearing, Cr Accounts Receivable up to the contract&#39;s receivable and Cr Customer Credit beyond it; Note 6&#39;s receivables are invoices less payments, never below zero per contract. A &#x60;reference&#x60; sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Dated in a closed month, it is booked as a correction in the first open month.
+    # Record cash received against an active (or terminated) contract. The journal books it Dr Cash Clearing, Cr Accounts Receivable up to the contract&#39;s receivable and Cr Customer Credit beyond it; Note 6&#39;s receivables are invoices less payments, never below zero per contract. A reference sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Dated in a closed month, it is booked as a correction in the first open month.
     # @param id [String] Contract id
     # @param payment_input [PaymentInput] 
     # @param [Hash] opts the optional parameters
@@ -1273,7 +1273,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Reopen `from` and every later closed month, for `reason` (kept in the history): they report the restated figures again, and the differences of the months still closed land in `from`. Needs the `close:periods` scope.
+    # Reopen from and every later closed month, for reason (kept in the history): they report the restated figures again, and the differences of the months still closed land in from. Needs the close:periods scope.
     # @param reopen_input [ReopenInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -1283,7 +1283,7 @@ module RevrecClient
       data
     end
 
-    # Reopen &#x60;from&#x60; and every later closed month, for &#x60;reason&#x60; (kept in the history): they report the restated figures again, and the differences of the months still closed land in &#x60;from&#x60;. Needs the &#x60;close:periods&#x60; scope.
+    # Reopen from and every later closed month, for reason (kept in the history): they report the restated figures again, and the differences of the months still closed land in from. Needs the close:periods scope.
     # @param reopen_input [ReopenInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -1355,7 +1355,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Report cumulative progress on a `\"recognition\": \"progress\"` obligation: revenue through `as_of` becomes `round(allocated × percent_complete / 100)`, and `as_of`'s month carries the difference (negative when an estimate falls), as a new contract version.
+    # Report cumulative progress on a \"recognition\": \"progress\" obligation: revenue through as_of becomes round(allocated × percent_complete / 100), and as_of's month carries the difference (negative when an estimate falls), as a new contract version.
     # @param id [String] Contract id
     # @param pob_id [String] Performance obligation id
     # @param progress_input [ProgressInput] 
@@ -1367,7 +1367,7 @@ module RevrecClient
       data
     end
 
-    # Report cumulative progress on a &#x60;\&quot;recognition\&quot;: \&quot;progress\&quot;&#x60; obligation: revenue through &#x60;as_of&#x60; becomes &#x60;round(allocated × percent_complete / 100)&#x60;, and &#x60;as_of&#x60;&#39;s month carries the difference (negative when an estimate falls), as a new contract version.
+    # Report cumulative progress on a \&quot;recognition\&quot;: \&quot;progress\&quot; obligation: revenue through as_of becomes round(allocated × percent_complete / 100), and as_of&#39;s month carries the difference (negative when an estimate falls), as a new contract version.
     # @param id [String] Contract id
     # @param pob_id [String] Performance obligation id
     # @param progress_input [ProgressInput] 
@@ -1449,7 +1449,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Terminate an active contract: no revenue from `effective_date` on (the first day without service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
+    # Terminate an active contract: no revenue from effective_date on (the first day without service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
     # @param id [String] Contract id
     # @param terminate_input [TerminateInput] 
     # @param [Hash] opts the optional parameters
@@ -1460,7 +1460,7 @@ module RevrecClient
       data
     end
 
-    # Terminate an active contract: no revenue from &#x60;effective_date&#x60; on (the first day without service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
+    # Terminate an active contract: no revenue from effective_date on (the first day without service); the unrecognized rest leaves the transaction price, deferred revenue and RPO.
     # @param id [String] Contract id
     # @param terminate_input [TerminateInput] 
     # @param [Hash] opts the optional parameters
@@ -1537,7 +1537,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Replace a draft's terms, or modify an active contract: `effective_date` and `treatment` (`prospective` by default, `cumulative_catch_up`, or `separate_contract`, which creates a new contract and answers 201).
+    # Replace a draft's terms, or modify an active contract: effective_date and treatment (prospective by default, cumulative_catch_up, or separate_contract, which creates a new contract and answers 201).
     # @param id [String] Contract id
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
@@ -1548,7 +1548,7 @@ module RevrecClient
       data
     end
 
-    # Replace a draft&#39;s terms, or modify an active contract: &#x60;effective_date&#x60; and &#x60;treatment&#x60; (&#x60;prospective&#x60; by default, &#x60;cumulative_catch_up&#x60;, or &#x60;separate_contract&#x60;, which creates a new contract and answers 201).
+    # Replace a draft&#39;s terms, or modify an active contract: effective_date and treatment (prospective by default, cumulative_catch_up, or separate_contract, which creates a new contract and answers 201).
     # @param id [String] Contract id
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters

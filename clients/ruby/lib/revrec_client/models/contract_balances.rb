@@ -28,16 +28,16 @@ module RevrecClient
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :closing_receivables
 
-    # Contract assets (recognized beyond billed, per contract) at the quarter's opening.
+    # Contract assets (recognized beyond billed, per contract) at the quarter's opening: zero while no contract is billed by invoices (the others are billed at their start).
     attr_accessor :opening_contract_assets
 
-    # Customer credits (cash received beyond what was billed, per contract) at the quarter's opening. Present, with the closing figure, when a contract of the selection has received cash.
+    # Customer credits (cash received beyond what was billed, per contract) at the quarter's opening; `null`, with the closing figure, until a contract of the selection has received cash.
     attr_accessor :opening_customer_credits
 
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :opening_deferred_revenue
 
-    # Receivables (billed less cash received, never below zero per contract) at the quarter's opening. Present, with the three below, when a contract of the selection is billed by invoices or has received cash.
+    # Receivables (billed less cash received, never below zero per contract) at the quarter's opening; `null`, with the closing figure, until a contract of the selection is billed by invoices or has received cash (before that revrec knows no cash, so it cannot say what is still owed).
     attr_accessor :opening_receivables
 
     # Revenue of the quarter that was in the opening deferred balance.
@@ -86,6 +86,10 @@ module RevrecClient
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'closing_customer_credits',
+        :'closing_receivables',
+        :'opening_customer_credits',
+        :'opening_receivables',
       ])
     end
 
@@ -117,6 +121,8 @@ module RevrecClient
 
       if attributes.key?(:'closing_contract_assets')
         self.closing_contract_assets = attributes[:'closing_contract_assets']
+      else
+        self.closing_contract_assets = nil
       end
 
       if attributes.key?(:'closing_customer_credits')
@@ -135,6 +141,8 @@ module RevrecClient
 
       if attributes.key?(:'opening_contract_assets')
         self.opening_contract_assets = attributes[:'opening_contract_assets']
+      else
+        self.opening_contract_assets = nil
       end
 
       if attributes.key?(:'opening_customer_credits')
@@ -163,8 +171,16 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @closing_contract_assets.nil?
+        invalid_properties.push('invalid value for "closing_contract_assets", closing_contract_assets cannot be nil.')
+      end
+
       if @closing_deferred_revenue.nil?
         invalid_properties.push('invalid value for "closing_deferred_revenue", closing_deferred_revenue cannot be nil.')
+      end
+
+      if @opening_contract_assets.nil?
+        invalid_properties.push('invalid value for "opening_contract_assets", opening_contract_assets cannot be nil.')
       end
 
       if @opening_deferred_revenue.nil?
@@ -182,10 +198,22 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @closing_contract_assets.nil?
       return false if @closing_deferred_revenue.nil?
+      return false if @opening_contract_assets.nil?
       return false if @opening_deferred_revenue.nil?
       return false if @revenue_recognized_from_opening_balance.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] closing_contract_assets Value to be assigned
+    def closing_contract_assets=(closing_contract_assets)
+      if closing_contract_assets.nil?
+        fail ArgumentError, 'closing_contract_assets cannot be nil'
+      end
+
+      @closing_contract_assets = closing_contract_assets
     end
 
     # Custom attribute writer method with validation
@@ -196,6 +224,16 @@ module RevrecClient
       end
 
       @closing_deferred_revenue = closing_deferred_revenue
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] opening_contract_assets Value to be assigned
+    def opening_contract_assets=(opening_contract_assets)
+      if opening_contract_assets.nil?
+        fail ArgumentError, 'opening_contract_assets cannot be nil'
+      end
+
+      @opening_contract_assets = opening_contract_assets
     end
 
     # Custom attribute writer method with validation

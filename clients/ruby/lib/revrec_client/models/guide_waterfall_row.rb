@@ -16,10 +16,10 @@ require 'time'
 module RevrecClient
   # One row of the guide surface's waterfall.
   class GuideWaterfallRow < ApiModelBase
-    # What was billed over the row's months; present when a contract of the selection is billed by invoices.
+    # What was billed over the row's months (the price in its start month for a contract without invoices).
     attr_accessor :billed_amount
 
-    # Contract assets at the end of the row's last month; present with `billed_amount`.
+    # Contract assets at the end of the row's last month.
     attr_accessor :contract_asset_balance
 
     # Deferred revenue at the end of the row's last month.
@@ -102,10 +102,14 @@ module RevrecClient
 
       if attributes.key?(:'billed_amount')
         self.billed_amount = attributes[:'billed_amount']
+      else
+        self.billed_amount = nil
       end
 
       if attributes.key?(:'contract_asset_balance')
         self.contract_asset_balance = attributes[:'contract_asset_balance']
+      else
+        self.contract_asset_balance = nil
       end
 
       if attributes.key?(:'deferred_balance')
@@ -138,6 +142,14 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @billed_amount.nil?
+        invalid_properties.push('invalid value for "billed_amount", billed_amount cannot be nil.')
+      end
+
+      if @contract_asset_balance.nil?
+        invalid_properties.push('invalid value for "contract_asset_balance", contract_asset_balance cannot be nil.')
+      end
+
       if @deferred_balance.nil?
         invalid_properties.push('invalid value for "deferred_balance", deferred_balance cannot be nil.')
       end
@@ -157,10 +169,32 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @billed_amount.nil?
+      return false if @contract_asset_balance.nil?
       return false if @deferred_balance.nil?
       return false if @period.nil?
       return false if @recognized_amount.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] billed_amount Value to be assigned
+    def billed_amount=(billed_amount)
+      if billed_amount.nil?
+        fail ArgumentError, 'billed_amount cannot be nil'
+      end
+
+      @billed_amount = billed_amount
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] contract_asset_balance Value to be assigned
+    def contract_asset_balance=(contract_asset_balance)
+      if contract_asset_balance.nil?
+        fail ArgumentError, 'contract_asset_balance cannot be nil'
+      end
+
+      @contract_asset_balance = contract_asset_balance
     end
 
     # Custom attribute writer method with validation

@@ -15,16 +15,16 @@ require 'time'
 
 module RevrecClient
   class WaterfallPeriod < ApiModelBase
-    # What was billed in the period. Present when a contract of the selection is billed by invoices (contracts without count their price in their start month).
+    # What was billed in the period: the invoices of contracts billed by invoices, and the whole price in its start month for the others (so zero contract assets for them).
     attr_accessor :billed_amount
 
-    # Whether the period is closed: its figures are those it froze at the close, whatever changed since. Present with `correction_amount`.
+    # Whether the period is closed: its figures are those it froze at the close, whatever changed since.
     attr_accessor :closed
 
-    # Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability). Present with `billed_amount`.
+    # Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability).
     attr_accessor :contract_asset_balance
 
-    # The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Present, zero when none, once any month of the tenant's books is closed.
+    # The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Zero when none.
     attr_accessor :correction_amount
 
     # Deferred revenue (contract liabilities) at the end of the period: billed-at-start for contracts without invoices, billed less recognized per contract for the others.
@@ -111,18 +111,26 @@ module RevrecClient
 
       if attributes.key?(:'billed_amount')
         self.billed_amount = attributes[:'billed_amount']
+      else
+        self.billed_amount = nil
       end
 
       if attributes.key?(:'closed')
         self.closed = attributes[:'closed']
+      else
+        self.closed = nil
       end
 
       if attributes.key?(:'contract_asset_balance')
         self.contract_asset_balance = attributes[:'contract_asset_balance']
+      else
+        self.contract_asset_balance = nil
       end
 
       if attributes.key?(:'correction_amount')
         self.correction_amount = attributes[:'correction_amount']
+      else
+        self.correction_amount = nil
       end
 
       if attributes.key?(:'deferred_balance')
@@ -155,6 +163,22 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @billed_amount.nil?
+        invalid_properties.push('invalid value for "billed_amount", billed_amount cannot be nil.')
+      end
+
+      if @closed.nil?
+        invalid_properties.push('invalid value for "closed", closed cannot be nil.')
+      end
+
+      if @contract_asset_balance.nil?
+        invalid_properties.push('invalid value for "contract_asset_balance", contract_asset_balance cannot be nil.')
+      end
+
+      if @correction_amount.nil?
+        invalid_properties.push('invalid value for "correction_amount", correction_amount cannot be nil.')
+      end
+
       if @deferred_balance.nil?
         invalid_properties.push('invalid value for "deferred_balance", deferred_balance cannot be nil.')
       end
@@ -174,10 +198,54 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @billed_amount.nil?
+      return false if @closed.nil?
+      return false if @contract_asset_balance.nil?
+      return false if @correction_amount.nil?
       return false if @deferred_balance.nil?
       return false if @period.nil?
       return false if @recognized_amount.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] billed_amount Value to be assigned
+    def billed_amount=(billed_amount)
+      if billed_amount.nil?
+        fail ArgumentError, 'billed_amount cannot be nil'
+      end
+
+      @billed_amount = billed_amount
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] closed Value to be assigned
+    def closed=(closed)
+      if closed.nil?
+        fail ArgumentError, 'closed cannot be nil'
+      end
+
+      @closed = closed
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] contract_asset_balance Value to be assigned
+    def contract_asset_balance=(contract_asset_balance)
+      if contract_asset_balance.nil?
+        fail ArgumentError, 'contract_asset_balance cannot be nil'
+      end
+
+      @contract_asset_balance = contract_asset_balance
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] correction_amount Value to be assigned
+    def correction_amount=(correction_amount)
+      if correction_amount.nil?
+        fail ArgumentError, 'correction_amount cannot be nil'
+      end
+
+      @correction_amount = correction_amount
     end
 
     # Custom attribute writer method with validation
