@@ -17,11 +17,11 @@ import urllib.request
 from decimal import Decimal
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, sync_playwright
 
 PASSWORD = "a long enough password"
 DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 375, "height": 812}
 
 
 def api(base: str, path: str, token: str) -> tuple[int, object]:
@@ -42,12 +42,34 @@ class Console:
         self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         self.page: Page = self.context.new_page()
         self.csp_violations: list[str] = []
+        # What a page loads besides itself (stylesheet, script, icon) that failed: a response
+        # of 400 or more, a request that failed, or the console's "Failed to load resource"
+        # (Chromium reports a missing /favicon.ico, which it asks for by itself, only there).
+        self.failed_loads: list[str] = []
+        self.icons: list[tuple[int, str]] = []
         self.page.on("console", self._console_message)
+        self.page.on("response", self._response)
+        self.page.on("requestfailed", self._request_failed)
 
     def _console_message(self, message: object) -> None:
         text = getattr(message, "text", "")
         if "Content Security Policy" in text or "Refused to" in text:
             self.csp_violations.append(text)
+        # Chromium names the resource that failed; a refused page (the checks ask for some)
+        # is reported the same way, under its own address.
+        url = (getattr(message, "location", None) or {}).get("url", "")
+        if "Failed to load resource" in text and ("favicon" in url or "/assets/" in url):
+            self.failed_loads.append(f"{text}: {url}")
+
+    def _response(self, response: Response) -> None:
+        if "favicon" in response.url:
+            self.icons.append((response.status, response.url))
+        if response.status >= 400 and response.request.resource_type != "document":
+            self.failed_loads.append(f"{response.status} {response.url}")
+
+    def _request_failed(self, request: Request) -> None:
+        if request.resource_type != "document":
+            self.failed_loads.append(f"failed {request.url}: {request.failure}")
 
     def goto(self, path: str) -> None:
         response = self.page.goto(self.base + path)
@@ -95,9 +117,14 @@ class Console:
         self.page.get_by_role("button", name="Sign in").click()
 
     def first_sign_in(self, user: dict[str, str]) -> None:
+        """Signs in with the one-time password, then chooses a password: the page asks for
+        the new one twice, and not for the one-time password just typed."""
         self.sign_in(user["email"], user["one_time_password"])
         assert self.page.url.endswith("/console/password"), self.page.url
-        self.page.get_by_label("One-time password").fill(user["one_time_password"])
+        assert self.page.locator("h1").inner_text() == "Choose your password"
+        assert self.page.locator("input[type=password]").count() == 2, "new password twice only"
+        assert self.page.get_by_label("One-time password").count() == 0
+        assert self.page.get_by_label("Current password").count() == 0
         self.page.get_by_label("New password", exact=True).fill(PASSWORD)
         self.page.get_by_label("New password again").fill(PASSWORD)
         self.page.get_by_role("button", name="Save the password").click()
@@ -113,6 +140,8 @@ def check_sign_in_and_keys(console: Console, user: dict[str, str]) -> str:
     console.sign_in(user["email"], "not the password")
     assert "the password is wrong" in console.page.content()
     console.first_sign_in(user)
+    check_password_page(console)
+    check_favicon(console)
 
     console.goto("/console/keys")
     console.page.get_by_label("Name").fill("browser test")
@@ -147,6 +176,76 @@ def check_sign_in_and_keys(console: Console, user: dict[str, str]) -> str:
     return key_id
 
 
+def check_password_page(console: Console) -> None:
+    """Once the one-time password is replaced, changing the password asks for the current
+    one again; a wrong one is refused and changes nothing."""
+    console.goto("/console/password")
+    assert console.page.locator("h1").inner_text() == "Change your password"
+    assert console.page.locator("input[type=password]").count() == 3
+    console.page.get_by_label("Current password").fill("not the password")
+    console.page.get_by_label("New password", exact=True).fill("another long password")
+    console.page.get_by_label("New password again").fill("another long password")
+    console.page.get_by_role("button", name="Save the password").click()
+    assert console.page.locator("[role=alert]").inner_text() == "The current password is wrong."
+    console.shoot("password")
+    console.accessible("password")
+
+
+def check_favicon(console: Console) -> None:
+    """Every page links the icon and the browser loads it (no 404 in the console); the
+    address browsers try by themselves, /favicon.ico, answers an icon too."""
+    console.icons.clear()
+    for path in ["/console/sign-in", "/console/dashboard", "/console/nope"]:
+        with console.page.expect_response(lambda response: "favicon" in response.url):
+            console.page.goto(console.base + path)
+    assert console.icons and all(status == 200 for status, _ in console.icons), console.icons
+    answer = console.page.request.get(console.base + "/favicon.ico")
+    assert answer.status == 200 and answer.headers["content-type"] == "image/x-icon", answer.status
+    assert "max-age" in answer.headers.get("cache-control", "")
+    assert not console.failed_loads, console.failed_loads
+
+
+def check_chart_at_phone_width(console: Console) -> None:
+    """At 375×812 every axis label of the chart lies wholly inside the chart and the
+    viewport, and no two month labels touch."""
+    console.page.set_viewport_size(PHONE)
+    console.goto("/console/dashboard?from=2026-01&to=2026-12&currency=USD")
+    boxes = console.page.evaluate(
+        """() => {
+            const svg = document.querySelector('#revenue-chart');
+            const box = element => { const r = element.getBoundingClientRect();
+                return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                        width: r.width, height: r.height}; };
+            return {chart: box(svg), width: document.documentElement.clientWidth,
+                labels: [...svg.querySelectorAll('text.axis')]
+                    .filter(el => getComputedStyle(el).display !== 'none')
+                    .map(el => ({text: el.textContent, month: el.classList.contains('month-label'),
+                                 fontPx: parseFloat(getComputedStyle(el).fontSize)
+                                         * svg.getScreenCTM().a, ...box(el)}))};
+        }"""
+    )
+    chart, labels = boxes["chart"], boxes["labels"]
+    assert len(labels) >= 6, labels
+    for label in labels:
+        assert label["width"] > 0 and label["height"] > 0, label
+        inside = (
+            label["left"] >= chart["left"] - 0.5
+            and label["right"] <= chart["right"] + 0.5
+            and label["top"] >= chart["top"] - 0.5
+            and label["bottom"] <= chart["bottom"] + 0.5
+        )
+        assert inside, f"axis label {label['text']!r} {label} outside the chart {chart}"
+        assert 0 <= label["left"] and label["right"] <= boxes["width"], (label, boxes["width"])
+        assert label["fontPx"] >= 8, f"axis label {label['text']!r} drawn at {label['fontPx']:.1f}px"
+    months = sorted((label for label in labels if label["month"]), key=lambda label: label["left"])
+    for before, after in zip(months, months[1:]):
+        assert before["right"] < after["left"], f"month labels touch: {before} {after}"
+    console.page.locator("#revenue-chart").screenshot(
+        path=str(console.artefacts / "dashboard-chart-375.png")
+    )
+    console.page.set_viewport_size(DESKTOP)
+
+
 def check_dashboard(console: Console, key: str, readme_png: Path | None) -> None:
     """The chart's months and the table equal the API's waterfall, to the cent."""
     console.goto("/console/dashboard?from=2026-01&to=2026-12&currency=USD")
@@ -174,6 +273,7 @@ def check_dashboard(console: Console, key: str, readme_png: Path | None) -> None
     assert Decimal(next_12 or "") == note6["rpo_next_12_months"]
     console.shoot("dashboard")
     console.accessible("dashboard")
+    check_chart_at_phone_width(console)
     if readme_png is not None:
         console.page.locator("main").screenshot(path=str(readme_png))
 
@@ -303,9 +403,10 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True)
         console = Console(browser, base, artefacts)
         key_id = check_sign_in_and_keys(console, acme)
+        print("icon loaded on every page; password chosen without the one-time password again;")
         print("sign-in, key made, copied, used, revoked and refused: ok")
         check_dashboard(console, key, readme_png)
-        print("dashboard chart and table equal the API's waterfall: ok")
+        print("dashboard chart and table equal the API's waterfall; axis labels inside at 375 px: ok")
         check_note6(console, key)
         print("Note 6 table equals the API's: ok")
         contract_id = check_other_pages(console)
@@ -313,6 +414,7 @@ def main() -> None:
         check_forgery_and_tenants(browser, console, globex, key_id, contract_id)
         print("forged form and cross-tenant access refused; sign-out: ok")
         assert not console.csp_violations, console.csp_violations
+        assert not console.failed_loads, console.failed_loads
         browser.close()
     shots = sorted(path.name for path in artefacts.glob("*.png"))
     print(f"{len(shots)} screenshots in {artefacts}")

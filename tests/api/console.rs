@@ -5,14 +5,20 @@
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use reqwest::StatusCode;
+use revrec_app::startup::PortOverrides;
 use revrec_ports::Scope;
+use revrec_test_support::TestDatabase;
 use revrec_usecases::console_access::create_console_user;
 use revrec_usecases::sign_in_throttle::SignInLimits;
 use serde_json::json;
+use time::OffsetDateTime;
+use time::macros::datetime;
 
-use crate::helpers::{TestApp, number_texts, spawn_configured, spawn_each};
+use crate::helpers::{TestApp, number_texts, spawn_configured, spawn_each, spawn_with_ports};
 
 const NEW_PASSWORD: &str = "a long enough password";
 
@@ -178,14 +184,24 @@ impl Browser {
         let mut browser = Browser::new(app);
         let signed = browser.sign_in(email, &created.one_time_password).await;
         assert_eq!(signed.location.as_deref(), Some("/console/password"));
-        let changed = browser
-            .change_password(&created.one_time_password, NEW_PASSWORD)
-            .await;
+        let changed = browser.choose_password(NEW_PASSWORD).await;
         assert_eq!(changed.status, StatusCode::SEE_OTHER, "{}", changed.text);
         browser
     }
 
-    /// Sends the password form (its token read from the form first).
+    /// Sends the form that replaces the one-time password: the new password twice, and
+    /// nothing else (its token read from the form first).
+    async fn choose_password(&mut self, new: &str) -> Page {
+        let csrf = self.get("/console/password").await.csrf();
+        self.post(
+            "/console/password",
+            &[("new", new), ("repeated", new), ("csrf", &csrf)],
+        )
+        .await
+    }
+
+    /// Sends the password form with the current password (its token read from the form
+    /// first).
     async fn change_password(&mut self, current: &str, new: &str) -> Page {
         let csrf = self.get("/console/password").await.csrf();
         self.post(
@@ -241,14 +257,10 @@ async fn the_one_time_password_opens_only_the_page_that_replaces_it() {
         }
         let form = browser.get("/console/password").await;
         assert!(form.text.contains("Choose your password"));
-        let short = browser
-            .change_password(&created.one_time_password, "short")
-            .await;
+        let short = browser.choose_password("short").await;
         assert_eq!(short.status, StatusCode::BAD_REQUEST);
         assert!(short.text.contains("at least 12 characters"));
-        let changed = browser
-            .change_password(&created.one_time_password, NEW_PASSWORD)
-            .await;
+        let changed = browser.choose_password(NEW_PASSWORD).await;
         assert_eq!(changed.location.as_deref(), Some("/console/dashboard"));
         let dashboard = browser.get("/console/dashboard").await;
         assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.text);
@@ -310,7 +322,7 @@ fn seen(page: &Page) -> (StatusCode, Vec<(String, String)>, String) {
 /// The app over each backend, with these sign-in limits.
 async fn spawn_each_limited(limits: SignInLimits) -> Vec<TestApp> {
     let mut apps = Vec::new();
-    for database in revrec_test_support::TestDatabase::all() {
+    for database in TestDatabase::all() {
         apps.push(
             spawn_configured(database, move |settings| settings.policy.sign_in = limits).await,
         );
@@ -455,7 +467,7 @@ async fn a_client_address_that_fails_too_often_waits_whatever_it_types() {
 
 #[tokio::test]
 async fn cookies_are_http_only_strict_scoped_and_secure_behind_https() {
-    let database = revrec_test_support::TestDatabase::sqlite();
+    let database = TestDatabase::sqlite();
     let app = spawn_configured(database, |settings| {
         settings.public_url = Some("https://revrec.example.com".into());
     })
@@ -936,6 +948,268 @@ async fn a_new_password_ends_the_users_other_sessions() {
     );
     let ended = second.get("/console/keys").await;
     assert_eq!(ended.location.as_deref(), Some("/console/sign-in"));
+}
+
+/// Right after signing in with the one-time password, the page asks for the new password
+/// twice and not for the one-time password again; that session sets a password once, and
+/// from then on the current password is asked for every change.
+#[tokio::test]
+async fn the_one_time_session_sets_a_password_once_without_typing_it_again() {
+    for app in spawn_each().await {
+        let created = create_console_user(&app.services().await, "acme", "ana@example.com")
+            .await
+            .unwrap();
+        let once = created.one_time_password.as_str();
+        // Two sessions of the one-time password (two tabs, or someone who read it too).
+        let mut first = Browser::new(&app);
+        let mut other = Browser::new(&app);
+        for browser in [&mut first, &mut other] {
+            let signed = browser.sign_in("ana@example.com", once).await;
+            assert_eq!(signed.location.as_deref(), Some("/console/password"));
+        }
+        let other_csrf = other.get("/console/password").await.csrf();
+        let form = first.get("/console/password").await;
+        assert_eq!(form.status, StatusCode::OK);
+        assert!(form.text.contains("Choose your password"), "{}", form.text);
+        assert!(
+            !form.text.contains(r#"name="current""#),
+            "no field for the one-time password: {}",
+            form.text
+        );
+        for field in [r#"name="new""#, r#"name="repeated""#] {
+            assert!(form.text.contains(field), "{field}");
+        }
+        // The one-time password is no password to choose.
+        let same = first.choose_password(once).await;
+        assert_eq!(same.status, StatusCode::BAD_REQUEST);
+        assert!(
+            same.text
+                .contains("choose a password other than the one-time password"),
+            "{}",
+            same.text
+        );
+        let differ = first
+            .post(
+                "/console/password",
+                &[
+                    ("new", NEW_PASSWORD),
+                    ("repeated", "another long password"),
+                    ("csrf", &form.csrf()),
+                ],
+            )
+            .await;
+        assert_eq!(differ.status, StatusCode::BAD_REQUEST);
+        assert!(differ.text.contains("the two passwords differ"));
+        let chosen = first.choose_password(NEW_PASSWORD).await;
+        assert_eq!(chosen.location.as_deref(), Some("/console/dashboard"));
+
+        // Once: the other session of the one-time password has ended with it…
+        let ended = other
+            .post(
+                "/console/password",
+                &[
+                    ("new", "a password of the other tab"),
+                    ("repeated", "a password of the other tab"),
+                    ("csrf", &other_csrf),
+                ],
+            )
+            .await;
+        assert_eq!(ended.location.as_deref(), Some("/console/sign-in"));
+        // …and this one now needs the current password, typed, for any change.
+        let form = first.get("/console/password").await;
+        assert!(form.text.contains("Change your password"));
+        assert!(form.text.contains(r#"name="current""#));
+        let again = first.choose_password("a second new password").await;
+        assert_eq!(again.status, StatusCode::BAD_REQUEST);
+        assert!(
+            again.text.contains("The current password is wrong."),
+            "{}",
+            again.text
+        );
+        let wrong = first
+            .change_password("not the password", "a second new password")
+            .await;
+        assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+        assert!(wrong.text.contains("The current password is wrong."));
+        let stale = first.change_password(once, "a second new password").await;
+        assert_eq!(
+            stale.status,
+            StatusCode::BAD_REQUEST,
+            "the one-time password is spent"
+        );
+
+        // None of the refused attempts changed anything: the chosen password signs in, to
+        // the console itself.
+        let mut later = Browser::new(&app);
+        let spent = later.sign_in("ana@example.com", once).await;
+        assert_eq!(spent.status, StatusCode::UNAUTHORIZED);
+        let signed = later.sign_in("ana@example.com", NEW_PASSWORD).await;
+        assert_eq!(signed.location.as_deref(), Some("/console/dashboard"));
+        let changed = first
+            .change_password(NEW_PASSWORD, "a second new password")
+            .await;
+        assert_eq!(changed.location.as_deref(), Some("/console/dashboard"));
+    }
+}
+
+/// A clock the test sets.
+struct SetClock(AtomicI64);
+
+impl revrec_ports::Clock for SetClock {
+    fn now_micros(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The dashboard's range ends at the last month that has ended and Note 6 shows the last
+/// quarter that has ended, by the app's clock: never a month or quarter still running.
+#[tokio::test]
+async fn the_range_and_note_6_default_to_the_last_month_and_quarter_that_have_ended() {
+    for database in TestDatabase::all() {
+        let clock = Arc::new(SetClock(AtomicI64::new(0)));
+        let set = |instant: OffsetDateTime| {
+            let micros = i64::try_from(instant.unix_timestamp_nanos() / 1_000).unwrap();
+            clock.0.store(micros, Ordering::SeqCst);
+        };
+        set(datetime!(2026-11-27 09:30 UTC));
+        let app = spawn_with_ports(
+            database,
+            |_| {},
+            PortOverrides {
+                compute: None,
+                clock: Some(Arc::clone(&clock) as Arc<dyn revrec_ports::Clock>),
+            },
+        )
+        .await;
+        portfolio(&app, "acme").await;
+        Browser::signed_in(&app, "acme", "ana@example.com").await;
+        for (now, from, to, quarter) in [
+            (
+                datetime!(2026-11-27 09:30 UTC),
+                "2025-11",
+                "2026-10",
+                "2026-Q3",
+            ),
+            // The first instant of a quarter: the one before has just ended.
+            (
+                datetime!(2027-01-01 00:00 UTC),
+                "2026-01",
+                "2026-12",
+                "2026-Q4",
+            ),
+            (
+                datetime!(2026-12-31 23:59:59 UTC),
+                "2025-12",
+                "2026-11",
+                "2026-Q3",
+            ),
+        ] {
+            set(now);
+            // A session lasts eight hours by this clock: sign in afresh at each instant.
+            let mut browser = Browser::new(&app);
+            let signed = browser.sign_in("ana@example.com", NEW_PASSWORD).await;
+            assert_eq!(signed.location.as_deref(), Some("/console/dashboard"));
+            let page = browser.get("/console/dashboard").await;
+            assert_eq!(page.status, StatusCode::OK, "{now}: {}", page.text);
+            assert_eq!(
+                attribute_after(&page.text, r#"name="from" value=""#).as_deref(),
+                Some(from),
+                "{now}"
+            );
+            assert_eq!(
+                attribute_after(&page.text, r#"name="to" value=""#).as_deref(),
+                Some(to),
+                "{now}"
+            );
+            assert!(
+                page.text
+                    .contains(&format!("Revenue waterfall, {from} to {to} (USD)")),
+                "{now}"
+            );
+            let months: Vec<String> = page
+                .text
+                .match_indices(r#"<g class="month" data-period=""#)
+                .map(|(at, marker)| text_until_quote(&page.text[at + marker.len()..]))
+                .collect();
+            assert_eq!(months.len(), 12, "{now}");
+            assert_eq!(months.first().map(String::as_str), Some(from), "{now}");
+            assert_eq!(months.last().map(String::as_str), Some(to), "{now}");
+            // What the default shows is what asking for that range shows.
+            let asked = browser
+                .get(&format!("/console/dashboard?from={from}&to={to}"))
+                .await;
+            assert_eq!(asked.text, page.text, "{now}");
+
+            let note = browser.get("/console/disclosures").await;
+            assert_eq!(note.status, StatusCode::OK, "{now}: {}", note.text);
+            assert_eq!(
+                attribute_after(&note.text, r#"name="quarter" value=""#).as_deref(),
+                Some(quarter),
+                "{now}"
+            );
+            assert!(
+                note.text.contains(&format!(
+                    "revenue from contracts with customers, {quarter} (USD)"
+                )),
+                "{now}"
+            );
+            let asked = browser
+                .get(&format!("/console/disclosures?quarter={quarter}"))
+                .await;
+            assert_eq!(asked.text, note.text, "{now}");
+        }
+    }
+}
+
+fn text_until_quote(text: &str) -> String {
+    text[..text.find('"').unwrap()].to_owned()
+}
+
+#[tokio::test]
+async fn the_favicon_is_served_cacheable_and_linked_from_every_page() {
+    let app = spawn_each().await.remove(0);
+    let icon = reqwest::get(format!("{}/favicon.ico", app.address))
+        .await
+        .unwrap();
+    assert_eq!(icon.status(), StatusCode::OK);
+    let header = |response: &reqwest::Response, name: &str| {
+        response.headers()[name].to_str().unwrap().to_owned()
+    };
+    assert_eq!(header(&icon, "content-type"), "image/x-icon");
+    assert!(
+        header(&icon, "cache-control").contains("max-age="),
+        "{}",
+        header(&icon, "cache-control")
+    );
+    let bytes = icon.bytes().await.unwrap();
+    // An ICO directory (reserved 0, type 1) of PNG images.
+    assert_eq!(bytes.get(..4), Some(&[0, 0, 1, 0][..]));
+    assert!(bytes.windows(4).any(|window| window == b"\x89PNG"));
+
+    let svg = reqwest::get(format!("{}/console/assets/favicon.svg", app.address))
+        .await
+        .unwrap();
+    assert_eq!(svg.status(), StatusCode::OK);
+    assert_eq!(header(&svg, "content-type"), "image/svg+xml");
+    assert!(header(&svg, "cache-control").starts_with("public"));
+    assert!(svg.text().await.unwrap().starts_with("<svg "));
+
+    // Every page links both: the sign-in page, a signed-in page, an error page.
+    let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+    let mut anonymous = Browser::new(&app);
+    for page in [
+        anonymous.get("/console/sign-in").await,
+        browser.get("/console/dashboard").await,
+        browser.get("/console/password").await,
+        browser.get("/console/nope").await,
+    ] {
+        for link in [
+            r#"<link rel="icon" href="/favicon.ico" sizes="32x32">"#,
+            r#"<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">"#,
+        ] {
+            assert!(page.text.contains(link), "{link}: {}", page.text);
+        }
+    }
 }
 
 #[tokio::test]

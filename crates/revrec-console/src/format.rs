@@ -3,7 +3,7 @@
 //! `data-amount` attribute for tests and copy-paste.
 
 use maud::{Markup, html};
-use revrec_domain::{Currency, Period};
+use revrec_domain::{Currency, Period, Quarter};
 use revrec_http::wire::amount::Amount;
 
 /// The API's text of `minor` units of `currency`: `12000.00`.
@@ -49,6 +49,22 @@ pub fn month_of(micros: i64) -> Period {
     Period::of(utc(micros).date())
 }
 
+/// The last month that has ended by `micros` (UTC): the month before the one holding it.
+/// A report's default, so that it never shows a month still taking revenue.
+pub fn last_ended_month(micros: i64) -> Period {
+    month_of(micros).previous()
+}
+
+/// The last quarter that has ended by `micros` (UTC): the one holding the month before the
+/// first month of the current quarter.
+pub fn last_ended_quarter(micros: i64) -> Quarter {
+    month_of(micros)
+        .quarter()
+        .first_period()
+        .previous()
+        .quarter()
+}
+
 /// `2026-11-23 18:44 UTC` from microseconds since the epoch.
 pub fn instant(micros: i64) -> String {
     let at = utc(micros);
@@ -74,6 +90,23 @@ mod tests {
         assert_eq!(grouped("-1234567.891"), "-1,234,567.891");
         assert_eq!(grouped("12500"), "12,500");
         assert_eq!(amount_text(123_456, Currency::USD), "1234.56");
+    }
+
+    #[test]
+    fn defaults_are_the_last_month_and_quarter_that_have_ended() {
+        use time::macros::datetime;
+        let at = |instant: time::OffsetDateTime| instant.unix_timestamp() * 1_000_000;
+        for (now, month, quarter) in [
+            (datetime!(2026-11-27 12:00 UTC), "2026-10", "2026-Q3"),
+            // The first instant of a month: the month before has just ended.
+            (datetime!(2026-10-01 00:00 UTC), "2026-09", "2026-Q3"),
+            (datetime!(2026-09-30 23:59:59 UTC), "2026-08", "2026-Q2"),
+            (datetime!(2027-01-15 08:00 UTC), "2026-12", "2026-Q4"),
+            (datetime!(2026-03-31 23:59:59 UTC), "2026-02", "2025-Q4"),
+        ] {
+            assert_eq!(last_ended_month(at(now)).to_string(), month, "{now}");
+            assert_eq!(last_ended_quarter(at(now)).to_string(), quarter, "{now}");
+        }
     }
 
     #[test]

@@ -43,6 +43,8 @@ fn head(title: &str) -> Markup {
             meta charset="utf-8";
             meta name="viewport" content="width=device-width, initial-scale=1";
             title { (title) " · revrec console" }
+            link rel="icon" href="/favicon.ico" sizes="32x32";
+            link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml";
             link rel="stylesheet" href="/console/assets/console.css";
             script src="/console/assets/console.js" defer {}
         }

@@ -19,8 +19,10 @@ use crate::pages::credentials::Kind;
 /// no framing, no caching of pages that show tenant data or a secret.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/// Mounts `/console` on an app built by `revrec_http::build_app` (the same `AppState`).
+/// Mounts `/console` on an app built by `revrec_http::build_app` (the same `AppState`), and
+/// the console's icon at `/favicon.ico`, where browsers look for one by default.
 pub fn configure(config: &mut web::ServiceConfig) {
+    config.route("/favicon.ico", web::get().to(favicon_ico));
     config.service(
         web::scope("/console")
             .wrap(actix_web::middleware::from_fn(security_headers))
@@ -36,6 +38,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .route("/", web::get().to(pages::home))
             .route("/assets/console.css", web::get().to(stylesheet))
             .route("/assets/console.js", web::get().to(script))
+            .route("/assets/favicon.svg", web::get().to(favicon_svg))
             .route("/sign-in", web::get().to(pages::sign_in::form))
             .route("/sign-in", web::post().to(pages::sign_in::submit))
             .route("/sign-out", web::post().to(pages::sign_in::sign_out))
@@ -109,6 +112,21 @@ async fn script() -> HttpResponse {
         "text/javascript; charset=utf-8",
         include_str!("../assets/console.js"),
     )
+}
+
+/// The icon every page links (scripts/console_favicon.py draws it).
+async fn favicon_svg() -> HttpResponse {
+    asset("image/svg+xml", include_str!("../assets/favicon.svg"))
+}
+
+/// The same icon as PNGs of 16 and 32 px in an ICO, for whatever asks `/favicon.ico`. It
+/// changes only with a release, so it is kept a day.
+async fn favicon_ico() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/x-icon")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .body(&include_bytes!("../assets/favicon.ico")[..])
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> HttpResponse {

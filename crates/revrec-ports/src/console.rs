@@ -54,13 +54,19 @@ pub trait ConsoleRepository: Send + Sync {
         user_id: &str,
     ) -> Result<Option<ConsoleUserRecord>, RepositoryError>;
 
-    /// Replaces the password (a PHC string), clears `must_change_password`, and ends the
-    /// user's other sessions (all but the one whose digest is `keep_session`), in one
-    /// transaction: a session opened with the old password does not outlive it.
+    /// Replaces the password (a PHC string) if it is still `expected_hash`, clears
+    /// `must_change_password`, and ends the user's other sessions (all but the one whose
+    /// digest is `keep_session`), in one transaction: a session opened with the old password
+    /// does not outlive it.
+    ///
+    /// # Errors
+    /// `Conflict`, with nothing changed, when the stored password is no longer
+    /// `expected_hash` (or the user is gone): of two racing changes, one wins.
     async fn set_password(
         &self,
         tenant_id: &str,
         user_id: &str,
+        expected_hash: &str,
         password_hash: &str,
         keep_session: &str,
     ) -> Result<(), RepositoryError>;

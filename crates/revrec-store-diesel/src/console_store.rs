@@ -116,20 +116,32 @@ impl ConsoleRepository for ConsoleStore {
         &self,
         tenant_id: &str,
         user_id: &str,
+        expected_hash: &str,
         password_hash: &str,
         keep_session: &str,
     ) -> Result<(), RepositoryError> {
         let key = (tenant_id.to_owned(), user_id.to_owned());
+        let expected_hash = expected_hash.to_owned();
         let password_hash = password_hash.to_owned();
         let keep_session = keep_session.to_owned();
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
-                diesel::update(console_users::table.find((&key.0, &key.1)))
-                    .set((
-                        console_users::password_hash.eq(password_hash),
-                        console_users::must_change_password.eq(false),
-                    ))
-                    .execute(connection)?;
+                // One statement compares and sets, so two racing changes cannot both win.
+                let changed = diesel::update(
+                    console_users::table
+                        .find((&key.0, &key.1))
+                        .filter(console_users::password_hash.eq(expected_hash)),
+                )
+                .set((
+                    console_users::password_hash.eq(password_hash),
+                    console_users::must_change_password.eq(false),
+                ))
+                .execute(connection)?;
+                if changed == 0 {
+                    return Err(StoreError::Conflict(
+                        "the password changed since it was read".into(),
+                    ));
+                }
                 diesel::delete(
                     console_sessions::table
                         .filter(console_sessions::tenant_id.eq(&key.0))

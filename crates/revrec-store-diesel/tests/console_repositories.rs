@@ -55,13 +55,25 @@ async fn users_are_unique_by_address_and_their_password_can_change() {
             None
         );
 
+        let first = user("usr_1", "ana@example.com").password_hash;
         console
-            .set_password("acme", "usr_1", "$argon2id$new", "no session")
+            .set_password("acme", "usr_1", &first, "$argon2id$new", "no session")
             .await
             .unwrap();
         let stored = console.find_user("acme", "usr_1").await.unwrap().unwrap();
         assert_eq!(stored.password_hash, "$argon2id$new");
         assert!(!stored.must_change_password);
+        // A change made from a stale read (the password replaced meanwhile) changes nothing.
+        assert!(matches!(
+            console
+                .set_password("acme", "usr_1", &first, "$argon2id$late", "no session")
+                .await,
+            Err(RepositoryError::Conflict(_))
+        ));
+        assert_eq!(
+            console.find_user("acme", "usr_1").await.unwrap().unwrap(),
+            stored
+        );
         assert_eq!(console.find_user("other", "usr_1").await.unwrap(), None);
     }
 }
@@ -127,7 +139,13 @@ async fn sessions_open_expire_and_close() {
             .await
             .unwrap();
         console
-            .set_password("acme", "usr_1", "$argon2id$new", "d3")
+            .set_password(
+                "acme",
+                "usr_1",
+                &user("usr_1", "ana@example.com").password_hash,
+                "$argon2id$new",
+                "d3",
+            )
             .await
             .unwrap();
         assert_eq!(console.find_session("d2", NOON + 501).await.unwrap(), None);

@@ -218,13 +218,20 @@ pub async fn sign_out(services: &Services, secret: &str) -> Result<(), ConsoleEr
         .await?)
 }
 
-/// Replaces the signed-in user's password. The current one is asked again, so a session
-/// left open cannot be turned into a stolen account; the user's other sessions end.
+/// Replaces the signed-in user's password, and ends the user's other sessions.
+///
+/// `current` is the password typed again: a session left open cannot be turned into a
+/// stolen account. `None` only for a user who still has the one-time password
+/// (`must_change_password`, read afresh here, never taken from the request): that password
+/// opened this session moments ago, so it is not asked twice. It is replaced once: the write
+/// happens only while the stored password is still the one read here, so of two racing
+/// changes one wins and the other is refused (`InvalidCredentials`, as a stale current
+/// password is), and afterwards the flag is clear and the current password is asked again.
 pub async fn change_password(
     services: &Services,
     secret: &str,
     session: &ConsoleSession,
-    current: &str,
+    current: Option<&str>,
     new: &str,
     repeated: &str,
 ) -> Result<(), ConsoleError> {
@@ -234,7 +241,7 @@ pub async fn change_password(
     if new != repeated {
         return Err(ConsoleError::PasswordsDiffer);
     }
-    if new == current {
+    if current == Some(new) {
         return Err(ConsoleError::PasswordUnchanged);
     }
     let Some(user) = services
@@ -244,18 +251,42 @@ pub async fn change_password(
     else {
         return Err(ConsoleError::InvalidCredentials);
     };
-    if !services
-        .passwords
-        .verify(current, &user.password_hash)
-        .await?
-    {
-        return Err(ConsoleError::InvalidCredentials);
+    match current {
+        Some(current) => {
+            if !services
+                .passwords
+                .verify(current, &user.password_hash)
+                .await?
+            {
+                return Err(ConsoleError::InvalidCredentials);
+            }
+        }
+        None => {
+            if !user.must_change_password {
+                return Err(ConsoleError::InvalidCredentials);
+            }
+            // The one-time password was not typed again: is the new one that password?
+            if services.passwords.verify(new, &user.password_hash).await? {
+                return Err(ConsoleError::PasswordUnchanged);
+            }
+        }
     }
     let hash = services.passwords.hash(new).await?;
-    Ok(services
+    services
         .console
-        .set_password(&user.tenant_id, &user.id, &hash, &secret_digest(secret))
-        .await?)
+        .set_password(
+            &user.tenant_id,
+            &user.id,
+            &user.password_hash,
+            &hash,
+            &secret_digest(secret),
+        )
+        .await
+        .map_err(|error| match error {
+            // Replaced meanwhile (another session was quicker): what was proven is stale.
+            RepositoryError::Conflict(_) => ConsoleError::InvalidCredentials,
+            other => ConsoleError::Storage(other),
+        })
 }
 
 /// The synchronizer token of the session whose cookie holds `secret`: derived from the

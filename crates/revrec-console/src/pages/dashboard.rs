@@ -1,7 +1,8 @@
-//! The revenue dashboard: over a chosen range of months, recognized revenue stacked by
-//! `pob_type` with the deferred balance as a line, the same figures in a table, and the
-//! remaining performance obligations in two bands (next 12 months, thereafter). The
-//! figures are the API's: the waterfall is `GET /v1/waterfalls`'s, to the cent.
+//! The revenue dashboard: over a chosen range of months (by default the twelve through the
+//! last month that has ended), recognized revenue stacked by `pob_type` with the deferred
+//! balance as a line, the same figures in a table, and the remaining performance
+//! obligations in two bands (next 12 months, thereafter). The figures are the API's: the
+//! waterfall is `GET /v1/waterfalls`'s, to the cent.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
@@ -14,7 +15,7 @@ use serde::Deserialize;
 
 use crate::chart::{Month, revenue_chart};
 use crate::error::PageError;
-use crate::format::{money, month_of};
+use crate::format::{last_ended_month, money};
 use crate::layout::{self, Section};
 use crate::session;
 
@@ -27,6 +28,8 @@ pub struct DashboardQuery {
 
 /// Longest range the chart draws (ten years of months).
 const MAX_MONTHS: i32 = 120;
+/// The range shown when none is asked for: a year of months.
+const DEFAULT_MONTHS: i32 = 12;
 
 pub async fn page(
     request: HttpRequest,
@@ -36,9 +39,13 @@ pub async fn page(
     let signed = session::require(&request, &state).await?;
     let services = &state.services;
     let tenant = signed.tenant();
-    let this_year = month_of(services.clock.now_micros()).year();
-    let from = period_or(query.from.as_deref(), Period::new(this_year, 1))?;
-    let to = period_or(query.to.as_deref(), Period::new(this_year, 12))?;
+    // By default the twelve months through the last one that has ended (by the app's
+    // clock, in UTC): no month still taking revenue.
+    let to = period_or(
+        query.to.as_deref(),
+        Some(last_ended_month(services.clock.now_micros())),
+    )?;
+    let from = period_or(query.from.as_deref(), Some(to.plus(-(DEFAULT_MONTHS - 1))))?;
     if to < from || from.months_until(to) >= MAX_MONTHS {
         return Err(PageError::BadInput(format!(
             "Choose a range of 1 to {MAX_MONTHS} months, its start before its end."

@@ -1,5 +1,6 @@
-//! Note 6 for a chosen quarter: remaining performance obligations, disaggregated revenue
-//! and contract balances, the figures of `GET /v1/disclosures/note6`.
+//! Note 6 for a chosen quarter (by default the last quarter that has ended): remaining
+//! performance obligations, disaggregated revenue and contract balances, the figures of
+//! `GET /v1/disclosures/note6`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::html;
@@ -9,7 +10,7 @@ use revrec_usecases::note6_report::note6_report;
 use serde::Deserialize;
 
 use crate::error::PageError;
-use crate::format::{money, month_of};
+use crate::format::{last_ended_quarter, money};
 use crate::layout::{self, Section};
 use crate::pages::dashboard::{currency_choice, currency_select};
 use crate::session;
@@ -32,7 +33,7 @@ pub async fn page(
         Some(text) => {
             Quarter::parse(text).map_err(|error| PageError::BadInput(error.to_string()))?
         }
-        None => month_of(services.clock.now_micros()).quarter(),
+        None => last_ended_quarter(services.clock.now_micros()),
     };
     let (currency, currencies) =
         currency_choice(services, tenant, query.currency.as_deref()).await?;

@@ -1,5 +1,7 @@
 //! Replacing the password: required after the one-time password, open to any signed-in
-//! user afterwards.
+//! user afterwards. Right after signing in with the one-time password the page asks only
+//! for the new password (twice): that session has just proven the one-time password, and
+//! may replace it once. Afterwards the current password is asked again for every change.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -15,7 +17,9 @@ use crate::session::{self, SignedIn};
 
 #[derive(Deserialize)]
 pub struct PasswordForm {
-    current: String,
+    /// Absent from the form that replaces the one-time password.
+    #[serde(default)]
+    current: Option<String>,
     new: String,
     repeated: String,
     csrf: String,
@@ -36,11 +40,15 @@ pub async fn submit(
 ) -> Result<HttpResponse, PageError> {
     let signed = signed_in(&request, &state).await?;
     signed.check_csrf(&form.csrf)?;
+    let first = signed.session.must_change_password;
+    // The one-time session proves itself; any other types its current password (an empty
+    // one when the field was left out, which no password matches).
+    let current = (!first).then(|| form.current.as_deref().unwrap_or_default());
     match change_password(
         &state.services,
         &signed.secret,
         &signed.session,
-        &form.current,
+        current,
         &form.new,
         &form.repeated,
     )
@@ -54,6 +62,10 @@ pub async fn submit(
             | ConsoleError::InvalidCredentials),
         ) => {
             let message = match problem {
+                // Replaced meanwhile, from another session of the same one-time password.
+                ConsoleError::InvalidCredentials if first => {
+                    "The one-time password has been replaced already: sign in with the new password.".to_owned()
+                }
                 ConsoleError::InvalidCredentials => "The current password is wrong.".to_owned(),
                 other => format!("{other}."),
             };
@@ -83,13 +95,15 @@ fn password_page(signed: &SignedIn, problem: Option<&str>) -> Markup {
         },
         html! {
             @if first {
-                p { "The one-time password you were given opens only this page. Choose your own password to continue." }
+                p { "The one-time password you signed in with opens only this page, once. Choose your own password to continue." }
             }
             (notice(problem, true))
             form.stacked method="post" action="/console/password" {
                 input type="hidden" name="csrf" value=(signed.session.csrf_token);
-                label for="current" { @if first { "One-time password" } @else { "Current password" } }
-                input #current type="password" name="current" autocomplete="current-password" required;
+                @if !first {
+                    label for="current" { "Current password" }
+                    input #current type="password" name="current" autocomplete="current-password" required;
+                }
                 label for="new" { "New password" }
                 input #new type="password" name="new" autocomplete="new-password" required minlength=(MIN_PASSWORD_CHARS) aria-describedby="new-hint";
                 p #new-hint .hint { "At least " (MIN_PASSWORD_CHARS) " characters." }
