@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs the README's commands as written, from "Run it" to the console, the way a new user
+# with the README in hand would: in a fresh copy of the checkout, with no settings, against
+# the servers the README itself starts (scripts/readme_walkthrough.py says what is run and
+# how). Fails when a command fails, when a server the README starts stops (a port already
+# held, say), or when any server answered a 5xx. Exit status 0 is "pass".
+#
+#   scripts/readme_walkthrough.sh            # from the repository root; port 8080 and 8081 free
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$PWD"
+for port in 8080 8081; do
+    if curl -s -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; then
+        echo "port $port is taken; the README's servers need it" >&2
+        exit 1
+    fi
+done
+
+work="$(mktemp -d)"
+cleanup() {
+    pkill -f "$work/.*revrec" 2>/dev/null || true
+    # The README's servers are children of the walkthrough's shell; stop whatever still runs.
+    for pid in $(cat "$work/pids" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A copy of the tree as it is (committed or not), sharing this checkout's build folder.
+git ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 tar -cf -) | tar -xf - -C "$work"
+export CARGO_TARGET_DIR="$repo/target"
+# `cargo run --release` builds on first use; build first so the servers start within the wait.
+cargo build --release --quiet -p revrec-app
+
+python3 scripts/readme_walkthrough.py README.md >"$work/walkthrough.sh"
+echo 'printf "%s\n" "${servers[@]}" > pids' >>"$work/walkthrough.sh"
+echo "==> running the README's blocks in $work"
+(cd "$work" && env -u REVREC_DATABASE_URL -u REVREC_LISTEN -u REVREC_MODE bash walkthrough.sh) \
+    >"$work/walkthrough.log" 2>&1 || {
+    echo "the README walkthrough failed; its output:" >&2
+    tail -n 60 "$work/walkthrough.log" >&2
+    exit 1
+}
+for pid in $(cat "$work/pids"); do kill "$pid" 2>/dev/null || true; done
+grep -h '^==> \|started a server\|README walkthrough' "$work/walkthrough.log"
+# The servers log every request as JSON lines with its status.
+if grep -h '"status":5[0-9][0-9]' "$work"/serve-*.log; then
+    echo "a server answered 5xx during the walkthrough" >&2
+    exit 1
+fi
+echo "README walkthrough: PASS"
