@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::IntoParams;
 
-use super::gate::usd;
+use super::gate::{refusal, usd};
 use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
 use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges};
@@ -139,22 +139,19 @@ pub async fn challenge(
         amount,
         now,
         &Holder::Nobody,
-    );
-    if fresh.is_empty() {
+    )
+    .await;
+    if fresh.challenges.is_empty() && !fresh.rail_unavailable {
         return Err(ApiError::Payment(PaymentProblem {
             code: ErrorCode::PaymentMethodUnsupported,
-            message: "No payment method is configured on this server.".into(),
+            message: "No payment method is configured on this server for this price.".into(),
             challenges: Vec::new(),
             challenge_id: None,
         }));
     }
-    Err(ApiError::Payment(PaymentProblem {
-        code: ErrorCode::PaymentRequired,
-        message: format!("{route} costs {} USD on the {plan} plan.", usd(amount)),
-        challenge_id: fresh.first().map(|challenge| challenge.id.clone()),
-        challenges: fresh
-            .iter()
-            .map(|challenge| challenge.to_header())
-            .collect(),
-    }))
+    Err(refusal(
+        ErrorCode::PaymentRequired,
+        format!("{route} costs {} USD on the {plan} plan.", usd(amount)),
+        fresh,
+    ))
 }
