@@ -162,6 +162,17 @@ async fn with_every_rail_a_402_carries_one_complete_challenge_per_rail_and_the_i
             memo
         );
 
+        // The unauthenticated terms route never makes the node create an invoice: its
+        // challenges pay for nothing, so Lightning's is left out there.
+        let invoices = doubles.lnd.invoices().len();
+        let terms = app
+            .request(reqwest::Method::GET, "/v1/payments/challenge", None, None)
+            .await;
+        let terms = challenges_of(&terms, "PAYMENT_REQUIRED");
+        let methods: Vec<&str> = terms.iter().map(|c| c.method.as_str()).collect();
+        assert_eq!(methods, ["stripe", "tempo", "sandbox"]);
+        assert_eq!(doubles.lnd.invoices().len(), invoices);
+
         let reply = app
             .request(reqwest::Method::GET, "/v1/payments/intent", None, None)
             .await;

@@ -855,6 +855,63 @@ mod tests {
     }
 
     #[test]
+    fn the_tempo_and_lightning_rails_are_read_together_and_checked() {
+        let tempo = [
+            ("REVREC_TEMPO_RPC_URL", "https://rpc.example/key123"),
+            (
+                "REVREC_TEMPO_RECIPIENT",
+                "0x742d35Cc6634C0532925a3b844Bc9e7595f8fE00",
+            ),
+        ];
+        let terms = settings(&tempo).unwrap().payments.tempo.unwrap();
+        assert_eq!(terms.chain_id, 4217);
+        assert_eq!(terms.token, "0x20c0000000000000000000000000000000000000");
+        assert_eq!(
+            terms.recipient,
+            "0x742d35cc6634c0532925a3b844bc9e7595f8fe00"
+        );
+        assert!(
+            !format!("{terms:?}").contains("key123"),
+            "the RPC URL is not printed"
+        );
+        let error = settings(&tempo[..1]).unwrap_err().to_string();
+        assert!(error.starts_with("REVREC_TEMPO_RECIPIENT="), "{error}");
+        let bad = [tempo[0], ("REVREC_TEMPO_RECIPIENT", "0x12")];
+        assert!(settings(&bad).is_err());
+
+        let lightning = [
+            ("REVREC_LIGHTNING_LND_URL", "https://127.0.0.1:8080"),
+            ("REVREC_LIGHTNING_MACAROON", "0201036c6e64"),
+            ("REVREC_LIGHTNING_SATS_PER_USD", "1234"),
+        ];
+        let terms = settings(&lightning).unwrap().payments.lightning.unwrap();
+        assert_eq!(
+            (terms.sats_per_usd, terms.network.as_str()),
+            (1234, "mainnet")
+        );
+        assert!(
+            !format!("{terms:?}").contains("0201036c6e64"),
+            "the macaroon is not printed"
+        );
+        let error = settings(&lightning[..2]).unwrap_err().to_string();
+        assert!(
+            error.starts_with("REVREC_LIGHTNING_SATS_PER_USD="),
+            "{error}"
+        );
+        let error = settings(&[lightning[0], lightning[2]])
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("REVREC_LIGHTNING_MACAROON="), "{error}");
+        let testnet = [
+            lightning[0],
+            lightning[1],
+            lightning[2],
+            ("REVREC_LIGHTNING_NETWORK", "testnet"),
+        ];
+        assert!(settings(&testnet).is_err());
+    }
+
+    #[test]
     fn priced_calls_in_production_need_a_secret_and_a_real_payment_method() {
         let secret = "0123456789abcdef0123456789abcdef";
         let priced = [

@@ -178,6 +178,11 @@ impl PaymentRail for LightningRail {
         self.settings.network == "mainnet"
     }
 
+    /// Every challenge is a new invoice on the node.
+    fn issuing_asks_provider(&self) -> bool {
+        true
+    }
+
     fn quote(&self, charge: &Charge) -> Option<Quote> {
         let sats = sats_for_cents(charge.amount, self.settings.sats_per_usd)?;
         Some(Quote {

@@ -74,6 +74,13 @@ pub trait PaymentRail: Send + Sync {
         })
     }
 
+    /// Whether issuing a challenge asks the provider to create something (a Lightning
+    /// invoice). Such a rail is left out of challenges issued to nobody (the
+    /// unauthenticated terms route), so that route cannot make the provider do work.
+    fn issuing_asks_provider(&self) -> bool {
+        false
+    }
+
     /// The method-specific part of one challenge's `request` (`methodDetails`), if any, as
     /// the text of a JSON object (ports stay free of a JSON library; adapters parse it).
     /// Called once per challenge issued, so it may differ per challenge (a Lightning

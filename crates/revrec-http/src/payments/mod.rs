@@ -157,15 +157,21 @@ pub async fn challenges(
         format_timestamp((now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS) * 1_000_000);
     let realm = realm_of(public_url);
     let opaque = opaque_for(holder);
+    // Challenges issued to nobody pay for nothing: they never make a provider do work (an
+    // unauthenticated caller must not be able to fill the node with invoices).
+    let rails: Vec<&Arc<dyn PaymentRail>> = payments
+        .rails
+        .iter()
+        .filter(|rail| !(matches!(holder, Holder::Nobody) && rail.issuing_asks_provider()))
+        .collect();
     let requests = futures_util::future::join_all(
-        payments
-            .rails
+        rails
             .iter()
             .map(|rail| request_for(rail.as_ref(), route, amount)),
     )
     .await;
     let mut issued = Issued::default();
-    for (rail, request) in payments.rails.iter().zip(requests) {
+    for (rail, request) in rails.into_iter().zip(requests) {
         let request = match request {
             Ok(Some(request)) => request,
             Ok(None) => continue,
