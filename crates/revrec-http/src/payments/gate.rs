@@ -6,6 +6,7 @@ use futures_util::future::LocalBoxFuture;
 use revrec_domain::{Currency, Money};
 use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
 use revrec_usecases::{Principal, Services};
+use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -20,7 +21,6 @@ use crate::shell::paid_calls::PaidCalls;
 use crate::shell::problem::ErrorCode;
 use crate::shell::settings::HttpSettings;
 use crate::wire::dates::format_timestamp;
-use serde_json::Value;
 
 /// The receipt of this request's payment, for the middleware to send on a 2xx.
 #[derive(Clone, Debug)]
