@@ -31,6 +31,7 @@ mod mcp;
 mod metrics;
 mod modifications;
 mod oauth;
+mod payment_rails;
 mod payments;
 mod periods;
 mod rate_limits;

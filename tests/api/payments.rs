@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 
 use crate::helpers::{Reply, SANDBOX, TestApp, simple_contract, spawn_configured};
 
-const SECRET: &str = "a challenge secret of at least 32 bytes, for tests";
-const WATERFALL: &str = "/v1/waterfalls?start_period=2026-01&end_period=2026-12";
+pub(crate) const SECRET: &str = "a challenge secret of at least 32 bytes, for tests";
+pub(crate) const WATERFALL: &str = "/v1/waterfalls?start_period=2026-01&end_period=2026-12";
 
 /// Growth calls cost 5 cents, scale calls 9; sandbox calls are free. Both rails.
 async fn spawn_priced(database: TestDatabase, double: &StripeDouble) -> TestApp {
@@ -46,7 +46,7 @@ async fn priced_apps() -> (Vec<TestApp>, StripeDouble) {
     (apps, double)
 }
 
-async fn call(app: &TestApp, path: &str, key: &str, payment: &[&str]) -> Reply {
+pub(crate) async fn call(app: &TestApp, path: &str, key: &str, payment: &[&str]) -> Reply {
     let mut headers = vec![("Authorization".to_owned(), format!("Bearer {key}"))];
     headers.extend(
         payment
@@ -62,7 +62,7 @@ async fn call(app: &TestApp, path: &str, key: &str, payment: &[&str]) -> Reply {
 
 /// Every `WWW-Authenticate: Payment` challenge of a 402, each checked as §1.12 asks.
 #[track_caller]
-fn challenges_of(reply: &Reply, code: &str) -> Vec<Challenge> {
+pub(crate) fn challenges_of(reply: &Reply, code: &str) -> Vec<Challenge> {
     let body = reply.json();
     assert_eq!(reply.status.as_u16(), 402, "{}", reply.text);
     assert_eq!(body["code"], code, "{body}");
@@ -125,7 +125,13 @@ fn challenges_of(reply: &Reply, code: &str) -> Vec<Challenge> {
             amount == "0"
                 || (!amount.starts_with('0') && amount.bytes().all(|b| b.is_ascii_digit()))
         );
-        assert_eq!(request["currency"], "usd");
+        // Each rail states the charge in its own unit (MPP charge intent).
+        let currency = request["currency"].as_str().unwrap();
+        match challenge.method.as_str() {
+            "lightning" => assert_eq!(currency, "sat"),
+            "tempo" => assert!(currency.starts_with("0x") && currency.len() == 42),
+            _ => assert_eq!(currency, "usd"),
+        }
         assert!(
             request.get("expires").is_none(),
             "expiry lives in the auth-param only"
@@ -148,7 +154,7 @@ fn challenges_of(reply: &Reply, code: &str) -> Vec<Challenge> {
     challenges
 }
 
-fn by_method<'a>(challenges: &'a [Challenge], method: &str) -> &'a Challenge {
+pub(crate) fn by_method<'a>(challenges: &'a [Challenge], method: &str) -> &'a Challenge {
     challenges.iter().find(|c| c.method == method).unwrap()
 }
 
@@ -156,12 +162,12 @@ fn sandbox_credential(challenges: &[Challenge], token: &str) -> String {
     Credential::build(by_method(challenges, "sandbox"), &json!({ "token": token }))
 }
 
-fn request_of(challenge: &Challenge) -> Value {
+pub(crate) fn request_of(challenge: &Challenge) -> Value {
     serde_json::from_slice(&URL_SAFE_NO_PAD.decode(&challenge.request).unwrap()).unwrap()
 }
 
 #[track_caller]
-fn receipt_of(reply: &Reply, method: &str) -> Value {
+pub(crate) fn receipt_of(reply: &Reply, method: &str) -> Value {
     assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
     assert_eq!(reply.header("cache-control").as_deref(), Some("private"));
     let receipt = reply.header("payment-receipt").expect("a receipt");
@@ -624,6 +630,32 @@ async fn the_intent_and_challenge_routes_publish_the_terms() {
         json!({"sandbox": 0, "growth": 499, "scale": 1499})
     );
     assert_eq!(body["rates"]["GET /v1/waterfalls"], "0.00");
+    // What each plan pays per priced call, in USD and in each method's unit.
+    assert_eq!(
+        body["priced_routes"],
+        json!([
+            "GET /v1/contracts",
+            "POST /v1/contracts",
+            "GET /v1/waterfalls",
+            "GET /v1/disclosures/note6",
+            "POST /api/v1/contracts/ingest",
+            "GET /api/v1/reports/waterfall"
+        ])
+    );
+    assert_eq!(
+        body["prices"]["growth"]["GET /v1/waterfalls"],
+        json!({"usd": "0.05", "methods": {"stripe": {"amount": "5", "currency": "usd"}, "sandbox": {"amount": "5", "currency": "usd"}}})
+    );
+    assert_eq!(
+        body["prices"]["scale"]["GET /api/v1/reports/waterfall"]["usd"],
+        "0.09"
+    );
+    assert_eq!(
+        body["prices"]["sandbox"]["POST /v1/contracts"]["usd"],
+        "0.00"
+    );
+    assert_eq!(body["prices"].as_object().unwrap().len(), 3);
+    assert_eq!(body["prices"]["growth"].as_object().unwrap().len(), 6);
     assert_eq!(body["plan_rates"]["growth"]["POST /v1/contracts"], "0.05");
     assert_eq!(
         body["plan_rates"]["scale"]["GET /v1/disclosures/note6"],
@@ -631,7 +663,7 @@ async fn the_intent_and_challenge_routes_publish_the_terms() {
     );
     assert_eq!(
         body["methods"][0],
-        json!({"method": "stripe", "settles_real_money": false})
+        json!({"method": "stripe", "settles_real_money": false, "per_usd": {"amount": "100", "currency": "usd"}})
     );
     assert!(body["merchant"].is_string());
 

@@ -79,6 +79,14 @@ pub enum Command {
         /// The stripe method's Shared Payment Token (`spt_…`).
         #[arg(long)]
         spt: Option<String>,
+        /// The lightning method's preimage (64 hex digits), which paying the challenge's
+        /// invoice revealed.
+        #[arg(long)]
+        preimage: Option<String>,
+        /// The tempo method's transaction hash (`0x…`) of the transferWithMemo already
+        /// broadcast (push mode).
+        #[arg(long)]
+        tx_hash: Option<String>,
     },
     /// Serve the MCP tools over stdio (one JSON-RPC message per line) for a local agent,
     /// with the API key (or sandbox token) in REVREC_MCP_TOKEN; logs go to stderr.
@@ -123,8 +131,23 @@ pub enum Command {
     },
 }
 
+/// The proofs `revrec pay` can put in a credential, one per method.
+#[derive(Clone, Copy, Default)]
+struct Proofs<'a> {
+    token: Option<&'a str>,
+    spt: Option<&'a str>,
+    preimage: Option<&'a str>,
+    tx_hash: Option<&'a str>,
+}
+
 /// The credential paying `challenge` with the method's proof.
-fn pay(challenge: &str, token: Option<&str>, spt: Option<&str>) -> Result<String, CliError> {
+fn pay(challenge: &str, proofs: Proofs<'_>) -> Result<String, CliError> {
+    let Proofs {
+        token,
+        spt,
+        preimage,
+        tx_hash,
+    } = proofs;
     use revrec_http::payments::mpp::{Challenge, Credential};
     let value = challenge
         .trim()
@@ -141,6 +164,22 @@ fn pay(challenge: &str, token: Option<&str>, spt: Option<&str>) -> Result<String
                 "the stripe method needs --spt spt_…".into(),
             ));
         }
+        ("lightning", _) => match preimage {
+            Some(preimage) => serde_json::json!({ "preimage": preimage.to_ascii_lowercase() }),
+            None => {
+                return Err(CliError::Usage(
+                    "the lightning method needs --preimage <hex>, from paying the invoice".into(),
+                ));
+            }
+        },
+        ("tempo", _) => match tx_hash {
+            Some(hash) => serde_json::json!({ "type": "hash", "hash": hash }),
+            None => {
+                return Err(CliError::Usage(
+                    "the tempo method needs --tx-hash 0x…, of the transferWithMemo".into(),
+                ));
+            }
+        },
         (_, _) => serde_json::json!({ "token": token.unwrap_or("tok_sandbox_ok") }),
     };
     Ok(Credential::build(&challenge, &payload))
@@ -151,10 +190,18 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         challenge,
         token,
         spt,
+        preimage,
+        tx_hash,
     }) = &cli.command
     {
         // Needs no settings and no database: it only builds a header.
-        println!("{}", pay(challenge, token.as_deref(), spt.as_deref())?);
+        let proofs = Proofs {
+            token: token.as_deref(),
+            spt: spt.as_deref(),
+            preimage: preimage.as_deref(),
+            tx_hash: tx_hash.as_deref(),
+        };
+        println!("{}", pay(challenge, proofs)?);
         return Ok(());
     }
     let settings = Settings::from_env()?;

@@ -69,6 +69,43 @@ pub struct PaymentTerms {
     pub previous_secret: Option<Secret>,
     /// The `stripe` rail, when configured.
     pub stripe: Option<StripeTerms>,
+    /// The `tempo` rail (TIP-20 on Tempo), when configured.
+    pub tempo: Option<TempoTerms>,
+    /// The `lightning` rail (BOLT11 invoices of an LND node), when configured.
+    pub lightning: Option<LightningTerms>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TempoTerms {
+    /// The chain's JSON-RPC URL (a provider's URL may carry its key: kept out of prints).
+    pub rpc_url: Secret,
+    pub chain_id: u64,
+    /// The TIP-20 token, `0x` and 40 lowercase hex digits.
+    pub token: String,
+    /// The merchant's address, `0x` and 40 lowercase hex digits.
+    pub recipient: String,
+}
+
+/// Where the LND macaroon comes from: the hex text itself, or a file (LND's binary
+/// `invoice.macaroon`, or its hex) read at startup.
+#[derive(Clone, Debug)]
+pub enum MacaroonSource {
+    Hex(Secret),
+    Path(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct LightningTerms {
+    /// LND's REST base URL.
+    pub lnd_url: String,
+    pub macaroon: MacaroonSource,
+    /// LND's self-signed `tls.cert` (PEM), when the node's certificate is not publicly
+    /// trusted.
+    pub tls_certificate_path: Option<String>,
+    /// Satoshis per USD: challenges charge `ceil(cents × rate / 100)` sats.
+    pub sats_per_usd: u64,
+    /// `mainnet`, `signet` or `regtest`.
+    pub network: String,
 }
 
 #[derive(Clone, Debug)]
@@ -89,7 +126,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 30] = [
+pub const VARIABLES: [(&str, &str, &str); 40] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -185,6 +222,56 @@ pub const VARIABLES: [(&str, &str, &str); 30] = [
         "REVREC_STRIPE_API_BASE",
         "https://api.stripe.com",
         "Stripe's API base URL (a local double in tests)",
+    ),
+    (
+        "REVREC_TEMPO_RPC_URL",
+        "none",
+        "a Tempo node's Ethereum JSON-RPC URL: offers the `tempo` payment method (with REVREC_TEMPO_RECIPIENT)",
+    ),
+    (
+        "REVREC_TEMPO_RECIPIENT",
+        "none",
+        "the merchant's Tempo address (`0x` + 40 hex digits) payers transfer to",
+    ),
+    (
+        "REVREC_TEMPO_CHAIN_ID",
+        "4217",
+        "the Tempo chain challenges name and the RPC must serve (4217 is mainnet)",
+    ),
+    (
+        "REVREC_TEMPO_TOKEN",
+        "0x20c0000000000000000000000000000000000000",
+        "the TIP-20 USD stablecoin paid in (default pathUSD)",
+    ),
+    (
+        "REVREC_LIGHTNING_LND_URL",
+        "none",
+        "the LND node's REST URL (`https://host:8080`): offers the `lightning` payment method",
+    ),
+    (
+        "REVREC_LIGHTNING_MACAROON",
+        "none",
+        "the LND macaroon as hex (an invoice macaroon suffices); or REVREC_LIGHTNING_MACAROON_PATH",
+    ),
+    (
+        "REVREC_LIGHTNING_MACAROON_PATH",
+        "none",
+        "a file holding the LND macaroon (binary, as LND writes it, or hex)",
+    ),
+    (
+        "REVREC_LIGHTNING_TLS_CERT_PATH",
+        "none",
+        "LND's `tls.cert` (PEM), trusted for the node's self-signed certificate",
+    ),
+    (
+        "REVREC_LIGHTNING_SATS_PER_USD",
+        "none",
+        "satoshis per USD (required with LND): a charge of c cents is ceil(c × rate / 100) sats",
+    ),
+    (
+        "REVREC_LIGHTNING_NETWORK",
+        "mainnet",
+        "`mainnet`, `signet` or `regtest`: the network LND's invoices must be on",
     ),
     (
         "REVREC_MAX_TERM_YEARS",
@@ -512,6 +599,8 @@ fn payment_terms(
                 ));
             }
         },
+        tempo: tempo_terms(get)?,
+        lightning: lightning_terms(get)?,
     };
     let priced = [prices.sandbox, prices.growth, prices.scale]
         .iter()
@@ -524,15 +613,124 @@ fn payment_terms(
                 "required in production when REVREC_CALL_PRICES has a price above 0",
             ));
         }
-        if terms.stripe.is_none() {
+        if terms.stripe.is_none() && terms.tempo.is_none() && terms.lightning.is_none() {
             return Err(invalid(
                 "REVREC_STRIPE_SECRET_KEY",
                 "",
-                "a priced call needs a payment method in production: configure Stripe",
+                "a priced call needs a payment method in production: configure Stripe, Tempo or Lightning",
             ));
         }
     }
     Ok(terms)
+}
+
+/// `0x` and 40 hex digits, lowercased.
+fn address(name: &'static str, text: &str) -> Result<String, SettingsError> {
+    let digits = text.strip_prefix("0x").unwrap_or("");
+    if digits.len() == 40 && digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(text.to_ascii_lowercase())
+    } else {
+        Err(SettingsError::Invalid {
+            name,
+            value: text.to_owned(),
+            reason: "an address is 0x and 40 hex digits".into(),
+        })
+    }
+}
+
+fn tempo_terms(get: &impl Fn(&str) -> Option<String>) -> Result<Option<TempoTerms>, SettingsError> {
+    let (rpc_url, recipient) = match (get("REVREC_TEMPO_RPC_URL"), get("REVREC_TEMPO_RECIPIENT")) {
+        (None, None) => return Ok(None),
+        (Some(rpc_url), Some(recipient)) => (rpc_url, recipient),
+        _ => {
+            return Err(SettingsError::Invalid {
+                name: "REVREC_TEMPO_RECIPIENT",
+                value: String::new(),
+                reason: "set REVREC_TEMPO_RPC_URL and REVREC_TEMPO_RECIPIENT together".into(),
+            });
+        }
+    };
+    let chain_id = match get("REVREC_TEMPO_CHAIN_ID") {
+        None => 4217,
+        Some(text) => text.parse().map_err(|_| SettingsError::Invalid {
+            name: "REVREC_TEMPO_CHAIN_ID",
+            value: text.clone(),
+            reason: "a chain id is a positive integer".into(),
+        })?,
+    };
+    Ok(Some(TempoTerms {
+        rpc_url: Secret(rpc_url),
+        chain_id,
+        token: address(
+            "REVREC_TEMPO_TOKEN",
+            &get("REVREC_TEMPO_TOKEN")
+                .unwrap_or_else(|| revrec_payments::tempo::PATH_USD.to_owned()),
+        )?,
+        recipient: address("REVREC_TEMPO_RECIPIENT", &recipient)?,
+    }))
+}
+
+fn lightning_terms(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<LightningTerms>, SettingsError> {
+    let Some(lnd_url) = get("REVREC_LIGHTNING_LND_URL") else {
+        return Ok(None);
+    };
+    let invalid = |name: &'static str, value: &str, reason: &str| SettingsError::Invalid {
+        name,
+        value: value.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let macaroon = match (
+        get("REVREC_LIGHTNING_MACAROON"),
+        get("REVREC_LIGHTNING_MACAROON_PATH"),
+    ) {
+        (Some(hex), None) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            MacaroonSource::Hex(Secret(hex.to_ascii_lowercase()))
+        }
+        (None, Some(path)) => MacaroonSource::Path(path),
+        (Some(_), None) => {
+            return Err(invalid(
+                "REVREC_LIGHTNING_MACAROON",
+                "…",
+                "the macaroon is hex",
+            ));
+        }
+        _ => {
+            return Err(invalid(
+                "REVREC_LIGHTNING_MACAROON",
+                "",
+                "set one of REVREC_LIGHTNING_MACAROON and REVREC_LIGHTNING_MACAROON_PATH with REVREC_LIGHTNING_LND_URL",
+            ));
+        }
+    };
+    let rate = get("REVREC_LIGHTNING_SATS_PER_USD").unwrap_or_default();
+    let sats_per_usd = rate
+        .parse::<u64>()
+        .ok()
+        .filter(|rate| *rate > 0)
+        .ok_or_else(|| {
+            invalid(
+                "REVREC_LIGHTNING_SATS_PER_USD",
+                &rate,
+                "a positive whole number of satoshis per USD is required with LND",
+            )
+        })?;
+    let network = get("REVREC_LIGHTNING_NETWORK").unwrap_or_else(|| "mainnet".into());
+    if !["mainnet", "signet", "regtest"].contains(&network.as_str()) {
+        return Err(invalid(
+            "REVREC_LIGHTNING_NETWORK",
+            &network,
+            "use mainnet, signet or regtest",
+        ));
+    }
+    Ok(Some(LightningTerms {
+        lnd_url,
+        macaroon,
+        tls_certificate_path: get("REVREC_LIGHTNING_TLS_CERT_PATH"),
+        sats_per_usd,
+        network,
+    }))
 }
 
 #[cfg(test)]
@@ -654,6 +852,63 @@ mod tests {
                 "{error}"
             );
         }
+    }
+
+    #[test]
+    fn the_tempo_and_lightning_rails_are_read_together_and_checked() {
+        let tempo = [
+            ("REVREC_TEMPO_RPC_URL", "https://rpc.example/key123"),
+            (
+                "REVREC_TEMPO_RECIPIENT",
+                "0x742d35Cc6634C0532925a3b844Bc9e7595f8fE00",
+            ),
+        ];
+        let terms = settings(&tempo).unwrap().payments.tempo.unwrap();
+        assert_eq!(terms.chain_id, 4217);
+        assert_eq!(terms.token, "0x20c0000000000000000000000000000000000000");
+        assert_eq!(
+            terms.recipient,
+            "0x742d35cc6634c0532925a3b844bc9e7595f8fe00"
+        );
+        assert!(
+            !format!("{terms:?}").contains("key123"),
+            "the RPC URL is not printed"
+        );
+        let error = settings(&tempo[..1]).unwrap_err().to_string();
+        assert!(error.starts_with("REVREC_TEMPO_RECIPIENT="), "{error}");
+        let bad = [tempo[0], ("REVREC_TEMPO_RECIPIENT", "0x12")];
+        assert!(settings(&bad).is_err());
+
+        let lightning = [
+            ("REVREC_LIGHTNING_LND_URL", "https://127.0.0.1:8080"),
+            ("REVREC_LIGHTNING_MACAROON", "0201036c6e64"),
+            ("REVREC_LIGHTNING_SATS_PER_USD", "1234"),
+        ];
+        let terms = settings(&lightning).unwrap().payments.lightning.unwrap();
+        assert_eq!(
+            (terms.sats_per_usd, terms.network.as_str()),
+            (1234, "mainnet")
+        );
+        assert!(
+            !format!("{terms:?}").contains("0201036c6e64"),
+            "the macaroon is not printed"
+        );
+        let error = settings(&lightning[..2]).unwrap_err().to_string();
+        assert!(
+            error.starts_with("REVREC_LIGHTNING_SATS_PER_USD="),
+            "{error}"
+        );
+        let error = settings(&[lightning[0], lightning[2]])
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("REVREC_LIGHTNING_MACAROON="), "{error}");
+        let testnet = [
+            lightning[0],
+            lightning[1],
+            lightning[2],
+            ("REVREC_LIGHTNING_NETWORK", "testnet"),
+        ];
+        assert!(settings(&testnet).is_err());
     }
 
     #[test]

@@ -7,13 +7,16 @@ use actix_web::HttpServer;
 use actix_web::dev::Server;
 use revrec_http::payments::PaymentSettings;
 use revrec_http::{AppState, HttpSettings, build_app};
-use revrec_payments::{SandboxRail, StripeRail, StripeSettings};
+use revrec_payments::{
+    LightningRail, LightningSettings, SandboxRail, StripeRail, StripeSettings, TempoRail,
+    TempoSettings,
+};
 use revrec_ports::PaymentRail;
 use revrec_store_diesel::{Store, StoreSetupError};
 use revrec_usecases::{Policy, Services};
 
 use crate::job_worker::JobWorker;
-use crate::settings::{Mode, Settings};
+use crate::settings::{LightningTerms, MacaroonSource, Mode, Settings};
 use crate::system_ports::{Argon2Passwords, RandomIds, SystemClock};
 use crate::usage_flusher::UsageFlusher;
 
@@ -38,8 +41,44 @@ pub enum StartupError {
     Payments(String),
 }
 
-/// The payment methods and challenge secrets of this process (decisions.md §10): Stripe
-/// when configured, the sandbox rail in sandbox mode only.
+/// The Lightning rail: the macaroon and the node's certificate read from their files.
+fn lightning_rail(terms: &LightningTerms) -> Result<LightningRail, StartupError> {
+    let unreadable = |what: &str, path: &str, error: std::io::Error| {
+        StartupError::Payments(format!("the {what} at {path} cannot be read: {error}"))
+    };
+    let macaroon_hex = match &terms.macaroon {
+        MacaroonSource::Hex(hex) => hex.0.clone(),
+        MacaroonSource::Path(path) => {
+            let bytes = std::fs::read(path).map_err(|error| unreadable("macaroon", path, error))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.trim();
+            // LND writes the macaroon as binary; some setups keep its hex.
+            if !text.is_empty() && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+                text.to_ascii_lowercase()
+            } else {
+                revrec_payments::hex::encode(&bytes)
+            }
+        }
+    };
+    let tls_certificate_pem = match &terms.tls_certificate_path {
+        Some(path) => {
+            Some(std::fs::read(path).map_err(|error| unreadable("LND certificate", path, error))?)
+        }
+        None => None,
+    };
+    LightningRail::new(LightningSettings {
+        lnd_url: terms.lnd_url.clone(),
+        macaroon_hex,
+        tls_certificate_pem,
+        sats_per_usd: terms.sats_per_usd,
+        network: terms.network.clone(),
+    })
+    .map_err(|error| StartupError::Payments(error.to_string()))
+}
+
+/// The payment methods and challenge secrets of this process (decisions.md §10): Stripe,
+/// Tempo and Lightning when configured (in that order), the sandbox rail in sandbox mode
+/// only.
 pub fn payment_settings(settings: &Settings) -> Result<PaymentSettings, StartupError> {
     let terms = &settings.payments;
     let mut rails: Vec<Arc<dyn PaymentRail>> = Vec::new();
@@ -51,6 +90,19 @@ pub fn payment_settings(settings: &Settings) -> Result<PaymentSettings, StartupE
         })
         .map_err(|error| StartupError::Payments(error.to_string()))?;
         rails.push(Arc::new(rail));
+    }
+    if let Some(tempo) = &terms.tempo {
+        let rail = TempoRail::new(TempoSettings {
+            rpc_url: tempo.rpc_url.0.clone(),
+            chain_id: tempo.chain_id,
+            token: tempo.token.clone(),
+            recipient: tempo.recipient.clone(),
+        })
+        .map_err(|error| StartupError::Payments(error.to_string()))?;
+        rails.push(Arc::new(rail));
+    }
+    if let Some(lightning) = &terms.lightning {
+        rails.push(Arc::new(lightning_rail(lightning)?));
     }
     if settings.mode == Mode::Sandbox {
         rails.push(Arc::new(SandboxRail));

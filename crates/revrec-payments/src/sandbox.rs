@@ -5,7 +5,7 @@
 //! declined, as a card would be.
 
 use async_trait::async_trait;
-use revrec_ports::{Charge, PaymentRail, RailError, Settlement};
+use revrec_ports::{Charge, PaymentRail, Quote, RailError, Settlement};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -39,15 +39,24 @@ impl PaymentRail for SandboxRail {
         false
     }
 
-    fn method_details(&self) -> Option<String> {
-        Some(r#"{"testToken":"tok_sandbox_ok"}"#.into())
+    async fn method_details_for(
+        &self,
+        _charge: &Charge,
+        _quote: &Quote,
+    ) -> Result<Option<String>, RailError> {
+        Ok(Some(r#"{"testToken":"tok_sandbox_ok"}"#.into()))
     }
 
     fn proof_id(&self, payload: &str) -> Result<String, RailError> {
         token_of(payload)
     }
 
-    async fn settle(&self, charge: &Charge, payload: &str) -> Result<Settlement, RailError> {
+    async fn settle<'a>(
+        &self,
+        charge: &Charge,
+        _method_details: Option<&'a str>,
+        payload: &str,
+    ) -> Result<Settlement, RailError> {
         let token = token_of(payload)?;
         if token == DECLINED_TOKEN {
             return Err(RailError::Declined("the sandbox token was declined".into()));

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use revrec_ports::{Charge, PaymentRail, RailError, Settlement};
+use revrec_ports::{Charge, PaymentRail, Quote, RailError, Settlement};
 use serde_json::{Value, json};
 
 pub const METHOD: &str = "stripe";
@@ -81,21 +81,30 @@ impl PaymentRail for StripeRail {
         !self.settings.secret_key.starts_with("sk_test_")
     }
 
-    fn method_details(&self) -> Option<String> {
-        Some(
+    async fn method_details_for(
+        &self,
+        _charge: &Charge,
+        _quote: &Quote,
+    ) -> Result<Option<String>, RailError> {
+        Ok(Some(
             json!({
                 "networkId": self.settings.network_id,
                 "paymentMethodTypes": ["card"],
             })
             .to_string(),
-        )
+        ))
     }
 
     fn proof_id(&self, payload: &str) -> Result<String, RailError> {
         token_of(payload)
     }
 
-    async fn settle(&self, charge: &Charge, payload: &str) -> Result<Settlement, RailError> {
+    async fn settle<'a>(
+        &self,
+        charge: &Charge,
+        _method_details: Option<&'a str>,
+        payload: &str,
+    ) -> Result<Settlement, RailError> {
         let token = token_of(payload)?;
         let amount = charge.amount.to_string();
         let form = [

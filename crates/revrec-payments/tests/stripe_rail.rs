@@ -34,11 +34,15 @@ async fn a_succeeded_payment_intent_settles_with_its_id_and_the_documented_reque
     assert_eq!(stripe.method(), "stripe");
     assert!(!stripe.settles_real_money(), "a test key moves no money");
     assert_eq!(
-        stripe.method_details().unwrap(),
+        stripe
+            .method_details_for(&charge("ch_1"), &stripe.quote(&charge("ch_1")).unwrap())
+            .await
+            .unwrap()
+            .unwrap(),
         r#"{"networkId":"profile_test","paymentMethodTypes":["card"]}"#
     );
     let settled = stripe
-        .settle(&charge("ch_1"), r#"{"spt":"spt_ok_1"}"#)
+        .settle(&charge("ch_1"), None, r#"{"spt":"spt_ok_1"}"#)
         .await
         .unwrap();
     assert_eq!(settled.reference, "pi_double_1");
@@ -58,7 +62,7 @@ async fn a_succeeded_payment_intent_settles_with_its_id_and_the_documented_reque
     }
     // A retry after a lost answer replays the same PaymentIntent: nothing is charged twice.
     let again = stripe
-        .settle(&charge("ch_1"), r#"{"spt":"spt_ok_1"}"#)
+        .settle(&charge("ch_1"), None, r#"{"spt":"spt_ok_1"}"#)
         .await
         .unwrap();
     assert_eq!(again.reference, "pi_double_1");
@@ -73,7 +77,7 @@ async fn declines_and_outages_are_told_apart() {
         let stripe = &stripe;
         async move {
             stripe
-                .settle(&charge(challenge), &format!(r#"{{"spt":"{token}"}}"#))
+                .settle(&charge(challenge), None, &format!(r#"{{"spt":"{token}"}}"#))
                 .await
         }
     };
@@ -95,7 +99,9 @@ async fn declines_and_outages_are_told_apart() {
     // A wrong key is our fault, not the payer's.
     let wrong = rail(&double, "sk_test_wrong");
     assert!(matches!(
-        wrong.settle(&charge("ch_6"), r#"{"spt":"spt_x"}"#).await,
+        wrong
+            .settle(&charge("ch_6"), None, r#"{"spt":"spt_x"}"#)
+            .await,
         Err(RailError::Unavailable(_))
     ));
     // No server at all.
@@ -106,7 +112,9 @@ async fn declines_and_outages_are_told_apart() {
     })
     .unwrap();
     assert!(matches!(
-        nowhere.settle(&charge("ch_7"), r#"{"spt":"spt_y"}"#).await,
+        nowhere
+            .settle(&charge("ch_7"), None, r#"{"spt":"spt_y"}"#)
+            .await,
         Err(RailError::Unavailable(_))
     ));
     let debug = format!("{wrong:?}");
@@ -133,13 +141,13 @@ async fn payloads_that_are_not_the_rails_own_are_malformed() {
         Err(RailError::MalformedProof(_))
     ));
     let settled = sandbox
-        .settle(&charge("ch_1"), r#"{"token":"tok_sandbox_a"}"#)
+        .settle(&charge("ch_1"), None, r#"{"token":"tok_sandbox_a"}"#)
         .await
         .unwrap();
     assert!(settled.reference.starts_with("sbx_"));
     assert!(matches!(
         sandbox
-            .settle(&charge("ch_2"), r#"{"token":"tok_sandbox_declined"}"#)
+            .settle(&charge("ch_2"), None, r#"{"token":"tok_sandbox_declined"}"#)
             .await,
         Err(RailError::Declined(_))
     ));

@@ -42,7 +42,7 @@ pub use ledger::LedgerRepository;
 pub use oauth::{AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository};
 pub use passwords::{PasswordError, PasswordHasher};
 pub use payments::{
-    Charge, PaymentRail, PaymentReceived, PaymentRepository, RailError, Redemption,
+    Charge, PaymentRail, PaymentReceived, PaymentRepository, Quote, RailError, Redemption,
     RedemptionOutcome, Settlement,
 };
 pub use periods::{PeriodEventRecord, PeriodRepository};

@@ -18,6 +18,20 @@ pub struct Charge {
     pub description: String,
 }
 
+/// What a rail's challenge asks for `charge`, in the rail's own unit: cents of `usd` for
+/// Stripe, satoshis (`sat`) for Lightning, a TIP-20 token's base units for Tempo. These
+/// are the shared fields of the challenge's `request`; the gate checks that an echoed
+/// challenge states exactly these for the call it pays.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Quote {
+    /// A positive integer (or `0` on a free plan), as a decimal string.
+    pub amount: String,
+    /// `usd`, `sat`, or a token's address.
+    pub currency: String,
+    /// Who is paid, in the rail's own form (an address), when the method names one.
+    pub recipient: Option<String>,
+}
+
 /// A settled payment: the rail's own reference (a Stripe `pi_…` id, say).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settlement {
@@ -38,7 +52,8 @@ pub enum RailError {
     Unavailable(String),
 }
 
-/// A way to pay (`stripe`, `sandbox`): what its challenges carry and how it settles.
+/// A way to pay (`stripe`, `tempo`, `lightning`, `sandbox`): what its challenges carry and
+/// how it settles.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait PaymentRail: Send + Sync {
@@ -48,9 +63,37 @@ pub trait PaymentRail: Send + Sync {
     /// Whether it moves real money (the docs and the intent say so).
     fn settles_real_money(&self) -> bool;
 
-    /// The method-specific part of a challenge's `request` (`methodDetails`), if any, as
+    /// What a challenge for `charge` asks for in this rail's unit (converted from the
+    /// charge's cents without floating point, rounded up), or `None` when this rail cannot
+    /// take the charge (a zero amount, say): its challenge is then left out.
+    fn quote(&self, charge: &Charge) -> Option<Quote> {
+        Some(Quote {
+            amount: charge.amount.to_string(),
+            currency: charge.currency.clone(),
+            recipient: None,
+        })
+    }
+
+    /// Whether issuing a challenge asks the provider to create something (a Lightning
+    /// invoice). Such a rail is left out of challenges issued to nobody (the
+    /// unauthenticated terms route), so that route cannot make the provider do work.
+    fn issuing_asks_provider(&self) -> bool {
+        false
+    }
+
+    /// The method-specific part of one challenge's `request` (`methodDetails`), if any, as
     /// the text of a JSON object (ports stay free of a JSON library; adapters parse it).
-    fn method_details(&self) -> Option<String>;
+    /// Called once per challenge issued, so it may differ per challenge (a Lightning
+    /// invoice) and may ask the provider.
+    ///
+    /// # Errors
+    /// `Unavailable` when the provider could not be asked: this rail's challenge is left
+    /// out of the answer.
+    async fn method_details_for(
+        &self,
+        charge: &Charge,
+        quote: &Quote,
+    ) -> Result<Option<String>, RailError>;
 
     /// What identifies the payment proof in `payload`, the JSON text of the credential's
     /// `payload` object (a Stripe shared payment token, say), so it can be recorded as used
@@ -60,8 +103,15 @@ pub trait PaymentRail: Send + Sync {
     /// `MalformedProof` when the payload is not this rail's.
     fn proof_id(&self, payload: &str) -> Result<String, RailError>;
 
-    /// Collects `charge` with the proof in `payload`.
-    async fn settle(&self, charge: &Charge, payload: &str) -> Result<Settlement, RailError>;
+    /// Collects `charge` with the proof in `payload`. `method_details` is the JSON text
+    /// of the echoed challenge's `methodDetails`, already verified as issued here (the
+    /// challenge's HMAC binds it), or `None` when it had none.
+    async fn settle<'a>(
+        &self,
+        charge: &Charge,
+        method_details: Option<&'a str>,
+        payload: &str,
+    ) -> Result<Settlement, RailError>;
 }
 
 /// A challenge being redeemed, recorded before the rail is asked.

@@ -1,8 +1,10 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod lnd_double;
 pub mod stripe_double;
 pub mod tcp_proxy;
+pub mod tempo_double;
 
 use std::path::PathBuf;
 

@@ -20,6 +20,8 @@ pub struct PaidCall {
     pub amount: i64,
     /// Lowercase ISO 4217.
     pub currency: String,
+    /// The echoed challenge's `methodDetails` (JSON text), verified as issued here.
+    pub method_details: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -71,7 +73,10 @@ pub async fn redeem(
         currency: call.currency.clone(),
         description: call.route.clone(),
     };
-    match rail.settle(&charge, payload).await {
+    match rail
+        .settle(&charge, call.method_details.as_deref(), payload)
+        .await
+    {
         Ok(settlement) => {
             services
                 .payments

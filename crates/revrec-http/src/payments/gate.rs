@@ -6,12 +6,16 @@ use futures_util::future::LocalBoxFuture;
 use revrec_domain::{Currency, Money};
 use revrec_usecases::pay_for_call::{PaidCall, PaymentError, redeem};
 use revrec_usecases::{Principal, Services};
+use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use super::holder::{Holder, holder_in, may_pay};
-use super::mpp::{CREDENTIAL_HEADER, Credential, INTENT, id_matches, receipt};
-use super::{CURRENCY, PaymentSettings, challenges, realm_of, request_for};
+use super::mpp::{
+    CREDENTIAL_HEADER, Challenge, Credential, INTENT, canonical_json, decode_request, id_matches,
+    receipt,
+};
+use super::{CURRENCY, Issued, PaymentSettings, challenges, charge_of, realm_of, shared_request};
 use crate::shell::error::{ApiError, PaymentProblem};
 use crate::shell::paid_calls::PaidCalls;
 use crate::shell::problem::ErrorCode;
@@ -82,24 +86,10 @@ async fn settle_call(
 ) -> Result<(), ApiError> {
     let now = services.clock.now_micros();
     let public_url = &settings.public_url;
-    let refuse = |code: ErrorCode, message: String| {
-        let fresh = challenges(
-            payments,
-            public_url,
-            route,
-            amount,
-            now,
-            &Holder::of(principal),
-        );
-        ApiError::Payment(PaymentProblem {
-            code,
-            message,
-            challenge_id: fresh.first().map(|challenge| challenge.id.clone()),
-            challenges: fresh
-                .iter()
-                .map(|challenge| challenge.to_header())
-                .collect(),
-        })
+    let holder = Holder::of(principal);
+    let refuse = async |code: ErrorCode, message: String| {
+        let fresh = challenges(payments, public_url, route, amount, now, &holder).await;
+        refusal(code, message, fresh)
     };
     let mut credentials = request.headers().get_all(CREDENTIAL_HEADER);
     let Some(value) = credentials.next() else {
@@ -110,7 +100,7 @@ async fn settle_call(
                 usd(amount),
                 principal.plan
             ),
-        ));
+        ).await);
     };
     let text = value.to_str().unwrap_or_default();
     if credentials.next().is_some() || text.contains(',') {
@@ -121,8 +111,12 @@ async fn settle_call(
             challenge_id: None,
         }));
     }
-    let credential = Credential::parse(text)
-        .map_err(|error| refuse(ErrorCode::PaymentMalformedCredential, error.to_string()))?;
+    let credential = match Credential::parse(text) {
+        Ok(credential) => credential,
+        Err(error) => {
+            return Err(refuse(ErrorCode::PaymentMalformedCredential, error.to_string()).await);
+        }
+    };
     let mut echoed = credential.challenge;
     let Some(rail) = payments.rail(&echoed.method) else {
         return Err(ApiError::Payment(PaymentProblem {
@@ -149,7 +143,8 @@ async fn settle_call(
         return Err(refuse(
             ErrorCode::PaymentInvalidChallenge,
             "The echoed challenge was not issued by this service, or was altered.".into(),
-        ));
+        )
+        .await);
     }
     let expires = OffsetDateTime::parse(&echoed.expires, &Rfc3339)
         .map(|instant| instant.unix_timestamp() * 1_000_000)
@@ -158,7 +153,8 @@ async fn settle_call(
         return Err(refuse(
             ErrorCode::PaymentExpired,
             format!("The challenge expired at {}.", echoed.expires),
-        ));
+        )
+        .await);
     }
     // A genuine challenge proves we issued it, not that it was for this caller: another
     // tenant's (or key's) challenge, seen in a log or a shared agent, pays nothing here.
@@ -167,25 +163,37 @@ async fn settle_call(
             return Err(refuse(
                 ErrorCode::PaymentInvalidChallenge,
                 "This challenge was issued to no caller (by GET /v1/payments/challenge, which shows the terms) and pays for no call; pay one of the challenges of this answer, issued to you.".into(),
-            ));
+            ).await);
         }
         holder if !may_pay(&holder, principal) => {
             return Err(refuse(
                 ErrorCode::PaymentInvalidChallenge,
                 "This challenge was issued to another caller (another API key or OAuth client); pay one of the challenges of this answer, issued to you.".into(),
-            ));
+            ).await);
         }
         Holder::Caller(_) => {}
     }
-    // Nor that it was for this call at this price.
-    if echoed.request != request_for(rail.as_ref(), route, amount) {
+    // Nor that it was for this call at this price: the shared fields of its request are
+    // what this rail asks for this call now (its `methodDetails`, bound by the HMAC, are
+    // the rail's to check when it settles).
+    let charge = charge_of(&echoed.id, route, amount);
+    let mut stated = decode_request(&echoed.request).unwrap_or(Value::Null);
+    let method_details = stated
+        .as_object_mut()
+        .and_then(|map| map.remove("methodDetails"))
+        .map(|details| canonical_json(&details));
+    let expected = rail
+        .quote(&charge)
+        .map(|quote| shared_request(&quote, route));
+    if expected.as_ref() != Some(&stated) {
         return Err(refuse(
             ErrorCode::PaymentInvalidChallenge,
             format!(
                 "The challenge was issued for another call or price, not {route} at {} USD.",
                 usd(amount)
             ),
-        ));
+        )
+        .await);
     }
     let call = PaidCall {
         tenant_id: principal.tenant_id.clone(),
@@ -193,6 +201,7 @@ async fn settle_call(
         route: route.to_owned(),
         amount,
         currency: CURRENCY.to_owned(),
+        method_details,
     };
     match redeem(services, rail.as_ref(), &call, &credential.payload).await {
         Ok(settlement) => {
@@ -208,12 +217,13 @@ async fn settle_call(
         Err(PaymentError::AlreadyUsed) => Err(refuse(
             ErrorCode::PaymentInvalidChallenge,
             "This challenge or payment proof has already been used.".into(),
-        )),
+        )
+        .await),
         Err(PaymentError::MalformedProof(reason)) => {
-            Err(refuse(ErrorCode::PaymentMalformedCredential, reason))
+            Err(refuse(ErrorCode::PaymentMalformedCredential, reason).await)
         }
         Err(PaymentError::Declined(reason)) => {
-            Err(refuse(ErrorCode::PaymentVerificationFailed, reason))
+            Err(refuse(ErrorCode::PaymentVerificationFailed, reason).await)
         }
         Err(PaymentError::RailUnavailable(_)) => Err(ApiError::Payment(PaymentProblem {
             code: ErrorCode::PaymentRailUnavailable,
@@ -228,6 +238,28 @@ async fn settle_call(
             Err(ApiError::from(revrec_usecases::UseCaseError::from(error)))
         }
     }
+}
+
+/// The 402 that refuses a credential (or asks for one) with `fresh` challenges; a 503 when
+/// no challenge could be issued because every rail's provider was down.
+pub fn refusal(code: ErrorCode, message: String, fresh: Issued) -> ApiError {
+    if fresh.challenges.is_empty() && fresh.rail_unavailable {
+        return ApiError::Payment(PaymentProblem {
+            code: ErrorCode::PaymentRailUnavailable,
+            message: "No payment rail could issue a challenge now (its provider did not answer); retry shortly.".into(),
+            challenges: Vec::new(),
+            challenge_id: None,
+        });
+    }
+    ApiError::Payment(PaymentProblem {
+        code,
+        message,
+        challenge_id: fresh
+            .challenges
+            .first()
+            .map(|challenge| challenge.id.clone()),
+        challenges: fresh.challenges.iter().map(Challenge::to_header).collect(),
+    })
 }
 
 /// Cents as a USD amount: 5 → `0.05`.

@@ -9,13 +9,14 @@ pub mod routes;
 use std::any::Any;
 use std::sync::{Arc, LazyLock};
 
-use revrec_ports::PaymentRail;
+use revrec_ports::{Charge, PaymentRail, Quote, RailError};
+use serde_json::{Map, Value};
 
 use crate::shell::state::AppState;
 use crate::wire::dates::format_timestamp;
 
 use self::holder::{Holder, opaque_for};
-use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, charge_request};
+use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, encode_request};
 
 /// The currency of every price (api-spec §8), as MPP writes it.
 pub const CURRENCY: &str = "usd";
@@ -79,57 +80,127 @@ pub fn realm_of(public_url: &str) -> &str {
     host.split('/').next().unwrap_or(host)
 }
 
-/// The `request` a challenge for `route` at `amount` cents by `rail` carries.
-pub fn request_for(rail: &dyn PaymentRail, route: &str, amount: i64) -> String {
-    let details = rail
-        .method_details()
-        .and_then(|text| serde_json::from_str(&text).ok());
-    charge_request(amount, CURRENCY, route, details)
+/// What a charge of `amount` cents for `route` is, as a rail is asked about it. When a
+/// challenge is being issued there is no challenge id yet: it is empty.
+pub fn charge_of(challenge_id: &str, route: &str, amount: i64) -> Charge {
+    Charge {
+        challenge_id: challenge_id.to_owned(),
+        amount,
+        currency: CURRENCY.to_owned(),
+        description: route.to_owned(),
+    }
 }
 
-/// Fresh challenges, one per rail, for `route` at `amount` cents, expiring five minutes
-/// after `now` (microseconds), payable only by `holder`.
-pub fn challenges(
+/// The shared fields of a challenge's `request` for `quote` (everything but
+/// `methodDetails`), as JSON: what an echoed challenge must state to pay for the call.
+pub fn shared_request(quote: &Quote, route: &str) -> Value {
+    let mut request = Map::new();
+    request.insert("amount".into(), Value::String(quote.amount.clone()));
+    request.insert("currency".into(), Value::String(quote.currency.clone()));
+    request.insert("description".into(), Value::String(route.to_owned()));
+    if let Some(recipient) = &quote.recipient {
+        request.insert("recipient".into(), Value::String(recipient.clone()));
+    }
+    Value::Object(request)
+}
+
+/// The `request` one challenge of `rail` for `route` at `amount` cents carries, or `None`
+/// when the rail does not take this charge.
+///
+/// # Errors
+/// The rail's provider could not be asked for this challenge's details.
+pub async fn request_for(
+    rail: &dyn PaymentRail,
+    route: &str,
+    amount: i64,
+) -> Result<Option<String>, RailError> {
+    let charge = charge_of("", route, amount);
+    let Some(quote) = rail.quote(&charge) else {
+        return Ok(None);
+    };
+    let details = rail
+        .method_details_for(&charge, &quote)
+        .await?
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+    let mut request = shared_request(&quote, route);
+    if let (Some(details), Value::Object(map)) = (details, &mut request) {
+        map.insert("methodDetails".into(), details);
+    }
+    Ok(Some(encode_request(&request)))
+}
+
+/// Fresh challenges for one call, and whether a rail was left out because its provider
+/// could not be asked (a Lightning node that is down, say).
+#[derive(Debug, Default)]
+pub struct Issued {
+    pub challenges: Vec<Challenge>,
+    pub rail_unavailable: bool,
+}
+
+/// Fresh challenges, one per rail that takes the charge, for `route` at `amount` cents,
+/// expiring five minutes after `now` (microseconds), payable only by `holder`. A rail whose
+/// provider cannot be asked while issuing is left out (logged): the other rails' challenges
+/// still let the caller pay, as MPP's one-challenge-per-method answer intends.
+pub async fn challenges(
     payments: &PaymentSettings,
     public_url: &str,
     route: &str,
     amount: i64,
     now: i64,
     holder: &Holder,
-) -> Vec<Challenge> {
+) -> Issued {
     let Some(secret) = payments.secrets.first() else {
-        return Vec::new();
+        return Issued::default();
     };
     // Whole seconds: `expires` is compared to the second and echoed by clients.
     let expires =
         format_timestamp((now.div_euclid(1_000_000) + CHALLENGE_LIFETIME_SECONDS) * 1_000_000);
     let realm = realm_of(public_url);
     let opaque = opaque_for(holder);
-    payments
+    // Challenges issued to nobody pay for nothing: they never make a provider do work (an
+    // unauthenticated caller must not be able to fill the node with invoices).
+    let rails: Vec<&Arc<dyn PaymentRail>> = payments
         .rails
         .iter()
-        .map(|rail| {
-            let request = request_for(rail.as_ref(), route, amount);
-            Challenge {
-                id: challenge_id(
-                    secret,
-                    realm,
-                    rail.method(),
-                    INTENT,
-                    &request,
-                    &expires,
-                    Some(CREDENTIAL_HEADER),
-                    Some(&opaque),
-                ),
-                realm: realm.to_owned(),
-                method: rail.method().to_owned(),
-                intent: INTENT.to_owned(),
-                request,
-                expires: expires.clone(),
-                header: Some(CREDENTIAL_HEADER.to_owned()),
-                opaque: Some(opaque.clone()),
-                intent_url: Some(format!("{public_url}/v1/payments/intent")),
+        .filter(|rail| !(matches!(holder, Holder::Nobody) && rail.issuing_asks_provider()))
+        .collect();
+    let requests = futures_util::future::join_all(
+        rails
+            .iter()
+            .map(|rail| request_for(rail.as_ref(), route, amount)),
+    )
+    .await;
+    let mut issued = Issued::default();
+    for (rail, request) in rails.into_iter().zip(requests) {
+        let request = match request {
+            Ok(Some(request)) => request,
+            Ok(None) => continue,
+            Err(error) => {
+                tracing::warn!(method = rail.method(), %error, "a payment rail could not issue a challenge; it is left out of the 402");
+                issued.rail_unavailable = true;
+                continue;
             }
-        })
-        .collect()
+        };
+        issued.challenges.push(Challenge {
+            id: challenge_id(
+                secret,
+                realm,
+                rail.method(),
+                INTENT,
+                &request,
+                &expires,
+                Some(CREDENTIAL_HEADER),
+                Some(&opaque),
+            ),
+            realm: realm.to_owned(),
+            method: rail.method().to_owned(),
+            intent: INTENT.to_owned(),
+            request,
+            expires: expires.clone(),
+            header: Some(CREDENTIAL_HEADER.to_owned()),
+            opaque: Some(opaque.clone()),
+            intent_url: Some(format!("{public_url}/v1/payments/intent")),
+        });
+    }
+    issued
 }

@@ -140,7 +140,18 @@ pub fn charge_request(
     if let (Some(details), Value::Object(map)) = (method_details, &mut request) {
         map.insert("methodDetails".into(), details);
     }
-    URL_SAFE_NO_PAD.encode(canonical_json(&request))
+    encode_request(&request)
+}
+
+/// A `request` auth-param: base64url (no padding) of the canonical JSON of `request`.
+pub fn encode_request(request: &Value) -> String {
+    URL_SAFE_NO_PAD.encode(canonical_json(request))
+}
+
+/// The JSON of a `request` auth-param, when it is one.
+pub fn decode_request(request: &str) -> Option<Value> {
+    let bytes = URL_SAFE_NO_PAD.decode(request.trim_end_matches('=')).ok()?;
+    serde_json::from_slice(&bytes).ok()
 }
 
 fn quoted(value: &str) -> String {

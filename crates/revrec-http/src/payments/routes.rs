@@ -4,14 +4,16 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_ports::Plan;
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
-use utoipa::IntoParams;
+use std::collections::BTreeMap;
 
-use super::gate::usd;
+use revrec_ports::Quote;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::gate::{refusal, usd};
 use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
-use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges};
+use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges, charge_of};
 use crate::shell::error::{ApiError, PaymentProblem};
 use crate::shell::problem::ErrorCode;
 use crate::shell::respond::{json, parse_query};
@@ -29,57 +31,167 @@ pub fn configure(config: &mut web::ServiceConfig) {
 /// The route challenged when none is named.
 const DEFAULT_ROUTE: &str = "GET /v1/waterfalls";
 
-fn rates_of(state: &AppState, plan: Plan) -> Value {
+fn rates_of(state: &AppState, plan: Plan) -> BTreeMap<String, String> {
     let cents = state.services.policy.call_price_cents.of(plan);
-    let rates: Map<String, Value> = PRICED_ROUTES
+    PRICED_ROUTES
         .iter()
-        .map(|route| ((*route).to_owned(), Value::String(usd(cents))))
-        .collect();
-    Value::Object(rates)
+        .map(|route| ((*route).to_owned(), usd(cents)))
+        .collect()
 }
 
-/// The merchant, the payment methods, the per-call rates by plan and the plan prices.
-/// `rates` are the free tier's (the sandbox plan); `plan_rates` has every plan's.
+/// An amount in a payment method's own unit, as its challenges' `request` states it.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct MethodAmount {
+    /// A whole number of `currency`'s base units (cents, satoshis, token base units).
+    #[schema(example = "5")]
+    pub amount: String,
+    /// `usd`, `sat`, or a TIP-20 token's address.
+    #[schema(example = "usd")]
+    pub currency: String,
+    /// Who is paid (the merchant's address), for methods that name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recipient: Option<String>,
+}
+
+impl From<Quote> for MethodAmount {
+    fn from(quote: Quote) -> MethodAmount {
+        MethodAmount {
+            amount: quote.amount,
+            currency: quote.currency,
+            recipient: quote.recipient,
+        }
+    }
+}
+
+/// What one priced call costs a caller of one plan.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct RoutePrice {
+    /// USD, two decimals.
+    #[schema(example = "0.05")]
+    pub usd: String,
+    /// What each payment method's challenge for this call asks, in its own unit (a method
+    /// that cannot take the charge, such as Lightning for 0.00, is absent).
+    pub methods: BTreeMap<String, MethodAmount>,
+}
+
+/// A payment method offered here.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct MethodTerms {
+    /// The MPP method id: `stripe`, `tempo`, `lightning` or `sandbox`.
+    pub method: String,
+    pub settles_real_money: bool,
+    /// What 1.00 USD is in this method's unit: the rate its challenges are priced at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_usd: Option<MethodAmount>,
+}
+
+/// The published payment terms (MPP, docs/payments.md).
+#[derive(Serialize, ToSchema, Debug)]
+pub struct PaymentIntent {
+    /// `mpp/1.0`.
+    pub protocol: String,
+    pub merchant: String,
+    /// The payment methods, in challenge order.
+    pub supported_methods: Vec<String>,
+    /// `USD`: the currency prices are set in.
+    pub currency: String,
+    /// The calls that can carry a price (`METHOD path`), on both surfaces.
+    pub priced_routes: Vec<String>,
+    /// What a caller of each plan pays per priced call: plan → route → price, in USD and
+    /// in each payment method's unit. What a 402 charges is exactly this.
+    pub prices: BTreeMap<String, BTreeMap<String, RoutePrice>>,
+    /// Every plan's USD price per priced call (plan → route → USD); `prices` has the same
+    /// and the methods' amounts.
+    pub plan_rates: BTreeMap<String, BTreeMap<String, String>>,
+    /// The sandbox (free) plan's prices only, kept for older clients: read `prices`.
+    #[schema(deprecated)]
+    pub rates: BTreeMap<String, String>,
+    /// Monthly plan prices, USD.
+    pub plans: BTreeMap<String, u32>,
+    pub methods: Vec<MethodTerms>,
+    /// `charge`.
+    pub intent: String,
+    /// `Payment-Authorization`.
+    pub credential_header: String,
+    pub challenge_url: String,
+}
+
+/// The merchant, the payment methods, and what each plan pays per priced call, in USD and
+/// in each payment method's unit (`prices`). `plan_rates` and the deprecated `rates` (the
+/// sandbox plan's) are kept for older clients.
 #[utoipa::path(
     get, path = "/v1/payments/intent", tag = "payments", operation_id = "getPaymentIntent",
-    responses((status = 200, description = "Payment intent information", body = Object)),
+    responses((status = 200, description = "Payment intent information", body = PaymentIntent)),
     security(())
 )]
 pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
     let public_url = &state.settings.public_url;
-    let plan_rates: Map<String, Value> = Plan::ALL
-        .into_iter()
-        .map(|plan| (plan.as_str().to_owned(), rates_of(&state, plan)))
-        .collect();
-    let plans: Map<String, Value> = Plan::ALL
+    let payments = PaymentSettings::of(&state);
+    let price_of = |plan: Plan, route: &str| {
+        let cents = state.services.policy.call_price_cents.of(plan);
+        let charge = charge_of("", route, cents);
+        RoutePrice {
+            usd: usd(cents),
+            methods: payments
+                .rails
+                .iter()
+                .filter_map(|rail| {
+                    let quote = rail.quote(&charge)?;
+                    Some((rail.method().to_owned(), MethodAmount::from(quote)))
+                })
+                .collect(),
+        }
+    };
+    let prices = Plan::ALL
         .into_iter()
         .map(|plan| {
-            let price = revrec_usecases::policy::PLAN_PRICES_USD.of(plan);
-            (plan.as_str().to_owned(), Value::from(price))
+            let routes = PRICED_ROUTES
+                .iter()
+                .map(|route| ((*route).to_owned(), price_of(plan, route)))
+                .collect();
+            (plan.as_str().to_owned(), routes)
         })
         .collect();
-    let payments = PaymentSettings::of(&state);
-    let methods: Vec<Value> = payments
-        .rails
-        .iter()
-        .map(|rail| json!({"method": rail.method(), "settles_real_money": rail.settles_real_money()}))
-        .collect();
-    json(
-        StatusCode::OK,
-        &json!({
-            "protocol": "mpp/1.0",
-            "merchant": payments.merchant,
-            "supported_methods": payments.rails.iter().map(|rail| rail.method()).collect::<Vec<_>>(),
-            "currency": CURRENCY.to_ascii_uppercase(),
-            "rates": rates_of(&state, Plan::Sandbox),
-            "plan_rates": plan_rates,
-            "plans": plans,
-            "methods": methods,
-            "intent": INTENT,
-            "credential_header": CREDENTIAL_HEADER,
-            "challenge_url": format!("{public_url}/v1/payments/challenge"),
-        }),
-    )
+    let body = PaymentIntent {
+        protocol: "mpp/1.0".into(),
+        merchant: payments.merchant.clone(),
+        supported_methods: payments
+            .rails
+            .iter()
+            .map(|rail| rail.method().to_owned())
+            .collect(),
+        currency: CURRENCY.to_ascii_uppercase(),
+        priced_routes: PRICED_ROUTES
+            .iter()
+            .map(|route| (*route).to_owned())
+            .collect(),
+        prices,
+        plan_rates: Plan::ALL
+            .into_iter()
+            .map(|plan| (plan.as_str().to_owned(), rates_of(&state, plan)))
+            .collect(),
+        rates: rates_of(&state, Plan::Sandbox),
+        plans: Plan::ALL
+            .into_iter()
+            .map(|plan| {
+                let price = revrec_usecases::policy::PLAN_PRICES_USD.of(plan);
+                (plan.as_str().to_owned(), price)
+            })
+            .collect(),
+        methods: payments
+            .rails
+            .iter()
+            .map(|rail| MethodTerms {
+                method: rail.method().to_owned(),
+                settles_real_money: rail.settles_real_money(),
+                per_usd: rail.quote(&charge_of("", "", 100)).map(MethodAmount::from),
+            })
+            .collect(),
+        intent: INTENT.into(),
+        credential_header: CREDENTIAL_HEADER.into(),
+        challenge_url: format!("{public_url}/v1/payments/challenge"),
+    };
+    json(StatusCode::OK, &body)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -139,22 +251,19 @@ pub async fn challenge(
         amount,
         now,
         &Holder::Nobody,
-    );
-    if fresh.is_empty() {
+    )
+    .await;
+    if fresh.challenges.is_empty() && !fresh.rail_unavailable {
         return Err(ApiError::Payment(PaymentProblem {
             code: ErrorCode::PaymentMethodUnsupported,
-            message: "No payment method is configured on this server.".into(),
+            message: "No payment method is configured on this server for this price.".into(),
             challenges: Vec::new(),
             challenge_id: None,
         }));
     }
-    Err(ApiError::Payment(PaymentProblem {
-        code: ErrorCode::PaymentRequired,
-        message: format!("{route} costs {} USD on the {plan} plan.", usd(amount)),
-        challenge_id: fresh.first().map(|challenge| challenge.id.clone()),
-        challenges: fresh
-            .iter()
-            .map(|challenge| challenge.to_header())
-            .collect(),
-    }))
+    Err(refusal(
+        ErrorCode::PaymentRequired,
+        format!("{route} costs {} USD on the {plan} plan.", usd(amount)),
+        fresh,
+    ))
 }
