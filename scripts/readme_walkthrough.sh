@@ -28,8 +28,9 @@ trap cleanup EXIT
 # A copy of the tree as it is (committed or not), sharing this checkout's build folder.
 git ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 tar -cf -) | tar -xf - -C "$work"
 export CARGO_TARGET_DIR="$repo/target"
-# `cargo run --release` builds on first use; build first so the servers start within the wait.
-cargo build --release --quiet -p revrec-app
+# `cargo run --release` builds on first use; build the copy first, so the README's first
+# server starts within the wait.
+(cd "$work" && cargo build --release --quiet -p revrec-app)
 
 python3 scripts/readme_walkthrough.py README.md >"$work/walkthrough.sh"
 echo 'printf "%s\n" "${servers[@]}" > pids' >>"$work/walkthrough.sh"

@@ -153,12 +153,12 @@ type ApiGetPaymentIntentRequest struct {
 	ApiService *PaymentsAPIService
 }
 
-func (r ApiGetPaymentIntentRequest) Execute() (map[string]interface{}, *http.Response, error) {
+func (r ApiGetPaymentIntentRequest) Execute() (*PaymentIntent, *http.Response, error) {
 	return r.ApiService.GetPaymentIntentExecute(r)
 }
 
 /*
-GetPaymentIntent The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+GetPaymentIntent The merchant, the payment methods, and what each plan pays per priced call, in USD and in each payment method's unit (prices). plan_rates and the deprecated rates (the sandbox plan's) are kept for older clients.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiGetPaymentIntentRequest
@@ -172,13 +172,13 @@ func (a *PaymentsAPIService) GetPaymentIntent(ctx context.Context) ApiGetPayment
 
 // Execute executes the request
 //
-//	@return map[string]interface{}
-func (a *PaymentsAPIService) GetPaymentIntentExecute(r ApiGetPaymentIntentRequest) (map[string]interface{}, *http.Response, error) {
+//	@return PaymentIntent
+func (a *PaymentsAPIService) GetPaymentIntentExecute(r ApiGetPaymentIntentRequest) (*PaymentIntent, *http.Response, error) {
 	var (
 		localVarHTTPMethod  = http.MethodGet
 		localVarPostBody    interface{}
 		formFiles           []formFile
-		localVarReturnValue map[string]interface{}
+		localVarReturnValue *PaymentIntent
 	)
 
 	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "PaymentsAPIService.GetPaymentIntent")

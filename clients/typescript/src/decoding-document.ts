@@ -452,7 +452,7 @@ export const decodingDocument: OpenApiDocument = {
       "content": {
        "application/json": {
         "schema": {
-         "type": "object"
+         "$ref": "#/components/schemas/PaymentIntent"
         }
        }
       }
@@ -2005,6 +2005,44 @@ export const decodingDocument: OpenApiDocument = {
     },
     "additionalProperties": false
    },
+   "MethodAmount": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "type": "string"
+     },
+     "currency": {
+      "type": "string"
+     },
+     "recipient": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "MethodTerms": {
+    "type": "object",
+    "properties": {
+     "method": {
+      "type": "string"
+     },
+     "per_usd": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/MethodAmount"
+       }
+      ]
+     },
+     "settles_real_money": {
+      "type": "boolean"
+     }
+    }
+   },
    "NewStatusName": {
     "type": "string"
    },
@@ -2061,6 +2099,78 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "PaymentIntent": {
+    "type": "object",
+    "properties": {
+     "challenge_url": {
+      "type": "string"
+     },
+     "credential_header": {
+      "type": "string"
+     },
+     "currency": {
+      "type": "string"
+     },
+     "intent": {
+      "type": "string"
+     },
+     "merchant": {
+      "type": "string"
+     },
+     "methods": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MethodTerms"
+      }
+     },
+     "plan_rates": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "object",
+       "additionalProperties": {
+        "type": "string"
+       }
+      }
+     },
+     "plans": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "integer",
+       "format": "int32"
+      }
+     },
+     "priced_routes": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "prices": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "object",
+       "additionalProperties": {
+        "$ref": "#/components/schemas/RoutePrice"
+       }
+      }
+     },
+     "protocol": {
+      "type": "string"
+     },
+     "rates": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "string"
+      }
+     },
+     "supported_methods": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
    },
    "PaymentOut": {
     "type": "object",
@@ -2405,6 +2515,20 @@ export const decodingDocument: OpenApiDocument = {
        "string",
        "null"
       ]
+     }
+    }
+   },
+   "RoutePrice": {
+    "type": "object",
+    "properties": {
+     "methods": {
+      "type": "object",
+      "additionalProperties": {
+       "$ref": "#/components/schemas/MethodAmount"
+      }
+     },
+     "usd": {
+      "type": "string"
      }
     }
    },

@@ -566,8 +566,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The merchant, the payment methods, the per-call rates by plan and the plan prices.
-         *     rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+         * The merchant, the payment methods, and what each plan pays per priced call, in USD and
+         *     in each payment method's unit (prices). plan_rates and the deprecated rates (the
+         *     sandbox plan's) are kept for older clients.
          */
         get: operations["getPaymentIntent"];
         put?: never;
@@ -1421,6 +1422,28 @@ export interface components {
             ssp_price?: null | components["schemas"]["DecimalInput"];
             stated_price?: null | components["schemas"]["DecimalInput"];
         };
+        /** @description An amount in a payment method's own unit, as its challenges' `request` states it. */
+        MethodAmount: {
+            /**
+             * @description A whole number of `currency`'s base units (cents, satoshis, token base units).
+             * @example 5
+             */
+            amount: string;
+            /**
+             * @description `usd`, `sat`, or a TIP-20 token's address.
+             * @example usd
+             */
+            currency: string;
+            /** @description Who is paid (the merchant's address), for methods that name one. */
+            recipient?: string | null;
+        };
+        /** @description A payment method offered here. */
+        MethodTerms: {
+            /** @description The MPP method id: `stripe`, `tempo`, `lightning` or `sandbox`. */
+            method: string;
+            per_usd?: null | components["schemas"]["MethodAmount"];
+            settles_real_money: boolean;
+        };
         /**
          * @description The status a new contract may start in.
          * @enum {string}
@@ -1466,6 +1489,53 @@ export interface components {
              * @example WIRE-2026-0415-77
              */
             reference: string;
+        };
+        /** @description The published payment terms (MPP, docs/payments.md). */
+        PaymentIntent: {
+            challenge_url: string;
+            /** @description `Payment-Authorization`. */
+            credential_header: string;
+            /** @description `USD`: the currency prices are set in. */
+            currency: string;
+            /** @description `charge`. */
+            intent: string;
+            merchant: string;
+            methods: components["schemas"]["MethodTerms"][];
+            /**
+             * @description Every plan's USD price per priced call (plan → route → USD); `prices` has the same
+             *     and the methods' amounts.
+             */
+            plan_rates: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Monthly plan prices, USD. */
+            plans: {
+                [key: string]: number;
+            };
+            /** @description The calls that can carry a price (`METHOD path`), on both surfaces. */
+            priced_routes: string[];
+            /**
+             * @description What a caller of each plan pays per priced call: plan → route → price, in USD and
+             *     in each payment method's unit. What a 402 charges is exactly this.
+             */
+            prices: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RoutePrice"];
+                };
+            };
+            /** @description `mpp/1.0`. */
+            protocol: string;
+            /**
+             * @deprecated
+             * @description The sandbox (free) plan's prices only, kept for older clients: read `prices`.
+             */
+            rates: {
+                [key: string]: string;
+            };
+            /** @description The payment methods, in challenge order. */
+            supported_methods: string[];
         };
         /** @description A payment as recorded. */
         PaymentOut: {
@@ -1651,6 +1721,21 @@ export interface components {
              * @example access_token
              */
             token_type_hint?: string | null;
+        };
+        /** @description What one priced call costs a caller of one plan. */
+        RoutePrice: {
+            /**
+             * @description What each payment method's challenge for this call asks, in its own unit (a method
+             *     that cannot take the charge, such as Lightning for 0.00, is absent).
+             */
+            methods: {
+                [key: string]: components["schemas"]["MethodAmount"];
+            };
+            /**
+             * @description USD, two decimals.
+             * @example 0.05
+             */
+            usd: string;
         };
         SkippedContract: {
             contract_id: string;
@@ -5301,7 +5386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
         };

@@ -38,7 +38,6 @@ from .explained_version import ExplainedVersion
 from .field_problem import FieldProblem
 from .format_name import FormatName
 from .fulfillment_input import FulfillmentInput
-from .get_payment_intent_response_200 import GetPaymentIntentResponse200
 from .granularity_name import GranularityName
 from .group_by_name import GroupByName
 from .guide_contract_input import GuideContractInput
@@ -60,10 +59,19 @@ from .journal_entries_response import JournalEntriesResponse
 from .journal_entry_view import JournalEntryView
 from .journal_line_view import JournalLineView
 from .line_item_input import LineItemInput
+from .method_amount import MethodAmount
+from .method_terms import MethodTerms
 from .new_status_name import NewStatusName
 from .note_6_response import Note6Response
 from .note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue
 from .payment_input import PaymentInput
+from .payment_intent import PaymentIntent
+from .payment_intent_plan_rates import PaymentIntentPlanRates
+from .payment_intent_plan_rates_additional_property import PaymentIntentPlanRatesAdditionalProperty
+from .payment_intent_plans import PaymentIntentPlans
+from .payment_intent_prices import PaymentIntentPrices
+from .payment_intent_prices_additional_property import PaymentIntentPricesAdditionalProperty
+from .payment_intent_rates import PaymentIntentRates
 from .payment_out import PaymentOut
 from .payment_recorded import PaymentRecorded
 from .performance_obligation import PerformanceObligation
@@ -81,6 +89,8 @@ from .reopen_input import ReopenInput
 from .revenue_accounts import RevenueAccounts
 from .revenue_by_timing import RevenueByTiming
 from .revocation_request_form import RevocationRequestForm
+from .route_price import RoutePrice
+from .route_price_methods import RoutePriceMethods
 from .skipped_contract import SkippedContract
 from .terminate_input import TerminateInput
 from .token_request_form import TokenRequestForm
@@ -130,7 +140,6 @@ __all__ = (
     "FieldProblem",
     "FormatName",
     "FulfillmentInput",
-    "GetPaymentIntentResponse200",
     "GranularityName",
     "GroupByName",
     "GuideContractInput",
@@ -152,10 +161,19 @@ __all__ = (
     "JournalEntryView",
     "JournalLineView",
     "LineItemInput",
+    "MethodAmount",
+    "MethodTerms",
     "NewStatusName",
     "Note6Response",
     "Note6ResponseDisaggregatedRevenue",
     "PaymentInput",
+    "PaymentIntent",
+    "PaymentIntentPlanRates",
+    "PaymentIntentPlanRatesAdditionalProperty",
+    "PaymentIntentPlans",
+    "PaymentIntentPrices",
+    "PaymentIntentPricesAdditionalProperty",
+    "PaymentIntentRates",
     "PaymentOut",
     "PaymentRecorded",
     "PerformanceObligation",
@@ -173,6 +191,8 @@ __all__ = (
     "RevenueAccounts",
     "RevenueByTiming",
     "RevocationRequestForm",
+    "RoutePrice",
+    "RoutePriceMethods",
     "SkippedContract",
     "TerminateInput",
     "TokenRequestForm",

@@ -11,7 +11,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.get_payment_intent_response_200 import GetPaymentIntentResponse200
+from ...models.payment_intent import PaymentIntent
 from typing import cast
 
 
@@ -35,9 +35,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetPaymentIntentResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PaymentIntent | None:
     if response.status_code == 200:
-        response_200 = GetPaymentIntentResponse200.from_dict(json.loads(response.content, parse_float=Decimal))
+        response_200 = PaymentIntent.from_dict(json.loads(response.content, parse_float=Decimal))
 
 
 
@@ -49,7 +49,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetPaymentIntentResponse200]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PaymentIntent]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -62,16 +62,17 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[GetPaymentIntentResponse200]:
-    """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+) -> Response[PaymentIntent]:
+    """ The merchant, the payment methods, and what each plan pays per priced call, in USD and
+    in each payment method's unit (prices). plan_rates and the deprecated rates (the
+    sandbox plan's) are kept for older clients.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetPaymentIntentResponse200]
+        Response[PaymentIntent]
      """
 
 
@@ -89,16 +90,17 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> GetPaymentIntentResponse200 | None:
-    """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+) -> PaymentIntent | None:
+    """ The merchant, the payment methods, and what each plan pays per priced call, in USD and
+    in each payment method's unit (prices). plan_rates and the deprecated rates (the
+    sandbox plan's) are kept for older clients.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetPaymentIntentResponse200
+        PaymentIntent
      """
 
 
@@ -111,16 +113,17 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[GetPaymentIntentResponse200]:
-    """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+) -> Response[PaymentIntent]:
+    """ The merchant, the payment methods, and what each plan pays per priced call, in USD and
+    in each payment method's unit (prices). plan_rates and the deprecated rates (the
+    sandbox plan's) are kept for older clients.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetPaymentIntentResponse200]
+        Response[PaymentIntent]
      """
 
 
@@ -138,16 +141,17 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> GetPaymentIntentResponse200 | None:
-    """ The merchant, the payment methods, the per-call rates by plan and the plan prices.
-    rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+) -> PaymentIntent | None:
+    """ The merchant, the payment methods, and what each plan pays per priced call, in USD and
+    in each payment method's unit (prices). plan_rates and the deprecated rates (the
+    sandbox plan's) are kept for older clients.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetPaymentIntentResponse200
+        PaymentIntent
      """
 
 

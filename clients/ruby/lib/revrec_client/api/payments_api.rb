@@ -80,17 +80,17 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier's (the sandbox plan); plan_rates has every plan's.
+    # The merchant, the payment methods, and what each plan pays per priced call, in USD and in each payment method's unit (prices). plan_rates and the deprecated rates (the sandbox plan's) are kept for older clients.
     # @param [Hash] opts the optional parameters
-    # @return [Object]
+    # @return [PaymentIntent]
     def get_payment_intent(opts = {})
       data, _status_code, _headers = get_payment_intent_with_http_info(opts)
       data
     end
 
-    # The merchant, the payment methods, the per-call rates by plan and the plan prices. rates are the free tier&#39;s (the sandbox plan); plan_rates has every plan&#39;s.
+    # The merchant, the payment methods, and what each plan pays per priced call, in USD and in each payment method&#39;s unit (prices). plan_rates and the deprecated rates (the sandbox plan&#39;s) are kept for older clients.
     # @param [Hash] opts the optional parameters
-    # @return [Array<(Object, Integer, Hash)>] Object data, response status code and response headers
+    # @return [Array<(PaymentIntent, Integer, Hash)>] PaymentIntent data, response status code and response headers
     def get_payment_intent_with_http_info(opts = {})
       if @api_client.config.debugging
         @api_client.config.logger.debug 'Calling API: PaymentsApi.get_payment_intent ...'
@@ -113,7 +113,7 @@ module RevrecClient
       post_body = opts[:debug_body]
 
       # return_type
-      return_type = opts[:debug_return_type] || 'Object'
+      return_type = opts[:debug_return_type] || 'PaymentIntent'
 
       # auth_names
       auth_names = opts[:debug_auth_names] || []

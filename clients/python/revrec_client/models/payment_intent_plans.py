@@ -16,15 +16,17 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="GetPaymentIntentResponse200")
+T = TypeVar("T", bound="PaymentIntentPlans")
 
 
 
 @_attrs_define
-class GetPaymentIntentResponse200:
-    
+class PaymentIntentPlans:
+    """ Monthly plan prices, USD.
 
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+     """
+
+    additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -42,21 +44,21 @@ class GetPaymentIntentResponse200:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        get_payment_intent_response_200 = cls(
+        payment_intent_plans = cls(
         )
 
 
-        get_payment_intent_response_200.additional_properties = d
-        return get_payment_intent_response_200
+        payment_intent_plans.additional_properties = d
+        return payment_intent_plans
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> int:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: int) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:
