@@ -68,7 +68,8 @@ def script(readme: str) -> str:
     for index, block in enumerate(shell_blocks(readme), start=1):
         if block.strip().startswith("cargo test"):
             continue
-        parts.append(f'echo "==> README block {index}"')
+        # curl's bodies end without a newline: start the marker on a line of its own.
+        parts.append(f'printf "\\n==> README block {index}\\n"')
         for line in block.splitlines():
             if SERVE.search(line):
                 servers += 1

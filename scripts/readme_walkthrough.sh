@@ -44,6 +44,8 @@ echo "==> running the README's blocks in $work"
 for pid in $(cat "$work/pids"); do kill "$pid" 2>/dev/null || true; done
 grep -h '^==> \|started a server\|README walkthrough' "$work/walkthrough.log"
 # The servers log every request as JSON lines with its status.
+echo "answers of the README's servers, by status:"
+grep -ho '"status":[0-9]*' "$work"/serve-*.log | sort | uniq -c
 if grep -h '"status":5[0-9][0-9]' "$work"/serve-*.log; then
     echo "a server answered 5xx during the walkthrough" >&2
     exit 1
