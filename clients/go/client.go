@@ -537,7 +537,7 @@ func (c *APIClient) decode(v interface{}, b []byte, contentType string) (err err
 			} else {
 				return errors.New("Unknown type with GetActualInstance but no unmarshalObj.UnmarshalJSON defined")
 			}
-		} else if err = json.Unmarshal(b, v); err != nil { // simple model
+		} else if err = unmarshalExact(b, v); err != nil { // simple model
 			return err
 		}
 		return nil

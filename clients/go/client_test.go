@@ -115,3 +115,34 @@ func TestAnAnswerThatIsNoProblemIsNoProblem(t *testing.T) {
 		t.Fatalf("err %v, problem %v", err, problem)
 	}
 }
+
+// A batch result's body has no schema, so it decodes into map[string]interface{}: its
+// numbers must stay json.Number there too (json.Unmarshal would make them float64), as must
+// a field a newer server added.
+func TestBatchBodiesKeepTheServersText(t *testing.T) {
+	api := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"results":[{"status":201,"body":{"id":"ctr_1","total_value":90071992547409.93,
+		  "lines":[{"amount":1000.10}]}}],"added_by_a_newer_server":0.10}`)
+	})
+	operation := NewBatchOperation(BATCHMETHOD_GET, "/contracts")
+	answer, _, err := api.ExecuteBatch(context.Background()).
+		BatchRequest(*NewBatchRequest([]BatchOperation{*operation})).Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := answer.Results[0].Body
+	if got, ok := body["total_value"].(json.Number); !ok || got != "90071992547409.93" {
+		t.Errorf("total_value %#v", body["total_value"])
+	}
+	lines, _ := body["lines"].([]interface{})
+	if len(lines) != 1 {
+		t.Fatalf("lines %#v", body["lines"])
+	}
+	if got, ok := lines[0].(map[string]interface{})["amount"].(json.Number); !ok || got != "1000.10" {
+		t.Errorf("nested amount %#v", lines[0])
+	}
+	if got, ok := answer.AdditionalProperties["added_by_a_newer_server"].(json.Number); !ok || got != "0.10" {
+		t.Errorf("additional property %#v", answer.AdditionalProperties["added_by_a_newer_server"])
+	}
+}

@@ -3,8 +3,11 @@
 package revrec
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/big"
 )
 
@@ -72,4 +75,21 @@ func (v NullableDecimal) MarshalJSON() ([]byte, error) { return json.Marshal(v.v
 func (v *NullableDecimal) UnmarshalJSON(src []byte) error {
 	v.isSet = true
 	return json.Unmarshal(src, &v.value)
+}
+
+// unmarshalExact is json.Unmarshal, except that a number decoded into an interface{} (a
+// batch result's body, a field a newer server added, kept in AdditionalProperties) stays a
+// json.Number instead of becoming a float64. generate.sh routes every json.Unmarshal of the
+// generated code through it.
+func unmarshalExact(data []byte, v interface{}) error {
+	decoder := json.NewDecoder(bytes.NewReader(data))
+	decoder.UseNumber()
+	if err := decoder.Decode(v); err != nil {
+		return err
+	}
+	// json.Unmarshal refuses anything after the value; so does this.
+	if _, err := decoder.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("revrec: unexpected data after the JSON value")
+	}
+	return nil
 }

@@ -183,7 +183,7 @@ func (o *AccountBalanceView) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -197,7 +197,7 @@ func (o *AccountBalanceView) UnmarshalJSON(data []byte) (err error) {
 
 	varAccountBalanceView := _AccountBalanceView{}
 
-	err = json.Unmarshal(data, &varAccountBalanceView)
+	err = unmarshalExact(data, &varAccountBalanceView)
 
 	if err != nil {
 		return err
@@ -207,7 +207,7 @@ func (o *AccountBalanceView) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "account_code")
 		delete(additionalProperties, "account_name")
 		delete(additionalProperties, "credit")
@@ -251,5 +251,5 @@ func (v NullableAccountBalanceView) MarshalJSON() ([]byte, error) {
 
 func (v *NullableAccountBalanceView) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -120,7 +120,7 @@ func (o *AccountBody) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -180,5 +180,5 @@ func (v NullableAccountBody) MarshalJSON() ([]byte, error) {
 
 func (v *NullableAccountBody) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

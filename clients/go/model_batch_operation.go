@@ -159,7 +159,7 @@ func (o *BatchOperation) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -219,5 +219,5 @@ func (v NullableBatchOperation) MarshalJSON() ([]byte, error) {
 
 func (v *NullableBatchOperation) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -93,7 +93,7 @@ func (o *BatchRequest) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -153,5 +153,5 @@ func (v NullableBatchRequest) MarshalJSON() ([]byte, error) {
 
 func (v *NullableBatchRequest) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -98,7 +98,7 @@ func (o *BatchResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -112,7 +112,7 @@ func (o *BatchResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varBatchResponse := _BatchResponse{}
 
-	err = json.Unmarshal(data, &varBatchResponse)
+	err = unmarshalExact(data, &varBatchResponse)
 
 	if err != nil {
 		return err
@@ -122,7 +122,7 @@ func (o *BatchResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "results")
 		o.AdditionalProperties = additionalProperties
 	}
@@ -163,5 +163,5 @@ func (v NullableBatchResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableBatchResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -175,7 +175,7 @@ func (o *BatchResult) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -189,7 +189,7 @@ func (o *BatchResult) UnmarshalJSON(data []byte) (err error) {
 
 	varBatchResult := _BatchResult{}
 
-	err = json.Unmarshal(data, &varBatchResult)
+	err = unmarshalExact(data, &varBatchResult)
 
 	if err != nil {
 		return err
@@ -199,7 +199,7 @@ func (o *BatchResult) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "body")
 		delete(additionalProperties, "location")
 		delete(additionalProperties, "status")
@@ -242,5 +242,5 @@ func (v NullableBatchResult) MarshalJSON() ([]byte, error) {
 
 func (v *NullableBatchResult) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

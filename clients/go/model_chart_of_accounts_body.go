@@ -259,7 +259,7 @@ func (o *ChartOfAccountsBody) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -319,5 +319,5 @@ func (v NullableChartOfAccountsBody) MarshalJSON() ([]byte, error) {
 
 func (v *NullableChartOfAccountsBody) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

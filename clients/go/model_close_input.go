@@ -110,7 +110,7 @@ func (o CloseInput) ToMap() (map[string]interface{}, error) {
 func (o *CloseInput) UnmarshalJSON(data []byte) (err error) {
 	varCloseInput := _CloseInput{}
 
-	err = json.Unmarshal(data, &varCloseInput)
+	err = unmarshalExact(data, &varCloseInput)
 
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (o *CloseInput) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "through")
 		o.AdditionalProperties = additionalProperties
 	}
@@ -161,5 +161,5 @@ func (v NullableCloseInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableCloseInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -184,7 +184,7 @@ func (o *ClosedPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func (o *ClosedPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	varClosedPeriod := _ClosedPeriod{}
 
-	err = json.Unmarshal(data, &varClosedPeriod)
+	err = unmarshalExact(data, &varClosedPeriod)
 
 	if err != nil {
 		return err
@@ -208,7 +208,7 @@ func (o *ClosedPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "closed_at")
 		delete(additionalProperties, "closed_by")
 		delete(additionalProperties, "digest")
@@ -252,5 +252,5 @@ func (v NullableClosedPeriod) MarshalJSON() ([]byte, error) {
 
 func (v *NullableClosedPeriod) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

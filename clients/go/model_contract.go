@@ -739,7 +739,7 @@ func (o *Contract) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -753,7 +753,7 @@ func (o *Contract) UnmarshalJSON(data []byte) (err error) {
 
 	varContract := _Contract{}
 
-	err = json.Unmarshal(data, &varContract)
+	err = unmarshalExact(data, &varContract)
 
 	if err != nil {
 		return err
@@ -763,7 +763,7 @@ func (o *Contract) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "billing_schedule")
 		delete(additionalProperties, "contract_number")
 		delete(additionalProperties, "created_at")
@@ -822,5 +822,5 @@ func (v NullableContract) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContract) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

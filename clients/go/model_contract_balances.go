@@ -406,7 +406,7 @@ func (o *ContractBalances) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -420,7 +420,7 @@ func (o *ContractBalances) UnmarshalJSON(data []byte) (err error) {
 
 	varContractBalances := _ContractBalances{}
 
-	err = json.Unmarshal(data, &varContractBalances)
+	err = unmarshalExact(data, &varContractBalances)
 
 	if err != nil {
 		return err
@@ -430,7 +430,7 @@ func (o *ContractBalances) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "closing_contract_assets")
 		delete(additionalProperties, "closing_customer_credits")
 		delete(additionalProperties, "closing_deferred_revenue")
@@ -479,5 +479,5 @@ func (v NullableContractBalances) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContractBalances) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -638,7 +638,7 @@ func (o *ContractInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -698,5 +698,5 @@ func (v NullableContractInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContractInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

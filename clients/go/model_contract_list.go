@@ -174,7 +174,7 @@ func (o *ContractList) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -188,7 +188,7 @@ func (o *ContractList) UnmarshalJSON(data []byte) (err error) {
 
 	varContractList := _ContractList{}
 
-	err = json.Unmarshal(data, &varContractList)
+	err = unmarshalExact(data, &varContractList)
 
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func (o *ContractList) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "data")
 		delete(additionalProperties, "next_cursor")
 		delete(additionalProperties, "total")
@@ -241,5 +241,5 @@ func (v NullableContractList) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContractList) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -434,7 +434,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -448,7 +448,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 
 	varContractVersion := _ContractVersion{}
 
-	err = json.Unmarshal(data, &varContractVersion)
+	err = unmarshalExact(data, &varContractVersion)
 
 	if err != nil {
 		return err
@@ -458,7 +458,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "catch_up")
 		delete(additionalProperties, "change")
 		delete(additionalProperties, "effective_date")
@@ -508,5 +508,5 @@ func (v NullableContractVersion) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContractVersion) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -153,7 +153,7 @@ func (o *ContractVersionList) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -167,7 +167,7 @@ func (o *ContractVersionList) UnmarshalJSON(data []byte) (err error) {
 
 	varContractVersionList := _ContractVersionList{}
 
-	err = json.Unmarshal(data, &varContractVersionList)
+	err = unmarshalExact(data, &varContractVersionList)
 
 	if err != nil {
 		return err
@@ -177,7 +177,7 @@ func (o *ContractVersionList) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract_id")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "data")
@@ -220,5 +220,5 @@ func (v NullableContractVersionList) MarshalJSON() ([]byte, error) {
 
 func (v *NullableContractVersionList) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -155,7 +155,7 @@ func (o *CurrencyTotals) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -169,7 +169,7 @@ func (o *CurrencyTotals) UnmarshalJSON(data []byte) (err error) {
 
 	varCurrencyTotals := _CurrencyTotals{}
 
-	err = json.Unmarshal(data, &varCurrencyTotals)
+	err = unmarshalExact(data, &varCurrencyTotals)
 
 	if err != nil {
 		return err
@@ -179,7 +179,7 @@ func (o *CurrencyTotals) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "credit")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "debit")
@@ -222,5 +222,5 @@ func (v NullableCurrencyTotals) MarshalJSON() ([]byte, error) {
 
 func (v *NullableCurrencyTotals) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

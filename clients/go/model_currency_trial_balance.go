@@ -184,7 +184,7 @@ func (o *CurrencyTrialBalance) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func (o *CurrencyTrialBalance) UnmarshalJSON(data []byte) (err error) {
 
 	varCurrencyTrialBalance := _CurrencyTrialBalance{}
 
-	err = json.Unmarshal(data, &varCurrencyTrialBalance)
+	err = unmarshalExact(data, &varCurrencyTrialBalance)
 
 	if err != nil {
 		return err
@@ -208,7 +208,7 @@ func (o *CurrencyTrialBalance) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "accounts")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "total_credit")
@@ -252,5 +252,5 @@ func (v NullableCurrencyTrialBalance) MarshalJSON() ([]byte, error) {
 
 func (v *NullableCurrencyTrialBalance) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

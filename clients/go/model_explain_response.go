@@ -432,7 +432,7 @@ func (o *ExplainResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -446,7 +446,7 @@ func (o *ExplainResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainResponse := _ExplainResponse{}
 
-	err = json.Unmarshal(data, &varExplainResponse)
+	err = unmarshalExact(data, &varExplainResponse)
 
 	if err != nil {
 		return err
@@ -456,7 +456,7 @@ func (o *ExplainResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocation")
 		delete(additionalProperties, "closed")
 		delete(additionalProperties, "contract_id")
@@ -508,5 +508,5 @@ func (v NullableExplainResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

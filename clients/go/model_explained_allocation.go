@@ -155,7 +155,7 @@ func (o *ExplainedAllocation) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -169,7 +169,7 @@ func (o *ExplainedAllocation) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedAllocation := _ExplainedAllocation{}
 
-	err = json.Unmarshal(data, &varExplainedAllocation)
+	err = unmarshalExact(data, &varExplainedAllocation)
 
 	if err != nil {
 		return err
@@ -179,7 +179,7 @@ func (o *ExplainedAllocation) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "method")
 		delete(additionalProperties, "steps")
 		delete(additionalProperties, "text")
@@ -222,5 +222,5 @@ func (v NullableExplainedAllocation) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedAllocation) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -213,7 +213,7 @@ func (o *ExplainedCorrection) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func (o *ExplainedCorrection) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedCorrection := _ExplainedCorrection{}
 
-	err = json.Unmarshal(data, &varExplainedCorrection)
+	err = unmarshalExact(data, &varExplainedCorrection)
 
 	if err != nil {
 		return err
@@ -237,7 +237,7 @@ func (o *ExplainedCorrection) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "correction_amount")
 		delete(additionalProperties, "corrects_period")
 		delete(additionalProperties, "reported_amount")
@@ -282,5 +282,5 @@ func (v NullableExplainedCorrection) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedCorrection) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -432,7 +432,7 @@ func (o *ExplainedCumulative) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -446,7 +446,7 @@ func (o *ExplainedCumulative) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedCumulative := _ExplainedCumulative{}
 
-	err = json.Unmarshal(data, &varExplainedCumulative)
+	err = unmarshalExact(data, &varExplainedCumulative)
 
 	if err != nil {
 		return err
@@ -456,7 +456,7 @@ func (o *ExplainedCumulative) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "amount")
 		delete(additionalProperties, "convention")
 		delete(additionalProperties, "cumulative")
@@ -506,5 +506,5 @@ func (v NullableExplainedCumulative) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedCumulative) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -363,7 +363,7 @@ func (o *ExplainedObligation) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -377,7 +377,7 @@ func (o *ExplainedObligation) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedObligation := _ExplainedObligation{}
 
-	err = json.Unmarshal(data, &varExplainedObligation)
+	err = unmarshalExact(data, &varExplainedObligation)
 
 	if err != nil {
 		return err
@@ -387,7 +387,7 @@ func (o *ExplainedObligation) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocated_amount")
 		delete(additionalProperties, "corrections")
 		delete(additionalProperties, "name")
@@ -436,5 +436,5 @@ func (v NullableExplainedObligation) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedObligation) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

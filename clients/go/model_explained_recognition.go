@@ -211,7 +211,7 @@ func (o *ExplainedRecognition) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -225,7 +225,7 @@ func (o *ExplainedRecognition) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedRecognition := _ExplainedRecognition{}
 
-	err = json.Unmarshal(data, &varExplainedRecognition)
+	err = unmarshalExact(data, &varExplainedRecognition)
 
 	if err != nil {
 		return err
@@ -235,7 +235,7 @@ func (o *ExplainedRecognition) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "amount")
 		delete(additionalProperties, "formula")
 		delete(additionalProperties, "text")
@@ -280,5 +280,5 @@ func (v NullableExplainedRecognition) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedRecognition) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -289,7 +289,7 @@ func (o *ExplainedShare) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -303,7 +303,7 @@ func (o *ExplainedShare) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedShare := _ExplainedShare{}
 
-	err = json.Unmarshal(data, &varExplainedShare)
+	err = unmarshalExact(data, &varExplainedShare)
 
 	if err != nil {
 		return err
@@ -313,7 +313,7 @@ func (o *ExplainedShare) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocated_amount")
 		delete(additionalProperties, "extra_unit")
 		delete(additionalProperties, "floor")
@@ -360,5 +360,5 @@ func (v NullableExplainedShare) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedShare) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

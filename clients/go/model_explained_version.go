@@ -202,7 +202,7 @@ func (o *ExplainedVersion) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -216,7 +216,7 @@ func (o *ExplainedVersion) UnmarshalJSON(data []byte) (err error) {
 
 	varExplainedVersion := _ExplainedVersion{}
 
-	err = json.Unmarshal(data, &varExplainedVersion)
+	err = unmarshalExact(data, &varExplainedVersion)
 
 	if err != nil {
 		return err
@@ -226,7 +226,7 @@ func (o *ExplainedVersion) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "change")
 		delete(additionalProperties, "effective_date")
 		delete(additionalProperties, "recorded_at")
@@ -270,5 +270,5 @@ func (v NullableExplainedVersion) MarshalJSON() ([]byte, error) {
 
 func (v *NullableExplainedVersion) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -126,7 +126,7 @@ func (o *FieldProblem) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -140,7 +140,7 @@ func (o *FieldProblem) UnmarshalJSON(data []byte) (err error) {
 
 	varFieldProblem := _FieldProblem{}
 
-	err = json.Unmarshal(data, &varFieldProblem)
+	err = unmarshalExact(data, &varFieldProblem)
 
 	if err != nil {
 		return err
@@ -150,7 +150,7 @@ func (o *FieldProblem) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "field")
 		delete(additionalProperties, "message")
 		o.AdditionalProperties = additionalProperties
@@ -192,5 +192,5 @@ func (v NullableFieldProblem) MarshalJSON() ([]byte, error) {
 
 func (v *NullableFieldProblem) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

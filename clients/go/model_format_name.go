@@ -32,7 +32,7 @@ var AllowedFormatNameEnumValues = []FormatName{
 
 func (v *FormatName) UnmarshalJSON(src []byte) error {
 	var value string
-	err := json.Unmarshal(src, &value)
+	err := unmarshalExact(src, &value)
 	if err != nil {
 		return err
 	}
@@ -106,5 +106,5 @@ func (v NullableFormatName) MarshalJSON() ([]byte, error) {
 
 func (v *NullableFormatName) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

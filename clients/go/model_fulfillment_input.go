@@ -141,7 +141,7 @@ func (o *FulfillmentInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -201,5 +201,5 @@ func (v NullableFulfillmentInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableFulfillmentInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

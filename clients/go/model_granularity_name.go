@@ -34,7 +34,7 @@ var AllowedGranularityNameEnumValues = []GranularityName{
 
 func (v *GranularityName) UnmarshalJSON(src []byte) error {
 	var value string
-	err := json.Unmarshal(src, &value)
+	err := unmarshalExact(src, &value)
 	if err != nil {
 		return err
 	}
@@ -108,5 +108,5 @@ func (v NullableGranularityName) MarshalJSON() ([]byte, error) {
 
 func (v *NullableGranularityName) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -559,7 +559,7 @@ func (o *GuideContractInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -619,5 +619,5 @@ func (v NullableGuideContractInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableGuideContractInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -304,7 +304,7 @@ func (o *GuideWaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -318,7 +318,7 @@ func (o *GuideWaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varGuideWaterfallResponse := _GuideWaterfallResponse{}
 
-	err = json.Unmarshal(data, &varGuideWaterfallResponse)
+	err = unmarshalExact(data, &varGuideWaterfallResponse)
 
 	if err != nil {
 		return err
@@ -328,7 +328,7 @@ func (o *GuideWaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "closing_deferred_balance")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "granularity")
@@ -376,5 +376,5 @@ func (v NullableGuideWaterfallResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableGuideWaterfallResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

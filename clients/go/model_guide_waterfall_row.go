@@ -251,7 +251,7 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -265,7 +265,7 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 
 	varGuideWaterfallRow := _GuideWaterfallRow{}
 
-	err = json.Unmarshal(data, &varGuideWaterfallRow)
+	err = unmarshalExact(data, &varGuideWaterfallRow)
 
 	if err != nil {
 		return err
@@ -275,7 +275,7 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "billed_amount")
 		delete(additionalProperties, "contract_asset_balance")
 		delete(additionalProperties, "deferred_balance")
@@ -321,5 +321,5 @@ func (v NullableGuideWaterfallRow) MarshalJSON() ([]byte, error) {
 
 func (v *NullableGuideWaterfallRow) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -97,7 +97,7 @@ func (o *Health) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func (o *Health) UnmarshalJSON(data []byte) (err error) {
 
 	varHealth := _Health{}
 
-	err = json.Unmarshal(data, &varHealth)
+	err = unmarshalExact(data, &varHealth)
 
 	if err != nil {
 		return err
@@ -121,7 +121,7 @@ func (o *Health) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "status")
 		o.AdditionalProperties = additionalProperties
 	}
@@ -162,5 +162,5 @@ func (v NullableHealth) MarshalJSON() ([]byte, error) {
 
 func (v *NullableHealth) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -431,7 +431,7 @@ func (o *IntrospectionResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -445,7 +445,7 @@ func (o *IntrospectionResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varIntrospectionResponse := _IntrospectionResponse{}
 
-	err = json.Unmarshal(data, &varIntrospectionResponse)
+	err = unmarshalExact(data, &varIntrospectionResponse)
 
 	if err != nil {
 		return err
@@ -455,7 +455,7 @@ func (o *IntrospectionResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "active")
 		delete(additionalProperties, "client_id")
 		delete(additionalProperties, "exp")
@@ -503,5 +503,5 @@ func (v NullableIntrospectionResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableIntrospectionResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -170,7 +170,7 @@ func (o *InvoiceInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -230,5 +230,5 @@ func (v NullableInvoiceInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableInvoiceInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

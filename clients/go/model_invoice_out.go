@@ -173,7 +173,7 @@ func (o *InvoiceOut) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -187,7 +187,7 @@ func (o *InvoiceOut) UnmarshalJSON(data []byte) (err error) {
 
 	varInvoiceOut := _InvoiceOut{}
 
-	err = json.Unmarshal(data, &varInvoiceOut)
+	err = unmarshalExact(data, &varInvoiceOut)
 
 	if err != nil {
 		return err
@@ -197,7 +197,7 @@ func (o *InvoiceOut) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "amount")
 		delete(additionalProperties, "date")
 		delete(additionalProperties, "number")
@@ -240,5 +240,5 @@ func (v NullableInvoiceOut) MarshalJSON() ([]byte, error) {
 
 func (v *NullableInvoiceOut) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -335,7 +335,7 @@ func (o *Job) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -349,7 +349,7 @@ func (o *Job) UnmarshalJSON(data []byte) (err error) {
 
 	varJob := _Job{}
 
-	err = json.Unmarshal(data, &varJob)
+	err = unmarshalExact(data, &varJob)
 
 	if err != nil {
 		return err
@@ -359,7 +359,7 @@ func (o *Job) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "created_at")
 		delete(additionalProperties, "finished_at")
 		delete(additionalProperties, "job_id")
@@ -407,5 +407,5 @@ func (v NullableJob) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJob) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

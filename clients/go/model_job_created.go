@@ -154,7 +154,7 @@ func (o *JobCreated) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -168,7 +168,7 @@ func (o *JobCreated) UnmarshalJSON(data []byte) (err error) {
 
 	varJobCreated := _JobCreated{}
 
-	err = json.Unmarshal(data, &varJobCreated)
+	err = unmarshalExact(data, &varJobCreated)
 
 	if err != nil {
 		return err
@@ -178,7 +178,7 @@ func (o *JobCreated) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "job_id")
 		delete(additionalProperties, "poll_url")
 		delete(additionalProperties, "status")
@@ -221,5 +221,5 @@ func (v NullableJobCreated) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJobCreated) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

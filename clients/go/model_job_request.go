@@ -146,7 +146,7 @@ func (o JobRequest) ToMap() (map[string]interface{}, error) {
 func (o *JobRequest) UnmarshalJSON(data []byte) (err error) {
 	varJobRequest := _JobRequest{}
 
-	err = json.Unmarshal(data, &varJobRequest)
+	err = unmarshalExact(data, &varJobRequest)
 
 	if err != nil {
 		return err
@@ -156,7 +156,7 @@ func (o *JobRequest) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract_ids")
 		delete(additionalProperties, "policy")
 		o.AdditionalProperties = additionalProperties
@@ -198,5 +198,5 @@ func (v NullableJobRequest) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJobRequest) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

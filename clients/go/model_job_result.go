@@ -289,7 +289,7 @@ func (o *JobResult) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -303,7 +303,7 @@ func (o *JobResult) UnmarshalJSON(data []byte) (err error) {
 
 	varJobResult := _JobResult{}
 
-	err = json.Unmarshal(data, &varJobResult)
+	err = unmarshalExact(data, &varJobResult)
 
 	if err != nil {
 		return err
@@ -313,7 +313,7 @@ func (o *JobResult) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "as_of_period")
 		delete(additionalProperties, "contracts_changed")
 		delete(additionalProperties, "contracts_recalculated")
@@ -360,5 +360,5 @@ func (v NullableJobResult) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJobResult) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -36,7 +36,7 @@ var AllowedJobStatusNameEnumValues = []JobStatusName{
 
 func (v *JobStatusName) UnmarshalJSON(src []byte) error {
 	var value string
-	err := json.Unmarshal(src, &value)
+	err := unmarshalExact(src, &value)
 	if err != nil {
 		return err
 	}
@@ -110,5 +110,5 @@ func (v NullableJobStatusName) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJobStatusName) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -230,7 +230,7 @@ func (o *JournalEntriesResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (o *JournalEntriesResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varJournalEntriesResponse := _JournalEntriesResponse{}
 
-	err = json.Unmarshal(data, &varJournalEntriesResponse)
+	err = unmarshalExact(data, &varJournalEntriesResponse)
 
 	if err != nil {
 		return err
@@ -254,7 +254,7 @@ func (o *JournalEntriesResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "entries")
 		delete(additionalProperties, "next_cursor")
 		delete(additionalProperties, "period")
@@ -299,5 +299,5 @@ func (v NullableJournalEntriesResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJournalEntriesResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -354,7 +354,7 @@ func (o *JournalEntryView) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -368,7 +368,7 @@ func (o *JournalEntryView) UnmarshalJSON(data []byte) (err error) {
 
 	varJournalEntryView := _JournalEntryView{}
 
-	err = json.Unmarshal(data, &varJournalEntryView)
+	err = unmarshalExact(data, &varJournalEntryView)
 
 	if err != nil {
 		return err
@@ -378,7 +378,7 @@ func (o *JournalEntryView) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract_id")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "date")
@@ -428,5 +428,5 @@ func (v NullableJournalEntryView) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJournalEntryView) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -371,7 +371,7 @@ func (o *JournalLineView) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -385,7 +385,7 @@ func (o *JournalLineView) UnmarshalJSON(data []byte) (err error) {
 
 	varJournalLineView := _JournalLineView{}
 
-	err = json.Unmarshal(data, &varJournalLineView)
+	err = unmarshalExact(data, &varJournalLineView)
 
 	if err != nil {
 		return err
@@ -395,7 +395,7 @@ func (o *JournalLineView) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "account_code")
 		delete(additionalProperties, "account_name")
 		delete(additionalProperties, "contract_id")
@@ -444,5 +444,5 @@ func (v NullableJournalLineView) MarshalJSON() ([]byte, error) {
 
 func (v *NullableJournalLineView) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

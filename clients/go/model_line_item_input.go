@@ -521,7 +521,7 @@ func (o *LineItemInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -581,5 +581,5 @@ func (v NullableLineItemInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableLineItemInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -175,7 +175,7 @@ func (o *MethodAmount) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -189,7 +189,7 @@ func (o *MethodAmount) UnmarshalJSON(data []byte) (err error) {
 
 	varMethodAmount := _MethodAmount{}
 
-	err = json.Unmarshal(data, &varMethodAmount)
+	err = unmarshalExact(data, &varMethodAmount)
 
 	if err != nil {
 		return err
@@ -199,7 +199,7 @@ func (o *MethodAmount) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "amount")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "recipient")
@@ -242,5 +242,5 @@ func (v NullableMethodAmount) MarshalJSON() ([]byte, error) {
 
 func (v *NullableMethodAmount) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

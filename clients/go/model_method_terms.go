@@ -174,7 +174,7 @@ func (o *MethodTerms) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -188,7 +188,7 @@ func (o *MethodTerms) UnmarshalJSON(data []byte) (err error) {
 
 	varMethodTerms := _MethodTerms{}
 
-	err = json.Unmarshal(data, &varMethodTerms)
+	err = unmarshalExact(data, &varMethodTerms)
 
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func (o *MethodTerms) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "method")
 		delete(additionalProperties, "per_usd")
 		delete(additionalProperties, "settles_real_money")
@@ -241,5 +241,5 @@ func (v NullableMethodTerms) MarshalJSON() ([]byte, error) {
 
 func (v *NullableMethodTerms) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -32,7 +32,7 @@ var AllowedNewStatusNameEnumValues = []NewStatusName{
 
 func (v *NewStatusName) UnmarshalJSON(src []byte) error {
 	var value string
-	err := json.Unmarshal(src, &value)
+	err := unmarshalExact(src, &value)
 	if err != nil {
 		return err
 	}
@@ -106,5 +106,5 @@ func (v NullableNewStatusName) MarshalJSON() ([]byte, error) {
 
 func (v *NullableNewStatusName) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

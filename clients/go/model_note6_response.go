@@ -354,7 +354,7 @@ func (o *Note6Response) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -368,7 +368,7 @@ func (o *Note6Response) UnmarshalJSON(data []byte) (err error) {
 
 	varNote6Response := _Note6Response{}
 
-	err = json.Unmarshal(data, &varNote6Response)
+	err = unmarshalExact(data, &varNote6Response)
 
 	if err != nil {
 		return err
@@ -378,7 +378,7 @@ func (o *Note6Response) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract_balances")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "disaggregated_revenue")
@@ -428,5 +428,5 @@ func (v NullableNote6Response) MarshalJSON() ([]byte, error) {
 
 func (v *NullableNote6Response) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -151,7 +151,7 @@ func (o *PaymentInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -211,5 +211,5 @@ func (v NullablePaymentInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePaymentInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

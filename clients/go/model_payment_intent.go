@@ -447,7 +447,7 @@ func (o *PaymentIntent) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -461,7 +461,7 @@ func (o *PaymentIntent) UnmarshalJSON(data []byte) (err error) {
 
 	varPaymentIntent := _PaymentIntent{}
 
-	err = json.Unmarshal(data, &varPaymentIntent)
+	err = unmarshalExact(data, &varPaymentIntent)
 
 	if err != nil {
 		return err
@@ -471,7 +471,7 @@ func (o *PaymentIntent) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "challenge_url")
 		delete(additionalProperties, "credential_header")
 		delete(additionalProperties, "currency")
@@ -524,5 +524,5 @@ func (v NullablePaymentIntent) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePaymentIntent) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

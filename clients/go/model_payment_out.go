@@ -154,7 +154,7 @@ func (o *PaymentOut) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -168,7 +168,7 @@ func (o *PaymentOut) UnmarshalJSON(data []byte) (err error) {
 
 	varPaymentOut := _PaymentOut{}
 
-	err = json.Unmarshal(data, &varPaymentOut)
+	err = unmarshalExact(data, &varPaymentOut)
 
 	if err != nil {
 		return err
@@ -178,7 +178,7 @@ func (o *PaymentOut) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "amount")
 		delete(additionalProperties, "date")
 		delete(additionalProperties, "reference")
@@ -221,5 +221,5 @@ func (v NullablePaymentOut) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePaymentOut) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

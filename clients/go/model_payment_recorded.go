@@ -125,7 +125,7 @@ func (o *PaymentRecorded) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -139,7 +139,7 @@ func (o *PaymentRecorded) UnmarshalJSON(data []byte) (err error) {
 
 	varPaymentRecorded := _PaymentRecorded{}
 
-	err = json.Unmarshal(data, &varPaymentRecorded)
+	err = unmarshalExact(data, &varPaymentRecorded)
 
 	if err != nil {
 		return err
@@ -149,7 +149,7 @@ func (o *PaymentRecorded) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract")
 		delete(additionalProperties, "payment")
 		o.AdditionalProperties = additionalProperties
@@ -191,5 +191,5 @@ func (v NullablePaymentRecorded) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePaymentRecorded) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

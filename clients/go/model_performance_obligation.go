@@ -572,7 +572,7 @@ func (o *PerformanceObligation) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -586,7 +586,7 @@ func (o *PerformanceObligation) UnmarshalJSON(data []byte) (err error) {
 
 	varPerformanceObligation := _PerformanceObligation{}
 
-	err = json.Unmarshal(data, &varPerformanceObligation)
+	err = unmarshalExact(data, &varPerformanceObligation)
 
 	if err != nil {
 		return err
@@ -596,7 +596,7 @@ func (o *PerformanceObligation) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocated_amount")
 		delete(additionalProperties, "awaiting_delivery")
 		delete(additionalProperties, "delivery_date")
@@ -650,5 +650,5 @@ func (v NullablePerformanceObligation) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePerformanceObligation) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

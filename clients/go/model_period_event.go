@@ -260,7 +260,7 @@ func (o *PeriodEvent) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -274,7 +274,7 @@ func (o *PeriodEvent) UnmarshalJSON(data []byte) (err error) {
 
 	varPeriodEvent := _PeriodEvent{}
 
-	err = json.Unmarshal(data, &varPeriodEvent)
+	err = unmarshalExact(data, &varPeriodEvent)
 
 	if err != nil {
 		return err
@@ -284,7 +284,7 @@ func (o *PeriodEvent) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "action")
 		delete(additionalProperties, "actor")
 		delete(additionalProperties, "period")
@@ -330,5 +330,5 @@ func (v NullablePeriodEvent) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePeriodEvent) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -175,7 +175,7 @@ func (o *Periods) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -189,7 +189,7 @@ func (o *Periods) UnmarshalJSON(data []byte) (err error) {
 
 	varPeriods := _Periods{}
 
-	err = json.Unmarshal(data, &varPeriods)
+	err = unmarshalExact(data, &varPeriods)
 
 	if err != nil {
 		return err
@@ -199,7 +199,7 @@ func (o *Periods) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "closed")
 		delete(additionalProperties, "first_open_period")
 		delete(additionalProperties, "history")
@@ -242,5 +242,5 @@ func (v NullablePeriods) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePeriods) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -38,7 +38,7 @@ var AllowedPobTypeNameEnumValues = []PobTypeName{
 
 func (v *PobTypeName) UnmarshalJSON(src []byte) error {
 	var value string
-	err := json.Unmarshal(src, &value)
+	err := unmarshalExact(src, &value)
 	if err != nil {
 		return err
 	}
@@ -112,5 +112,5 @@ func (v NullablePobTypeName) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePobTypeName) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

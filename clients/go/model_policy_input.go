@@ -131,5 +131,5 @@ func (v NullablePolicyInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullablePolicyInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -404,7 +404,7 @@ func (o *ProblemBody) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -418,7 +418,7 @@ func (o *ProblemBody) UnmarshalJSON(data []byte) (err error) {
 
 	varProblemBody := _ProblemBody{}
 
-	err = json.Unmarshal(data, &varProblemBody)
+	err = unmarshalExact(data, &varProblemBody)
 
 	if err != nil {
 		return err
@@ -428,7 +428,7 @@ func (o *ProblemBody) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "code")
 		delete(additionalProperties, "detail")
 		delete(additionalProperties, "errors")
@@ -478,5 +478,5 @@ func (v NullableProblemBody) MarshalJSON() ([]byte, error) {
 
 func (v *NullableProblemBody) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

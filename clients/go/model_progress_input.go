@@ -122,7 +122,7 @@ func (o *ProgressInput) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -182,5 +182,5 @@ func (v NullableProgressInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableProgressInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -155,7 +155,7 @@ func (o *Reallocation) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -169,7 +169,7 @@ func (o *Reallocation) UnmarshalJSON(data []byte) (err error) {
 
 	varReallocation := _Reallocation{}
 
-	err = json.Unmarshal(data, &varReallocation)
+	err = unmarshalExact(data, &varReallocation)
 
 	if err != nil {
 		return err
@@ -179,7 +179,7 @@ func (o *Reallocation) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocated_after")
 		delete(additionalProperties, "allocated_before")
 		delete(additionalProperties, "pob_id")
@@ -222,5 +222,5 @@ func (v NullableReallocation) MarshalJSON() ([]byte, error) {
 
 func (v *NullableReallocation) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

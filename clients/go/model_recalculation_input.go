@@ -170,5 +170,5 @@ func (v NullableRecalculationInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableRecalculationInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

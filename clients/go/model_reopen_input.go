@@ -158,7 +158,7 @@ func (o ReopenInput) ToMap() (map[string]interface{}, error) {
 func (o *ReopenInput) UnmarshalJSON(data []byte) (err error) {
 	varReopenInput := _ReopenInput{}
 
-	err = json.Unmarshal(data, &varReopenInput)
+	err = unmarshalExact(data, &varReopenInput)
 
 	if err != nil {
 		return err
@@ -168,7 +168,7 @@ func (o *ReopenInput) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "from")
 		delete(additionalProperties, "reason")
 		o.AdditionalProperties = additionalProperties
@@ -210,5 +210,5 @@ func (v NullableReopenInput) MarshalJSON() ([]byte, error) {
 
 func (v *NullableReopenInput) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -204,7 +204,7 @@ func (o *RevenueAccounts) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -264,5 +264,5 @@ func (v NullableRevenueAccounts) MarshalJSON() ([]byte, error) {
 
 func (v *NullableRevenueAccounts) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -127,7 +127,7 @@ func (o *RoutePrice) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -141,7 +141,7 @@ func (o *RoutePrice) UnmarshalJSON(data []byte) (err error) {
 
 	varRoutePrice := _RoutePrice{}
 
-	err = json.Unmarshal(data, &varRoutePrice)
+	err = unmarshalExact(data, &varRoutePrice)
 
 	if err != nil {
 		return err
@@ -151,7 +151,7 @@ func (o *RoutePrice) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "methods")
 		delete(additionalProperties, "usd")
 		o.AdditionalProperties = additionalProperties
@@ -193,5 +193,5 @@ func (v NullableRoutePrice) MarshalJSON() ([]byte, error) {
 
 func (v *NullableRoutePrice) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

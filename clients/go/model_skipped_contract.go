@@ -125,7 +125,7 @@ func (o *SkippedContract) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -139,7 +139,7 @@ func (o *SkippedContract) UnmarshalJSON(data []byte) (err error) {
 
 	varSkippedContract := _SkippedContract{}
 
-	err = json.Unmarshal(data, &varSkippedContract)
+	err = unmarshalExact(data, &varSkippedContract)
 
 	if err != nil {
 		return err
@@ -149,7 +149,7 @@ func (o *SkippedContract) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "contract_id")
 		delete(additionalProperties, "reason")
 		o.AdditionalProperties = additionalProperties
@@ -191,5 +191,5 @@ func (v NullableSkippedContract) MarshalJSON() ([]byte, error) {
 
 func (v *NullableSkippedContract) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -183,7 +183,7 @@ func (o *TokenResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -197,7 +197,7 @@ func (o *TokenResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varTokenResponse := _TokenResponse{}
 
-	err = json.Unmarshal(data, &varTokenResponse)
+	err = unmarshalExact(data, &varTokenResponse)
 
 	if err != nil {
 		return err
@@ -207,7 +207,7 @@ func (o *TokenResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "access_token")
 		delete(additionalProperties, "expires_in")
 		delete(additionalProperties, "scope")
@@ -251,5 +251,5 @@ func (v NullableTokenResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableTokenResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -154,7 +154,7 @@ func (o *TrialBalanceResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -168,7 +168,7 @@ func (o *TrialBalanceResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varTrialBalanceResponse := _TrialBalanceResponse{}
 
-	err = json.Unmarshal(data, &varTrialBalanceResponse)
+	err = unmarshalExact(data, &varTrialBalanceResponse)
 
 	if err != nil {
 		return err
@@ -178,7 +178,7 @@ func (o *TrialBalanceResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "as_of")
 		delete(additionalProperties, "balances")
 		delete(additionalProperties, "period")
@@ -221,5 +221,5 @@ func (v NullableTrialBalanceResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableTrialBalanceResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -127,7 +127,7 @@ func (o *WaterfallGroup) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -141,7 +141,7 @@ func (o *WaterfallGroup) UnmarshalJSON(data []byte) (err error) {
 
 	varWaterfallGroup := _WaterfallGroup{}
 
-	err = json.Unmarshal(data, &varWaterfallGroup)
+	err = unmarshalExact(data, &varWaterfallGroup)
 
 	if err != nil {
 		return err
@@ -151,7 +151,7 @@ func (o *WaterfallGroup) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "key")
 		delete(additionalProperties, "recognized_amount")
 		o.AdditionalProperties = additionalProperties
@@ -193,5 +193,5 @@ func (v NullableWaterfallGroup) MarshalJSON() ([]byte, error) {
 
 func (v *NullableWaterfallGroup) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

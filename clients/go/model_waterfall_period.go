@@ -309,7 +309,7 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -323,7 +323,7 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	varWaterfallPeriod := _WaterfallPeriod{}
 
-	err = json.Unmarshal(data, &varWaterfallPeriod)
+	err = unmarshalExact(data, &varWaterfallPeriod)
 
 	if err != nil {
 		return err
@@ -333,7 +333,7 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "billed_amount")
 		delete(additionalProperties, "closed")
 		delete(additionalProperties, "contract_asset_balance")
@@ -381,5 +381,5 @@ func (v NullableWaterfallPeriod) MarshalJSON() ([]byte, error) {
 
 func (v *NullableWaterfallPeriod) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

@@ -250,7 +250,7 @@ func (o *WaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	allProperties := make(map[string]interface{})
 
-	err = json.Unmarshal(data, &allProperties)
+	err = unmarshalExact(data, &allProperties)
 
 	if err != nil {
 		return err
@@ -264,7 +264,7 @@ func (o *WaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	varWaterfallResponse := _WaterfallResponse{}
 
-	err = json.Unmarshal(data, &varWaterfallResponse)
+	err = unmarshalExact(data, &varWaterfallResponse)
 
 	if err != nil {
 		return err
@@ -274,7 +274,7 @@ func (o *WaterfallResponse) UnmarshalJSON(data []byte) (err error) {
 
 	additionalProperties := make(map[string]interface{})
 
-	if err = json.Unmarshal(data, &additionalProperties); err == nil {
+	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "group_by")
 		delete(additionalProperties, "output_hash")
@@ -320,5 +320,5 @@ func (v NullableWaterfallResponse) MarshalJSON() ([]byte, error) {
 
 func (v *NullableWaterfallResponse) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }

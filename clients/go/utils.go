@@ -75,7 +75,7 @@ func (v NullableBool) MarshalJSON() ([]byte, error) {
 
 func (v *NullableBool) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableInt struct {
@@ -111,7 +111,7 @@ func (v NullableInt) MarshalJSON() ([]byte, error) {
 
 func (v *NullableInt) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableInt32 struct {
@@ -147,7 +147,7 @@ func (v NullableInt32) MarshalJSON() ([]byte, error) {
 
 func (v *NullableInt32) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableInt64 struct {
@@ -183,7 +183,7 @@ func (v NullableInt64) MarshalJSON() ([]byte, error) {
 
 func (v *NullableInt64) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableFloat32 struct {
@@ -219,7 +219,7 @@ func (v NullableFloat32) MarshalJSON() ([]byte, error) {
 
 func (v *NullableFloat32) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableFloat64 struct {
@@ -255,7 +255,7 @@ func (v NullableFloat64) MarshalJSON() ([]byte, error) {
 
 func (v *NullableFloat64) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableString struct {
@@ -291,7 +291,7 @@ func (v NullableString) MarshalJSON() ([]byte, error) {
 
 func (v *NullableString) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 type NullableTime struct {
@@ -327,7 +327,7 @@ func (v NullableTime) MarshalJSON() ([]byte, error) {
 
 func (v *NullableTime) UnmarshalJSON(src []byte) error {
 	v.isSet = true
-	return json.Unmarshal(src, &v.value)
+	return unmarshalExact(src, &v.value)
 }
 
 // IsNil checks if an input is nil
