@@ -143,6 +143,16 @@ async function main(): Promise<void> {
   }
   await pageThrough(client, tag, [contract.id, ...others.map((other) => other.id)]);
 
+  console.log("A batch: the bodies of its results have no schema, and their amounts stay exact");
+  const batch = await client.POST("/v1/batch", {
+    body: { operations: [{ method: "GET", path: `/contracts/${contract.id}` }] },
+  });
+  const result = batch.data?.results[0];
+  assert.ok(result !== undefined, JSON.stringify(batch.error));
+  const total = (result.body as Record<string, unknown>)["total_value"];
+  assert.ok(total instanceof Decimal && String(total) === "1000.00", `batch body total_value ${String(total)}`);
+  console.log(`  ${result.status}: total_value ${String(total)}`);
+
   console.log("Retry an ingest under the same Idempotency-Key");
   await idempotentRetry(client, tag);
 

@@ -135,7 +135,12 @@ function branchFor(document: OpenApiDocument, schema: SchemaObject, value: unkno
 function decode(document: OpenApiDocument, given: SchemaObject | undefined, value: unknown): unknown {
   const schema = given === undefined ? undefined : branchFor(document, resolve(document, given), value);
   if (isLosslessNumber(value)) {
-    return schema?.format === "decimal" ? new Amount(value.value) : value.valueOf();
+    if (schema?.format === "decimal") return new Amount(value.value);
+    // A number no schema describes (inside a batch result's body, or a field a newer server
+    // added) may be an amount: with a fraction it stays exact, as it does in the other
+    // clients; an integer is a plain number.
+    if (schema === undefined && /[.eE]/.test(value.value)) return new Amount(value.value);
+    return value.valueOf();
   }
   if (Array.isArray(value)) {
     return value.map((item) => decode(document, schema?.items, item));
