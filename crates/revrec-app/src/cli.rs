@@ -206,8 +206,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
     }
     let settings = Settings::from_env()?;
     let command = cli.command.unwrap_or(Command::Serve);
-    // Only `serve` and `demo` make a database; any other command run in the wrong folder
-    // would otherwise leave an empty `revrec.db` there and answer from it.
+    // Only `serve`, `demo` and `migrate --create` make a database; any other command run in
+    // the wrong folder would otherwise leave an empty `revrec.db` there and answer from it.
     let creates_database = matches!(
         command,
         Command::Serve | Command::Demo { .. } | Command::Migrate { create: true }
