@@ -103,24 +103,32 @@ impl Modify for OperationProblems {
                 RefOr::Ref(_) => None,
             })
             .collect();
-        for (path, item) in openapi.paths.paths.iter_mut() {
-            for (method, operation) in [
-                ("GET", item.get.as_mut()),
-                ("POST", item.post.as_mut()),
-                ("PUT", item.put.as_mut()),
-                ("DELETE", item.delete.as_mut()),
-                ("PATCH", item.patch.as_mut()),
-            ] {
-                let Some(operation) = operation else { continue };
-                let traits = Traits::of(method, path, operation);
-                operation.responses.responses.retain(|status, response| {
-                    let is_standard = matches!(response, RefOr::T(response)
-                        if standard.get(status) == Some(&response.description));
-                    match status.parse::<u16>() {
-                        Ok(code) if is_standard => traits.can_answer(code),
-                        _ => true,
-                    }
-                });
+        for_each_operation(openapi, |method, path, operation| {
+            let traits = Traits::of(method, path, operation);
+            operation.responses.responses.retain(|status, response| {
+                let is_standard = matches!(response, RefOr::T(response)
+                    if standard.get(status) == Some(&response.description));
+                match status.parse::<u16>() {
+                    Ok(code) if is_standard => traits.can_answer(code),
+                    _ => true,
+                }
+            });
+        });
+    }
+}
+
+/// Calls `visit` with each operation of the document, its method and its path.
+fn for_each_operation(openapi: &mut OpenApi, mut visit: impl FnMut(&str, &str, &mut Operation)) {
+    for (path, item) in openapi.paths.paths.iter_mut() {
+        for (method, operation) in [
+            ("GET", item.get.as_mut()),
+            ("POST", item.post.as_mut()),
+            ("PUT", item.put.as_mut()),
+            ("DELETE", item.delete.as_mut()),
+            ("PATCH", item.patch.as_mut()),
+        ] {
+            if let Some(operation) = operation {
+                visit(method, path, operation);
             }
         }
     }
@@ -132,21 +140,10 @@ pub struct PlainSummaries;
 
 impl Modify for PlainSummaries {
     fn modify(&self, openapi: &mut OpenApi) {
-        for item in openapi.paths.paths.values_mut() {
-            for operation in [
-                item.get.as_mut(),
-                item.post.as_mut(),
-                item.put.as_mut(),
-                item.delete.as_mut(),
-                item.patch.as_mut(),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if let Some(summary) = operation.summary.as_mut() {
-                    summary.retain(|character| character != '`');
-                }
+        for_each_operation(openapi, |_, _, operation| {
+            if let Some(summary) = operation.summary.as_mut() {
+                summary.retain(|character| character != '`');
             }
-        }
+        });
     }
 }
