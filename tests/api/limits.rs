@@ -69,6 +69,7 @@ async fn the_limits_are_settings_enforced_at_ingest_modification_and_batch() {
                     max_obligation_months: 1_000,
                 },
                 request_obligation_months: 2_000,
+                ..Limits::default()
             };
         })
         .await;

@@ -22,6 +22,7 @@ mod events;
 mod explain;
 mod grouped_reports;
 mod guide;
+mod heavy_reads;
 mod helpers;
 mod idempotency;
 mod jobs;

@@ -574,3 +574,83 @@ async fn every_kind_of_late_change_leaves_closed_months_alone_and_adds_up() {
         );
     }
 }
+
+/// The closed months as `GET /v1/periods` lists them.
+async fn closed_months(app: &TestApp) -> Vec<String> {
+    body(app, "/v1/periods").await["closed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|month| month["period"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn post_ok(app: &TestApp, path: &str, body: &Value) -> Value {
+    let reply = app.post(path, body).await;
+    assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text);
+    reply.json()
+}
+
+#[tokio::test]
+async fn each_closed_month_is_listed_once_after_reopens_and_none_before_the_calendar() {
+    for app in spawn_each().await {
+        worked_contract(&app).await;
+        let close = |through: &'static str| json!({"through": through});
+        let reopen = |from: &'static str| json!({"from": from, "reason": "late invoices"});
+        post_ok(&app, "/v1/periods/close", &close("2026-01")).await;
+        post_ok(&app, "/v1/periods/close", &close("2026-02")).await;
+        let answer = post_ok(&app, "/v1/periods/reopen", &reopen("2026-02")).await;
+        assert_eq!(answer["closed"].as_array().unwrap().len(), 1, "{answer}");
+        assert_eq!(closed_months(&app).await, ["2026-01"]);
+        post_ok(&app, "/v1/periods/close", &close("2026-02")).await;
+        post_ok(&app, "/v1/periods/close", &close("2026-03")).await;
+        post_ok(&app, "/v1/periods/reopen", &reopen("2026-03")).await;
+        assert_eq!(closed_months(&app).await, ["2026-01", "2026-02"]);
+        // Reopening the calendar's first month reopens everything: nothing before it is a
+        // month the books keep.
+        let answer = post_ok(&app, "/v1/periods/reopen", &reopen("1900-01")).await;
+        assert_eq!(answer["closed"], json!([]), "{answer}");
+        assert_eq!(answer["first_open_period"], Value::Null);
+        let books = body(&app, "/v1/periods").await;
+        assert_eq!(books["closed"], json!([]));
+        assert_eq!(books["history"].as_array().unwrap().len(), 7);
+        // A month outside the calendar is refused on every period parameter.
+        app.post("/v1/periods/close", &close("1899-12"))
+            .await
+            .problem(400, "INVALID_PERIOD_RANGE");
+        app.post("/v1/periods/reopen", &reopen("1899-12"))
+            .await
+            .problem(400, "INVALID_PERIOD_RANGE");
+        app.post("/v1/periods/reopen", &reopen("2200-01"))
+            .await
+            .problem(400, "INVALID_PERIOD_RANGE");
+    }
+}
+
+#[tokio::test]
+async fn a_closed_months_digest_is_a_fact_of_its_close() {
+    for app in spawn_each().await {
+        worked_contract(&app).await;
+        let closed = post_ok(&app, "/v1/periods/close", &json!({"through": "2026-03"})).await;
+        let digests = |books: &Value| -> Vec<String> {
+            books["closed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|month| month["digest"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(digests(&closed).len(), 3);
+        // A contract in another currency signed after the close, and a later month closed:
+        // the months closed before keep the digests their close recorded.
+        app.create(
+            &json!({"customer_name": "Globex", "currency": "EUR", "total_value": "900.00",
+                           "start_date": "2026-05-01", "end_date": "2026-12-31"}),
+        )
+        .await;
+        post_ok(&app, "/v1/periods/close", &json!({"through": "2026-04"})).await;
+        let books = body(&app, "/v1/periods").await;
+        assert_eq!(digests(&books)[..3], digests(&closed)[..]);
+        assert_eq!(digests(&books).len(), 4);
+    }
+}

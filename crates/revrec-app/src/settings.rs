@@ -126,7 +126,7 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 40] = [
+pub const VARIABLES: [(&str, &str, &str); 41] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
@@ -288,6 +288,11 @@ pub const VARIABLES: [(&str, &str, &str); 40] = [
         "REVREC_MAX_REQUEST_OBLIGATION_MONTHS",
         "250000",
         "most obligation-months per request (a batch counts all its contracts)",
+    ),
+    (
+        "REVREC_MAX_READ_OBLIGATION_MONTHS",
+        "4000000",
+        "most obligation-months one request's reads may replay (as-of reports, explain)",
     ),
     (
         "REVREC_JOB_PAGE_SIZE",
@@ -487,6 +492,11 @@ impl Settings {
                 "REVREC_MAX_REQUEST_OBLIGATION_MONTHS",
                 defaults.request_obligation_months,
                 1..=100_000_000,
+            )?,
+            read_obligation_months: number(
+                "REVREC_MAX_READ_OBLIGATION_MONTHS",
+                defaults.read_obligation_months,
+                1..=10_000_000_000,
             )?,
         };
         let payments = payment_terms(&get, mode, &call_price_cents)?;

@@ -169,6 +169,8 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         policy,
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
+        work: Arc::new(revrec_ports::Unmetered),
+        heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         compute: Arc::new(crate::system_ports::DedicatedCompute),
     }
 }

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::time::Instant;
 
+use revrec_domain::OutputHash;
 use revrec_usecases::Services;
 use revrec_usecases::repair_calendar::RemovedContract;
 use revrec_usecases::verify_books::{RollupDrift, TenantAudit, tenants, verify_tenant};
@@ -133,13 +134,15 @@ fn print_tenant(out: &mut impl Write, audit: &TenantAudit) -> std::io::Result<()
         )?;
     }
     for month in &audit.closed_months {
-        let verdict = if month.stored_digest == month.recomputed_digest {
-            "stored = recomputed".to_owned()
-        } else {
-            format!(
+        let verdict = match &month.recorded_digest {
+            Some(recorded) if *recorded != month.stored_digest => {
+                format!("DIFFERS: its close recorded {recorded}")
+            }
+            _ if month.stored_digest != month.recomputed_digest => format!(
                 "DIFFERS: the contracts' books give {}",
                 month.recomputed_digest
-            )
+            ),
+            _ => "stored = recomputed".to_owned(),
         };
         writeln!(
             out,
@@ -196,7 +199,8 @@ fn tenant_json(audit: &TenantAudit) -> Value {
             "period": month.period.to_string(),
             "stored_digest": month.stored_digest.as_str(),
             "recomputed_digest": month.recomputed_digest.as_str(),
-            "clean": month.stored_digest == month.recomputed_digest,
+            "recorded_digest": month.recorded_digest.as_ref().map(OutputHash::as_str),
+            "clean": month.is_clean(),
         })).collect::<Vec<_>>(),
     })
 }

@@ -115,7 +115,13 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
             "Too many jobs queued",
             error.to_string(),
         ),
-        UseCaseError::Storage(storage) => storage_shown(storage),
+        UseCaseError::WorkRefused(revrec_ports::WorkRefusal::Storage(storage))
+        | UseCaseError::Storage(storage) => storage_shown(storage),
+        UseCaseError::WorkRefused(_) => page(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too much work at once",
+            error.to_string(),
+        ),
         UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
     }
 }

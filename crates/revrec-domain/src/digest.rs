@@ -77,6 +77,15 @@ impl OutputHash {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// A digest kept as text (a stored closed month's, say): `None` unless it is one.
+    pub fn parse(text: &str) -> Option<OutputHash> {
+        let hex = text.strip_prefix("sha256:")?;
+        let digits = hex
+            .bytes()
+            .all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f'));
+        (hex.len() == 64 && digits).then(|| OutputHash(text.to_owned()))
+    }
 }
 
 impl std::fmt::Display for OutputHash {

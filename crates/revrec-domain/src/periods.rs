@@ -106,7 +106,9 @@ impl ClosedPeriods {
             }
             PeriodAction::Reopen { from } => {
                 if self.closed_through.is_some_and(|closed| from <= closed) {
-                    self.closed_through = Some(from.previous());
+                    // Reopening the calendar's first month leaves nothing closed: the month
+                    // before it is not one the books keep.
+                    self.closed_through = Some(from.previous()).filter(|month| month.in_calendar());
                 }
             }
         }
@@ -148,14 +150,21 @@ pub fn frozen_spans<'a>(
                     });
                 }
             }
-            PeriodAction::Reopen { from } => {
-                spans.retain(|span| span.after.is_none_or(|after| after < from));
-                if let Some(last) = spans.last_mut() {
-                    last.through = last.through.min(from.previous());
+            PeriodAction::Reopen { .. } => {}
+        }
+        periods.apply(*action);
+        if let PeriodAction::Reopen { .. } = action {
+            // A span keeps the months still closed; one left with none goes.
+            match periods.closed_through {
+                None => spans.clear(),
+                Some(closed) => {
+                    spans.retain(|span| span.after.is_none_or(|after| after < closed));
+                    if let Some(last) = spans.last_mut() {
+                        last.through = last.through.min(closed);
+                    }
                 }
             }
         }
-        periods.apply(*action);
     }
     spans
 }
@@ -266,6 +275,65 @@ mod tests {
                 through: month(2024, 12)
             }]
         );
+    }
+
+    #[test]
+    fn a_reopen_leaves_no_span_without_a_month() {
+        let close = |sequence, month| (sequence, PeriodAction::Close { through: month });
+        let reopen = |sequence, month| (sequence, PeriodAction::Reopen { from: month });
+        // Close January, then February, then reopen February: January alone stays closed,
+        // frozen by the first close.
+        assert_eq!(
+            frozen_spans(&[
+                close(1, month(2026, 1)),
+                close(2, month(2026, 2)),
+                reopen(3, month(2026, 2)),
+            ]),
+            [FrozenSpan {
+                sequence: 1,
+                after: None,
+                through: month(2026, 1)
+            }]
+        );
+        // January to March a month at a time, then March reopened.
+        assert_eq!(
+            frozen_spans(&[
+                close(1, month(2026, 1)),
+                close(2, month(2026, 2)),
+                close(3, month(2026, 3)),
+                reopen(4, month(2026, 3)),
+            ]),
+            [
+                FrozenSpan {
+                    sequence: 1,
+                    after: None,
+                    through: month(2026, 1)
+                },
+                FrozenSpan {
+                    sequence: 2,
+                    after: Some(month(2026, 1)),
+                    through: month(2026, 2)
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn reopening_the_calendars_first_month_leaves_nothing_closed() {
+        let first = month(1900, 1);
+        let actions = [
+            (
+                1,
+                PeriodAction::Close {
+                    through: month(2026, 3),
+                },
+            ),
+            (2, PeriodAction::Reopen { from: first }),
+        ];
+        let books = ClosedPeriods::after(actions.iter().map(|(_, action)| action));
+        assert_eq!(books.closed_through(), None);
+        assert_eq!(books.first_open(), None);
+        assert!(frozen_spans(&actions).is_empty());
     }
 
     #[test]

@@ -181,15 +181,18 @@ impl RollupBooks {
 /// What one closed month froze, every currency: what its digest covers.
 pub struct ClosedMonthFigures<'a> {
     pub period: Period,
-    /// Each currency's frozen rows of the month, currencies in code order.
+    /// Each currency's frozen rows of the month, currencies in code order. A currency with
+    /// no row in the month is not part of it: a contract in a new currency, written after
+    /// the close, leaves the month's digest as it was.
     pub currencies: &'a [(Currency, Vec<FrozenRow>)],
 }
 
 impl Canonical for ClosedMonthFigures<'_> {
     fn encode(&self, out: &mut CanonicalWriter) {
         out.period(self.period);
-        out.list(self.currencies.len());
-        for (currency, rows) in self.currencies {
+        let with_figures = || self.currencies.iter().filter(|(_, rows)| !rows.is_empty());
+        out.list(with_figures().count());
+        for (currency, rows) in with_figures() {
             out.text(currency.code());
             out.list(rows.len());
             for row in rows {

@@ -77,6 +77,8 @@ fn state_with_jobs(
             },
             clock: Arc::new(clock),
             ids: Arc::new(ids),
+            work: Arc::new(revrec_ports::Unmetered),
+            heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
             compute: Arc::new(revrec_ports::InlineCompute),
         },
         settings: HttpSettings {

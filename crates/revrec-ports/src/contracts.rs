@@ -384,7 +384,24 @@ pub struct ContractQuery {
 
 /// What a rollup as of an instant takes from one contract written since: its part then
 /// less its part now (an error names a contract that cannot be replayed).
-pub type Rewind = Arc<dyn Fn(&StoredContract) -> Result<Rollup, String> + Send + Sync>;
+/// How much of its work an as-of read may read the facts for: contracts are read until
+/// their `weight` adds up past `limit`.
+#[derive(Clone, Copy, Debug)]
+pub struct WorkBudget {
+    pub limit: u64,
+    pub weight: fn(&StoredContract) -> u64,
+}
+
+/// The rollup as it stands and the contracts written since an instant, in id order.
+#[derive(Clone, Debug, Default)]
+pub struct FactsSince {
+    pub rollup: Rollup,
+    pub contracts: Vec<Arc<StoredContract>>,
+    /// The contracts' weight added up (past the budget when `complete` is false).
+    pub weight: u64,
+    /// Whether every contract written since is in `contracts`.
+    pub complete: bool,
+}
 
 /// Which stored contracts to read whole, a page at a time, in id order.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -497,17 +514,19 @@ pub trait ContractRepository: Send + Sync {
         scan: &ContractScan,
     ) -> Result<ScannedPage, RepositoryError>;
 
-    /// The tenant's rollup in `currency` as the facts recorded by `as_of` (microseconds)
-    /// make it: the rollup as it stands plus `rewind` of every contract in that currency
-    /// written after `as_of`, read in one snapshot, so a write landing meanwhile is in both
-    /// or in neither. The work is the contracts written since, not the portfolio.
-    async fn rollup_as_of(
+    /// What an as-of read of the tenant's rollup in `currency` needs, read in one
+    /// snapshot so that a write landing meanwhile is in both or in neither: the rollup as
+    /// it stands and every contract in that currency written after `as_of` (microseconds),
+    /// the ones to put back as they were. Reading stops once the contracts' `weight` adds
+    /// up past `budget`: the read would be refused, and nothing more need be read. The
+    /// connection is given back before any contract is replayed.
+    async fn facts_since(
         &self,
         tenant_id: &str,
         currency: Currency,
         as_of: i64,
-        rewind: Rewind,
-    ) -> Result<Rollup, RepositoryError>;
+        budget: WorkBudget,
+    ) -> Result<FactsSince, RepositoryError>;
 
     /// A page of the tenant's contracts, ordered by creation then id.
     async fn list(

@@ -19,6 +19,7 @@ pub mod periods;
 pub mod rate_limit;
 pub mod reports;
 pub mod usage;
+pub mod work;
 
 pub use api_keys::{ApiKeyRecord, ApiKeyRepository};
 pub use auth::{Plan, Scope};
@@ -28,8 +29,8 @@ pub use console::{ConsoleRepository, ConsoleSessionRecord, ConsoleUserRecord, Fa
 pub use contracts::{
     BillingKind, BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord,
     ContractRemoval, ContractRepository, ContractRestatement, ContractScan, ContractStatus,
-    ContractWrite, Expected, InvoiceRecord, InvoiceWrite, Rewind, ScannedPage, StoredContract,
-    StoredVersion, VersionChange, VersionWrite,
+    ContractWrite, Expected, FactsSince, InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract,
+    StoredVersion, VersionChange, VersionWrite, WorkBudget,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};
@@ -45,7 +46,8 @@ pub use payments::{
     Charge, PaymentRail, PaymentReceived, PaymentRepository, Quote, RailError, Redemption,
     RedemptionOutcome, Settlement,
 };
-pub use periods::{PeriodEventRecord, PeriodRepository};
+pub use periods::{ClosedMonthRecord, PeriodEventRecord, PeriodRepository};
 pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
 pub use reports::{ReportRepository, RollupDelta};
 pub use usage::{CredentialKind, CredentialUse, UsageCount, UsageRepository};
+pub use work::{Unmetered, WorkMeter, WorkRefusal};

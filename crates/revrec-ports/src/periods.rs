@@ -3,7 +3,7 @@
 //! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
 
 use async_trait::async_trait;
-use revrec_domain::{Currency, PeriodAction, RollupBooks};
+use revrec_domain::{Currency, OutputHash, Period, PeriodAction, RollupBooks};
 
 use crate::error::RepositoryError;
 
@@ -20,6 +20,16 @@ pub struct PeriodEventRecord {
     pub actor: String,
     /// Why a reopen was made (required for reopens; none for closes).
     pub reason: Option<String>,
+}
+
+/// One month a close froze, with the digest of its figures: a fact of that close, recorded
+/// once and never changed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ClosedMonthRecord {
+    /// The sequence of the close that froze it.
+    pub close_sequence: i64,
+    pub period: Period,
+    pub digest: OutputHash,
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -50,6 +60,21 @@ pub trait PeriodRepository: Send + Sync {
         &self,
         tenant_id: &str,
         event: &PeriodEventRecord,
+    ) -> Result<(), RepositoryError>;
+
+    /// Every month the tenant's closes recorded with its digest, by close sequence then
+    /// month (those a later reopen took back too: the caller knows which are in force).
+    async fn closed_months(
+        &self,
+        tenant_id: &str,
+    ) -> Result<Vec<ClosedMonthRecord>, RepositoryError>;
+
+    /// Records the months of closes, each once: a month already recorded for its close is
+    /// left as it is (two instances recording the same close write it once).
+    async fn record_closed_months(
+        &self,
+        tenant_id: &str,
+        months: &[ClosedMonthRecord],
     ) -> Result<(), RepositoryError>;
 
     /// What the tenant's portfolio rollups in `currency` froze, for the months closed now.
@@ -94,6 +119,7 @@ impl MockPeriodRepository {
         periods
             .expect_frozen_rollup_at()
             .returning(|_, _, _| Ok(RollupBooks::new()));
+        periods.expect_closed_months().returning(|_| Ok(Vec::new()));
         periods
     }
 }

@@ -7,12 +7,12 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::{Currency, Rollup, RollupAmounts, RollupKey};
+use revrec_domain::{Currency, RollupAmounts, RollupKey};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
-    ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, InvoiceWrite,
-    RepositoryError, Rewind, RollupDelta, ScannedPage, StoredContract, StoredVersion,
-    VersionChange, VersionWrite,
+    ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
+    InvoiceWrite, RepositoryError, RollupDelta, ScannedPage, StoredContract, StoredVersion,
+    VersionChange, VersionWrite, WorkBudget,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
@@ -164,17 +164,20 @@ impl ContractRepository for ContractStore {
         .await
     }
 
-    async fn rollup_as_of(
+    async fn facts_since(
         &self,
         tenant_id: &str,
         currency: Currency,
         as_of: i64,
-        rewind: Rewind,
-    ) -> Result<Rollup, RepositoryError> {
+        budget: WorkBudget,
+    ) -> Result<FactsSince, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Scan, move |connection| {
             in_one_snapshot(connection, |connection| {
-                let mut rollup = read_rollup(connection, &tenant_id, currency, None)?;
+                let mut facts = FactsSince {
+                    rollup: read_rollup(connection, &tenant_id, currency, None)?,
+                    ..FactsSince::default()
+                };
                 let mut scan = ContractScan {
                     limit: REWIND_PAGE,
                     currency: Some(currency),
@@ -183,15 +186,19 @@ impl ContractRepository for ContractStore {
                 };
                 loop {
                     let page = scan_contracts(connection, &tenant_id, &scan)?;
-                    for stored in &page.contracts {
-                        let change = rewind(stored).map_err(StoreError::Corrupt)?;
-                        for (key, amounts) in change.rows() {
-                            rollup.add(*key, amounts);
+                    for stored in page.contracts {
+                        facts.weight = facts.weight.saturating_add((budget.weight)(&stored));
+                        facts.contracts.push(stored);
+                        if facts.weight > budget.limit {
+                            return Ok(facts);
                         }
                     }
                     match page.next {
                         Some(next) => scan.after = Some(next),
-                        None => return Ok(rollup),
+                        None => {
+                            facts.complete = true;
+                            return Ok(facts);
+                        }
                     }
                 }
             })

@@ -9,16 +9,16 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_domain::{
-    ClosedPeriods, Currency, FrozenRow, Period, PeriodAction, RollupBooks, frozen_spans,
+    ClosedPeriods, Currency, FrozenRow, OutputHash, Period, PeriodAction, RollupBooks, frozen_spans,
 };
-use revrec_ports::{PeriodEventRecord, PeriodRepository, RepositoryError};
+use revrec_ports::{ClosedMonthRecord, PeriodEventRecord, PeriodRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::lock_for_close;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::report_store::read_rollup;
 use crate::rows::RollupRow;
-use crate::schema::{frozen_rollups, period_events, rollups};
+use crate::schema::{closed_months, frozen_rollups, period_events, rollups};
 
 const CLOSE: &str = "close";
 const REOPEN: &str = "reopen";
@@ -139,8 +139,82 @@ impl PeriodEventRow {
     }
 }
 
+/// One month a close froze, with its digest.
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = closed_months)]
+struct ClosedMonthRow {
+    tenant_id: String,
+    close_sequence: i64,
+    period: String,
+    digest: String,
+}
+
+impl ClosedMonthRow {
+    fn of(tenant_id: &str, month: &ClosedMonthRecord) -> ClosedMonthRow {
+        ClosedMonthRow {
+            tenant_id: tenant_id.to_owned(),
+            close_sequence: month.close_sequence,
+            period: month.period.to_string(),
+            digest: month.digest.as_str().to_owned(),
+        }
+    }
+
+    fn record(self) -> Result<ClosedMonthRecord, StoreError> {
+        Ok(ClosedMonthRecord {
+            close_sequence: self.close_sequence,
+            period: Period::parse(&self.period)
+                .map_err(|_| StoreError::Corrupt(format!("period '{}'", self.period)))?,
+            digest: OutputHash::parse(&self.digest)
+                .ok_or_else(|| StoreError::Corrupt(format!("digest '{}'", self.digest)))?,
+        })
+    }
+}
+
 #[async_trait]
 impl PeriodRepository for PeriodStore {
+    async fn closed_months(
+        &self,
+        tenant_id: &str,
+    ) -> Result<Vec<ClosedMonthRecord>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let rows: Vec<ClosedMonthRow> = closed_months::table
+                .filter(closed_months::tenant_id.eq(&tenant_id))
+                .order((closed_months::close_sequence, closed_months::period))
+                .select(ClosedMonthRow::as_select())
+                .load(connection)?;
+            rows.into_iter().map(ClosedMonthRow::record).collect()
+        })
+        .await
+    }
+
+    async fn record_closed_months(
+        &self,
+        tenant_id: &str,
+        months: &[ClosedMonthRecord],
+    ) -> Result<(), RepositoryError> {
+        let rows: Vec<ClosedMonthRow> = months
+            .iter()
+            .map(|month| ClosedMonthRow::of(tenant_id, month))
+            .collect();
+        with_connection(&self.database, Access::Write, move |connection| {
+            // A row at a time: SQLite takes no multi-row insert that skips conflicts. A
+            // close records a few hundred months at most (the calendar holds 3,600).
+            connection.transaction(|connection| {
+                for row in &rows {
+                    on_each_backend!(&mut *connection, |backend| {
+                        diesel::insert_into(closed_months::table)
+                            .values(row)
+                            .on_conflict_do_nothing()
+                            .execute(backend)
+                    })?;
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
     async fn period_events(
         &self,
         tenant_id: &str,

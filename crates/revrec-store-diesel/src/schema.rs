@@ -275,6 +275,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    closed_months (tenant_id, close_sequence, period) {
+        tenant_id -> Text,
+        close_sequence -> BigInt,
+        period -> Text,
+        digest -> Text,
+    }
+}
+
+diesel::table! {
     frozen_rollups (tenant_id, close_sequence, currency, period, pob_type, timing, corrects_period) {
         tenant_id -> Text,
         close_sequence -> BigInt,
@@ -303,6 +312,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contract_lines,
     contract_invoices,
     rollups,
+    closed_months,
     frozen_rollups,
     idempotency_keys,
     ledger_accounts,

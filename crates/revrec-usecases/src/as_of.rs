@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use revrec_domain::{Currency, Period, PlanHistory, Rollup};
 use revrec_ports::{
-    ContractRecord, ContractStatus, PeriodEventRecord, Rewind, StoredContract, VersionChange,
+    ContractRecord, ContractStatus, FactsSince, PeriodEventRecord, StoredContract, VersionChange,
+    WorkBudget, WorkRefusal,
 };
 
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay};
+use crate::history::{load_contract, replay, replay_size};
+use crate::offload::offload_sized;
 use crate::services::Services;
 
 /// An instant in the past (or now), microseconds since the epoch.
@@ -226,18 +228,23 @@ fn keep<T: Clone>(items: &[T], kept: &[bool]) -> Vec<T> {
 
 /// The plans a contract adds to its tenant's rollups: its history once it is in the
 /// reports, nothing as a draft.
-fn in_the_reports(stored: Option<&StoredContract>) -> Result<Option<PlanHistory>, String> {
+fn in_the_reports(stored: Option<&StoredContract>) -> Result<Option<PlanHistory>, UseCaseError> {
     match stored {
-        Some(stored) if stored.stamps.reported.is_some() => replay(stored)
-            .map(Some)
-            .map_err(|error| format!("contract {}: {error}", stored.record.id)),
+        Some(stored) if stored.stamps.reported.is_some() => {
+            replay(stored).map(Some).map_err(|error| {
+                UseCaseError::Corrupt(format!("contract {}: {error}", stored.record.id))
+            })
+        }
         _ => Ok(None),
     }
 }
 
 /// The tenant's portfolio rollup in `currency` as the facts recorded by `as_of` make it,
 /// rows through `through` (all when `None`): the rollup as it stands, with each contract
-/// written since put back as it was then. The work is the contracts written since.
+/// written since put back as it was then. The work is the contracts written since: read in
+/// one snapshot, charged to the request before any is replayed (422 past the limit of one
+/// read), then replayed on the compute pool with the database connection given back, one
+/// of the tenant's few heavy reads at a time.
 pub async fn rollup_as_of(
     services: &Services,
     tenant_id: &str,
@@ -245,20 +252,46 @@ pub async fn rollup_as_of(
     through: Option<Period>,
     as_of: AsOf,
 ) -> Result<Rollup, UseCaseError> {
-    let rewind: Rewind = Arc::new(move |stored: &StoredContract| {
-        let mut change = Rollup::new();
-        if let Some(then) = in_the_reports(contract_known_at(stored, as_of).as_ref())? {
-            change.add_contract(&then);
-        }
-        if let Some(now) = in_the_reports(Some(stored))? {
-            change.subtract_contract(&now);
-        }
-        Ok(change)
-    });
-    let rollup = services
+    let _turn = services.heavy_reads.turn(tenant_id).await?;
+    let limit = services.policy.limits.read_obligation_months;
+    let budget = WorkBudget {
+        limit,
+        weight: rewind_weight,
+    };
+    let facts = services
         .contracts
-        .rollup_as_of(tenant_id, currency, as_of.micros(), rewind)
+        .facts_since(tenant_id, currency, as_of.micros(), budget)
         .await?;
+    if !facts.complete {
+        return Err(WorkRefusal::TooMuch {
+            limit,
+            value: facts.weight,
+        }
+        .into());
+    }
+    services.work.charge(facts.weight).await?;
+    let FactsSince {
+        mut rollup,
+        contracts,
+        weight,
+        ..
+    } = facts;
+    let rollup = offload_sized(services, weight, move || {
+        for stored in &contracts {
+            let mut change = Rollup::new();
+            if let Some(then) = in_the_reports(contract_known_at(stored, as_of).as_ref())? {
+                change.add_contract(&then);
+            }
+            if let Some(now) = in_the_reports(Some(stored))? {
+                change.subtract_contract(&now);
+            }
+            for (key, amounts) in change.rows() {
+                rollup.add(*key, amounts);
+            }
+        }
+        Ok::<Rollup, UseCaseError>(rollup)
+    })
+    .await??;
     Ok(match through {
         Some(last) => Rollup::from_rows(
             rollup
@@ -268,6 +301,12 @@ pub async fn rollup_as_of(
         ),
         None => rollup,
     })
+}
+
+/// What an as-of read replays of a contract written since its instant: the contract as it
+/// was then and as it is now.
+fn rewind_weight(stored: &StoredContract) -> u64 {
+    replay_size(stored).saturating_mul(2)
 }
 
 /// The currencies the tenant had report figures in at `as_of` (now when `None`), in code
@@ -280,12 +319,25 @@ pub async fn currencies_known(
     let Some(as_of) = as_of else {
         return Ok(services.reports.currencies(tenant_id).await?);
     };
+    Ok(rollups_known(services, tenant_id, as_of)
+        .await?
+        .into_iter()
+        .map(|(currency, _)| currency)
+        .collect())
+}
+
+/// The tenant's rollups at `as_of` that held figures then, in currency code order.
+pub async fn rollups_known(
+    services: &Services,
+    tenant_id: &str,
+    as_of: AsOf,
+) -> Result<Vec<(Currency, Rollup)>, UseCaseError> {
     let ever = services.reports.currencies_ever(tenant_id).await?;
     let mut then = Vec::with_capacity(ever.len());
     for currency in ever {
         let rollup = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
         if rollup.has_figures() {
-            then.push(currency);
+            then.push((currency, rollup));
         }
     }
     Ok(then)

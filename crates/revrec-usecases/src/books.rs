@@ -17,7 +17,7 @@ use revrec_domain::{
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
-use crate::as_of::{AsOf, currencies_known, rollup_as_of};
+use crate::as_of::{AsOf, rollup_as_of, rollups_known};
 use crate::error::UseCaseError;
 use crate::history::{billing_of, legacy_restatement, replay_as};
 use crate::services::Services;
@@ -34,15 +34,29 @@ pub async fn booked_portfolio(
 ) -> Result<(Currency, BookedRollup), UseCaseError> {
     let (currency, books, restated) = match as_of {
         Some(as_of) => {
-            let currency = match asked {
-                Some(currency) => currency,
-                None => only_currency(currencies_known(services, tenant_id, Some(as_of)).await?)?,
+            // Each currency is rewound once: the one asked for, or each the tenant ever
+            // reported in, to find the one it then had figures in.
+            let (currency, restated) = match asked {
+                Some(currency) => (
+                    currency,
+                    rollup_as_of(services, tenant_id, currency, None, as_of).await?,
+                ),
+                None => {
+                    let rollups = rollups_known(services, tenant_id, as_of).await?;
+                    let currency =
+                        only_currency(rollups.iter().map(|(currency, _)| *currency).collect())?;
+                    let restated = rollups
+                        .into_iter()
+                        .find(|(held, _)| *held == currency)
+                        .map(|(_, rollup)| rollup)
+                        .unwrap_or_default();
+                    (currency, restated)
+                }
             };
             let books = services
                 .periods
                 .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
                 .await?;
-            let restated = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
             (currency, books, restated)
         }
         None => {

@@ -2,7 +2,7 @@
 //! type in one exhaustive match.
 
 use revrec_domain::{ChartProblem, Currency, FieldError, PeriodError, ValidationErrors};
-use revrec_ports::{ContractStatus, RepositoryError};
+use revrec_ports::{ContractStatus, RepositoryError, WorkRefusal};
 
 #[derive(Debug, thiserror::Error)]
 pub enum UseCaseError {
@@ -71,6 +71,9 @@ pub enum UseCaseError {
     /// Work handed to the compute pool never answered (it panicked, or the pool is gone).
     #[error("the computation of this request was interrupted")]
     Interrupted,
+    /// The request's meter refused the work a read was about to do.
+    #[error(transparent)]
+    WorkRefused(#[from] WorkRefusal),
     #[error(transparent)]
     Storage(#[from] RepositoryError),
 }

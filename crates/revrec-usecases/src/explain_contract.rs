@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::{
-    AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period, PlanHistory,
-    PobType, PriceChange, Ssp, allocation_steps, obligation_key,
+    AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period,
+    PeriodAction, PlanHistory, PobType, PriceChange, Ssp, allocation_steps, obligation_key,
 };
-use revrec_ports::{StoredContract, StoredVersion};
+use revrec_ports::{PeriodEventRecord, StoredContract, StoredVersion, WorkRefusal};
 
 use crate::as_of::{AsOf, contract_in_books};
 use crate::books::{ContractBooks, DetailKey, contract_books};
@@ -110,10 +110,20 @@ pub async fn explain_contract(
     as_of: Option<AsOf>,
 ) -> Result<ContractExplanation, UseCaseError> {
     let (stored, events) = contract_in_books(services, tenant_id, id, as_of).await?;
+    let size = explain_work(&stored, &events);
+    let limit = services.policy.limits.read_obligation_months;
+    if size > limit {
+        return Err(WorkRefusal::TooMuch { limit, value: size }.into());
+    }
+    services.work.charge(size).await?;
+    let _turn = if size > crate::offload::INLINE_OBLIGATION_MONTHS {
+        Some(services.heavy_reads.turn(tenant_id).await?)
+    } else {
+        None
+    };
     let history = replay_on_pool(services, &stored).await?;
     let chart = chart_of_accounts(services, tenant_id).await?;
     let tenant = tenant_id.to_owned();
-    let size = crate::history::replay_size(&stored) * u64::try_from(events.len() + 2).unwrap_or(1);
     let shared = Arc::clone(&stored);
     crate::offload::offload_sized(services, size, move || {
         let books = contract_books(&shared, &history, &events)?;
@@ -128,6 +138,17 @@ pub async fn explain_contract(
         explain(&shared, &history, &books, period, journal)
     })
     .await?
+}
+
+/// What explaining a month of `stored` replays, in obligation-months: its versions once as
+/// they stand, and once more as each close saw them (at most once a version).
+fn explain_work(stored: &StoredContract, events: &[PeriodEventRecord]) -> u64 {
+    let closes = events
+        .iter()
+        .filter(|event| matches!(event.action, PeriodAction::Close { .. }))
+        .count();
+    let states = u64::try_from(closes.min(stored.versions.len())).unwrap_or(u64::MAX);
+    crate::history::replay_size(stored).saturating_mul(states.saturating_add(1))
 }
 
 fn explain(

@@ -15,6 +15,7 @@ pub mod contract_view;
 pub mod demo_portfolio;
 pub mod explain_contract;
 pub mod get_contract;
+pub mod heavy_reads;
 pub mod history;
 pub mod idempotency;
 pub mod ingest_contract;

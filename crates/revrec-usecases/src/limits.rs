@@ -9,6 +9,11 @@ use time::Date;
 /// batch of 100 contracts of 2,500 each, say).
 pub const MAX_REQUEST_OBLIGATION_MONTHS: u64 = 250_000;
 
+/// Most obligation-months one read may replay, by default: an as-of report's contracts
+/// written since the instant (each replayed as it was then and as it is now), or an
+/// explanation's contract (every version). About a second and a half of one core.
+pub const MAX_READ_OBLIGATION_MONTHS: u64 = 4_000_000;
+
 /// Obligation-months one unit of rate limit pays for: a contract up to this size costs one
 /// request, a larger one a unit per started block (`docs/limits.md`).
 pub const OBLIGATION_MONTHS_PER_UNIT: u64 = 12_000;
@@ -17,6 +22,8 @@ pub const OBLIGATION_MONTHS_PER_UNIT: u64 = 12_000;
 pub struct Limits {
     pub contract: ContractLimits,
     pub request_obligation_months: u64,
+    /// What one request's reads may replay, in obligation-months.
+    pub read_obligation_months: u64,
 }
 
 impl Default for Limits {
@@ -24,6 +31,7 @@ impl Default for Limits {
         Limits {
             contract: ContractLimits::default(),
             request_obligation_months: MAX_REQUEST_OBLIGATION_MONTHS,
+            read_obligation_months: MAX_READ_OBLIGATION_MONTHS,
         }
     }
 }

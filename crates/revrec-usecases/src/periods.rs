@@ -6,11 +6,13 @@
 //! sequence (two instances closing at once) write once: the other reads the events again
 //! and, finding its month closed already, changes nothing.
 
+use std::collections::BTreeMap;
+
 use revrec_domain::{
-    ClosedPeriods, Currency, FrozenRow, OutputHash, Period, PeriodAction, PeriodActionError,
-    frozen_spans, output_hash,
+    ClosedPeriods, Currency, FrozenRow, FrozenSpan, OutputHash, Period, PeriodAction,
+    PeriodActionError, frozen_spans, output_hash,
 };
-use revrec_ports::{PeriodEventRecord, RepositoryError};
+use revrec_ports::{ClosedMonthRecord, PeriodEventRecord, RepositoryError};
 
 use crate::error::UseCaseError;
 use crate::services::Services;
@@ -91,6 +93,18 @@ pub async fn list_periods(
     view(services, tenant_id, events).await
 }
 
+/// [`list_periods`] for a caller, charged by what it reads: a row a close or reopen, a row
+/// a closed month.
+pub async fn list_periods_charged(
+    services: &Services,
+    tenant_id: &str,
+) -> Result<PeriodsView, UseCaseError> {
+    let view = list_periods(services, tenant_id).await?;
+    let rows = u64::try_from(view.history.len() + view.closed.len()).unwrap_or(u64::MAX);
+    services.work.charge(rows).await?;
+    Ok(view)
+}
+
 async fn record(
     services: &Services,
     tenant_id: &str,
@@ -137,34 +151,43 @@ async fn view(
         .iter()
         .map(|event| (event.sequence, event.action))
         .collect();
-    let mut frozen: Vec<(Currency, Vec<FrozenRow>)> = Vec::new();
-    for currency in services.reports.currencies(tenant_id).await? {
-        let books = services.periods.frozen_rollup(tenant_id, currency).await?;
-        frozen.push((currency, books.frozen_rows(|_| true)));
+    let spans = frozen_spans(&actions);
+    let mut recorded = services.periods.closed_months(tenant_id).await?;
+    // A close's months are recorded once, by the first list after it (normally the close's
+    // own answer); closes recorded before digests were kept get theirs the same way.
+    let unrecorded: Vec<FrozenSpan> = spans
+        .iter()
+        .filter(|span| {
+            !recorded
+                .iter()
+                .any(|month| month.close_sequence == span.sequence)
+        })
+        .copied()
+        .collect();
+    if !unrecorded.is_empty() {
+        let months = months_of_closes(services, tenant_id, unrecorded).await?;
+        services
+            .periods
+            .record_closed_months(tenant_id, &months)
+            .await?;
+        recorded.extend(months);
     }
     let mut closed = Vec::new();
-    for span in frozen_spans(&actions) {
+    for span in &spans {
         let Some(event) = history.iter().find(|event| event.sequence == span.sequence) else {
             continue;
         };
-        // The months a close froze: the earliest with a figure (every month before the
-        // first close froze nothing else), through the last it closed.
-        let first = span.after.map(Period::next).or_else(|| {
-            frozen
-                .iter()
-                .flat_map(|(_, rows)| rows.iter().map(|row| row.key.period))
-                .min()
-        });
-        let mut period = first.unwrap_or(span.through).min(span.through);
-        while period <= span.through {
-            closed.push(ClosedMonth {
-                period,
-                closed_at: event.recorded_at,
-                closed_by: event.actor.clone(),
-                digest: month_digest(period, &frozen),
-            });
-            period = period.next();
-        }
+        let mut months: Vec<&ClosedMonthRecord> = recorded
+            .iter()
+            .filter(|month| month.close_sequence == span.sequence && span.contains(month.period))
+            .collect();
+        months.sort_by_key(|month| month.period);
+        closed.extend(months.into_iter().map(|month| ClosedMonth {
+            period: month.period,
+            closed_at: event.recorded_at,
+            closed_by: event.actor.clone(),
+            digest: month.digest.clone(),
+        }));
     }
     Ok(PeriodsView {
         first_open: books.first_open(),
@@ -173,27 +196,91 @@ async fn view(
     })
 }
 
+/// The months each of `spans` froze, with their digests, from what the tenant's closes
+/// froze: the months after the close before it (for the tenant's first close, from the
+/// earliest month with a figure) through the last it closed. The digests are computed on
+/// the compute pool.
+async fn months_of_closes(
+    services: &Services,
+    tenant_id: &str,
+    spans: Vec<FrozenSpan>,
+) -> Result<Vec<ClosedMonthRecord>, UseCaseError> {
+    let mut books = Vec::new();
+    for currency in services.reports.currencies_ever(tenant_id).await? {
+        let frozen = services.periods.frozen_rollup(tenant_id, currency).await?;
+        books.push((currency, frozen));
+    }
+    crate::offload::offload(services, move || {
+        let frozen: Vec<(Currency, Vec<FrozenRow>)> = books
+            .iter()
+            .map(|(currency, books)| (*currency, books.frozen_rows(|_| true)))
+            .collect();
+        let earliest = frozen
+            .iter()
+            .flat_map(|(_, rows)| rows.iter().map(|row| row.key.period))
+            .min();
+        let mut months = Vec::new();
+        for span in spans {
+            let first = span
+                .after
+                .map(Period::next)
+                .or(earliest)
+                .unwrap_or(span.through)
+                .min(span.through);
+            let periods = std::iter::successors(Some(first), |period| {
+                Some(period.next()).filter(|next| *next <= span.through)
+            });
+            months.extend(
+                month_digests(periods, &frozen)
+                    .into_iter()
+                    .map(|(period, digest)| ClosedMonthRecord {
+                        close_sequence: span.sequence,
+                        period,
+                        digest,
+                    }),
+            );
+        }
+        months
+    })
+    .await
+}
+
 /// The canonical digest of what `period` froze, every currency: what `revrec verify`
 /// recomputes.
 pub fn month_digest(period: Period, frozen: &[(Currency, Vec<FrozenRow>)]) -> OutputHash {
-    let month: Vec<(Currency, Vec<FrozenRow>)> = frozen
-        .iter()
-        .map(|(currency, rows)| {
-            (
-                *currency,
-                rows.iter()
-                    .filter(|row| row.key.period == period)
-                    .copied()
-                    .collect(),
-            )
+    month_digests([period], frozen)
+        .pop()
+        .map_or_else(|| digest_of(period, &[]), |(_, digest)| digest)
+}
+
+/// [`month_digest`] of each of `periods`, the rows sorted out by month once.
+pub fn month_digests(
+    periods: impl IntoIterator<Item = Period>,
+    frozen: &[(Currency, Vec<FrozenRow>)],
+) -> Vec<(Period, OutputHash)> {
+    let mut by_month: BTreeMap<Period, Vec<(Currency, Vec<FrozenRow>)>> = BTreeMap::new();
+    for (currency, rows) in frozen {
+        for row in rows {
+            let currencies = by_month.entry(row.key.period).or_default();
+            match currencies.last_mut() {
+                Some((last, month_rows)) if last == currency => month_rows.push(*row),
+                _ => currencies.push((*currency, vec![*row])),
+            }
+        }
+    }
+    periods
+        .into_iter()
+        .map(|period| {
+            let currencies = by_month.get(&period).map_or(&[][..], Vec::as_slice);
+            (period, digest_of(period, currencies))
         })
-        .collect();
+        .collect()
+}
+
+fn digest_of(period: Period, currencies: &[(Currency, Vec<FrozenRow>)]) -> OutputHash {
     output_hash(
         "closed-month/v1",
-        &revrec_domain::ClosedMonthFigures {
-            period,
-            currencies: &month,
-        },
+        &revrec_domain::ClosedMonthFigures { period, currencies },
     )
 }
 

@@ -472,6 +472,8 @@ mod tests {
             policy: crate::Policy::default(),
             clock: Arc::new(clock),
             ids: Arc::new(MockIdSource::new()),
+            work: Arc::new(revrec_ports::Unmetered),
+            heavy_reads: Arc::new(crate::heavy_reads::HeavyReads::default()),
             compute: Arc::new(revrec_ports::InlineCompute),
         }
     }

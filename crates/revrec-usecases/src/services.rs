@@ -5,8 +5,10 @@ use std::sync::Arc;
 use revrec_ports::{
     ApiKeyRepository, Clock, ComputePool, ConsoleRepository, ContractRepository, IdSource,
     IdempotencyRepository, JobRepository, LedgerRepository, OAuthRepository, PasswordHasher,
-    PaymentRepository, PeriodRepository, RateLimiter, ReportRepository, UsageRepository,
+    PaymentRepository, PeriodRepository, RateLimiter, ReportRepository, UsageRepository, WorkMeter,
 };
+
+use crate::heavy_reads::HeavyReads;
 
 use crate::policy::Policy;
 use crate::usage_meter::UsageMeter;
@@ -37,4 +39,9 @@ pub struct Services {
     /// Where allocation, schedules, reports and exports are computed.
     pub compute: Arc<dyn ComputePool>,
     pub ids: Arc<dyn IdSource>,
+    /// What the request being served is charged for the work of its heavy reads
+    /// (`Unmetered` outside a request).
+    pub work: Arc<dyn WorkMeter>,
+    /// The turns of each tenant's heavy reads, shared by every request of the process.
+    pub heavy_reads: Arc<HeavyReads>,
 }

@@ -19,7 +19,7 @@ use revrec_ports::{ContractStatus, StoredContract, VersionChange};
 use crate::books::contract_frozen_rows;
 use crate::error::UseCaseError;
 use crate::history::{ContractPages, replay};
-use crate::periods::month_digest;
+use crate::periods::month_digests;
 use crate::services::Services;
 use crate::waterfall_report::{WaterfallQuery, waterfall_of};
 
@@ -61,6 +61,20 @@ pub struct ClosedMonthAudit {
     pub period: Period,
     pub stored_digest: OutputHash,
     pub recomputed_digest: OutputHash,
+    /// The digest its close recorded, which the list of closed months shows (none while
+    /// no list has recorded it yet).
+    pub recorded_digest: Option<OutputHash>,
+}
+
+impl ClosedMonthAudit {
+    /// Whether the frozen rows, the contracts' own books and the recorded digest agree.
+    pub fn is_clean(&self) -> bool {
+        self.stored_digest == self.recomputed_digest
+            && self
+                .recorded_digest
+                .as_ref()
+                .is_none_or(|recorded| *recorded == self.stored_digest)
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -82,10 +96,7 @@ impl TenantAudit {
                 .currencies
                 .iter()
                 .all(|audit| audit.stored_hash == audit.recomputed_hash)
-            && self
-                .closed_months
-                .iter()
-                .all(|month| month.stored_digest == month.recomputed_digest)
+            && self.closed_months.iter().all(ClosedMonthAudit::is_clean)
     }
 }
 
@@ -206,19 +217,52 @@ async fn audit_closed_months(
             .collect();
         derived.push((currency, in_store_order(rows)));
     }
+    let recorded = recorded_digests(services, tenant_id, events).await?;
     let months: BTreeSet<Period> = stored
         .iter()
         .chain(&derived)
         .flat_map(|(_, rows)| rows.iter().map(|row| row.key.period))
         .filter(|period| *period <= closed)
+        .chain(recorded.keys().copied())
         .collect();
-    Ok(months
+    let stored = month_digests(months.iter().copied(), &stored);
+    let derived = month_digests(months.iter().copied(), &derived);
+    Ok(stored
         .into_iter()
-        .map(|period| ClosedMonthAudit {
-            period,
-            stored_digest: month_digest(period, &stored),
-            recomputed_digest: month_digest(period, &derived),
+        .zip(derived)
+        .map(
+            |((period, stored_digest), (_, recomputed_digest))| ClosedMonthAudit {
+                period,
+                stored_digest,
+                recomputed_digest,
+                recorded_digest: recorded.get(&period).cloned(),
+            },
+        )
+        .collect())
+}
+
+/// The digest each month still closed was recorded with by the close that froze it.
+async fn recorded_digests(
+    services: &Services,
+    tenant_id: &str,
+    events: &[revrec_ports::PeriodEventRecord],
+) -> Result<BTreeMap<Period, OutputHash>, UseCaseError> {
+    let actions: Vec<(i64, revrec_domain::PeriodAction)> = events
+        .iter()
+        .map(|event| (event.sequence, event.action))
+        .collect();
+    let spans = revrec_domain::frozen_spans(&actions);
+    Ok(services
+        .periods
+        .closed_months(tenant_id)
+        .await?
+        .into_iter()
+        .filter(|month| {
+            spans
+                .iter()
+                .any(|span| span.sequence == month.close_sequence && span.contains(month.period))
         })
+        .map(|month| (month.period, month.digest))
         .collect())
 }
 

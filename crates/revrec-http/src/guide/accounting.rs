@@ -18,6 +18,7 @@ use utoipa::IntoParams;
 
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::cost;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
@@ -314,9 +315,12 @@ pub async fn trial_balance_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
-    Ok(trial_balance(&state, &principal, request.query_string())
-        .await?
-        .into_response())
+    let (query, caller) = (request.query_string(), &principal);
+    let reply = cost::metered(&request, &state, &principal, |state| async move {
+        trial_balance(&state, caller, query).await
+    })
+    .await?;
+    Ok(reply.into_response())
 }
 
 /// The trial balance from a query string: the route's answer and the MCP tool's.

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::shell::auth;
+use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::{as_of, currency, group_by};
@@ -87,15 +88,21 @@ pub async fn waterfall_route(
         granularity,
         as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
-    let (services, tenant) = (&state.services, &principal.tenant_id);
-    let body = match group_by(params.group_by.as_deref())? {
-        None => {
-            GuideWaterfallResponse::new(year, &waterfall_report(services, tenant, &query).await?)
-        }
-        Some(group_by) => GuideWaterfallResponse::grouped(
-            year,
-            &grouped_waterfall_report(services, tenant, &query, group_by).await?,
-        ),
-    };
+    let grouping = group_by(params.group_by.as_deref())?;
+    let tenant = &principal.tenant_id;
+    let body = cost::metered(&request, &state, &principal, |state| async move {
+        let services = &state.services;
+        Ok::<_, ApiError>(match grouping {
+            None => GuideWaterfallResponse::new(
+                year,
+                &waterfall_report(services, tenant, &query).await?,
+            ),
+            Some(group_by) => GuideWaterfallResponse::grouped(
+                year,
+                &grouped_waterfall_report(services, tenant, &query, group_by).await?,
+            ),
+        })
+    })
+    .await?;
     Ok(Reply::json(StatusCode::OK, &body).into_conditional_response(&request))
 }

@@ -73,8 +73,14 @@ pub async fn batch_route(
         .extensions()
         .get::<RequestId>()
         .map(|id| id.0.clone());
-    idempotency::run(&request, &state, &principal, &body, || {
-        run_batch(&state, &principal, &body, request_id.as_deref())
+    // Its heavy reads are charged as they would be one by one, and their work adds up
+    // against the limit of one request.
+    let (http, caller, body) = (&request, &principal, &body);
+    cost::metered(&request, &state, &principal, |state| async move {
+        idempotency::run(http, &state, caller, body, || {
+            run_batch(&state, caller, body, request_id.as_deref())
+        })
+        .await
     })
     .await
 }

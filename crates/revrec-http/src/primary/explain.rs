@@ -11,6 +11,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::shell::auth;
+use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::as_of;
@@ -53,9 +54,12 @@ pub async fn explain_route(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    explain(&state, &principal, &path, request.query_string())
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
+    let (query, caller) = (request.query_string(), &principal);
+    cost::metered(&request, &state, &principal, |state| async move {
+        explain(&state, caller, &path, query).await
+    })
+    .await
+    .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn explain(

@@ -5,11 +5,12 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::Period;
 use revrec_ports::Scope;
-use revrec_usecases::periods::{close_periods, list_periods, reopen_periods};
+use revrec_usecases::periods::{close_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::{Principal, UseCaseError};
 
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::cost;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::idempotency;
@@ -150,11 +151,16 @@ pub async fn list_periods_route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    Ok(list(&state, &principal).await?.into_response())
+    let caller = &principal;
+    let reply = cost::metered(&request, &state, &principal, |state| async move {
+        list(&state, caller).await
+    })
+    .await?;
+    Ok(reply.into_response())
 }
 
 pub async fn list(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
-    let view = list_periods(&state.services, &principal.tenant_id).await?;
+    let view = list_periods_charged(&state.services, &principal.tenant_id).await?;
     Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
 }
 

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::shell::auth;
+use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::{as_of, currency, group_by};
@@ -70,9 +71,12 @@ pub async fn waterfall_route(
     state
         .require_payment(&request, &principal, "GET /v1/waterfalls")
         .await?;
-    waterfall(&state, &principal, request.query_string())
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
+    let (query, caller) = (request.query_string(), &principal);
+    cost::metered(&request, &state, &principal, |state| async move {
+        waterfall(&state, caller, query).await
+    })
+    .await
+    .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn waterfall(
@@ -142,9 +146,12 @@ pub async fn note6_route(
     state
         .require_payment(&request, &principal, "GET /v1/disclosures/note6")
         .await?;
-    note6(&state, &principal, request.query_string())
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
+    let (query, caller) = (request.query_string(), &principal);
+    cost::metered(&request, &state, &principal, |state| async move {
+        note6(&state, caller, query).await
+    })
+    .await
+    .map(|reply| reply.into_conditional_response(&request))
 }
 
 pub async fn note6(

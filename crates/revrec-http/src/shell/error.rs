@@ -11,7 +11,7 @@ use crate::shell::instants::format_timestamp;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use revrec_domain::{Field, PeriodActionError, PeriodError, ValidationErrors, calendar};
-use revrec_ports::RepositoryError;
+use revrec_ports::{RepositoryError, WorkRefusal};
 use revrec_usecases::{AuthError, UseCaseError};
 use serde_json::{Value, json};
 
@@ -241,17 +241,13 @@ impl ApiError {
                 }
                 AuthError::Storage(storage) => storage_problem(storage),
             },
-            ApiError::WorkLimitExceeded { limit, value } => {
-                let mut problem = ProblemDetails::new(
-                    ErrorCode::WorkLimitExceeded,
-                    format!(
-                        "The request's contracts add up to {value} obligation-months (obligations × months of each term); one request may carry at most {limit}."
-                    ),
-                );
-                problem.extensions.insert("limit".into(), json!(limit));
-                problem.extensions.insert("value".into(), json!(value));
-                problem
-            }
+            ApiError::WorkLimitExceeded { limit, value } => work_limit_problem(
+                format!(
+                    "The request's contracts add up to {value} obligation-months (obligations × months of each term); one request may carry at most {limit}."
+                ),
+                *limit,
+                *value,
+            ),
             ApiError::RateLimited { retry_after } => ProblemDetails::new(
                 ErrorCode::RateLimited,
                 format!(
@@ -541,6 +537,24 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             ErrorCode::InvalidParameter,
             format!("Query parameter `group_by` {error}."),
         ),
+        UseCaseError::WorkRefused(refusal) => match refusal {
+            WorkRefusal::TooMuch { limit, value } => work_limit_problem(
+                format!(
+                    "This read would replay {value} obligation-months (obligations × months × versions of the contracts it recomputes); one request may replay at most {limit}. Ask for an earlier as_of, a single contract or fewer at a time."
+                ),
+                *limit,
+                *value,
+            ),
+            WorkRefusal::RateLimited {
+                retry_after_seconds,
+            } => ProblemDetails::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "The work of this read costs more than this credential has left this minute; the window resets in {retry_after_seconds} seconds."
+                ),
+            ),
+            WorkRefusal::Storage(storage) => storage_problem(storage),
+        },
         UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
     }
@@ -585,6 +599,14 @@ fn storage_problem(error: &RepositoryError) -> ProblemDetails {
         ),
         RepositoryError::Backend(_) => internal(),
     }
+}
+
+/// A 422 `WORK_LIMIT_EXCEEDED` with both figures beside its detail.
+fn work_limit_problem(detail: String, limit: u64, value: u64) -> ProblemDetails {
+    let mut problem = ProblemDetails::new(ErrorCode::WorkLimitExceeded, detail);
+    problem.extensions.insert("limit".into(), json!(limit));
+    problem.extensions.insert("value".into(), json!(value));
+    problem
 }
 
 fn internal() -> ProblemDetails {
@@ -641,10 +663,15 @@ impl ResponseError for ApiError {
             ApiError::RateLimited { retry_after } => {
                 response.insert_header(("Retry-After", retry_after.to_string()));
             }
-            ApiError::UseCase(UseCaseError::JobQueueFull {
-                retry_after_seconds,
-                ..
-            }) => {
+            ApiError::UseCase(
+                UseCaseError::JobQueueFull {
+                    retry_after_seconds,
+                    ..
+                }
+                | UseCaseError::WorkRefused(WorkRefusal::RateLimited {
+                    retry_after_seconds,
+                }),
+            ) => {
                 response.insert_header(("Retry-After", retry_after_seconds.to_string()));
             }
             ApiError::Payment(payment) if payment.code == ErrorCode::PaymentRailUnavailable => {
