@@ -656,6 +656,8 @@ def role_period_lister(url, token, writes, stop_at, queue, index):
                 ("reopen", "/v1/periods/reopen", {"from": PERIOD_CLOSE_THROUGH, "reason": "abuse test"}),
                 ("close", "/v1/periods/close", {"through": PERIOD_CLOSE_THROUGH}),
             ):
+                if time.time() >= stop_at:
+                    break
                 sent = time.time()
                 status, data, seconds, fields = post_json(client, path, body)
                 records.append({"sent": sent, "kind": kind, "status": status, "ms": seconds * 1000,
@@ -985,7 +987,7 @@ def main():
         log(f"note: {errors} requests ended in a connection error (see the histograms)")
     log(
         f"total: {time.time() - wall:.0f} s (load {load_seconds:.0f} s"
-        + "".join(f"; {name} {seconds:.0f} s" for name, seconds in loads.items())
+        + (" [" + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in loads.items()) + "]" if loads else "")
         + f", baseline {BASELINE_SECONDS:g} s, abuse {abuse_seconds:.0f} s)"
     )
     if period_figures:
