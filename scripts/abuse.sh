@@ -8,8 +8,8 @@
 #     restarted when done;
 #   - two callers listing the periods (GET /v1/periods) of a tenant with a 100-year
 #     five-line contract in each of 160 currencies and every month through 2026-10 closed
-#     (1,200 closed months), back to back, the first also reopening 2026-10 and closing it
-#     again every 20 s;
+#     (1,200 closed months), back to back, and one more reopening 2026-10 and closing it
+#     again every 20 s (first at 10 s);
 #   - 24 callers reading back to back the USD portfolio waterfall as_of an instant T of a
 #     tenant with 120 contracts of 60,000 obligation-months (50 lines over 2026-2125), 12 of
 #     them invoiced after T, so that every read rewinds them;

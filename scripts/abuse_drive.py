@@ -22,8 +22,8 @@ loopback.
    - two callers with the sandbox token sending back to back the heaviest batch the limits
      allow (see `abuse_batch`);
    - four CSV exports of the export tenant's month, each restarted when done, read fully;
-   - two callers listing the period tenant's periods (GET /v1/periods) back to back, the
-     first also reopening 2026-10 and closing it again every 20 s;
+   - two callers listing the period tenant's periods (GET /v1/periods) back to back, and
+     one more reopening 2026-10 and closing it again every 20 s (first at 10 s);
    - 24 callers reading the as_of tenant's USD portfolio waterfall as_of T back to back
      (their 429s, and 422 WORK_LIMIT_EXCEEDED once the server bounds such reads, are
      counted, not errors of the script);
@@ -82,8 +82,8 @@ BASELINE_SECONDS = float(os.environ.get("BASELINE_SECONDS", "5"))
 LOAD_TIMEOUT = float(os.environ.get("LOAD_TIMEOUT", "1200"))
 # Issue 33, period lists: a tenant with a PERIOD_YEARS-year contract of PERIOD_LINES lines
 # in each of PERIOD_CURRENCIES currencies, ending with PERIOD_CLOSE_THROUGH, whose months
-# are all closed; PERIOD_LISTERS callers list the periods back to back, and the first of
-# them reopens PERIOD_CLOSE_THROUGH and closes it again every PERIOD_REOPEN_SECONDS (0: never).
+# are all closed; PERIOD_LISTERS callers list the periods back to back, and beside them one
+# caller reopens PERIOD_CLOSE_THROUGH and closes it again every PERIOD_REOPEN_SECONDS (0: never).
 PERIOD_LISTERS = int(os.environ.get("PERIOD_LISTERS", "2"))
 PERIOD_CURRENCIES = int(os.environ.get("PERIOD_CURRENCIES", "160"))
 PERIOD_LINES = int(os.environ.get("PERIOD_LINES", "5"))
@@ -644,32 +644,44 @@ def wait_out_429(status, fields, stop_at):
         time.sleep(max(0.0, min(float(wait), stop_at - time.time())))
 
 
-def role_period_lister(url, token, writes, stop_at, queue, index):
-    """GET /v1/periods back to back; the one that `writes` reopens PERIOD_CLOSE_THROUGH and
-    closes it again every PERIOD_REOPEN_SECONDS (a fresh Idempotency-Key each)."""
+def role_period_lister(url, token, stop_at, queue, index):
+    """GET /v1/periods back to back."""
     client = Client(url, token, timeout=GRACE + 60)
     records = []
-    writes_at = time.time() + PERIOD_REOPEN_SECONDS
     while time.time() < stop_at:
-        if writes and PERIOD_REOPEN_SECONDS > 0 and time.time() >= writes_at:
-            for kind, path, body in (
-                ("reopen", "/v1/periods/reopen", {"from": PERIOD_CLOSE_THROUGH, "reason": "abuse test"}),
-                ("close", "/v1/periods/close", {"through": PERIOD_CLOSE_THROUGH}),
-            ):
-                if time.time() >= stop_at:
-                    break
-                sent = time.time()
-                status, data, seconds, fields = post_json(client, path, body)
-                records.append({"sent": sent, "kind": kind, "status": status, "ms": seconds * 1000,
-                                "code": problem_code(status, data)})
-                wait_out_429(status, fields, stop_at)
-            writes_at = time.time() + PERIOD_REOPEN_SECONDS
-            continue
         sent = time.time()
         status, data, seconds, fields = client.request("GET", "/v1/periods")
         records.append({"sent": sent, "kind": "list", "status": status, "ms": seconds * 1000,
                         "code": problem_code(status, data)})
         wait_out_429(status, fields, stop_at)
+    client.close()
+    queue.put(("periods", index, records, time.process_time()))
+
+
+def role_period_writer(url, token, stop_at, queue, index):
+    """Beside the listers, on a connection of its own (a list can take longer than the
+    interval): reopens PERIOD_CLOSE_THROUGH and closes it again, the first time half
+    PERIOD_REOPEN_SECONDS in, then PERIOD_REOPEN_SECONDS after each close (a fresh
+    Idempotency-Key each)."""
+    client = Client(url, token, timeout=GRACE + 60)
+    records = []
+    writes_at = time.time() + PERIOD_REOPEN_SECONDS / 2
+    while True:
+        time.sleep(max(0.0, min(writes_at, stop_at) - time.time()))
+        if time.time() >= stop_at:
+            break
+        for kind, path, body in (
+            ("reopen", "/v1/periods/reopen", {"from": PERIOD_CLOSE_THROUGH, "reason": "abuse test"}),
+            ("close", "/v1/periods/close", {"through": PERIOD_CLOSE_THROUGH}),
+        ):
+            if time.time() >= stop_at:
+                break
+            sent = time.time()
+            status, data, seconds, fields = post_json(client, path, body)
+            records.append({"sent": sent, "kind": kind, "status": status, "ms": seconds * 1000,
+                            "code": problem_code(status, data)})
+            wait_out_429(status, fields, stop_at)
+        writes_at = time.time() + PERIOD_REOPEN_SECONDS
     client.close()
     queue.put(("periods", index, records, time.process_time()))
 
@@ -836,7 +848,7 @@ def main():
         f"{', waiting out Retry-After' if HONOUR_RETRY_AFTER else ', back to back'}; "
         f"{EXPORTERS} CSV exports of {EXPORT_PERIOD}; "
         f"{PERIOD_LISTERS} period listers"
-        + (f" (reopen and close {PERIOD_CLOSE_THROUGH} every {PERIOD_REOPEN_SECONDS:g} s)"
+        + (f" and a caller reopening and closing {PERIOD_CLOSE_THROUGH} every {PERIOD_REOPEN_SECONDS:g} s"
            if PERIOD_LISTERS and PERIOD_REOPEN_SECONDS > 0 else "")
         + f"; {AS_OF_READERS} as_of readers"
         + (f" (USD portfolio waterfall as_of {as_of})" if as_of else "")
@@ -855,7 +867,9 @@ def main():
     busy_before = machine_busy()
     roles = [(role_abuser, (url, body)) for _ in range(ABUSERS)]
     roles += [(role_exporter, (url, export_key)) for _ in range(EXPORTERS)]
-    roles += [(role_period_lister, (url, periods_key, i == 0)) for i in range(PERIOD_LISTERS)]
+    roles += [(role_period_lister, (url, periods_key)) for _ in range(PERIOD_LISTERS)]
+    if PERIOD_LISTERS > 0 and PERIOD_REOPEN_SECONDS > 0:
+        roles.append((role_period_writer, (url, periods_key)))
     roles += [(role_as_of_reader, (url, as_of_key, as_of)) for _ in range(AS_OF_READERS)]
     roles += [(role_bystander, (url, bystander_key, ids[0])), (role_healthz, (url,)), (role_memory, (pid,))]
     abuse_started = time.time()
