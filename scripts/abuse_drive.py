@@ -1,23 +1,41 @@
 #!/usr/bin/env python3
-"""The load of issue 22 ("hold under abuse") against one running revrec server on loopback.
+"""The load of issues 22 ("hold under abuse") and 33 against one running revrec server on
+loopback.
 
-    abuse_drive.py URL SERVER_PID EXPORT_KEY BYSTANDER_KEY
+    abuse_drive.py URL SERVER_PID EXPORT_KEY BYSTANDER_KEY [PERIODS_KEY AS_OF_KEY]
 
-1. Loads the export tenant (EXPORT_KEY, plan scale) with about a million journal lines in
-   2026-03: contracts of 500 subscription lines over 2026, in batches of at most the
-   per-request obligation-month limit; checks the month's line count with one CSV export.
+1. Loads the tenants of the classes switched on, within LOAD_TIMEOUT seconds in all, with a
+   progress line every 10 s and each one's load time:
+   - the export tenant (EXPORT_KEY, plan scale; EXPORTERS > 0) with about a million journal
+     lines in 2026-03: contracts of 500 subscription lines over 2026, in batches of at most
+     the per-request obligation-month limit; checks the month's line count with one CSV
+     export;
+   - the period tenant (PERIODS_KEY; PERIOD_LISTERS > 0): a 100-year five-line contract in
+     each of 160 currencies, ending 2026-10, and every month closed through 2026-10 (1,200
+     closed months); one GET /v1/periods timed on the quiet server;
+   - the as_of tenant (AS_OF_KEY; AS_OF_READERS > 0): 120 USD contracts of 50 lines over
+     2026-01-01 to 2125-12-31 (60,000 obligation-months each, four a batch), an instant T,
+     then 12 of them invoiced after T; one read as_of T timed on the quiet server.
 2. Gives the bystander tenant (BYSTANDER_KEY) a few ordinary contracts, and measures it and
    /healthz on the quiet server for a few seconds (the baseline).
 3. Then for DURATION seconds, at once:
    - two callers with the sandbox token sending back to back the heaviest batch the limits
      allow (see `abuse_batch`);
    - four CSV exports of the export tenant's month, each restarted when done, read fully;
+   - two callers listing the period tenant's periods (GET /v1/periods) back to back, and
+     one more reopening 2026-10 and closing it again every 20 s (first at 10 s);
+   - 24 callers reading the as_of tenant's USD portfolio waterfall as_of T back to back
+     (their 429s, and 422 WORK_LIMIT_EXCEEDED once the server bounds such reads, are
+     counted, not errors of the script);
    - the bystander's ordinary reads, one at a time, paced within its plan;
    - a /healthz probe every 100 ms;
    - the server's RSS every 100 ms (/proc/PID/status).
 4. Prints the summary and the targets' PASS/FAIL. Exits 0 whatever the figures (it is a
-   measurement); non-zero only when the script itself breaks.
+   measurement); non-zero only when the script itself breaks or loading outlasts
+   LOAD_TIMEOUT.
 
+The figures above are the defaults; the settings (environment) that change them are read
+below and listed in scripts/abuse.sh. A class set to 0 is left out, its tenant not loaded.
 Each caller class runs in a process of its own, so one class's parsing never delays the
 clock of another (the GIL); the clients share the machine's cores with the server.
 Python 3 standard library only; loopback only; every loop is bounded in time.
@@ -27,9 +45,11 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import sys
 import time
 import urllib.parse
+import uuid
 
 SANDBOX_TOKEN = "rr_test_sandbox"
 # docs/limits.md: the limits the callers stay within.
@@ -57,6 +77,32 @@ HONOUR_RETRY_AFTER = os.environ.get("ABUSER_HONOUR_RETRY_AFTER", "0") == "1"
 # The bystander's reads per second (its plan, scale, allows 100).
 BYSTANDER_RPS = float(os.environ.get("BYSTANDER_RPS", "40"))
 BASELINE_SECONDS = float(os.environ.get("BASELINE_SECONDS", "5"))
+# Seconds allowed for loading every tenant (scripts/abuse.sh's LOAD_TIMEOUT): past it the
+# script stops and says so, with the settings that make the tenants smaller.
+LOAD_TIMEOUT = float(os.environ.get("LOAD_TIMEOUT", "1200"))
+# Issue 33, period lists: a tenant with a PERIOD_YEARS-year contract of PERIOD_LINES lines
+# in each of PERIOD_CURRENCIES currencies, ending with PERIOD_CLOSE_THROUGH, whose months
+# are all closed; PERIOD_LISTERS callers list the periods back to back, and beside them one
+# caller reopens PERIOD_CLOSE_THROUGH and closes it again every PERIOD_REOPEN_SECONDS (0: never).
+PERIOD_LISTERS = int(os.environ.get("PERIOD_LISTERS", "2"))
+PERIOD_CURRENCIES = int(os.environ.get("PERIOD_CURRENCIES", "160"))
+PERIOD_LINES = int(os.environ.get("PERIOD_LINES", "5"))
+PERIOD_YEARS = int(os.environ.get("PERIOD_YEARS", "100"))
+PERIOD_CLOSE_THROUGH = os.environ.get("PERIOD_CLOSE_THROUGH", "2026-10")
+PERIOD_REOPEN_SECONDS = float(os.environ.get("PERIOD_REOPEN_SECONDS", "20"))
+# Issue 33, concurrent as_of reads: a tenant with AS_OF_CONTRACTS USD contracts of
+# AS_OF_LINES lines over AS_OF_YEARS years from 2026-01-01 (50 x 1,200 months = 60,000
+# obligation-months, the per-contract limit), AS_OF_MODIFIED of them invoiced after an
+# instant T; AS_OF_READERS callers read the portfolio waterfall as_of T back to back.
+AS_OF_READERS = int(os.environ.get("AS_OF_READERS", "24"))
+AS_OF_CONTRACTS = int(os.environ.get("AS_OF_CONTRACTS", "120"))
+AS_OF_LINES = int(os.environ.get("AS_OF_LINES", "50"))
+AS_OF_YEARS = int(os.environ.get("AS_OF_YEARS", "100"))
+AS_OF_MODIFIED = int(os.environ.get("AS_OF_MODIFIED", "12"))
+# 1 (default): an as_of reader or period lister refused 429 waits as Retry-After says
+# before it reads again (once the server charges these reads by their work, 24 callers
+# answered 429 in a tight loop would mostly measure their own CPU on this machine).
+NEW_HONOUR_RETRY_AFTER = os.environ.get("NEW_HONOUR_RETRY_AFTER", "1") == "1"
 # How long requests still in flight at the end may take before they are cut off.
 GRACE = float(os.environ.get("GRACE", "30"))
 TARGETS = {"bystander_p99_ms": 100.0, "healthz_p99_ms": 50.0, "peak_rss_mb": 256.0}
@@ -250,9 +296,30 @@ def csv_count(url, token, period):
     return lines - 1, size, seconds  # less the header line
 
 
-def ingest(client, bodies_and_counts):
+# Set by main: when loading must be over (LOAD_TIMEOUT from the start of the load).
+load_deadline = None
+# Seconds between two progress lines of a long load.
+PROGRESS_SECONDS = 10.0
+
+
+def check_load_deadline(what):
+    if load_deadline is not None and time.time() > load_deadline:
+        raise SystemExit(
+            f"loading {what}: past LOAD_TIMEOUT ({LOAD_TIMEOUT:g} s for every tenant). Smaller "
+            f"tenants: TARGET_JOURNAL_LINES (or EXPORTERS=0), PERIOD_CURRENCIES / PERIOD_YEARS "
+            f"(or PERIOD_LISTERS=0), AS_OF_CONTRACTS / AS_OF_YEARS (or AS_OF_READERS=0); or a "
+            f"larger LOAD_TIMEOUT"
+        )
+
+
+def ingest(client, bodies_and_counts, label="contracts", total=None, already=0, ids=None):
+    """Posts the batches one after another; the number of contracts created. Prints a
+    progress line every PROGRESS_SECONDS; stops the script past the load's deadline. The
+    created contracts' ids are appended to `ids` when given."""
     created = 0
+    started = last_progress = time.time()
     for body, count in bodies_and_counts:
+        check_load_deadline(f"{label} ({already + created:,} contracts in)")
         status, data, _, fields = client.request("POST", "/v1/batch", body=body)
         for _ in range(3):
             # A keep-alive connection the server closed while we waited: a new one.
@@ -261,6 +328,7 @@ def ingest(client, bodies_and_counts):
             status, data, _, fields = client.request("POST", "/v1/batch", body=body)
         while status == 429:
             # The scale plan's 6,000 units a minute: more than 6,000 contracts wait a window.
+            check_load_deadline(f"{label} (waiting out a 429)")
             wait = {k.lower(): v for k, v in fields.items()}.get("retry-after", "1")
             time.sleep(float(wait))
             client.close()
@@ -271,7 +339,17 @@ def ingest(client, bodies_and_counts):
         failed = [r for r in results if r["status"] != 201]
         if failed:
             raise SystemExit(f"a loading contract failed: {json.dumps(failed[0])[:500]}")
+        if ids is not None:
+            ids.extend(r["body"]["id"] for r in results)
         created += count
+        now = time.time()
+        if now - last_progress >= PROGRESS_SECONDS:
+            last_progress = now
+            log(
+                f"   ... {label}: {already + created:,}"
+                + (f" of {total:,}" if total else "")
+                + f" contracts, {now - started:.0f} s"
+            )
     return created
 
 
@@ -304,7 +382,7 @@ def load_export_tenant(url, token):
         f"{per_batch * per_contract} obligation-months) make {pilot_lines} journal lines in "
         f"{EXPORT_PERIOD} ({per_contract_lines:g} a contract): loading {wanted} contracts"
     )
-    done += ingest(client, batches(done, wanted - done))
+    done += ingest(client, batches(done, wanted - done), "export tenant", wanted, done)
     client.close()
     load_seconds = time.time() - started
     lines, size, seconds = csv_count(url, token, EXPORT_PERIOD)
@@ -330,6 +408,148 @@ def prepare_bystander(url, token):
         ids.append(json.loads(data)["id"])
     client.close()
     return ids
+
+
+def currency_codes():
+    """The ISO 4217 codes the server accepts, in the order of the domain's table
+    (crates/revrec-domain/src/currency.rs)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates",
+                        "revrec-domain", "src", "currency.rs")
+    with open(path) as source:
+        text = source.read()
+    table = text[text.index("const TABLE"):]
+    return re.findall(r'\("([A-Z]{3})", \d\)', table[: table.index("];")])
+
+
+def whole_contract(name, currency, lines, start, end):
+    """A contract of `lines` subscription lines in whole amounts, which fit every currency's
+    decimals (JPY 0, BHD 3, CLF 4)."""
+    return {
+        "customer_name": name,
+        "currency": currency,
+        "total_value": str(1000 * lines),
+        "start_date": start,
+        "end_date": end,
+        "line_items": [
+            {"name": f"Line {i}", "pob_type": "subscription", "stated_price": "1000"}
+            for i in range(1, lines + 1)
+        ],
+    }
+
+
+def batches_of(contracts, per_batch):
+    for first in range(0, len(contracts), per_batch):
+        chunk = contracts[first : first + per_batch]
+        yield batch_body(chunk), len(chunk)
+
+
+def post_json(client, path, body):
+    """A POST with a fresh Idempotency-Key: (status, body bytes, seconds, headers)."""
+    return client.request("POST", path, body=json.dumps(body).encode(),
+                          headers={"Idempotency-Key": str(uuid.uuid4())})
+
+
+def load_periods_tenant(url, token):
+    """Issue 33's period tenant: one PERIOD_YEARS-year contract of PERIOD_LINES lines in each
+    of PERIOD_CURRENCIES currencies, ending with PERIOD_CLOSE_THROUGH, then every month
+    closed through it (all 1,200 of them at the defaults: the closed months start at the
+    first with figures). Returns its load figures."""
+    codes = currency_codes()
+    if len(codes) < PERIOD_CURRENCIES:
+        raise SystemExit(f"PERIOD_CURRENCIES={PERIOD_CURRENCIES}: the server knows {len(codes)}")
+    codes = codes[:PERIOD_CURRENCIES]
+    year, month = (int(part) for part in PERIOD_CLOSE_THROUGH.split("-"))
+    months = 12 * PERIOD_YEARS
+    first = year * 12 + month - 1 - months + 1
+    start = f"{first // 12:04d}-{first % 12 + 1:02d}-01"
+    end = months_between(first // 12, first % 12 + 1, months)
+    per_contract = PERIOD_LINES * months
+    per_batch = max(1, min(MAX_OPERATIONS, REQUEST_OBLIGATION_MONTHS // per_contract))
+    log(
+        f"== loading the period tenant: {len(codes)} contracts, one in each currency "
+        f"({codes[0]} … {codes[-1]}), of {PERIOD_LINES} lines over {start} to {end} "
+        f"({per_contract:,} obligation-months each), {per_batch} a batch"
+    )
+    contracts = [whole_contract(f"Period customer {code}", code, PERIOD_LINES, start, end) for code in codes]
+    client = Client(url, token, timeout=600)
+    started = time.time()
+    done = ingest(client, batches_of(contracts, per_batch), "period tenant", len(contracts))
+    loaded = time.time() - started
+    log(f"   loaded {done} contracts in {loaded:.1f} s; closing through {PERIOD_CLOSE_THROUGH} …")
+    check_load_deadline("the period tenant (before its close)")
+    status, data, seconds, _ = post_json(client, "/v1/periods/close", {"through": PERIOD_CLOSE_THROUGH})
+    if status != 200:
+        raise SystemExit(f"closing through {PERIOD_CLOSE_THROUGH} answered {status}: {data[:500]!r}")
+    closed = len(json.loads(data)["closed"])
+    log(f"   closed through {PERIOD_CLOSE_THROUGH} in {seconds:.1f} s: {closed:,} months closed")
+    close_seconds = seconds
+    status, data, seconds, _ = client.request("GET", "/v1/periods")
+    client.close()
+    if status != 200:
+        raise SystemExit(f"GET /v1/periods answered {status}: {data[:500]!r}")
+    view = json.loads(data)
+    log(
+        f"   one GET /v1/periods on the quiet server: {len(view['closed']):,} closed months, "
+        f"{len(view['history'])} events, {len(data) / 1e3:.0f} kB in {seconds:.1f} s"
+    )
+    return {"load": loaded, "close": close_seconds, "list": seconds}
+
+
+def load_as_of_tenant(url, token):
+    """Issue 33's as_of tenant: AS_OF_CONTRACTS USD contracts of AS_OF_LINES lines over
+    AS_OF_YEARS years from 2026-01-01, an instant T after them, then AS_OF_MODIFIED of them
+    invoiced after T, so that a read as_of T has that many contracts to rewind. Returns T
+    (RFC 3339) and the load figures."""
+    months = 12 * AS_OF_YEARS
+    end = months_between(2026, 1, months)
+    per_contract = AS_OF_LINES * months
+    if per_contract > CONTRACT_OBLIGATION_MONTHS:
+        raise SystemExit(
+            f"AS_OF_LINES x AS_OF_YEARS: {per_contract:,} obligation-months a contract, "
+            f"over the limit of {CONTRACT_OBLIGATION_MONTHS:,}"
+        )
+    per_batch = max(1, min(MAX_OPERATIONS, REQUEST_OBLIGATION_MONTHS // per_contract))
+    log(
+        f"== loading the as_of tenant: {AS_OF_CONTRACTS} contracts of {AS_OF_LINES} lines over "
+        f"2026-01-01 to {end} ({per_contract:,} obligation-months each, "
+        f"{AS_OF_CONTRACTS * per_contract:,} in all), {per_batch} a batch"
+    )
+    contracts = [contract(f"As-of customer {i}", AS_OF_LINES, "2026-01-01", end) for i in range(AS_OF_CONTRACTS)]
+    client = Client(url, token, timeout=600)
+    ids = []
+    started = time.time()
+    done = ingest(client, batches_of(contracts, per_batch), "as_of tenant", len(contracts), ids=ids)
+    loaded = time.time() - started
+    log(
+        f"   loaded {done} contracts in {loaded:.1f} s "
+        f"({done * per_contract / loaded:,.0f} obligation-months/s)"
+    )
+    # T: the next whole second; the invoices are recorded a second or more after it.
+    instant = math.floor(time.time()) + 1
+    as_of = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(instant))
+    time.sleep(max(0.0, instant + 1.0 - time.time()))
+    modified = ids[:: max(1, len(ids) // AS_OF_MODIFIED)][:AS_OF_MODIFIED] if AS_OF_MODIFIED > 0 else []
+    started = time.time()
+    for number, contract_id in enumerate(modified):
+        check_load_deadline(f"the as_of tenant's invoices ({number} of {len(modified)} in)")
+        status, data, _, _ = post_json(
+            client, f"/v1/contracts/{contract_id}/invoices",
+            {"date": "2026-03-31", "amount": "1000.00", "number": f"ABUSE-AS-OF-{number}"},
+        )
+        if status not in (200, 201):
+            raise SystemExit(f"an invoice answered {status}: {data[:500]!r}")
+    invoiced = time.time() - started
+    log(f"   T = {as_of}; invoiced {len(modified)} of the contracts after T in {invoiced:.1f} s")
+    path = f"/v1/waterfalls?currency=USD&as_of={urllib.parse.quote(as_of)}"
+    status, data, seconds, _ = client.request("GET", path)
+    log(
+        f"   one GET {path} on the quiet server: {status}, {len(data) / 1e3:.0f} kB in "
+        f"{seconds * 1000:.0f} ms"
+    )
+    status, data, now_seconds, _ = client.request("GET", "/v1/waterfalls?currency=USD")
+    log(f"   the same without as_of: {status}, {len(data) / 1e3:.0f} kB in {now_seconds * 1000:.0f} ms")
+    client.close()
+    return as_of, {"load": loaded, "invoices": invoiced, "read": seconds}
 
 
 # ---------------------------------------------------------------- abuse roles
@@ -415,6 +635,70 @@ def role_healthz(url, stop_at, queue, index):
                         "code": problem_code(status, data)})
     client.close()
     queue.put(("healthz", index, records, time.process_time()))
+
+
+def wait_out_429(status, fields, stop_at):
+    """An issue-33 caller refused 429 waits as Retry-After says (NEW_HONOUR_RETRY_AFTER)."""
+    if status == 429 and NEW_HONOUR_RETRY_AFTER:
+        wait = {k.lower(): v for k, v in fields.items()}.get("retry-after", "1")
+        time.sleep(max(0.0, min(float(wait), stop_at - time.time())))
+
+
+def role_period_lister(url, token, stop_at, queue, index):
+    """GET /v1/periods back to back."""
+    client = Client(url, token, timeout=GRACE + 60)
+    records = []
+    while time.time() < stop_at:
+        sent = time.time()
+        status, data, seconds, fields = client.request("GET", "/v1/periods")
+        records.append({"sent": sent, "kind": "list", "status": status, "ms": seconds * 1000,
+                        "code": problem_code(status, data)})
+        wait_out_429(status, fields, stop_at)
+    client.close()
+    queue.put(("periods", index, records, time.process_time()))
+
+
+def role_period_writer(url, token, stop_at, queue, index):
+    """Beside the listers, on a connection of its own (a list can take longer than the
+    interval): reopens PERIOD_CLOSE_THROUGH and closes it again, the first time half
+    PERIOD_REOPEN_SECONDS in, then PERIOD_REOPEN_SECONDS after each close (a fresh
+    Idempotency-Key each)."""
+    client = Client(url, token, timeout=GRACE + 60)
+    records = []
+    writes_at = time.time() + PERIOD_REOPEN_SECONDS / 2
+    while True:
+        time.sleep(max(0.0, min(writes_at, stop_at) - time.time()))
+        if time.time() >= stop_at:
+            break
+        for kind, path, body in (
+            ("reopen", "/v1/periods/reopen", {"from": PERIOD_CLOSE_THROUGH, "reason": "abuse test"}),
+            ("close", "/v1/periods/close", {"through": PERIOD_CLOSE_THROUGH}),
+        ):
+            if time.time() >= stop_at:
+                break
+            sent = time.time()
+            status, data, seconds, fields = post_json(client, path, body)
+            records.append({"sent": sent, "kind": kind, "status": status, "ms": seconds * 1000,
+                            "code": problem_code(status, data)})
+            wait_out_429(status, fields, stop_at)
+        writes_at = time.time() + PERIOD_REOPEN_SECONDS
+    client.close()
+    queue.put(("periods", index, records, time.process_time()))
+
+
+def role_as_of_reader(url, token, as_of, stop_at, queue, index):
+    """The portfolio waterfall in USD as_of T, back to back."""
+    client = Client(url, token, timeout=GRACE + 60)
+    path = f"/v1/waterfalls?currency=USD&as_of={urllib.parse.quote(as_of)}"
+    records = []
+    while time.time() < stop_at:
+        sent = time.time()
+        status, data, seconds, fields = client.request("GET", path)
+        records.append({"sent": sent, "status": status, "ms": seconds * 1000,
+                        "code": problem_code(status, data)})
+        wait_out_429(status, fields, stop_at)
+    client.close()
+    queue.put(("as_of", index, records, time.process_time()))
 
 
 def status_of(pid):
@@ -512,15 +796,39 @@ def histogram(records):
 
 
 def main():
+    global load_deadline
     url, pid, export_key, bystander_key = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    periods_key, as_of_key = (sys.argv[5:7] + [None, None])[:2]
     wall = time.time()
 
-    log(f"== loading the export tenant ({TARGET_JOURNAL_LINES:,} journal lines in {EXPORT_PERIOD})")
     load_started = time.time()
-    month_lines = load_export_tenant(url, export_key)
+    load_deadline = load_started + LOAD_TIMEOUT
+    loads = {}
+    month_lines = 0
+    if EXPORTERS > 0:
+        log(f"== loading the export tenant ({TARGET_JOURNAL_LINES:,} journal lines in {EXPORT_PERIOD})")
+        month_lines = load_export_tenant(url, export_key)
+        loads["export tenant"] = time.time() - load_started
+        log(f"   journal lines in {EXPORT_PERIOD}: {month_lines:,}")
+    else:
+        log("== the export tenant is not loaded (EXPORTERS=0)")
+    period_figures = as_of_figures = None
+    as_of = None
+    if PERIOD_LISTERS > 0:
+        if not periods_key:
+            raise SystemExit("PERIOD_LISTERS needs the period tenant's key (the fifth argument)")
+        started = time.time()
+        period_figures = load_periods_tenant(url, periods_key)
+        loads["period tenant"] = time.time() - started
+    if AS_OF_READERS > 0:
+        if not as_of_key:
+            raise SystemExit("AS_OF_READERS needs the as_of tenant's key (the sixth argument)")
+        started = time.time()
+        as_of, as_of_figures = load_as_of_tenant(url, as_of_key)
+        loads["as_of tenant"] = time.time() - started
+    load_deadline = None
     load_seconds = time.time() - load_started
     load_hwm = status_of(pid)["VmHWM"]
-    log(f"   journal lines in {EXPORT_PERIOD}: {month_lines:,}")
     log(f"   server VmHWM after loading: {load_hwm / 1024:.0f} MB")
 
     ids = prepare_bystander(url, bystander_key)
@@ -538,8 +846,13 @@ def main():
         f"{shape['lines']} lines x {shape['months']} months = {shape['obligation_months']:,} "
         f"obligation-months, {shape['units']} rate-limit units, {len(body) / 1e6:.2f} MB"
         f"{', waiting out Retry-After' if HONOUR_RETRY_AFTER else ', back to back'}; "
-        f"{EXPORTERS} CSV exports of {EXPORT_PERIOD}; bystander at {BYSTANDER_RPS:g} reads/s; "
-        f"/healthz and RSS every 100 ms"
+        f"{EXPORTERS} CSV exports of {EXPORT_PERIOD}; "
+        f"{PERIOD_LISTERS} period listers"
+        + (f" and a caller reopening and closing {PERIOD_CLOSE_THROUGH} every {PERIOD_REOPEN_SECONDS:g} s"
+           if PERIOD_LISTERS and PERIOD_REOPEN_SECONDS > 0 else "")
+        + f"; {AS_OF_READERS} as_of readers"
+        + (f" (USD portfolio waterfall as_of {as_of})" if as_of else "")
+        + f"; bystander at {BYSTANDER_RPS:g} reads/s; /healthz and RSS every 100 ms"
     )
     # The high-water mark from here on (the load above is not the abuse): writing 5 to
     # clear_refs resets VmHWM to the current RSS (Linux 4.0+, needs the process's owner).
@@ -554,6 +867,10 @@ def main():
     busy_before = machine_busy()
     roles = [(role_abuser, (url, body)) for _ in range(ABUSERS)]
     roles += [(role_exporter, (url, export_key)) for _ in range(EXPORTERS)]
+    roles += [(role_period_lister, (url, periods_key)) for _ in range(PERIOD_LISTERS)]
+    if PERIOD_LISTERS > 0 and PERIOD_REOPEN_SECONDS > 0:
+        roles.append((role_period_writer, (url, periods_key)))
+    roles += [(role_as_of_reader, (url, as_of_key, as_of)) for _ in range(AS_OF_READERS)]
     roles += [(role_bystander, (url, bystander_key, ids[0])), (role_healthz, (url,)), (role_memory, (pid,))]
     abuse_started = time.time()
     stop_at = abuse_started + DURATION
@@ -575,6 +892,14 @@ def main():
     for name in ("contracts", "waterfall", "note6"):
         log("  " + latency_line(name, [r["ms"] for r in bystander if r["name"] == name]))
     log(latency_line("/healthz (any answer)", hz_ok))
+    periods = results.get("periods", [])
+    as_of_reads = results.get("as_of", [])
+    for kind in ("list", "reopen", "close"):
+        records = [r["ms"] for r in periods if r["kind"] == kind]
+        if records:
+            log(latency_line(f"period {kind}s (any answer)", records))
+    if as_of_reads:
+        log(latency_line("as_of waterfall reads (any answer)", [r["ms"] for r in as_of_reads]))
     for title, records in (("bystander", bystander), ("/healthz", healthz)):
         slowest = sorted(records, key=lambda r: -r["ms"])[:5]
         log(
@@ -586,9 +911,15 @@ def main():
         )
 
     all_counts = {}
-    for title, key in (("sandbox callers (batches)", "abuser"), ("CSV exporters", "exporter"),
-                       ("bystander", "bystander"), ("/healthz", "healthz")):
-        records = results.get(key, [])
+    for title, key, records in (
+        ("sandbox callers (batches)", "abuser", results.get("abuser", [])),
+        ("CSV exporters", "exporter", results.get("exporter", [])),
+        ("period listers (GET /v1/periods)", "period_list", [r for r in periods if r["kind"] == "list"]),
+        ("period reopens and closes", "period_write", [r for r in periods if r["kind"] != "list"]),
+        ("as_of readers (GET /v1/waterfalls?as_of)", "as_of", as_of_reads),
+        ("bystander", "bystander", bystander),
+        ("/healthz", "healthz", healthz),
+    ):
         line, counts = histogram(records)
         all_counts[key] = counts
         codes = {}
@@ -669,9 +1000,21 @@ def main():
     if errors:
         log(f"note: {errors} requests ended in a connection error (see the histograms)")
     log(
-        f"total: {time.time() - wall:.0f} s (load {load_seconds:.0f} s, baseline "
-        f"{BASELINE_SECONDS:g} s, abuse {abuse_seconds:.0f} s)"
+        f"total: {time.time() - wall:.0f} s (load {load_seconds:.0f} s"
+        + (" [" + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in loads.items()) + "]" if loads else "")
+        + f", baseline {BASELINE_SECONDS:g} s, abuse {abuse_seconds:.0f} s)"
     )
+    if period_figures:
+        log(
+            f"period tenant: contracts loaded in {period_figures['load']:.1f} s, the close in "
+            f"{period_figures['close']:.1f} s, one list on the quiet server {period_figures['list']:.1f} s"
+        )
+    if as_of_figures:
+        log(
+            f"as_of tenant: contracts loaded in {as_of_figures['load']:.1f} s, the invoices after T in "
+            f"{as_of_figures['invoices']:.1f} s, one as_of read on the quiet server "
+            f"{as_of_figures['read'] * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":
