@@ -541,6 +541,7 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             ErrorCode::InvalidParameter,
             format!("Query parameter `group_by` {error}."),
         ),
+        UseCaseError::AmountOutOfRange(error) => amount_out_of_range(error),
         UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
     }
@@ -583,8 +584,25 @@ fn storage_problem(error: &RepositoryError) -> ProblemDetails {
             ErrorCode::ServiceUnavailable,
             "The database cannot be reached right now; retry after the time in Retry-After. A write cut off by the outage was applied whole or not at all.",
         ),
+        RepositoryError::OutOfRange(error) => amount_out_of_range(error),
         RepositoryError::Backend(_) => internal(),
     }
+}
+
+/// A write refused because the books of its currency would be past their limit.
+fn amount_out_of_range(error: &revrec_domain::AmountOutOfRange) -> ProblemDetails {
+    let mut problem = ProblemDetails::new(
+        ErrorCode::AmountOutOfRange,
+        format!("{error}; nothing was stored."),
+    );
+    let currency = error.currency;
+    problem
+        .extensions
+        .insert("currency".into(), json!(currency.code()));
+    problem
+        .extensions
+        .insert("limit".into(), json!(revrec_domain::books_limit(currency)));
+    problem
 }
 
 fn internal() -> ProblemDetails {
