@@ -31,6 +31,7 @@ mod limits;
 mod mcp;
 mod metrics;
 mod modifications;
+mod money_limits;
 mod oauth;
 mod payment_rails;
 mod payments;

@@ -153,6 +153,9 @@ fn print_tenant(out: &mut impl Write, audit: &TenantAudit) -> std::io::Result<()
     for drift in &audit.contract_drift {
         writeln!(out, "  contract {}: {}", drift.contract_id, drift.problem)?;
     }
+    for problem in &audit.limits {
+        writeln!(out, "  {problem}")?;
+    }
     for drift in &audit.rollup_drift {
         writeln!(
             out,
@@ -189,6 +192,7 @@ fn tenant_json(audit: &TenantAudit) -> Value {
             "problem": drift.problem,
         })).collect::<Vec<_>>(),
         "rollup_mismatches": audit.rollup_drift.iter().map(rollup_json).collect::<Vec<_>>(),
+        "beyond_limits": audit.limits,
         "currencies": audit.currencies.iter().map(|currency| json!({
             "currency": currency.currency.code(),
             "rollup_rows": currency.rollup_rows,

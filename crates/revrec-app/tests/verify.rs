@@ -323,3 +323,50 @@ async fn verify_checks_every_closed_months_digest_and_catches_a_tampered_frozen_
         assert_eq!(differing, ["2026-02"], "{drift:#}");
     }
 }
+
+/// Payments whose sum leaves the 64-bit range, written past the API (which refuses them,
+/// docs/limits.md "Money"): verify sums with checks and names the contract and the
+/// currency's books instead of comparing a wrapped recomputation with a wrapped row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_names_books_whose_sums_leave_the_range() {
+    for database in TestDatabase::all() {
+        let server = Server::start(&database.url, &[]);
+        let contracts = format!("{}/v1/contracts", server.url);
+        let paid = send(reqwest::Method::POST, &contracts, &contract("Paid Co")).await;
+        let id = paid["id"].as_str().unwrap().to_owned();
+        for reference in ["WIRE-1", "WIRE-2"] {
+            send(
+                reqwest::Method::POST,
+                &format!("{contracts}/{id}/payments"),
+                &json!({"date": "2026-03-01", "amount": "1000.00", "reference": reference}),
+            )
+            .await;
+        }
+        drop(server);
+        let (code, clean) = verify(&database.url, &[]);
+        assert_eq!(code, 0, "{clean:#}");
+
+        // Each payment 5 × 10^18 cents: their sum is past i64::MAX, and wraps in a release
+        // build's `+` to a negative figure.
+        database.execute(&format!(
+            "UPDATE contract_invoices SET amount = 5000000000000000000 \
+             WHERE contract_id = '{id}' AND kind = 'payment'"
+        ));
+        database.execute(
+            "UPDATE rollups SET paid = 5000000000000000000 WHERE paid <> 0 AND period = '2026-03'",
+        );
+        let (code, drift) = verify(&database.url, &[]);
+        assert_eq!(code, 1, "{drift:#}");
+        let tenant = &drift["tenants"][0];
+        assert_eq!(tenant["clean"], false);
+        let contracts = tenant["contract_mismatches"].as_array().unwrap();
+        assert_eq!(contracts.len(), 1, "{drift:#}");
+        assert_eq!(contracts[0]["contract_id"], id.as_str());
+        let problem = contracts[0]["problem"].as_str().unwrap();
+        assert!(problem.contains("past the limit"), "{problem}");
+        assert!(problem.contains("46116860184273879.03"), "{problem}");
+        let beyond = tenant["beyond_limits"].as_array().unwrap();
+        assert_eq!(beyond.len(), 1, "{drift:#}");
+        assert!(beyond[0].as_str().unwrap().starts_with("the USD rollup"));
+    }
+}

@@ -97,6 +97,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         | UseCaseError::AsOfInFuture { .. }
         | UseCaseError::InvalidChart(_)
         | UseCaseError::Period(_)
+        | UseCaseError::AmountOutOfRange(_)
         | UseCaseError::CurrencyRequired { .. } => page(
             StatusCode::BAD_REQUEST,
             "Check the request",
@@ -137,6 +138,11 @@ fn storage_shown(error: &RepositoryError) -> Shown {
             StatusCode::CONFLICT,
             "Not possible now",
             "Something changed while this request ran; reload the page and try again.".into(),
+        ),
+        RepositoryError::OutOfRange(limit) => Shown::Page(
+            StatusCode::BAD_REQUEST,
+            "Check the request",
+            limit.to_string(),
         ),
         RepositoryError::Backend(_) => internal(),
     }

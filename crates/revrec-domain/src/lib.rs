@@ -49,7 +49,10 @@ pub use journal::{
     correction_lines, entry_id, journal_entries,
 };
 pub use keyed_books::KeyedBooks;
-pub use money::{AmountError, Money, Ssp, format_minor};
+pub use money::{
+    AmountError, AmountOutOfRange, BOOKS_LIMIT_MINOR, Money, Ssp, books_limit, checked_sum,
+    format_minor,
+};
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
 pub use periods::{ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, frozen_spans};

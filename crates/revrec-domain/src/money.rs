@@ -13,6 +13,35 @@ use crate::currency::Currency;
 /// stored amount inside a `BIGINT`.
 pub const AMOUNT_LIMIT_MAJOR: i64 = 1_000_000_000_000;
 
+/// The most, in minor units, that the books of one currency may hold (docs/limits.md,
+/// "Money"): the sizes of every figure of every month added up. Half the 64-bit range, so
+/// that every total a report prints fits in a `BIGINT` and so does the difference between
+/// two of them (a correction of a closed month is what a month says now less what it said
+/// at its close).
+pub const BOOKS_LIMIT_MINOR: i64 = i64::MAX / 2;
+
+/// A write that would take a contract's or a currency's books past [`BOOKS_LIMIT_MINOR`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this would take the {currency} books past {}, the most they may hold: the sizes of every revenue, billing, cash and remaining-obligation figure of every month, added up, stay within it",
+    books_limit(*currency)
+)]
+pub struct AmountOutOfRange {
+    pub currency: Currency,
+}
+
+/// [`BOOKS_LIMIT_MINOR`] in `currency`'s units, as canonical text.
+pub fn books_limit(currency: Currency) -> String {
+    format_minor(BOOKS_LIMIT_MINOR, currency.exponent())
+}
+
+/// The sum of `amounts`, or `None` when it, or any partial sum on the way, leaves `i64`.
+pub fn checked_sum(amounts: impl IntoIterator<Item = i64>) -> Option<i64> {
+    amounts
+        .into_iter()
+        .try_fold(0_i64, |sum, amount| sum.checked_add(amount))
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AmountError {
     #[error("must be a decimal number such as 1250.00")]
@@ -445,6 +474,30 @@ mod tests {
         assert_eq!(
             usd("123456789012345678901234567890123456789012345"),
             Err(AmountError::OutOfRange)
+        );
+    }
+
+    #[test]
+    fn sums_are_checked_at_both_ends_of_the_range() {
+        assert_eq!(checked_sum([i64::MAX - 1, 1]), Some(i64::MAX));
+        assert_eq!(checked_sum([i64::MAX, 1]), None);
+        assert_eq!(checked_sum([i64::MIN + 1, -1]), Some(i64::MIN));
+        assert_eq!(checked_sum([i64::MIN, -1]), None);
+        // A partial sum that leaves the range is refused even if the rest would bring it back.
+        assert_eq!(checked_sum([i64::MAX, 1, -1]), None);
+        assert_eq!(checked_sum([]), Some(0));
+    }
+
+    #[test]
+    fn the_books_limit_is_named_in_the_currency_units() {
+        assert_eq!(books_limit(Currency::USD), "46116860184273879.03");
+        assert_eq!(books_limit(Currency::JPY), "4611686018427387903");
+        let clf = Currency::from_code("CLF").unwrap();
+        assert_eq!(books_limit(clf), "461168601842738.7903");
+        assert!(
+            AmountOutOfRange { currency: clf }
+                .to_string()
+                .contains("the CLF books past 461168601842738.7903")
         );
     }
 

@@ -41,6 +41,8 @@ use std::collections::BTreeMap;
 
 use crate::billing::{Billing, ContractBalance};
 use crate::contract::PobType;
+use crate::currency::Currency;
+use crate::money::{AmountOutOfRange, BOOKS_LIMIT_MINOR, checked_sum};
 use crate::period::Period;
 use crate::plan::{ContractPlan, PlanHistory};
 use crate::recognition::Timing;
@@ -82,6 +84,43 @@ impl RollupAmounts {
         self.asset_earned += other.asset_earned;
         self.paid += other.paid;
         self.credit_change += other.credit_change;
+    }
+
+    /// `self + other`, or `None` when a figure would leave `i64`.
+    pub fn checked_plus(&self, other: &RollupAmounts) -> Option<RollupAmounts> {
+        Some(RollupAmounts {
+            recognized: self.recognized.checked_add(other.recognized)?,
+            booked: self.booked.checked_add(other.booked)?,
+            rpo_change: self.rpo_change.checked_add(other.rpo_change)?,
+            rpo_next_12: self.rpo_next_12.checked_add(other.rpo_next_12)?,
+            recognized_from_opening: self
+                .recognized_from_opening
+                .checked_add(other.recognized_from_opening)?,
+            asset_change: self.asset_change.checked_add(other.asset_change)?,
+            invoiced: self.invoiced.checked_add(other.invoiced)?,
+            asset_earned: self.asset_earned.checked_add(other.asset_earned)?,
+            paid: self.paid.checked_add(other.paid)?,
+            credit_change: self.credit_change.checked_add(other.credit_change)?,
+        })
+    }
+
+    /// The sizes of the figures reports add across months, added up: every figure but the
+    /// snapshot `rpo_next_12`, which a report reads at one month end only.
+    fn flow_size(&self) -> i128 {
+        [
+            self.recognized,
+            self.booked,
+            self.rpo_change,
+            self.recognized_from_opening,
+            self.asset_change,
+            self.invoiced,
+            self.asset_earned,
+            self.paid,
+            self.credit_change,
+        ]
+        .into_iter()
+        .map(|figure| i128::from(figure).abs())
+        .sum()
     }
 
     pub fn negated(&self) -> RollupAmounts {
@@ -274,6 +313,55 @@ impl Rollup {
         if entry.is_zero() {
             self.rows.remove(&key);
         }
+    }
+
+    /// One contract's contributions, refused when its books would be past the limit
+    /// (docs/limits.md, "Money"): its payments first, before anything sums them month by
+    /// month, then the size of every figure.
+    pub fn of_contract(history: &PlanHistory) -> Result<Rollup, AmountOutOfRange> {
+        let currency = history.current().currency();
+        let paid = checked_sum(history.billing().payments().iter().map(|p| p.amount));
+        if paid.is_none_or(|paid| paid > BOOKS_LIMIT_MINOR) {
+            return Err(AmountOutOfRange { currency });
+        }
+        let rollup = Rollup::from_rows(contributions(history));
+        rollup.within_limit(currency)?;
+        Ok(rollup)
+    }
+
+    /// Adds `amounts` to the row at `key`, or `None` (leaving the row as it was) when a
+    /// figure of the row would leave `i64`.
+    pub fn checked_add(&mut self, key: RollupKey, amounts: &RollupAmounts) -> Option<()> {
+        let sum = self.get(&key).checked_plus(amounts)?;
+        if sum.is_zero() {
+            self.rows.remove(&key);
+        } else {
+            self.rows.insert(key, sum);
+        }
+        Some(())
+    }
+
+    /// What bounds every figure a report prints from these rows (docs/limits.md, "Money"):
+    /// the sizes of the figures reports add across months, over every row, plus the largest
+    /// month's `rpo_next_12`, each row counted by its size. A report figure is a sum of
+    /// rows' figures, each taken at most once with a sign, so none is larger.
+    pub fn gross(&self) -> i128 {
+        let flows: i128 = self.rows.values().map(RollupAmounts::flow_size).sum();
+        let mut next_12_by_month: BTreeMap<Period, i128> = BTreeMap::new();
+        for (key, amounts) in &self.rows {
+            *next_12_by_month.entry(key.period).or_default() +=
+                i128::from(amounts.rpo_next_12).abs();
+        }
+        flows + next_12_by_month.into_values().max().unwrap_or(0)
+    }
+
+    /// `Ok` when the rows' [`Rollup::gross`] is within [`BOOKS_LIMIT_MINOR`]: then every
+    /// figure a report sums from them, and the difference of two such, fits in `i64`.
+    pub fn within_limit(&self, currency: Currency) -> Result<(), AmountOutOfRange> {
+        if self.gross() > i128::from(BOOKS_LIMIT_MINOR) {
+            return Err(AmountOutOfRange { currency });
+        }
+        Ok(())
     }
 
     pub fn add_contract(&mut self, history: &PlanHistory) {

@@ -840,3 +840,69 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Sums near both ends of `i64` are exact or refused, never wrapped: the checked sum
+    /// equals the sum in `i128` whenever that fits, and is `None` exactly when a partial sum
+    /// leaves the range.
+    #[test]
+    fn checked_sums_near_the_range_are_exact_or_refused(
+        amounts in prop::collection::vec(
+            prop_oneof![
+                i64::MAX - 1_000..=i64::MAX,
+                i64::MIN..=i64::MIN + 1_000,
+                -1_000_i64..=1_000,
+                (i64::MAX / 2 - 1_000)..=(i64::MAX / 2 + 1_000),
+            ],
+            0..6,
+        )
+    ) {
+        let mut wide = 0_i128;
+        let mut fits = true;
+        for amount in &amounts {
+            wide += i128::from(*amount);
+            fits &= i64::try_from(wide).is_ok();
+        }
+        let checked = revrec_domain::checked_sum(amounts.iter().copied());
+        if fits {
+            prop_assert_eq!(checked.map(i128::from), Some(wide));
+        } else {
+            prop_assert_eq!(checked, None);
+        }
+    }
+
+    /// A rollup's rows near the books' limit: within it exactly when the sizes of its
+    /// figures, summed in `i128`, are; and then every life-to-date sum of every figure
+    /// (what the trial balance and Note 6 add up) fits in `i64`.
+    #[test]
+    fn a_rollup_within_the_limit_sums_to_figures_that_fit(
+        paid in prop::collection::vec(0..=revrec_domain::BOOKS_LIMIT_MINOR, 1..4),
+        credit in prop::collection::vec(
+            -revrec_domain::BOOKS_LIMIT_MINOR..=revrec_domain::BOOKS_LIMIT_MINOR,
+            1..4,
+        ),
+    ) {
+        use revrec_domain::{BOOKS_LIMIT_MINOR, PobType, RollupAmounts, RollupKey, Timing};
+        let rows = paid.iter().zip(&credit).enumerate().map(|(month, (paid, credit))| {
+            let key = RollupKey {
+                period: Period::parse("2026-01").unwrap().plus(i32::try_from(month).unwrap()),
+                pob_type: PobType::Subscription,
+                timing: Timing::OverTime,
+            };
+            (key, RollupAmounts { paid: *paid, credit_change: *credit, ..Default::default() })
+        });
+        let rollup = Rollup::from_rows(rows);
+        let size: i128 = paid.iter().zip(&credit)
+            .map(|(paid, credit)| i128::from(*paid) + i128::from(*credit).abs())
+            .sum();
+        let within = rollup.within_limit(Currency::USD).is_ok();
+        prop_assert_eq!(within, size <= i128::from(BOOKS_LIMIT_MINOR));
+        if within {
+            let cash = revrec_domain::checked_sum(rollup.rows().map(|(_, a)| a.paid));
+            let receivable = revrec_domain::checked_sum(
+                rollup.rows().map(|(_, a)| a.credit_change - a.paid),
+            );
+            prop_assert!(cash.is_some() && receivable.is_some());
+        }
+    }
+}

@@ -13,6 +13,10 @@ pub enum RepositoryError {
     /// The database cannot be reached (connection refused, pool timed out).
     #[error("storage unavailable")]
     Unavailable(#[source] BoxError),
+    /// The write would take a currency's books past what they may hold (docs/limits.md,
+    /// "Money"); nothing of it was stored.
+    #[error(transparent)]
+    OutOfRange(revrec_domain::AmountOutOfRange),
     /// Anything else the storage reported.
     #[error("storage failure")]
     Backend(#[source] BoxError),

@@ -95,6 +95,9 @@ pub enum StoreError {
     /// A precondition of the write did not hold (expected version, duplicate id).
     #[error("{0}")]
     Conflict(String),
+    /// The write would take a currency's books past their limit; it rolls back.
+    #[error(transparent)]
+    OutOfRange(revrec_domain::AmountOutOfRange),
     /// A stored value this code cannot read back (an unknown enum text, say).
     #[error("stored data is not readable: {0}")]
     Corrupt(String),
@@ -104,6 +107,7 @@ impl From<StoreError> for RepositoryError {
     fn from(error: StoreError) -> RepositoryError {
         match error {
             StoreError::Conflict(message) => RepositoryError::Conflict(message),
+            StoreError::OutOfRange(error) => RepositoryError::OutOfRange(error),
             StoreError::Diesel(DieselError::DatabaseError(
                 DatabaseErrorKind::UniqueViolation,
                 info,

@@ -1,13 +1,15 @@
 //! `ContractRepository` over Diesel: one transaction per contract change.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::{Currency, RollupAmounts, RollupKey};
+use revrec_domain::{
+    AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, Rollup, RollupAmounts, RollupKey,
+};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
@@ -351,7 +353,7 @@ fn stamp_books<'a>(
     connection: &mut DbConnection,
     writes: &'a [ContractWrite],
 ) -> Result<BTreeMap<&'a str, i64>, StoreError> {
-    let tenants: std::collections::BTreeSet<&str> = writes
+    let tenants: BTreeSet<&str> = writes
         .iter()
         .map(|write| write.record.tenant_id.as_str())
         .collect();
@@ -477,21 +479,39 @@ fn delete_version(
 /// Adds each tenant's deltas, summed per row first, to the rollup rows, creating rows as
 /// needed. Rows are written in key order, so two transactions touching the same months lock
 /// them in the same order.
+///
+/// The books of every currency written must stay within their limit (docs/limits.md,
+/// "Money"), or the write is refused with [`StoreError::OutOfRange`] and rolls back: each
+/// stored figure is within the limit, so a delta within it cannot take a `BIGINT` past its
+/// range on either backend, and after the deltas the currency's rows are read back in the
+/// same transaction and held to the domain's bound on what reports sum from them.
 pub(crate) fn add_rollup_deltas<'a>(
     connection: &mut DbConnection,
     deltas: impl IntoIterator<Item = (&'a str, &'a RollupDelta)>,
 ) -> Result<(), StoreError> {
-    let mut summed: BTreeMap<(&str, &str, RollupKey), RollupAmounts> = BTreeMap::new();
+    let mut summed: BTreeMap<(&str, Currency, RollupKey), RollupAmounts> = BTreeMap::new();
     for (tenant, delta) in deltas {
-        summed
-            .entry((tenant, delta.currency.code(), delta.key))
-            .or_default()
-            .add(&delta.amounts);
+        let out_of_range = AmountOutOfRange {
+            currency: delta.currency,
+        };
+        let row = summed
+            .entry((tenant, delta.currency, delta.key))
+            .or_default();
+        *row = row
+            .checked_plus(&delta.amounts)
+            .filter(within_one_step)
+            .ok_or(StoreError::OutOfRange(out_of_range))?;
     }
+    let written: BTreeSet<(&str, Currency)> = summed
+        .keys()
+        .map(|(tenant, currency, _)| (*tenant, *currency))
+        .collect();
     let rows: Vec<RollupRow> = summed
         .into_iter()
         .filter(|(_, amounts)| !amounts.is_zero())
-        .map(|((tenant, currency, key), amounts)| RollupRow::new(tenant, currency, key, amounts))
+        .map(|((tenant, currency, key), amounts)| {
+            RollupRow::new(tenant, currency.code(), key, amounts)
+        })
         .collect();
     for chunk in rows.chunks(500) {
         on_each_backend!(&mut *connection, |backend| {
@@ -524,7 +544,32 @@ pub(crate) fn add_rollup_deltas<'a>(
                 .execute(backend)
         })?;
     }
+    for (tenant, currency) in written {
+        read_rollup(connection, tenant, currency, None)?
+            .within_limit(currency)
+            .map_err(StoreError::OutOfRange)?;
+    }
     Ok(())
+}
+
+/// Whether a summed delta moves every figure by at most the books' limit: added to a stored
+/// figure within the limit, it then stays inside a `BIGINT`.
+fn within_one_step(amounts: &RollupAmounts) -> bool {
+    let limit = BOOKS_LIMIT_MINOR.unsigned_abs();
+    [
+        amounts.recognized,
+        amounts.booked,
+        amounts.rpo_change,
+        amounts.rpo_next_12,
+        amounts.recognized_from_opening,
+        amounts.asset_change,
+        amounts.invoiced,
+        amounts.asset_earned,
+        amounts.paid,
+        amounts.credit_change,
+    ]
+    .into_iter()
+    .all(|figure| figure.unsigned_abs() <= limit)
 }
 
 /// A contract's row as a read selects it: the record, its revision, and when it entered the

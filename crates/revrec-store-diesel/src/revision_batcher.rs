@@ -166,6 +166,7 @@ fn answer(pool: &DbPool, batch: Vec<Check>) {
                         RepositoryError::Unavailable(cause.clone().into())
                     }
                     RepositoryError::Conflict(text) => RepositoryError::Conflict(text.clone()),
+                    RepositoryError::OutOfRange(error) => RepositoryError::OutOfRange(*error),
                     RepositoryError::Backend(_) => RepositoryError::Backend(cause.clone().into()),
                 }));
             }

@@ -24,7 +24,7 @@ pub async fn activate_contract(
     let mut next = stored.record.clone();
     next.status = ContractStatus::Active;
     next.updated_at = services.clock.now_micros();
-    let deltas = rollup_deltas(next.currency, None, Some(&history));
+    let deltas = rollup_deltas(next.currency, None, Some(&history))?;
     save_change(
         services,
         &stored,

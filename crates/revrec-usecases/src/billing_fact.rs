@@ -66,7 +66,7 @@ pub(crate) async fn add_billing_fact(
     let after = before.clone().with_billing(billing_of(&facts));
     let mut next = stored.record.clone();
     next.updated_at = record.recorded_at;
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
+    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after))?;
     save_change(
         services,
         stored,

@@ -66,6 +66,10 @@ pub enum UseCaseError {
     /// A close of a month not over yet, or a reopen of a month not closed.
     #[error(transparent)]
     PeriodAction(revrec_domain::PeriodActionError),
+    /// The write would take a contract's or a currency's books past their limit
+    /// (docs/limits.md, "Money"); nothing was stored.
+    #[error(transparent)]
+    AmountOutOfRange(#[from] revrec_domain::AmountOutOfRange),
     #[error("stored data could not be replayed: {0}")]
     Corrupt(String),
     /// Work handed to the compute pool never answered (it panicked, or the pool is gone).
@@ -75,7 +79,18 @@ pub enum UseCaseError {
     #[error(transparent)]
     WorkRefused(#[from] WorkRefusal),
     #[error(transparent)]
-    Storage(#[from] RepositoryError),
+    Storage(RepositoryError),
+}
+
+impl From<RepositoryError> for UseCaseError {
+    /// A write the store refused for the books' limit is the caller's refusal, like the
+    /// one the use case finds before writing.
+    fn from(error: RepositoryError) -> UseCaseError {
+        match error {
+            RepositoryError::OutOfRange(error) => UseCaseError::AmountOutOfRange(error),
+            other => UseCaseError::Storage(other),
+        }
+    }
 }
 
 impl UseCaseError {

@@ -269,27 +269,31 @@ pub fn customer_id_for(tenant_id: &str, customer_name: &str) -> String {
 
 /// Rollup rows to add when a contract goes from `before` to `after` (either may be absent:
 /// a draft contributes nothing).
+///
+/// # Errors
+/// [`UseCaseError::AmountOutOfRange`] when `after`'s books would be past their limit
+/// (docs/limits.md, "Money"): the write is refused before anything is stored.
 pub fn rollup_deltas(
     currency: Currency,
     before: Option<&PlanHistory>,
     after: Option<&PlanHistory>,
-) -> Vec<RollupDelta> {
-    let mut change = Rollup::new();
-    if let Some(after) = after {
-        change.add_contract(after);
-    }
+) -> Result<Vec<RollupDelta>, UseCaseError> {
+    let mut change = after
+        .map(Rollup::of_contract)
+        .transpose()?
+        .unwrap_or_default();
     if let Some(before) = before {
         change.subtract_contract(before);
     }
     // `Rollup` drops rows that sum to zero, so only real changes are written.
-    change
+    Ok(change
         .rows()
         .map(|(key, amounts)| RollupDelta {
             currency,
             key: *key,
             amounts: *amounts,
         })
-        .collect()
+        .collect())
 }
 
 /// Writes a change to an existing contract, expecting it unchanged since `current` was read.

@@ -191,7 +191,7 @@ fn prepare(
         } else {
             InvoiceWrite::Add(invoices)
         },
-        rollup: rollup_deltas(record.currency, None, reported),
+        rollup: rollup_deltas(record.currency, None, reported)?,
     };
     Ok((
         write,

@@ -229,7 +229,7 @@ pub async fn modify_contract(
                 terms,
                 recorded_at: now,
             };
-            let deltas = rollup_deltas(record.currency, Some(&before), Some(&after));
+            let deltas = rollup_deltas(record.currency, Some(&before), Some(&after))?;
             save_change(
                 services,
                 &stored,

@@ -410,7 +410,7 @@ fn recalculate(
                 record.currency,
                 reported.then_some(&current),
                 reported.then_some(&restated),
-            ),
+            )?,
             recognized_delta,
         }),
         skipped: None,

@@ -108,7 +108,7 @@ pub async fn record_event(
         terms,
         recorded_at: now,
     };
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
+    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after))?;
     save_change(
         services,
         &stored,

@@ -40,7 +40,7 @@ pub async fn repair_calendar(
             // What it added to the rollups, taken out again; a contract whose versions no
             // longer replay added nothing a report can still read.
             let rollup = match (replay(stored), stored.record.status.is_reported()) {
-                (Ok(history), true) => rollup_deltas(stored.record.currency, Some(&history), None),
+                (Ok(history), true) => rollup_deltas(stored.record.currency, Some(&history), None)?,
                 _ => Vec::new(),
             };
             services

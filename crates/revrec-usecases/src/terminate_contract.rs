@@ -53,7 +53,7 @@ pub async fn terminate_contract(
         terms,
         recorded_at: now,
     };
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after));
+    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after))?;
     save_change(
         services,
         &stored,

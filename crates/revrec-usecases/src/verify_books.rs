@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use revrec_domain::{
     BookAmount, ClosedPeriods, Currency, FrozenRow, OutputHash, Period, PlanHistory, Rollup,
-    RollupAmounts, RollupKey, calendar, contributions,
+    RollupAmounts, RollupKey, calendar,
 };
 use revrec_ports::{ContractStatus, StoredContract, VersionChange};
 
@@ -83,6 +83,9 @@ pub struct TenantAudit {
     pub contracts_checked: u64,
     pub contract_drift: Vec<ContractDrift>,
     pub rollup_drift: Vec<RollupDrift>,
+    /// Currencies whose books are past their limit (docs/limits.md, "Money"): what the API
+    /// refuses to write, so only a row changed outside it, or stored before, can do this.
+    pub limits: Vec<String>,
     pub currencies: Vec<CurrencyAudit>,
     /// Every closed month with figures, oldest first.
     pub closed_months: Vec<ClosedMonthAudit>,
@@ -92,6 +95,7 @@ impl TenantAudit {
     pub fn is_clean(&self) -> bool {
         self.contract_drift.is_empty()
             && self.rollup_drift.is_empty()
+            && self.limits.is_empty()
             && self
                 .currencies
                 .iter()
@@ -120,6 +124,8 @@ pub async fn verify_tenant(
     let mut frozen: BTreeMap<Currency, BTreeMap<(RollupKey, Option<Period>), RollupAmounts>> =
         BTreeMap::new();
     let mut contract_drift = Vec::new();
+    // Currencies whose contracts add up past what a row can hold.
+    let mut beyond: BTreeSet<Currency> = BTreeSet::new();
     let mut contracts_checked = 0_u64;
     let mut pages = ContractPages::new(services, tenant_id, page_size);
     while let Some(page) = pages.next_page().await? {
@@ -131,11 +137,23 @@ pub async fn verify_tenant(
             if let (Some(history), true) = (&history, stored.record.status.is_reported()) {
                 // The stored rollups hold the calendar's months only (a report reads no
                 // other): so does the recomputation.
-                let rollup = recomputed.entry(stored.record.currency).or_default();
-                let contribution = Rollup::from_rows(contributions(history));
+                let currency = stored.record.currency;
+                let rollup = recomputed.entry(currency).or_default();
+                // Summed with checks: a sum past the range is drift, never a wrapped figure
+                // that happens to equal a wrapped row.
+                let contribution = match Rollup::of_contract(history) {
+                    Ok(contribution) => contribution,
+                    Err(error) => {
+                        contract_drift.push(ContractDrift {
+                            contract_id: stored.record.id.clone(),
+                            problem: format!("its figures are past the limit: {error}"),
+                        });
+                        continue;
+                    }
+                };
                 for (key, amounts) in contribution.rows() {
-                    if key.period.in_calendar() {
-                        rollup.add(*key, amounts);
+                    if key.period.in_calendar() && rollup.checked_add(*key, amounts).is_none() {
+                        beyond.insert(currency);
                     }
                 }
                 if !events.is_empty() {
@@ -161,11 +179,22 @@ pub async fn verify_tenant(
     let mut currencies: BTreeSet<Currency> = recomputed.keys().copied().collect();
     currencies.extend(services.reports.currencies(tenant_id).await?);
     let mut rollup_drift = Vec::new();
+    let mut limits = Vec::new();
     let mut audits = Vec::new();
     for currency in currencies {
         let stored = services.reports.rollup(tenant_id, currency, None).await?;
         let expected = recomputed.entry(currency).or_default();
         rollup_drift.extend(differences(currency, &stored, expected));
+        // Rows that each say what their contracts add up to can still add up, across months
+        // and types, past what the books may hold.
+        let limit = stored.within_limit(currency).err();
+        if let Some(error) = limit.or_else(|| {
+            beyond
+                .contains(&currency)
+                .then_some(revrec_domain::AmountOutOfRange { currency })
+        }) {
+            limits.push(format!("the {currency} rollup: {error}"));
+        }
         let whole = WaterfallQuery::default();
         audits.push(CurrencyAudit {
             currency,
@@ -180,6 +209,7 @@ pub async fn verify_tenant(
         contracts_checked,
         contract_drift,
         rollup_drift,
+        limits,
         currencies: audits,
         closed_months,
     })

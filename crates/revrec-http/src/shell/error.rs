@@ -555,6 +555,7 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             ),
             WorkRefusal::Storage(storage) => storage_problem(storage),
         },
+        UseCaseError::AmountOutOfRange(error) => amount_out_of_range(error),
         UseCaseError::Corrupt(_) | UseCaseError::Interrupted => internal(),
         UseCaseError::Storage(storage) => storage_problem(storage),
     }
@@ -597,6 +598,7 @@ fn storage_problem(error: &RepositoryError) -> ProblemDetails {
             ErrorCode::ServiceUnavailable,
             "The database cannot be reached right now; retry after the time in Retry-After. A write cut off by the outage was applied whole or not at all.",
         ),
+        RepositoryError::OutOfRange(error) => amount_out_of_range(error),
         RepositoryError::Backend(_) => internal(),
     }
 }
@@ -606,6 +608,22 @@ fn work_limit_problem(detail: String, limit: u64, value: u64) -> ProblemDetails 
     let mut problem = ProblemDetails::new(ErrorCode::WorkLimitExceeded, detail);
     problem.extensions.insert("limit".into(), json!(limit));
     problem.extensions.insert("value".into(), json!(value));
+    problem
+}
+
+/// A write refused because the books of its currency would be past their limit.
+fn amount_out_of_range(error: &revrec_domain::AmountOutOfRange) -> ProblemDetails {
+    let mut problem = ProblemDetails::new(
+        ErrorCode::AmountOutOfRange,
+        format!("{error}; nothing was stored."),
+    );
+    let currency = error.currency;
+    problem
+        .extensions
+        .insert("currency".into(), json!(currency.code()));
+    problem
+        .extensions
+        .insert("limit".into(), json!(revrec_domain::books_limit(currency)));
     problem
 }
 

@@ -62,6 +62,7 @@ pub enum ErrorCode {
     BatchTooLarge,
     BatchOperationNotAllowed,
     WorkLimitExceeded,
+    AmountOutOfRange,
     PeriodNotEnded,
     PeriodNotClosed,
     AsOfInFuture,
@@ -70,7 +71,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 52] = [
+    pub const ALL: [ErrorCode; 53] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -118,6 +119,7 @@ impl ErrorCode {
         ErrorCode::BatchTooLarge,
         ErrorCode::BatchOperationNotAllowed,
         ErrorCode::WorkLimitExceeded,
+        ErrorCode::AmountOutOfRange,
         ErrorCode::PeriodNotEnded,
         ErrorCode::AsOfInFuture,
         ErrorCode::PeriodNotClosed,
@@ -173,6 +175,7 @@ impl ErrorCode {
             ErrorCode::JobQueueFull => "JOB_QUEUE_FULL",
             ErrorCode::BatchTooLarge => "BATCH_TOO_LARGE",
             ErrorCode::WorkLimitExceeded => "WORK_LIMIT_EXCEEDED",
+            ErrorCode::AmountOutOfRange => "AMOUNT_OUT_OF_RANGE",
             ErrorCode::PeriodNotEnded => "PERIOD_NOT_ENDED",
             ErrorCode::AsOfInFuture => "AS_OF_IN_FUTURE",
             ErrorCode::PeriodNotClosed => "PERIOD_NOT_CLOSED",
@@ -264,6 +267,7 @@ impl ErrorCode {
             ErrorCode::ValidationFailed
             | ErrorCode::CurrencyRequired
             | ErrorCode::WorkLimitExceeded
+            | ErrorCode::AmountOutOfRange
             | ErrorCode::PeriodNotEnded
             | ErrorCode::PeriodNotClosed
             | ErrorCode::AsOfInFuture
@@ -329,6 +333,7 @@ impl ErrorCode {
             ErrorCode::JobQueueFull => "Too many jobs queued",
             ErrorCode::BatchTooLarge => "The batch has too many operations",
             ErrorCode::WorkLimitExceeded => "The request asks for more work than one request may",
+            ErrorCode::AmountOutOfRange => "The books would hold more money than they can",
             ErrorCode::PeriodNotEnded => "The month has not ended yet",
             ErrorCode::AsOfInFuture => "as_of is in the future",
             ErrorCode::PeriodNotClosed => "The month is not closed",
@@ -477,6 +482,9 @@ impl ErrorCode {
             ErrorCode::WorkLimitExceeded => {
                 "One request may carry at most a set number of obligation-months (obligations × months of each contract's term; 250,000 by default), so that no caller's request holds up anyone else's. The problem's `limit` and `value` say both figures; nothing was done."
             }
+            ErrorCode::AmountOutOfRange => {
+                "Every figure of the books is exact to the minor unit in 64 bits. So that no total a report prints can leave that range, the books of each currency may hold at most a set amount (46116860184273879.03 for a two-decimal currency; the problem's `limit` gives it in the currency's units): the sizes of every revenue, billing, cash and remaining-obligation figure of every month, of every contract, added up. A write that would take one contract or a currency's books past it is refused whole; nothing was stored."
+            }
             ErrorCode::PeriodNotEnded => {
                 "A month can be closed only once it has ended by the server's clock (UTC): closing it earlier would freeze figures that can still change. The problem's `period` is the month asked for and `closable_from` the first day it can be closed. Nothing was closed."
             }
@@ -579,6 +587,9 @@ impl ErrorCode {
             ErrorCode::BatchOperationNotAllowed => {
                 Some("Call that route on its own, outside the batch.")
             }
+            ErrorCode::AmountOutOfRange => Some(
+                "Keep the books of one currency within `limit`: record such amounts under another tenant, or in a currency with fewer decimals.",
+            ),
             ErrorCode::PeriodNotEnded => Some(
                 "Close the month on or after `closable_from`; GET /v1/periods shows what is closed.",
             ),
