@@ -20,11 +20,8 @@ var _ MappedNullable = &CloseInput{}
 // CloseInput `POST /v1/periods/close`.
 type CloseInput struct {
 	// The last month to close, `YYYY-MM`: every open month up to it closes with it. It must have ended by the server's clock (UTC).
-	Through              NullableString `json:"through,omitempty"`
-	AdditionalProperties map[string]interface{}
+	Through NullableString `json:"through,omitempty"`
 }
-
-type _CloseInput CloseInput
 
 // NewCloseInput instantiates a new CloseInput object
 // This constructor will assign default values to properties that have it defined,
@@ -99,33 +96,7 @@ func (o CloseInput) ToMap() (map[string]interface{}, error) {
 	if o.Through.IsSet() {
 		toSerialize["through"] = o.Through.Get()
 	}
-
-	for key, value := range o.AdditionalProperties {
-		toSerialize[key] = value
-	}
-
 	return toSerialize, nil
-}
-
-func (o *CloseInput) UnmarshalJSON(data []byte) (err error) {
-	varCloseInput := _CloseInput{}
-
-	err = unmarshalExact(data, &varCloseInput)
-
-	if err != nil {
-		return err
-	}
-
-	*o = CloseInput(varCloseInput)
-
-	additionalProperties := make(map[string]interface{})
-
-	if err = unmarshalExact(data, &additionalProperties); err == nil {
-		delete(additionalProperties, "through")
-		o.AdditionalProperties = additionalProperties
-	}
-
-	return err
 }
 
 type NullableCloseInput struct {

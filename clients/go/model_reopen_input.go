@@ -21,12 +21,9 @@ var _ MappedNullable = &ReopenInput{}
 type ReopenInput struct {
 	// The first month to reopen, `YYYY-MM`: it and every later closed month reopen.
 	From NullableString `json:"from,omitempty"`
-	// Why, in words an auditor reads later: kept in the history.
-	Reason               NullableString `json:"reason,omitempty"`
-	AdditionalProperties map[string]interface{}
+	// Why, in words an auditor reads later: kept in the history. Free text (one line).
+	Reason NullableString `json:"reason,omitempty"`
 }
-
-type _ReopenInput ReopenInput
 
 // NewReopenInput instantiates a new ReopenInput object
 // This constructor will assign default values to properties that have it defined,
@@ -147,34 +144,7 @@ func (o ReopenInput) ToMap() (map[string]interface{}, error) {
 	if o.Reason.IsSet() {
 		toSerialize["reason"] = o.Reason.Get()
 	}
-
-	for key, value := range o.AdditionalProperties {
-		toSerialize[key] = value
-	}
-
 	return toSerialize, nil
-}
-
-func (o *ReopenInput) UnmarshalJSON(data []byte) (err error) {
-	varReopenInput := _ReopenInput{}
-
-	err = unmarshalExact(data, &varReopenInput)
-
-	if err != nil {
-		return err
-	}
-
-	*o = ReopenInput(varReopenInput)
-
-	additionalProperties := make(map[string]interface{})
-
-	if err = unmarshalExact(data, &additionalProperties); err == nil {
-		delete(additionalProperties, "from")
-		delete(additionalProperties, "reason")
-		o.AdditionalProperties = additionalProperties
-	}
-
-	return err
 }
 
 type NullableReopenInput struct {

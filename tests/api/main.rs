@@ -20,6 +20,7 @@ mod determinism;
 mod errors_used;
 mod events;
 mod explain;
+mod free_text;
 mod grouped_reports;
 mod guide;
 mod heavy_reads;

@@ -651,7 +651,8 @@ export const decodingDocument: OpenApiDocument = {
        "null"
       ]
      }
-    }
+    },
+    "additionalProperties": false
    },
    "ClosedPeriod": {
     "type": "object",
@@ -2458,7 +2459,8 @@ export const decodingDocument: OpenApiDocument = {
        "null"
       ]
      }
-    }
+    },
+    "additionalProperties": false
    },
    "RevenueAccounts": {
     "type": "object",

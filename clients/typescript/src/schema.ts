@@ -1686,7 +1686,7 @@ export interface components {
              */
             from?: string | null;
             /**
-             * @description Why, in words an auditor reads later: kept in the history.
+             * @description Why, in words an auditor reads later: kept in the history. Free text (one line).
              * @example February's usage invoices were posted late
              */
             reason?: string | null;

@@ -4,6 +4,7 @@
 //! document for scripts (the secret included, once).
 
 use clap::Subcommand;
+use revrec_domain::text;
 use revrec_ports::{Plan, Scope};
 use revrec_usecases::Services;
 use revrec_usecases::console_access::create_console_user;
@@ -209,6 +210,16 @@ fn print_listing<const N: usize>(
     rows.for_each(line);
 }
 
+/// `--name` held to the free-text rule of credential names.
+fn name_of(name: String) -> Result<String, CliError> {
+    if name.trim().is_empty() {
+        return Err(CliError::Usage("--name must not be blank".into()));
+    }
+    text::check(&name, text::CREDENTIAL_NAME)
+        .map_err(|error| CliError::Usage(format!("--name {error}")))?;
+    Ok(name)
+}
+
 pub async fn keys(services: &Services, command: KeysCommand) -> Result<(), CliError> {
     match command {
         KeysCommand::Create {
@@ -223,7 +234,7 @@ pub async fn keys(services: &Services, command: KeysCommand) -> Result<(), CliEr
                 services,
                 NewApiKey {
                     tenant_id: tenant_of(tenant)?,
-                    name,
+                    name: name_of(name)?,
                     scopes: scopes_of(scopes)?,
                     plan: plan_of(&plan)?,
                     live,
@@ -298,7 +309,7 @@ pub async fn oauth_clients(
                 services,
                 NewOAuthClient {
                     tenant_id: tenant_of(tenant)?,
-                    name,
+                    name: name_of(name)?,
                     scopes: scopes_of(scopes)?,
                     plan: plan_of(&plan)?,
                 },

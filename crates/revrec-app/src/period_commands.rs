@@ -2,7 +2,7 @@
 //! through the same use case as `POST /v1/periods/close` (decisions.md §14).
 
 use clap::Subcommand;
-use revrec_domain::{Period, PeriodAction};
+use revrec_domain::{Period, PeriodAction, text};
 use revrec_usecases::Services;
 use revrec_usecases::periods::{PeriodsView, close_periods, list_periods, reopen_periods};
 
@@ -51,6 +51,8 @@ pub async fn periods(services: &Services, command: PeriodsCommand) -> Result<(),
                     "--reason must say why the months are reopened".into(),
                 ));
             }
+            text::check(reason.trim(), text::REOPEN_REASON)
+                .map_err(|error| CliError::Usage(format!("--reason {error}")))?;
             reopen_periods(
                 services,
                 &tenant,

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::contract::PobType;
+use crate::text;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Account {
@@ -106,9 +107,8 @@ pub struct ChartProblem {
     pub message: String,
 }
 
-/// Longest account code and name.
-pub const MAX_CODE_LENGTH: usize = 32;
-pub const MAX_NAME_LENGTH: usize = 128;
+/// Longest account code.
+pub const MAX_CODE_LENGTH: usize = text::ACCOUNT_CODE.max_chars;
 
 impl ChartOfAccounts {
     pub fn revenue_account(&self, pob_type: PobType) -> &Account {
@@ -183,23 +183,18 @@ impl ChartOfAccounts {
                         account.code
                     ),
                 );
+            } else if let Err(error) = text::check(&account.code, text::ACCOUNT_CODE) {
+                push(role, "code", error.to_string());
             }
             let name = account.name.as_str();
-            if name.trim().is_empty()
-                || name.chars().count() > MAX_NAME_LENGTH
-                || name.chars().any(char::is_control)
-                || name != name.trim()
-            {
+            if name.trim().is_empty() || name != name.trim() {
                 push(
                     role,
                     "name",
-                    format!(
-                        "must be 1 to {MAX_NAME_LENGTH} characters with no control characters and no surrounding spaces"
-                    ),
+                    "must not be blank or start or end with a space".to_owned(),
                 );
-            } else if name.starts_with(['=', '+', '-', '@']) {
-                // A spreadsheet would read the exported CSV cell as a formula.
-                push(role, "name", "must not start with =, +, - or @".to_owned());
+            } else if let Err(error) = text::check(name, text::ACCOUNT_NAME) {
+                push(role, "name", error.to_string());
             }
         }
         let balance_sheet = [
@@ -294,7 +289,7 @@ mod tests {
             problems(&chart),
             [
                 "revenue.hardware.code: must be 1 to 32 letters, digits, `.`, `-` or `_` (got `44 00`)",
-                "revenue.support.name: must not start with =, +, - or @",
+                "revenue.support.name: must not start with `=`: a spreadsheet would read the exported cell as a formula",
                 "receivable.code: `1200` is also used by deferred_revenue",
                 "deferred_revenue.code: `1200` is also used by receivable",
             ]

@@ -24,6 +24,7 @@ pub mod progress;
 pub mod recognition;
 pub mod rollup;
 pub mod rollup_books;
+pub mod text;
 pub mod trial_balance;
 pub mod version_effect;
 pub mod waterfall;
@@ -66,6 +67,7 @@ pub use rollup::{
     MonthlyTotals, Rollup, RollupAmounts, RollupKey, contract_totals, contributions, extent,
 };
 pub use rollup_books::{BookedRollup, ClosedMonthFigures, FrozenRow, RollupBooks};
+pub use text::{TextError, TextRule};
 pub use trial_balance::{AccountBalance, TrialBalance, scoped_trial_balance, trial_balance};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};

@@ -29,13 +29,12 @@ class ReopenInput:
         Attributes:
             from_ (None | str | Unset): The first month to reopen, `YYYY-MM`: it and every later closed month reopen.
                 Example: 2026-02.
-            reason (None | str | Unset): Why, in words an auditor reads later: kept in the history. Example: February's
-                usage invoices were posted late.
+            reason (None | str | Unset): Why, in words an auditor reads later: kept in the history. Free text (one line).
+                Example: February's usage invoices were posted late.
      """
 
     from_: None | str | Unset = UNSET
     reason: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -56,7 +55,7 @@ class ReopenInput:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if from_ is not UNSET:
@@ -96,22 +95,5 @@ class ReopenInput:
             reason=reason,
         )
 
-
-        reopen_input.additional_properties = d
         return reopen_input
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

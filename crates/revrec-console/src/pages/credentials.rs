@@ -5,6 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
+use revrec_domain::text;
 use revrec_http::AppState;
 use revrec_ports::{Plan, Scope};
 use revrec_usecases::Services;
@@ -232,9 +233,10 @@ impl CreateRequest {
                 _ => {}
             }
         }
-        if name.is_empty() || name.chars().count() > 100 {
-            return Err("Give it a name of 1 to 100 characters.".into());
+        if name.is_empty() {
+            return Err("Give it a name.".into());
         }
+        text::check(&name, text::CREDENTIAL_NAME).map_err(|error| format!("The name {error}."))?;
         if scopes.is_empty() {
             return Err("Choose at least one scope.".into());
         }

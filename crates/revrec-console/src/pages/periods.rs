@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use revrec_domain::{Period, PeriodAction};
+use revrec_domain::{Period, PeriodAction, text};
 use revrec_http::AppState;
 use revrec_usecases::UseCaseError;
 use revrec_usecases::periods::{PeriodsView, close_periods, list_periods, reopen_periods};
@@ -73,6 +73,14 @@ pub async fn reopen(
             &signed,
             &view,
             Some("Say why the months are reopened: the reason is kept in the history."),
+        ));
+    }
+    if let Err(error) = text::check(reason, text::REOPEN_REASON) {
+        let view = list_periods(&state.services, signed.tenant()).await?;
+        return Ok(render(
+            &signed,
+            &view,
+            Some(&format!("The reason {error}.")),
         ));
     }
     let reopened = match Period::parse(form.from.trim()) {

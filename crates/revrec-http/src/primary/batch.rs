@@ -307,8 +307,9 @@ fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
         method: method.to_owned(),
         allowed,
     };
+    // No id holds a control character (and PostgreSQL cannot even be asked about a NUL).
     let id = |text: &str| {
-        if text.is_empty() {
+        if text.is_empty() || text.chars().any(char::is_control) {
             Err(Unroutable::NotFound)
         } else {
             Ok(text.to_owned())

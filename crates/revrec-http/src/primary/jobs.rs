@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_domain::Convention;
+use revrec_domain::{Convention, text};
 use revrec_ports::{RecalculationRequest, Scope};
 use revrec_usecases::Principal;
 use revrec_usecases::recalculation::{MAX_CONTRACT_IDS, get_job, start_recalculation};
@@ -70,6 +70,10 @@ pub async fn create_job(
             "contract_ids",
             format!("names 1 to {MAX_CONTRACT_IDS} contracts, or is left out for all of them"),
         );
+    }
+    // An id is looked up, so it is held to the rule the store can hold (no NUL).
+    for (index, id) in input.contract_ids.iter().flatten().enumerate() {
+        problems.text(&format!("contract_ids[{index}]"), id, text::NAME);
     }
     let convention = match input
         .policy

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_domain::Period;
+use revrec_domain::{Period, text};
 use revrec_ports::Scope;
 use revrec_usecases::periods::{close_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::{Principal, UseCaseError};
@@ -116,14 +116,16 @@ pub async fn reopen(
 ) -> Result<Reply, ApiError> {
     let input: ReopenInput = parse_json(body)?;
     let reason = input.reason.as_deref().map(str::trim).unwrap_or_default();
+    let mut problems = Problems::default();
     if reason.is_empty() {
-        let mut problems = Problems::default();
         problems.push(
             "reason",
             "is required: why the months are reopened, for the history",
         );
-        problems.check()?;
+    } else {
+        problems.text("reason", reason, text::REOPEN_REASON);
     }
+    problems.check()?;
     let from = month("from", input.from.as_deref())?;
     let view = reopen_periods(
         &state.services,

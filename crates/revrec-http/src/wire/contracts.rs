@@ -3,7 +3,7 @@
 //! Conversion collects every field problem at once (bad dates, amounts with too many
 //! decimals, unknown currency …) before the domain's own validation runs.
 
-use revrec_domain::{ContractDraft, Convention, Currency, Field, LineDraft, LineField};
+use revrec_domain::{ContractDraft, Convention, Currency, Field, LineDraft, LineField, text};
 use revrec_ports::{ContractRecord, ContractStatus};
 use revrec_usecases::ContractView;
 use revrec_usecases::ingest_contract::NewContract;
@@ -28,7 +28,7 @@ use crate::wire::problems::Problems;
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContractInput {
-    #[schema(min_length = 1, example = "Acme Corp")]
+    #[schema(min_length = 1, max_length = 200, example = "Acme Corp")]
     pub customer_name: String,
     /// The transaction price.
     pub total_value: DecimalInput,
@@ -42,8 +42,10 @@ pub struct ContractInput {
     #[schema(pattern = "^[A-Z]{3}$", example = "USD")]
     pub currency: Option<String>,
     /// The customer's own number for the contract (order form, PO).
+    #[schema(max_length = 200)]
     pub contract_number: Option<String>,
     /// Your id for the customer; by default one stable id per case-folded customer name.
+    #[schema(max_length = 200)]
     pub customer_id: Option<String>,
     /// When the contract was signed (RPO counts it from then); default `start_date`.
     #[schema(format = Date)]
@@ -75,6 +77,7 @@ pub struct ContractInput {
 pub struct LineItemInput {
     /// On `PUT`: the id of the obligation this line continues.
     pub id: Option<String>,
+    #[schema(max_length = 200)]
     pub name: Option<String>,
     #[schema(value_type = PobTypeName)]
     pub pob_type: String,
@@ -191,10 +194,10 @@ pub struct TerminateInput {
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GuideContractInput {
-    #[schema(min_length = 1, example = "Acme Corp")]
+    #[schema(min_length = 1, max_length = 200, example = "Acme Corp")]
     pub customer_name: String,
     /// The customer's own number for the contract (order form, PO).
-    #[schema(example = "SO-1001")]
+    #[schema(example = "SO-1001", max_length = 200)]
     pub contract_number: Option<String>,
     #[schema(format = Date, example = "2026-01-01")]
     pub start_date: String,
@@ -207,6 +210,7 @@ pub struct GuideContractInput {
     pub total_amount: Option<DecimalInput>,
     pub line_items: Option<Vec<LineItemInput>>,
     /// Your id for the customer; by default one stable id per case-folded customer name.
+    #[schema(max_length = 200)]
     pub customer_id: Option<String>,
     /// When the contract was signed (RPO counts it from then); default `start_date`.
     #[schema(format = Date)]
@@ -224,6 +228,8 @@ pub struct GuideContractInput {
 /// The terms-bearing fields of either surface's contract input, for one conversion.
 pub struct ContractFields<'a> {
     pub customer_name: &'a str,
+    pub contract_number: Option<&'a str>,
+    pub customer_id: Option<&'a str>,
     /// The price's field name on this surface (`total_value` or `total_amount`).
     pub price_field: &'static str,
     pub price: Option<&'a DecimalInput>,
@@ -240,6 +246,8 @@ impl ContractInput {
     pub fn fields(&self) -> ContractFields<'_> {
         ContractFields {
             customer_name: &self.customer_name,
+            contract_number: self.contract_number.as_deref(),
+            customer_id: self.customer_id.as_deref(),
             price_field: "total_value",
             price: Some(&self.total_value),
             start_date: &self.start_date,
@@ -257,6 +265,8 @@ impl GuideContractInput {
     pub fn fields(&self) -> ContractFields<'_> {
         ContractFields {
             customer_name: &self.customer_name,
+            contract_number: self.contract_number.as_deref(),
+            customer_id: self.customer_id.as_deref(),
             price_field: "total_amount",
             price: self.total_amount.as_ref(),
             start_date: &self.start_date,
@@ -342,6 +352,15 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
         .iter()
         .filter_map(|path| domain_field(path, fields.price_field))
         .collect();
+    problems.text("customer_name", fields.customer_name, text::NAME);
+    for (field, value) in [
+        ("contract_number", fields.contract_number),
+        ("customer_id", fields.customer_id),
+    ] {
+        if let Some(value) = value {
+            problems.text(field, value, text::NAME);
+        }
+    }
     let currency = match fields.currency {
         None => Some(Currency::USD),
         Some(code) => match Currency::from_code(code) {
@@ -461,6 +480,9 @@ fn to_line(
     unread: &mut Vec<Field>,
 ) -> LineDraft {
     let name = |field: LineField| format!("line_items[{index}].{}", field.as_str());
+    if let Some(line_name) = &line.name {
+        problems.text(&name(LineField::Name), line_name, text::NAME);
+    }
     let mut unreadable = |field: LineField| unread.push(Field::Line { index, field });
     let stated_price = match (&line.stated_price, currency) {
         (None, _) => None,

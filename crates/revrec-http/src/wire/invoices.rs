@@ -1,15 +1,12 @@
 //! Invoices on the wire: a contract's `billing_schedule` and `POST /v1/contracts/{id}/invoices`.
 
-use revrec_domain::{Currency, Invoice};
+use revrec_domain::{Currency, Invoice, text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::dates::format_date;
 use crate::wire::problems::Problems;
-
-/// Longest invoice number.
-const MAX_NUMBER_LENGTH: usize = 64;
 
 /// One invoice: an entry of `billing_schedule`, or the body of
 /// `POST /v1/contracts/{id}/invoices`.
@@ -79,14 +76,9 @@ pub fn to_invoice(
             problems.push(format!("{prefix}number"), "must not be blank when given");
             None
         }
-        Some(text) if text.chars().count() > MAX_NUMBER_LENGTH => {
-            problems.push(
-                format!("{prefix}number"),
-                format!("has at most {MAX_NUMBER_LENGTH} characters"),
-            );
-            None
-        }
-        Some(text) => Some(Some(text.to_owned())),
+        Some(number) => problems
+            .text(&format!("{prefix}number"), number, text::REFERENCE)
+            .then(|| Some(number.to_owned())),
         None => Some(None),
     };
     Some(Invoice {

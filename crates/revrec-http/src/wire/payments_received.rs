@@ -1,6 +1,6 @@
 //! Cash received on the wire: `POST /v1/contracts/{id}/payments` (decisions.md §14).
 
-use revrec_domain::{Currency, Payment};
+use revrec_domain::{Currency, Payment, text};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -8,9 +8,6 @@ use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::contracts::Contract;
 use crate::wire::dates::format_date;
 use crate::wire::problems::Problems;
-
-/// Longest payment reference.
-const MAX_REFERENCE_LENGTH: usize = 64;
 
 /// Cash received from the customer against the contract.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -71,14 +68,9 @@ pub fn to_payment(
             );
             None
         }
-        text if text.chars().count() > MAX_REFERENCE_LENGTH => {
-            problems.push(
-                "reference",
-                format!("has at most {MAX_REFERENCE_LENGTH} characters"),
-            );
-            None
-        }
-        text => Some(text.to_owned()),
+        reference => problems
+            .text("reference", reference, text::REFERENCE)
+            .then(|| reference.to_owned()),
     };
     Some(Payment {
         date: date?,

@@ -10,6 +10,7 @@ use crate::wire::dates::format_timestamp;
 
 /// `POST /v1/periods/close`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CloseInput {
     /// The last month to close, `YYYY-MM`: every open month up to it closes with it. It
     /// must have ended by the server's clock (UTC).
@@ -19,12 +20,16 @@ pub struct CloseInput {
 
 /// `POST /v1/periods/reopen`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ReopenInput {
     /// The first month to reopen, `YYYY-MM`: it and every later closed month reopen.
     #[schema(example = "2026-02")]
     pub from: Option<String>,
-    /// Why, in words an auditor reads later: kept in the history.
-    #[schema(example = "February's usage invoices were posted late")]
+    /// Why, in words an auditor reads later: kept in the history. Free text (one line).
+    #[schema(
+        example = "February's usage invoices were posted late",
+        max_length = 1000
+    )]
     pub reason: Option<String>,
 }
 

@@ -1,5 +1,6 @@
 //! Field problems collected while a request is read and converted, reported all at once.
 
+use revrec_domain::text::{self, TextRule};
 use revrec_domain::{Currency, Money, Ssp, calendar};
 
 use crate::shell::error::ApiError;
@@ -34,6 +35,17 @@ impl Problems {
             Ok(())
         } else {
             Err(ApiError::Validation(self.list))
+        }
+    }
+
+    /// Holds `value` to the free-text rule; `false` when it was refused (and reported).
+    pub fn text(&mut self, field: &str, value: &str, rule: TextRule) -> bool {
+        match text::check(value, rule) {
+            Ok(()) => true,
+            Err(error) => {
+                self.push(field, error.to_string());
+                false
+            }
         }
     }
 

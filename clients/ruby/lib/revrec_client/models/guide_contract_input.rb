@@ -221,13 +221,25 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@contract_number.nil? && @contract_number.to_s.length > 200
+        invalid_properties.push('invalid value for "contract_number", the character length must be smaller than or equal to 200.')
+      end
+
       pattern = Regexp.new(/^[A-Z]{3}$/)
       if !@currency.nil? && @currency !~ pattern
         invalid_properties.push("invalid value for \"currency\", must conform to the pattern #{pattern}.")
       end
 
+      if !@customer_id.nil? && @customer_id.to_s.length > 200
+        invalid_properties.push('invalid value for "customer_id", the character length must be smaller than or equal to 200.')
+      end
+
       if @customer_name.nil?
         invalid_properties.push('invalid value for "customer_name", customer_name cannot be nil.')
+      end
+
+      if @customer_name.to_s.length > 200
+        invalid_properties.push('invalid value for "customer_name", the character length must be smaller than or equal to 200.')
       end
 
       if @customer_name.to_s.length < 1
@@ -249,12 +261,25 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@contract_number.nil? && @contract_number.to_s.length > 200
       return false if !@currency.nil? && @currency !~ Regexp.new(/^[A-Z]{3}$/)
+      return false if !@customer_id.nil? && @customer_id.to_s.length > 200
       return false if @customer_name.nil?
+      return false if @customer_name.to_s.length > 200
       return false if @customer_name.to_s.length < 1
       return false if @end_date.nil?
       return false if @start_date.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] contract_number Value to be assigned
+    def contract_number=(contract_number)
+      if !contract_number.nil? && contract_number.to_s.length > 200
+        fail ArgumentError, 'invalid value for "contract_number", the character length must be smaller than or equal to 200.'
+      end
+
+      @contract_number = contract_number
     end
 
     # Custom attribute writer method with validation
@@ -269,10 +294,24 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] customer_id Value to be assigned
+    def customer_id=(customer_id)
+      if !customer_id.nil? && customer_id.to_s.length > 200
+        fail ArgumentError, 'invalid value for "customer_id", the character length must be smaller than or equal to 200.'
+      end
+
+      @customer_id = customer_id
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] customer_name Value to be assigned
     def customer_name=(customer_name)
       if customer_name.nil?
         fail ArgumentError, 'customer_name cannot be nil'
+      end
+
+      if customer_name.to_s.length > 200
+        fail ArgumentError, 'invalid value for "customer_name", the character length must be smaller than or equal to 200.'
       end
 
       if customer_name.to_s.length < 1

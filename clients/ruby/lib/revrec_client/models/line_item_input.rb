@@ -195,6 +195,10 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@name.nil? && @name.to_s.length > 200
+        invalid_properties.push('invalid value for "name", the character length must be smaller than or equal to 200.')
+      end
+
       if @pob_type.nil?
         invalid_properties.push('invalid value for "pob_type", pob_type cannot be nil.')
       end
@@ -206,8 +210,19 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@name.nil? && @name.to_s.length > 200
       return false if @pob_type.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] name Value to be assigned
+    def name=(name)
+      if !name.nil? && name.to_s.length > 200
+        fail ArgumentError, 'invalid value for "name", the character length must be smaller than or equal to 200.'
+      end
+
+      @name = name
     end
 
     # Custom attribute writer method with validation

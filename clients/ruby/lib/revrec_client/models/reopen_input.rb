@@ -19,7 +19,7 @@ module RevrecClient
     # The first month to reopen, `YYYY-MM`: it and every later closed month reopen.
     attr_accessor :from
 
-    # Why, in words an auditor reads later: kept in the history.
+    # Why, in words an auditor reads later: kept in the history. Free text (one line).
     attr_accessor :reason
 
     # Attribute mapping from ruby-style variable name to JSON key.
@@ -96,6 +96,10 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@reason.nil? && @reason.to_s.length > 1000
+        invalid_properties.push('invalid value for "reason", the character length must be smaller than or equal to 1000.')
+      end
+
       invalid_properties
     end
 
@@ -103,7 +107,18 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@reason.nil? && @reason.to_s.length > 1000
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] reason Value to be assigned
+    def reason=(reason)
+      if !reason.nil? && reason.to_s.length > 1000
+        fail ArgumentError, 'invalid value for "reason", the character length must be smaller than or equal to 1000.'
+      end
+
+      @reason = reason
     end
 
     # Checks equality by comparing each attribute.
