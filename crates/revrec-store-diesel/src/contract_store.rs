@@ -7,9 +7,7 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::{
-    AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, Rollup, RollupAmounts, RollupKey,
-};
+use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, RollupAmounts, RollupKey};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
