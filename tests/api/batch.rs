@@ -209,11 +209,20 @@ async fn the_envelope_is_checked_and_limited() {
             .await
             .problem(422, "VALIDATION_FAILED");
 
-        // Bodies up to 5 MiB: a hundred contracts with long names pass the 1 MiB JSON limit.
-        let long_name = "N".repeat(20_000);
-        let big: Vec<Value> = (0..100)
-            .map(|n| json!({"method": "POST", "path": "/contracts", "body": simple_contract(&format!("{long_name}{n}"), "10.00", "2026-01-01", "2026-12-31")}))
+        // Bodies up to 5 MiB: a hundred contracts of fifty lines with long names (each
+        // within the 200 characters a name may have) pass the 1 MiB JSON limit.
+        let long_name = "N".repeat(190);
+        let lines: Vec<Value> = (0..50)
+            .map(|n| json!({"name": format!("{long_name}{n}"), "pob_type": "subscription", "stated_price": 1}))
             .collect();
+        let big: Vec<Value> = (0..100)
+            .map(|n| {
+                json!({"method": "POST", "path": "/contracts", "body": {
+                "customer_name": format!("Big {n}"), "total_value": "10.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": lines}})
+            })
+            .collect();
+        assert!(serde_json::to_vec(&big).unwrap().len() > 1024 * 1024);
         let results = batch(&app, SANDBOX, json!(big)).await;
         assert!(
             results

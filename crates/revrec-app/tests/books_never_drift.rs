@@ -4,7 +4,8 @@
 //! Random sequences of steps (ingest one contract or a batch; modify an active contract
 //! prospectively, with a cumulative catch-up or as a separate contract, or replace a
 //! draft's terms; terminate; fulfill an obligation awaiting delivery; report progress, up
-//! or down; record an invoice; receive cash; activate a draft; run a recalculation job to completion,
+//! or down; record an invoice; receive cash, some of it the largest amount one payment may
+//! carry, in a four-decimal currency too; activate a draft; run a recalculation job to completion,
 //! restating under a random convention or not) go through the use cases against a real
 //! database, never through SQL. After every step:
 //!
@@ -20,6 +21,11 @@
 //!
 //! and a step the domain refuses (a 4xx-type error) changes nothing: the refused contract
 //! reads back identical, and so does every contract a step had no business touching.
+//!
+//! Customer names and payment references come from a hostile set the free-text rule
+//! accepts (a right-to-left name with its mark, quotes, separators and formula characters,
+//! a leading minus, the longest length); what it refuses is refused at every entry point
+//! above the use cases (`tests/api/free_text.rs`).
 //!
 //! One database per backend; each sequence runs as a tenant of its own. `PROPTEST_CASES`
 //! sets the sequences per backend (20 unless set), `PROPTEST_MAX_SHRINK_ITERS` the shrink
@@ -195,6 +201,13 @@ enum Step {
         at: u16,
         percent: u8,
     },
+    /// Cash received of the largest amount one payment may carry in the contract's
+    /// currency (999,999,999,999 and every decimal's 9: 10^16 − 1 minor units of a
+    /// four-decimal currency), so sums of amounts at the limit of one amount are exact.
+    PayNearTheLimit {
+        target: usize,
+        at: u16,
+    },
     Activate {
         target: usize,
     },
@@ -230,12 +243,49 @@ impl Step {
             Step::Progress { .. } => "progress",
             Step::Invoice { .. } => "invoice",
             Step::Pay { .. } => "payment",
+            Step::PayNearTheLimit { .. } => "payment near the limit",
             Step::Activate { .. } => "activate",
             Step::Recalculate { .. } => "recalculate",
             Step::Close { .. } => "close",
             Step::Reopen { .. } => "reopen",
         }
     }
+}
+
+/// A four-decimal currency: its largest payment is 10^16 − 1 minor units.
+fn clf() -> Currency {
+    Currency::from_code("CLF").unwrap()
+}
+
+/// The largest amount one payment may carry in `currency`, in minor units.
+fn largest_amount(currency: Currency) -> i64 {
+    revrec_domain::money::AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(currency.exponent())) - 1
+}
+
+/// Names and references a caller may send that a ledger, a CSV or a terminal might trip
+/// on, all of which the free-text rule accepts (`docs/limits.md`, "Free text"): a
+/// right-to-left name with its direction mark, quotes and separators, a leading minus and
+/// formula characters inside, and a name of the longest length allowed.
+fn hostile_but_accepted(kind: &str, number: usize) -> String {
+    let rule = if kind == "Customer" {
+        revrec_domain::text::NAME
+    } else {
+        revrec_domain::text::REFERENCE
+    };
+    let text = match number % 4 {
+        0 => format!("{kind} {number}"),
+        1 => format!("\u{200F}שלום {kind} {number}, \"Ltd\"; =1+2 'x'"),
+        2 => format!("-{number} @{kind} =SUM(A1) | <b>&amp;</b>"),
+        _ => {
+            let mut long = format!("{kind} {number} ");
+            while long.chars().count() < rule.max_chars {
+                long.push('ü');
+            }
+            long
+        }
+    };
+    assert_eq!(revrec_domain::text::check(&text, rule), Ok(()), "{text}");
+    text
 }
 
 fn price() -> impl Strategy<Value = i64> {
@@ -260,7 +310,7 @@ fn contract() -> impl Strategy<Value = ContractSpec> {
     (
         first..=last,
         0..=last - first,
-        prop::sample::select(vec![Currency::USD, Currency::EUR, Currency::JPY]),
+        prop::sample::select(vec![Currency::USD, Currency::EUR, Currency::JPY, clf()]),
         prop::sample::select(Convention::ALL.to_vec()),
         prop::option::of(1..=MAX_PRICE),
         prop::collection::vec(line(), 0..=3),
@@ -342,6 +392,8 @@ fn step() -> impl Strategy<Value = Step> {
         ),
         2 => (target.clone(), any::<u16>(), 1..=70_u8)
             .prop_map(|(target, at, percent)| Step::Pay { target, at, percent }),
+        2 => (target.clone(), any::<u16>())
+            .prop_map(|(target, at)| Step::PayNearTheLimit { target, at }),
         1 => target.clone().prop_map(|target| Step::Activate { target }),
         3 => (
             prop::option::weighted(0.85, prop::sample::select(Convention::ALL.to_vec())),
@@ -632,11 +684,23 @@ impl Sequence<'_> {
             .unwrap()
     }
 
+    /// Records `payment` on contract `id`: a refusal (past the books' limit, say) is one.
+    async fn pay(&self, id: &str, payment: Payment) -> Result<Outcome, TestCaseError> {
+        let read = |_currency| Ok::<_, UseCaseError>(payment);
+        match record_payment(self.services, &self.tenant, id, read).await {
+            Ok(PaymentOutcome::Recorded(..)) => Ok(done(vec![id.to_owned()], Vec::new())),
+            Ok(PaymentOutcome::Replayed(..)) => {
+                Err(TestCaseError::fail("a new payment reference was replayed"))
+            }
+            Err(error) => refusal(Some(id), error),
+        }
+    }
+
     async fn run(&mut self, step: &Step) -> Result<Outcome, TestCaseError> {
         let services = self.services;
         let tenant = self.tenant.clone();
         let tenant = tenant.as_str();
-        let customer = format!("Customer {}", self.ids.len());
+        let customer = hostile_but_accepted("Customer", self.ids.len());
         let target = match step {
             Step::Ingest(_)
             | Step::IngestBatch(_)
@@ -651,6 +715,18 @@ impl Sequence<'_> {
                 Some(id) => Some(id),
                 None => return Ok(Outcome::Skipped("no contract yet".into())),
             },
+            // The sequence's first four-decimal contract when it has one, so that such
+            // payments add up on one contract.
+            Step::PayNearTheLimit { target, .. } => {
+                let mut four_decimals = None;
+                for id in &self.ids {
+                    if self.load(id).await.record.currency == clf() {
+                        four_decimals = Some(id.clone());
+                        break;
+                    }
+                }
+                four_decimals.or_else(|| self.target(*target))
+            }
             // An event or an activation goes to a contract that can take it when one can
             // (else to any, which refuses it): random targets would rarely hit one.
             Step::Fulfill { target, .. } => {
@@ -877,16 +953,20 @@ impl Sequence<'_> {
                 let payment = Payment {
                     date: day_in(signed, end, *at, 120),
                     amount: (price * i64::from(*percent) / 100).max(1),
-                    reference: format!("PAY-{}", self.payments),
+                    reference: hostile_but_accepted("PAY", self.payments),
                 };
-                let read = |_currency| Ok::<_, UseCaseError>(payment);
-                match record_payment(services, tenant, id, read).await {
-                    Ok(PaymentOutcome::Recorded(..)) => done(vec![id.to_owned()], Vec::new()),
-                    Ok(PaymentOutcome::Replayed(..)) => {
-                        return Err(TestCaseError::fail("a new payment reference was replayed"));
-                    }
-                    Err(error) => return refusal(Some(id), error),
-                }
+                self.pay(id, payment).await?
+            }
+            Step::PayNearTheLimit { at, .. } => {
+                let stored = stored.unwrap();
+                self.payments += 1;
+                let signed = stored.versions[0].terms.signed_date;
+                let payment = Payment {
+                    date: day_in(signed, end, *at, 120),
+                    amount: largest_amount(stored.record.currency),
+                    reference: format!("MAX-{}", self.payments),
+                };
+                self.pay(id, payment).await?
             }
             Step::Activate { .. } => match activate_contract(services, tenant, id).await {
                 Ok(_) => done(vec![id.to_owned()], Vec::new()),
