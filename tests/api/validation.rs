@@ -305,3 +305,30 @@ async fn amounts_dates_and_codes_are_checked_exactly() {
         assert_eq!(app.get("/v1/contracts").await.json()["total"], 0);
     }
 }
+
+/// A control character in a URL (a `%00` in an id or a search) reaches no database: a 404
+/// for a path no resource has, a 400 naming the parameter, on both backends (it was a 500
+/// on PostgreSQL).
+#[tokio::test]
+async fn a_nul_in_a_url_is_a_clear_refusal_on_every_backend() {
+    for app in crate::helpers::spawn_each().await {
+        for path in [
+            "/v1/contracts/%00",
+            "/v1/jobs/%00",
+            "/v1/contracts/a%00b/versions",
+        ] {
+            app.get(path).await.problem(404, "ROUTE_NOT_FOUND");
+        }
+        for path in [
+            "/v1/contracts?query=%00",
+            "/v1/contracts?customer_id=a%00b",
+            "/v1/waterfalls?currency=US%00",
+        ] {
+            let problem = app.get(path).await.problem(400, "INVALID_PARAMETER");
+            assert!(
+                problem["detail"].as_str().unwrap().contains("control"),
+                "{problem}"
+            );
+        }
+    }
+}

@@ -18,14 +18,31 @@ pub fn unknown_parameter(method: &str, path: &str, query: &str) -> Option<(Strin
     DOCUMENTED.unknown_parameter(method, path, query)
 }
 
-/// The refusal of a documented operation's request that carries a parameter the operation
+/// The refusal of a request whose URL holds a control character (a `%00` in a path
+/// segment or a query parameter: no id, month or search is one, and a database would choke
+/// on it), or of a documented operation's request that carries a parameter the operation
 /// does not take; `None` for everything else (undocumented pages go on as they are).
 pub fn refusal(request: &ServiceRequest) -> Option<ApiError> {
-    let (name, message) = unknown_parameter(
-        request.method().as_str(),
-        request.path(),
-        request.query_string(),
-    )?;
+    let path = request.path();
+    if percent_encoding::percent_decode_str(path)
+        .decode_utf8_lossy()
+        .chars()
+        .any(char::is_control)
+    {
+        return Some(ApiError::RouteNotFound {
+            path: path.to_owned(),
+        });
+    }
+    let query = request.query_string();
+    if let Some((name, _)) = form_urlencoded::parse(query.as_bytes())
+        .find(|(name, value)| name.chars().chain(value.chars()).any(char::is_control))
+    {
+        return Some(ApiError::UnknownParameter {
+            name: name.into_owned(),
+            message: "must not contain control characters (NUL, line breaks, …)".to_owned(),
+        });
+    }
+    let (name, message) = unknown_parameter(request.method().as_str(), path, query)?;
     Some(ApiError::UnknownParameter { name, message })
 }
 
@@ -45,5 +62,29 @@ mod tests {
         assert!(message.contains("start_period"), "{message}");
         // Undocumented pages are not judged.
         assert_eq!(unknown_parameter("GET", "/console/contracts", "x=1"), None);
+    }
+
+    #[test]
+    fn a_control_character_in_the_url_is_refused_before_anything_runs() {
+        let refused = |uri: &str| {
+            refusal(
+                &actix_web::test::TestRequest::get()
+                    .uri(uri)
+                    .to_srv_request(),
+            )
+            .map(|error| error.problem().code)
+        };
+        use crate::shell::problem::ErrorCode;
+        assert_eq!(refused("/v1/contracts/%00"), Some(ErrorCode::RouteNotFound));
+        assert_eq!(refused("/v1/jobs/a%0Ab"), Some(ErrorCode::RouteNotFound));
+        assert_eq!(
+            refused("/v1/contracts?query=%00"),
+            Some(ErrorCode::InvalidParameter)
+        );
+        assert_eq!(
+            refused("/v1/contracts?customer_id=a%00b"),
+            Some(ErrorCode::InvalidParameter)
+        );
+        assert_eq!(refused("/v1/contracts?query=acme%20corp"), None);
     }
 }
