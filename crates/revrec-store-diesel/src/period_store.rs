@@ -334,24 +334,23 @@ fn freeze(
     let events = period_events_of(connection, tenant_id)?;
     let closed_before =
         ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
-    let mut rows = Vec::new();
+    // A currency at a time: a tenant of many currencies holds one currency's rows at once.
     for currency in currencies_of(connection, tenant_id)? {
         let restated = read_rollup(connection, tenant_id, currency, None)?;
         let mut books = books_in_force(connection, tenant_id, currency, &events)?;
         books.close(through, &restated);
-        rows.extend(
-            books
-                .frozen_rows(|period| closed_before.is_none_or(|closed| period > closed))
-                .into_iter()
-                .map(|row| FrozenRollupRow::new(tenant_id, sequence, currency, row)),
-        );
-    }
-    for chunk in rows.chunks(500) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(frozen_rollups::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
+        let rows: Vec<FrozenRollupRow> = books
+            .frozen_rows(|period| closed_before.is_none_or(|closed| period > closed))
+            .into_iter()
+            .map(|row| FrozenRollupRow::new(tenant_id, sequence, currency, row))
+            .collect();
+        for chunk in rows.chunks(500) {
+            on_each_backend!(&mut *connection, |backend| {
+                diesel::insert_into(frozen_rollups::table)
+                    .values(chunk)
+                    .execute(backend)
+            })?;
+        }
     }
     Ok(())
 }

@@ -205,16 +205,14 @@ async fn months_of_closes(
     tenant_id: &str,
     spans: Vec<FrozenSpan>,
 ) -> Result<Vec<ClosedMonthRecord>, UseCaseError> {
-    let mut books = Vec::new();
+    // Each currency's books are read and turned into their rows before the next is read:
+    // a tenant of many currencies holds one currency's books at a time.
+    let mut frozen: Vec<(Currency, Vec<FrozenRow>)> = Vec::new();
     for currency in services.reports.currencies_ever(tenant_id).await? {
-        let frozen = services.periods.frozen_rollup(tenant_id, currency).await?;
-        books.push((currency, frozen));
+        let books = services.periods.frozen_rollup(tenant_id, currency).await?;
+        frozen.push((currency, books.frozen_rows(|_| true)));
     }
     crate::offload::offload(services, move || {
-        let frozen: Vec<(Currency, Vec<FrozenRow>)> = books
-            .iter()
-            .map(|(currency, books)| (*currency, books.frozen_rows(|_| true)))
-            .collect();
         let earliest = frozen
             .iter()
             .flat_map(|(_, rows)| rows.iter().map(|row| row.key.period))
