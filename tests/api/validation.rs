@@ -311,7 +311,7 @@ async fn amounts_dates_and_codes_are_checked_exactly() {
 /// on PostgreSQL).
 #[tokio::test]
 async fn a_nul_in_a_url_is_a_clear_refusal_on_every_backend() {
-    for app in crate::helpers::spawn_each().await {
+    for app in spawn_each().await {
         for path in [
             "/v1/contracts/%00",
             "/v1/jobs/%00",
