@@ -104,13 +104,13 @@ impl RollupAmounts {
         })
     }
 
-    /// The sizes of the figures reports add across months, added up: every figure but the
-    /// snapshot `rpo_next_12`, which a report reads at one month end only.
-    fn flow_size(&self) -> i128 {
+    /// Every figure, in the order of the store's columns.
+    pub fn figures(&self) -> [i64; 10] {
         [
             self.recognized,
             self.booked,
             self.rpo_change,
+            self.rpo_next_12,
             self.recognized_from_opening,
             self.asset_change,
             self.invoiced,
@@ -118,9 +118,17 @@ impl RollupAmounts {
             self.paid,
             self.credit_change,
         ]
-        .into_iter()
-        .map(|figure| i128::from(figure).abs())
-        .sum()
+    }
+
+    /// The sizes of the figures reports add across months, added up: every figure but the
+    /// snapshot `rpo_next_12`, which a report reads at one month end only.
+    fn flow_size(&self) -> i128 {
+        let all: i128 = self
+            .figures()
+            .into_iter()
+            .map(|figure| i128::from(figure).abs())
+            .sum();
+        all - i128::from(self.rpo_next_12).abs()
     }
 
     pub fn negated(&self) -> RollupAmounts {

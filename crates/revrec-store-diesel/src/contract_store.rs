@@ -554,20 +554,10 @@ pub(crate) fn add_rollup_deltas<'a>(
 /// figure within the limit, it then stays inside a `BIGINT`.
 fn within_one_step(amounts: &RollupAmounts) -> bool {
     let limit = BOOKS_LIMIT_MINOR.unsigned_abs();
-    [
-        amounts.recognized,
-        amounts.booked,
-        amounts.rpo_change,
-        amounts.rpo_next_12,
-        amounts.recognized_from_opening,
-        amounts.asset_change,
-        amounts.invoiced,
-        amounts.asset_earned,
-        amounts.paid,
-        amounts.credit_change,
-    ]
-    .into_iter()
-    .all(|figure| figure.unsigned_abs() <= limit)
+    amounts
+        .figures()
+        .into_iter()
+        .all(|figure| figure.unsigned_abs() <= limit)
 }
 
 /// A contract's row as a read selects it: the record, its revision, and when it entered the
