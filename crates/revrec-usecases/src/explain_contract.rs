@@ -1,4 +1,4 @@
-//! Explain (decisions.md §14): every cent of one contract's month traced, obligation by
+//! Explain (`docs/asc606.md` §14): every cent of one contract's month traced, obligation by
 //! obligation: the allocation of the transaction price, the version and terms in force,
 //! the convention's formula with its numbers, the corrections of closed months, and the
 //! journal lines. Each obligation's parts sum exactly to its cell of the contract's
