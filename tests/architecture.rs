@@ -290,8 +290,9 @@ const HTTP_ROOMS: &[(usize, &str, &[&str])] = &[
     (2, "the MPP payment gate and routes", &["payments"]),
     (2, "the deprecation policy", &["deprecation_policy"]),
     (2, "the system routes", &["system"]),
+    (3, "the operation table", &["operations"]),
     (
-        3,
+        4,
         "the document and the assembly",
         &[
             "",
@@ -485,4 +486,165 @@ fn the_module_checks_find_a_climbing_use_and_a_circle() {
             .any(|breach| breach.contains("`rooms::b` has no room")),
         "{breaches:?}"
     );
+}
+
+/// The operation table is the one list of the REST surfaces' operations: a route under
+/// `/v1` or `/api/v1` is registered nowhere else.
+#[test]
+fn the_two_surfaces_are_routed_only_from_the_operation_table() {
+    let registration = ["resource(", ".route(", "web::scope(", ".service("];
+    let mut found = Vec::new();
+    for package in ["revrec-http", "revrec-mcp", "revrec-console", "revrec-app"] {
+        for file in rust_files(&workspace_root().join("crates").join(package).join("src")) {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            for (number, line) in text.lines().enumerate() {
+                let registers = registration.iter().any(|call| line.contains(call));
+                let names_a_surface = line.contains("\"/v1") || line.contains("\"/api/v1");
+                if registers && names_a_surface {
+                    found.push(format!(
+                        "{}:{}: {}",
+                        file.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "routes outside the table:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A path of the table with each `{name}` filled in.
+fn sample_path(operation: &revrec_http::operations::Operation) -> String {
+    operation
+        .path()
+        .split('/')
+        .map(|segment| {
+            if segment.starts_with('{') {
+                "x1"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Every row is served (its method and path reach a handler, not the 404 of an unknown
+/// route or a 405), and its route and operation id are the document's.
+#[actix_web::test]
+async fn every_row_of_the_operation_table_is_served_and_documented() {
+    use actix_web::{App, http::Method, test};
+    use revrec_http::operations::{OPERATIONS, documented};
+
+    let app =
+        test::init_service(App::new().configure(revrec_http::operations::serve::configure)).await;
+    let document = serde_json::to_value(documented()).unwrap_or_default();
+    for operation in OPERATIONS {
+        let method = Method::from_bytes(operation.method().as_bytes()).unwrap_or(Method::GET);
+        let request = test::TestRequest::default()
+            .method(method)
+            .uri(&sample_path(operation))
+            .to_request();
+        let status = test::call_service(&app, request).await.status().as_u16();
+        assert!(
+            status != 404 && status != 405,
+            "{} answers {status}: no handler serves it",
+            operation.route
+        );
+        let described =
+            &document["paths"][operation.path()][operation.method().to_ascii_lowercase()];
+        assert_eq!(
+            described["operationId"], operation.operation_id,
+            "{}: the row and its handler's #[utoipa::path] disagree",
+            operation.route
+        );
+    }
+    // The document holds nothing under the surfaces that the table does not.
+    let rows: Vec<String> = OPERATIONS.iter().map(|row| row.route.to_owned()).collect();
+    for (path, item) in revrec_http::openapi::api().paths.paths.iter() {
+        let methods = serde_json::to_value(item).unwrap_or_default();
+        for method in ["get", "post", "put", "delete", "patch"] {
+            let surface = path.starts_with("/v1/") || path.starts_with("/api/v1/");
+            if surface && !methods[method].is_null() {
+                let route = format!("{} {path}", method.to_ascii_uppercase());
+                assert!(
+                    rows.contains(&route),
+                    "{route} is documented but has no row"
+                );
+            }
+        }
+    }
+}
+
+/// A batch resolves each row it may run to that row, with the path's parameters; the rows it
+/// may not run are refused by name; every row a batch or a tool runs has its function.
+#[test]
+fn batchable_rows_resolve_through_the_batch_and_tools_are_listed_by_mcp() {
+    use revrec_http::operations::router::{Unroutable, resolve};
+    use revrec_http::operations::{Batch, OPERATIONS, Tool};
+
+    for operation in OPERATIONS {
+        let path = sample_path(operation);
+        let resolved = resolve(OPERATIONS, operation.method(), &path);
+        match operation.batch {
+            Batch::Runs => {
+                let routed = resolved.as_ref().ok();
+                assert_eq!(
+                    routed.map(|routed| routed.operation.route),
+                    Some(operation.route),
+                    "a batch does not resolve {path}"
+                );
+                let names: Vec<&str> = operation.parameter_names().collect();
+                let given: Vec<&str> = routed
+                    .map(|routed| routed.params.0.iter().map(|(name, _)| *name).collect())
+                    .unwrap_or_default();
+                assert_eq!(given, names, "{}", operation.route);
+                assert!(
+                    operation.run().is_some(),
+                    "{} runs nothing",
+                    operation.route
+                );
+            }
+            Batch::Refused => {
+                let expected = if path.starts_with("/v1/") {
+                    Unroutable::NotInBatch
+                } else {
+                    Unroutable::NotFound
+                };
+                assert_eq!(resolved.err(), Some(expected), "{}", operation.route);
+            }
+        }
+        match operation.tool {
+            Tool::Named { .. } => {
+                assert!(
+                    operation.run().is_some(),
+                    "tool {} runs nothing",
+                    operation.route
+                );
+            }
+            // Every write is a tool or says why not; so does every read left out.
+            Tool::NotATool(reason) => {
+                assert!(reason.len() > 20, "{} gives no reason", operation.route);
+            }
+        }
+    }
+    let listed: Vec<String> = revrec_mcp::tools::described()
+        .iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    let rows: Vec<String> = OPERATIONS
+        .iter()
+        .filter_map(|row| row.tool_name())
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        listed, rows,
+        "MCP lists exactly the table's tools, in its order"
+    );
+    assert!(listed.contains(&"record_payment".to_owned()));
 }

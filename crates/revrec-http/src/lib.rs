@@ -11,6 +11,7 @@ pub mod middleware;
 pub mod oauth;
 pub mod openapi;
 pub mod openapi_problems;
+pub mod operations;
 pub mod payments;
 pub mod primary;
 pub mod shell;
@@ -49,9 +50,7 @@ pub fn build_app(
         .wrap(actix_web::middleware::from_fn(
             middleware::observe_and_finish,
         ))
-        .configure(payments::routes::configure)
-        .configure(primary::configure)
-        .configure(guide::configure)
+        .configure(operations::serve::configure)
         .route("/", web::get().to(system::index))
         .service(shell::routing::resource("/healthz", "GET").route(web::get().to(system::healthz)))
         .service(shell::routing::resource("/readyz", "GET").route(web::get().to(system::readyz)))

@@ -323,7 +323,7 @@ fn framework_problem(
         },
         405 => ApiError::MethodNotAllowed {
             method: method.to_owned(),
-            allowed: "the methods listed in Allow",
+            allowed: "the methods listed in Allow".to_owned(),
         },
         413 => ApiError::PayloadTooLarge { limit: json_limit },
         415 => ApiError::UnsupportedMediaType("an unsupported type".into()),

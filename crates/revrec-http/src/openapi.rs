@@ -7,10 +7,10 @@ use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
+use crate::guide;
 use crate::openapi_problems::{OperationProblems, PlainSummaries};
 use crate::shell::problem::{FieldProblem, ProblemBody};
 use crate::system;
-use crate::{guide, primary};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -24,15 +24,6 @@ use crate::{guide, primary};
         license(name = "Apache-2.0", identifier = "Apache-2.0")
     ),
     paths(
-        primary::batch::batch_route,
-        guide::contracts::ingest_contract_route,
-        guide::reports::waterfall_route,
-        guide::accounting::journal_entries_route,
-        guide::accounting::trial_balance_route,
-        guide::accounting::get_chart_route,
-        guide::accounting::put_chart_route,
-        crate::payments::routes::intent,
-        crate::payments::routes::challenge,
         crate::oauth::token::token,
         crate::oauth::revocation::revoke,
         crate::oauth::introspection::introspect,
@@ -49,7 +40,7 @@ use crate::{guide, primary};
         guide::accounting::FormatName
     )),
     modifiers(
-        &BatchableOperations,
+        &TableOperations,
         &BearerSecurity,
         &ContractLinks,
         &OperationProblems,
@@ -147,12 +138,13 @@ fn fix_link_names(value: &mut serde_json::Value) {
     }
 }
 
-/// The primary operations a batch can run, described in their room.
-struct BatchableOperations;
+/// The operations of the table (both REST surfaces and the payment routes under `/v1`),
+/// each as its handler describes it.
+struct TableOperations;
 
-impl Modify for BatchableOperations {
+impl Modify for TableOperations {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        openapi.merge(primary::operations::BatchableOperations::openapi());
+        openapi.merge(crate::operations::documented());
     }
 }
 

@@ -16,7 +16,7 @@ use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::{OpenApi, RefOr};
 use utoipa::{IntoResponses, Modify};
 
-use crate::payments::PRICED_ROUTES;
+use crate::operations::priced_routes;
 use crate::shell::docs::StandardErrors;
 
 /// Query parameters whose values are checked beyond their syntax (a range too wide, a
@@ -60,7 +60,7 @@ impl Traits {
                 serde_json::to_value(requirements)
                     .is_ok_and(|value| value.to_string().contains("\"bearer\""))
             }),
-            priced: PRICED_ROUTES.contains(&route.as_str()),
+            priced: priced_routes().contains(&route.as_str()),
             names_a_resource: path.contains('{') || has(ParameterIn::Query, &["contract_id"]),
             has_body: operation.request_body.is_some(),
             idempotent_write: has(ParameterIn::Header, &["Idempotency-Key"]),

@@ -13,6 +13,7 @@ use rmcp::model::{
 use serde_json::{Map, Value, json};
 
 use crate::tools::{self, BadArguments};
+use revrec_http::shell::cost::Window;
 use revrec_http::shell::state::AppState;
 
 /// The stateless revision.
@@ -80,7 +81,15 @@ fn result(id: &Value, result: Value) -> Value {
 }
 
 /// Handles `message` for `principal`.
-pub async fn handle(state: &AppState, principal: &Principal, message: &Value, era: Era) -> Answer {
+/// Answers one JSON-RPC message; a tool call is charged against `window`, the caller's
+/// rate-limit window as its request's admission left it.
+pub async fn handle(
+    state: &AppState,
+    principal: &Principal,
+    window: &Window,
+    message: &Value,
+    era: Era,
+) -> Answer {
     let Some(object) = message.as_object() else {
         return Answer::Response(error(
             &Value::Null,
@@ -123,7 +132,9 @@ pub async fn handle(state: &AppState, principal: &Principal, message: &Value, er
         "ping" => Answer::Response(result(id, complete(json!({}), era))),
         "server/discover" => Answer::Response(result(id, discover())),
         "tools/list" => Answer::Response(result(id, list_tools(era))),
-        "tools/call" => Answer::Response(call_tool(state, principal, id, &params, era).await),
+        "tools/call" => {
+            Answer::Response(call_tool(state, principal, window, id, &params, era).await)
+        }
         _ => Answer::UnknownMethod(error(
             id,
             &ErrorData::new(
@@ -195,6 +206,7 @@ fn complete(mut answer: Value, era: Era) -> Value {
 async fn call_tool(
     state: &AppState,
     principal: &Principal,
+    window: &Window,
     id: &Value,
     params: &Value,
     era: Era,
@@ -216,7 +228,7 @@ async fn call_tool(
         Value::Object(arguments) => arguments.clone(),
         _ => return invalid("`arguments` must be an object".into()),
     };
-    let outcome = match tools::call(state, principal, spec, arguments).await {
+    let outcome = match tools::call(state, principal, window, spec, arguments).await {
         Ok(outcome) => outcome,
         Err(BadArguments(message)) => return invalid(message),
     };

@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::protocol::{self, Answer, Era, MODERN, error};
+use revrec_http::shell::cost::Window;
 use revrec_http::shell::error::ApiError;
 use revrec_http::shell::state::AppState;
 
@@ -85,7 +86,8 @@ async fn answer(state: &AppState, token: &str, message: &Value) -> Option<Value>
         && message["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"].as_str()
             == Some(MODERN);
     let era = if modern { Era::Modern } else { Era::Legacy };
-    match protocol::handle(state, &principal, message, era).await {
+    // A local process over stdio is not rate-limited: nothing to charge against.
+    match protocol::handle(state, &principal, &Window::default(), message, era).await {
         Answer::Accepted => None,
         Answer::Response(response) | Answer::UnknownMethod(response) => Some(response),
     }

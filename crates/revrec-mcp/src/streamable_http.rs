@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use crate::protocol::{self, Answer, Era, MODERN, error, supported};
 use revrec_http::shell::auth;
 use revrec_http::shell::body::json_bytes;
+use revrec_http::shell::cost::Window;
 use revrec_http::shell::error::ApiError;
 use revrec_http::shell::request::KeepBody;
 use revrec_http::shell::routing;
@@ -139,7 +140,9 @@ pub async fn post(
         Ok(era) => era,
         Err(refusal) => return Ok(refusal.into_response()),
     };
-    let answer = protocol::handle(&state, &principal, &message, era).await;
+    let window = Window::of(&request);
+    let answer = protocol::handle(&state, &principal, &window, &message, era).await;
+    window.report(&request);
     Ok(match answer {
         Answer::Accepted => HttpResponse::Accepted().finish(),
         Answer::Response(response) => json_response(StatusCode::OK, &response),

@@ -17,13 +17,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::shell::auth;
-use crate::shell::body::{json_bytes, parse_json};
-use crate::shell::cost;
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::parameters::{as_of, currency};
-use crate::shell::respond::{Reply, json, parse_query, query};
+use crate::shell::respond::{Reply, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
 use crate::wire::journal_csv::csv_export;
@@ -310,20 +308,6 @@ pub struct TrialBalanceParams {
     responses((status = 200, description = "The trial balance", body = TrialBalanceResponse), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn trial_balance_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
-    let (query, caller) = (request.query_string(), &principal);
-    let reply = cost::metered(&request, &state, &principal, |state| async move {
-        trial_balance(&state, caller, query).await
-    })
-    .await?;
-    Ok(reply.into_response())
-}
-
-/// The trial balance from a query string: the route's answer and the MCP tool's.
 pub async fn trial_balance(
     state: &AppState,
     principal: &Principal,
@@ -356,13 +340,12 @@ pub async fn trial_balance(
     responses((status = 200, description = "The chart of accounts", body = ChartOfAccountsBody), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn get_chart_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadLedger).await?;
+pub async fn get_chart(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
     let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
-    Ok(json(StatusCode::OK, &ChartOfAccountsBody::from(&chart)))
+    Ok(Reply::json(
+        StatusCode::OK,
+        &ChartOfAccountsBody::from(&chart),
+    ))
 }
 
 /// Replace the tenant's chart of accounts. Entries read afterwards post to the new
@@ -374,25 +357,20 @@ pub async fn get_chart_route(
     responses((status = 200, description = "The chart as saved", body = ChartOfAccountsBody), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn put_chart_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        let input: ChartOfAccountsBody = parse_json(&body)?;
-        let chart = set_chart_of_accounts(
-            &state.services,
-            &principal.tenant_id,
-            ChartOfAccounts::from(&input),
-        )
-        .await?;
-        Ok(Reply::json(
-            StatusCode::OK,
-            &ChartOfAccountsBody::from(&chart),
-        ))
-    })
-    .await
+pub async fn put_chart(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: ChartOfAccountsBody = parse_json(body)?;
+    let chart = set_chart_of_accounts(
+        &state.services,
+        &principal.tenant_id,
+        ChartOfAccounts::from(&input),
+    )
+    .await?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        &ChartOfAccountsBody::from(&chart),
+    ))
 }

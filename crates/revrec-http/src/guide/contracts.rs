@@ -1,19 +1,12 @@
 //! `POST /api/v1/contracts/ingest`: the guide payload, through the primary ingest's use case.
 
-use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ingest_contract::ingest_contract;
 
-use crate::shell::auth;
-use crate::shell::body::json_bytes;
-use crate::shell::cost;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
-use crate::wire::contract_cost;
 use crate::wire::contracts::created;
 use crate::wire::contracts::{Contract, GuideContractInput, new_contract};
 use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
@@ -32,30 +25,6 @@ use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
     ),
     security(("bearer" = []))
 )]
-pub async fn ingest_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(
-        &request,
-        &state,
-        &principal,
-        contract_cost::contract_units(&body),
-    )
-    .await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        state
-            .require_payment(&request, &principal, "POST /api/v1/contracts/ingest")
-            .await?;
-        ingest(&state, &principal, &body).await
-    })
-    .await
-}
-
-/// The guide ingest behind the route (and the MCP tool): a 201 with the contract.
 pub async fn ingest(
     state: &AppState,
     principal: &Principal,

@@ -1,22 +1,19 @@
 //! `GET /api/v1/reports/waterfall`: one year's waterfall, by month, quarter or year.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::period::parse_year;
 use revrec_domain::{Granularity, Period};
-use revrec_ports::Scope;
+use revrec_usecases::Principal;
 use revrec_usecases::waterfall_report::{
     WaterfallQuery, grouped_waterfall_report, waterfall_report,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::shell::auth;
-use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::{as_of, currency, group_by};
-use crate::shell::respond::{Reply, query};
+use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::reports::GuideWaterfallResponse;
 
@@ -51,15 +48,12 @@ pub struct GuideWaterfallParams {
     responses((status = 200, description = "The year's waterfall", body = GuideWaterfallResponse, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn waterfall_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    state
-        .require_payment(&request, &principal, "GET /api/v1/reports/waterfall")
-        .await?;
-    let params: GuideWaterfallParams = query(&request)?;
+pub async fn waterfall(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: GuideWaterfallParams = parse_query(query_string)?;
     let text = params.period.ok_or(ApiError::MissingParameter {
         name: "period",
         expected: "a year in YYYY form",
@@ -90,19 +84,15 @@ pub async fn waterfall_route(
     };
     let grouping = group_by(params.group_by.as_deref())?;
     let tenant = &principal.tenant_id;
-    let body = cost::metered(&request, &state, &principal, |state| async move {
-        let services = &state.services;
-        Ok::<_, ApiError>(match grouping {
-            None => GuideWaterfallResponse::new(
-                year,
-                &waterfall_report(services, tenant, &query).await?,
-            ),
-            Some(group_by) => GuideWaterfallResponse::grouped(
-                year,
-                &grouped_waterfall_report(services, tenant, &query, group_by).await?,
-            ),
-        })
-    })
-    .await?;
-    Ok(Reply::json(StatusCode::OK, &body).into_conditional_response(&request))
+    let services = &state.services;
+    let body = match grouping {
+        None => {
+            GuideWaterfallResponse::new(year, &waterfall_report(services, tenant, &query).await?)
+        }
+        Some(group_by) => GuideWaterfallResponse::grouped(
+            year,
+            &grouped_waterfall_report(services, tenant, &query, group_by).await?,
+        ),
+    };
+    Ok(Reply::json(StatusCode::OK, &body))
 }

@@ -23,15 +23,16 @@ pub const CURRENCY: &str = "usd";
 /// How long a challenge can be paid.
 pub const CHALLENGE_LIFETIME_SECONDS: i64 = 300;
 /// The calls a plan's per-call price applies to (api-spec §8: `/contracts`, `/waterfalls`
-/// and `/disclosures/note6`, on both surfaces).
-pub const PRICED_ROUTES: [&str; 6] = [
-    "GET /v1/contracts",
-    "POST /v1/contracts",
-    "GET /v1/waterfalls",
-    "GET /v1/disclosures/note6",
-    "POST /api/v1/contracts/ingest",
-    "GET /api/v1/reports/waterfall",
-];
+/// and `/disclosures/note6`, on both surfaces), as `METHOD path`: the operation table says
+/// which, and the app hands them to the payment routes.
+#[derive(Clone, Debug, Default)]
+pub struct PricedRoutes(pub Vec<&'static str>);
+
+impl PricedRoutes {
+    pub fn contains(&self, route: &str) -> bool {
+        self.0.contains(&route)
+    }
+}
 
 /// What the payment routes and the gate need: the rails and the challenge secrets.
 pub struct PaymentSettings {

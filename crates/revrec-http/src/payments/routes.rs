@@ -13,27 +13,19 @@ use utoipa::{IntoParams, ToSchema};
 use super::gate::{refusal, usd};
 use super::holder::Holder;
 use super::mpp::{CREDENTIAL_HEADER, INTENT};
-use super::{CURRENCY, PRICED_ROUTES, PaymentSettings, challenges, charge_of};
+use super::{CURRENCY, PaymentSettings, PricedRoutes, challenges, charge_of};
 use crate::shell::error::{ApiError, PaymentProblem};
 use crate::shell::problem::ErrorCode;
 use crate::shell::respond::{json, parse_query};
-use crate::shell::routing::resource;
 use crate::shell::state::AppState;
-
-/// The payment routes, under `/v1` beside the primary surface (registered before its scope,
-/// which would otherwise take every `/v1` path).
-pub fn configure(config: &mut web::ServiceConfig) {
-    config
-        .service(resource("/v1/payments/intent", "GET").route(web::get().to(intent)))
-        .service(resource("/v1/payments/challenge", "GET").route(web::get().to(challenge)));
-}
 
 /// The route challenged when none is named.
 const DEFAULT_ROUTE: &str = "GET /v1/waterfalls";
 
-fn rates_of(state: &AppState, plan: Plan) -> BTreeMap<String, String> {
+fn rates_of(state: &AppState, priced: &PricedRoutes, plan: Plan) -> BTreeMap<String, String> {
     let cents = state.services.policy.call_price_cents.of(plan);
-    PRICED_ROUTES
+    priced
+        .0
         .iter()
         .map(|route| ((*route).to_owned(), usd(cents)))
         .collect()
@@ -124,7 +116,7 @@ pub struct PaymentIntent {
     responses((status = 200, description = "Payment intent information", body = PaymentIntent)),
     security(())
 )]
-pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
+pub async fn intent(state: web::Data<AppState>, priced: web::Data<PricedRoutes>) -> HttpResponse {
     let public_url = &state.settings.public_url;
     let payments = PaymentSettings::of(&state);
     let price_of = |plan: Plan, route: &str| {
@@ -145,7 +137,8 @@ pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
     let prices = Plan::ALL
         .into_iter()
         .map(|plan| {
-            let routes = PRICED_ROUTES
+            let routes = priced
+                .0
                 .iter()
                 .map(|route| ((*route).to_owned(), price_of(plan, route)))
                 .collect();
@@ -161,16 +154,13 @@ pub async fn intent(state: web::Data<AppState>) -> HttpResponse {
             .map(|rail| rail.method().to_owned())
             .collect(),
         currency: CURRENCY.to_ascii_uppercase(),
-        priced_routes: PRICED_ROUTES
-            .iter()
-            .map(|route| (*route).to_owned())
-            .collect(),
+        priced_routes: priced.0.iter().map(|route| (*route).to_owned()).collect(),
         prices,
         plan_rates: Plan::ALL
             .into_iter()
-            .map(|plan| (plan.as_str().to_owned(), rates_of(&state, plan)))
+            .map(|plan| (plan.as_str().to_owned(), rates_of(&state, &priced, plan)))
             .collect(),
-        rates: rates_of(&state, Plan::Sandbox),
+        rates: rates_of(&state, &priced, Plan::Sandbox),
         plans: Plan::ALL
             .into_iter()
             .map(|plan| {
@@ -223,16 +213,14 @@ pub struct ChallengeParams {
 pub async fn challenge(
     request: HttpRequest,
     state: web::Data<AppState>,
+    priced: web::Data<PricedRoutes>,
 ) -> Result<HttpResponse, ApiError> {
     let params: ChallengeParams = parse_query(request.query_string())?;
     let route = params.route.as_deref().unwrap_or(DEFAULT_ROUTE);
-    let Some(route) = PRICED_ROUTES.iter().find(|priced| **priced == route) else {
+    let Some(route) = priced.0.iter().find(|candidate| **candidate == route) else {
         return Err(ApiError::InvalidParameter {
             name: "route",
-            message: format!(
-                "must be one of the priced calls: {}",
-                PRICED_ROUTES.join(", ")
-            ),
+            message: format!("must be one of the priced calls: {}", priced.0.join(", ")),
         });
     };
     let plan = match params.plan.as_deref() {

@@ -1,10 +1,9 @@
 //! `/v1/contracts`: list, ingest, read, modify, activate, terminate.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use revrec_ports::{ContractCursor, ContractQuery, ContractStatus, Scope};
+use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract};
 use revrec_usecases::list_contracts::{DEFAULT_LIMIT, MAX_LIMIT, list_contracts};
 use revrec_usecases::modify_contract::{
@@ -15,16 +14,12 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::primary::events;
-use crate::shell::auth;
-use crate::shell::body::{json_bytes, parse_json, raw_bytes};
-use crate::shell::cost;
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::parameters::as_of;
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
-use crate::wire::contract_cost;
 use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, TerminateInput, billing_schedule,
     created, new_contract, to_draft,
@@ -55,19 +50,6 @@ pub struct ListParams {
     responses((status = 200, description = "A page of contracts", body = ContractList, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn list_contracts_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    state
-        .require_payment(&request, &principal, "GET /v1/contracts")
-        .await?;
-    list(&state, &principal, request.query_string())
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn list(
     state: &AppState,
     principal: &Principal,
@@ -142,29 +124,6 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
     responses((status = 201, description = "Created", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn ingest_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(
-        &request,
-        &state,
-        &principal,
-        contract_cost::contract_units(&body),
-    )
-    .await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        state
-            .require_payment(&request, &principal, "POST /v1/contracts")
-            .await?;
-        ingest(&state, &principal, &body).await
-    })
-    .await
-}
-
 pub async fn ingest(
     state: &AppState,
     principal: &Principal,
@@ -218,17 +177,6 @@ pub struct VersionParams {
     responses((status = 200, description = "The contract", body = Contract, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn get_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    get(&state, &principal, &path, request.query_string())
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn get(
     state: &AppState,
     principal: &Principal,
@@ -273,27 +221,6 @@ pub async fn get(
     ),
     security(("bearer" = []))
 )]
-pub async fn update_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    cost::charge_request(
-        &request,
-        &state,
-        &principal,
-        contract_cost::contract_units(&body),
-    )
-    .await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        update(&state, &principal, &path, &body)
-    })
-    .await
-}
-
 pub async fn update(
     state: &AppState,
     principal: &Principal,
@@ -353,21 +280,6 @@ pub async fn update(
     responses((status = 200, description = "The active contract", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn activate_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    // The route takes no body; whatever was sent still belongs to the request's identity.
-    let body = raw_bytes(payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        activate(&state, &principal, &path)
-    })
-    .await
-}
-
 pub async fn activate(
     state: &AppState,
     principal: &Principal,
@@ -390,20 +302,6 @@ pub async fn activate(
     responses((status = 200, description = "The terminated contract", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn terminate_contract_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        terminate(&state, &principal, &path, &body)
-    })
-    .await
-}
-
 pub async fn terminate(
     state: &AppState,
     principal: &Principal,

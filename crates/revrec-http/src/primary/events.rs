@@ -2,17 +2,13 @@
 //! (decisions.md §13), and `/v1/contracts/{id}/versions`: what each version changed.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_ports::Scope;
 use revrec_usecases::get_contract::version_history;
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::{ContractView, Principal, UseCaseError};
 
-use crate::shell::auth;
-use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
@@ -37,21 +33,6 @@ use crate::wire::recorded::EventRecorded;
     responses((status = 201, description = "The contract at its new version, and what the fulfillment recognized", body = EventRecorded), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn fulfill_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    let (id, pob_id) = path.into_inner();
-    idempotency::run(&request, &state, &principal, &body, || {
-        fulfill(&state, &principal, &id, &pob_id, &body)
-    })
-    .await
-}
-
 pub async fn fulfill(
     state: &AppState,
     principal: &Principal,
@@ -91,21 +72,6 @@ pub async fn fulfill(
     responses((status = 201, description = "The contract at its new version, and what the report recognized", body = EventRecorded), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn progress_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    let (id, pob_id) = path.into_inner();
-    idempotency::run(&request, &state, &principal, &body, || {
-        progress(&state, &principal, &id, &pob_id, &body)
-    })
-    .await
-}
-
 pub async fn progress(
     state: &AppState,
     principal: &Principal,
@@ -164,17 +130,6 @@ pub fn version_of(view: &ContractView) -> Result<ContractVersion, ApiError> {
     responses((status = 200, description = "The contract's versions", body = ContractVersionList), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn versions_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadContracts).await?;
-    versions(&state, &principal, &path)
-        .await
-        .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn versions(
     state: &AppState,
     principal: &Principal,

@@ -2,16 +2,12 @@
 //! (decisions.md §14).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::Period;
-use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::explain_contract::explain_contract;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::shell::auth;
-use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::as_of;
@@ -48,20 +44,6 @@ pub struct ExplainParams {
     responses((status = 200, description = "The month explained", body = ExplainResponse, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn explain_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    let (query, caller) = (request.query_string(), &principal);
-    cost::metered(&request, &state, &principal, |state| async move {
-        explain(&state, caller, &path, query).await
-    })
-    .await
-    .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn explain(
     state: &AppState,
     principal: &Principal,

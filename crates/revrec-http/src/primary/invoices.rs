@@ -1,16 +1,12 @@
 //! `POST /v1/contracts/{id}/invoices`: an invoice that bills the contract (decisions.md §13).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
-use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 
-use crate::shell::auth;
-use crate::shell::body::{json_bytes, parse_json};
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
@@ -37,20 +33,6 @@ use crate::wire::recorded::InvoiceRecorded;
     ),
     security(("bearer" = []))
 )]
-pub async fn record_invoice_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::WriteContracts).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || {
-        invoice(&state, &principal, &path, &body)
-    })
-    .await
-}
-
 pub async fn invoice(
     state: &AppState,
     principal: &Principal,

@@ -3,20 +3,17 @@
 use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::{Convention, text};
-use revrec_ports::{RecalculationRequest, Scope};
+use revrec_ports::RecalculationRequest;
 use revrec_usecases::Principal;
 use revrec_usecases::recalculation::{MAX_CONTRACT_IDS, get_job, start_recalculation};
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, PartialSchema};
 
-use crate::shell::auth;
-use crate::shell::body::{parse_json, raw_bytes, require_json_content_type};
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
@@ -36,22 +33,6 @@ use crate::wire::problems::Problems;
     ),
     security(("bearer" = []))
 )]
-pub async fn create_job_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
-    let body = raw_bytes(payload, state.settings.json_limit).await?;
-    if !body.is_empty() {
-        require_json_content_type(&request)?;
-    }
-    idempotency::run(&request, &state, &principal, &body, || {
-        create_job(&state, &principal, &body)
-    })
-    .await
-}
-
 pub async fn create_job(
     state: &AppState,
     principal: &Principal,
@@ -164,17 +145,6 @@ impl IntoResponses for JobQueueFullResponse {
     responses((status = 200, description = "The job", body = Job), StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn get_job_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require_api_key(&request, &state, Scope::ReadContracts).await?;
-    job_status(&state, &principal, &path)
-        .await
-        .map(Reply::into_response)
-}
-
 pub async fn job_status(
     state: &AppState,
     principal: &Principal,

@@ -2,18 +2,13 @@
 //! closed months (decisions.md §14).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::{Period, text};
-use revrec_ports::Scope;
 use revrec_usecases::periods::{close_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::{Principal, UseCaseError};
 
-use crate::shell::auth;
-use crate::shell::body::{json_bytes, parse_json};
-use crate::shell::cost;
+use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
 use crate::shell::problem::FieldProblem;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
@@ -36,14 +31,6 @@ use crate::wire::problems::Problems;
     ),
     security(("bearer" = []))
 )]
-pub async fn close_periods_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    write_route(request, state, payload, Write::Close).await
-}
-
 pub async fn close(
     state: &AppState,
     principal: &Principal,
@@ -76,39 +63,6 @@ pub async fn close(
     ),
     security(("bearer" = []))
 )]
-pub async fn reopen_periods_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    write_route(request, state, payload, Write::Reopen).await
-}
-
-/// The two writes of the books.
-#[derive(Clone, Copy)]
-enum Write {
-    Close,
-    Reopen,
-}
-
-/// A close or a reopen, under the caller's `Idempotency-Key` like every POST.
-async fn write_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-    payload: web::Payload,
-    write: Write,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ClosePeriods).await?;
-    let body = json_bytes(&request, payload, state.settings.json_limit).await?;
-    idempotency::run(&request, &state, &principal, &body, || async {
-        match write {
-            Write::Close => close(&state, &principal, &body).await,
-            Write::Reopen => reopen(&state, &principal, &body).await,
-        }
-    })
-    .await
-}
-
 pub async fn reopen(
     state: &AppState,
     principal: &Principal,
@@ -148,19 +102,6 @@ pub async fn reopen(
     ),
     security(("bearer" = []))
 )]
-pub async fn list_periods_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    let caller = &principal;
-    let reply = cost::metered(&request, &state, &principal, |state| async move {
-        list(&state, caller).await
-    })
-    .await?;
-    Ok(reply.into_response())
-}
-
 pub async fn list(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
     let view = list_periods_charged(&state.services, &principal.tenant_id).await?;
     Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))

@@ -1,9 +1,7 @@
 //! `/v1/waterfalls` and `/v1/disclosures/note6`.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_domain::{Period, Quarter};
-use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::waterfall_report::{
@@ -12,8 +10,6 @@ use revrec_usecases::waterfall_report::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::shell::auth;
-use crate::shell::cost;
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::{as_of, currency, group_by};
@@ -63,22 +59,6 @@ fn month(name: &'static str, text: Option<&str>) -> Result<Option<Period>, ApiEr
     responses((status = 200, description = "The waterfall", body = WaterfallResponse, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn waterfall_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadWaterfalls).await?;
-    state
-        .require_payment(&request, &principal, "GET /v1/waterfalls")
-        .await?;
-    let (query, caller) = (request.query_string(), &principal);
-    cost::metered(&request, &state, &principal, |state| async move {
-        waterfall(&state, caller, query).await
-    })
-    .await
-    .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn waterfall(
     state: &AppState,
     principal: &Principal,
@@ -138,22 +118,6 @@ pub struct Note6Params {
     responses((status = 200, description = "The disclosure data", body = Note6Response, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
     security(("bearer" = []))
 )]
-pub async fn note6_route(
-    request: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
-    state
-        .require_payment(&request, &principal, "GET /v1/disclosures/note6")
-        .await?;
-    let (query, caller) = (request.query_string(), &principal);
-    cost::metered(&request, &state, &principal, |state| async move {
-        note6(&state, caller, query).await
-    })
-    .await
-    .map(|reply| reply.into_conditional_response(&request))
-}
-
 pub async fn note6(
     state: &AppState,
     principal: &Principal,

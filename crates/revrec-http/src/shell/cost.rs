@@ -19,6 +19,55 @@ use crate::shell::auth::RateLimitStatus;
 use crate::shell::error::ApiError;
 use crate::shell::state::AppState;
 
+/// The caller's rate-limit window: what admission left of it, then what each later charge
+/// left. A request keeps it in its extensions (`RateLimitStatus`), for its `RateLimit`
+/// headers; an MCP call carries it from its request's admission.
+#[derive(Debug, Default)]
+pub struct Window {
+    admitted: Option<RateDecision>,
+    last: Mutex<Option<RateDecision>>,
+}
+
+impl Window {
+    /// The window admission left `request` (none without a rate limit).
+    pub fn of(request: &HttpRequest) -> Window {
+        Window::admitted(
+            request
+                .extensions()
+                .get::<RateLimitStatus>()
+                .map(|status| status.0),
+        )
+    }
+
+    pub fn admitted(admitted: Option<RateDecision>) -> Window {
+        Window {
+            admitted,
+            last: Mutex::default(),
+        }
+    }
+
+    /// The window now: after the last charge, or as admission left it.
+    fn current(&self) -> Option<RateDecision> {
+        self.last().or(self.admitted)
+    }
+
+    /// The window after the last charge, if anything was charged.
+    pub fn last(&self) -> Option<RateDecision> {
+        *self.last.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn record(&self, decision: RateDecision) {
+        *self.last.lock().unwrap_or_else(PoisonError::into_inner) = Some(decision);
+    }
+
+    /// Leaves what the charges left of the window in `request`'s `RateLimit` headers.
+    pub fn report(&self, request: &HttpRequest) {
+        if let Some(decision) = self.last() {
+            request.extensions_mut().insert(RateLimitStatus(decision));
+        }
+    }
+}
+
 /// Charges a request that costs `units` in all (admission took one already). Refused
 /// whole, with nothing taken, when the window holds fewer than it needs.
 pub async fn charge_request(
@@ -27,24 +76,36 @@ pub async fn charge_request(
     principal: &Principal,
     units: u64,
 ) -> Result<(), ApiError> {
+    let window = Window::of(request);
+    let charged = charge_units(state, principal, &window, units).await;
+    window.report(request);
+    charged
+}
+
+/// [`charge_request`] against a window of the caller's.
+pub async fn charge_units(
+    state: &AppState,
+    principal: &Principal,
+    window: &Window,
+    units: u64,
+) -> Result<(), ApiError> {
     let extra = units.saturating_sub(1);
     if extra == 0 {
         return Ok(());
     }
-    let Some(RateLimitStatus(admitted)) = request.extensions().get::<RateLimitStatus>().copied()
-    else {
+    let Some(current) = window.current() else {
         return Ok(());
     };
-    if extra > u64::from(admitted.remaining) {
+    if extra > u64::from(current.remaining) {
         return Err(ApiError::RateLimited {
-            retry_after: admitted.reset_seconds,
+            retry_after: current.reset_seconds,
         });
     }
     let decision = charge(&state.services, principal, extra)
         .await
         .map_err(|error| ApiError::Auth(revrec_usecases::AuthError::Storage(error)))?;
     if let Some(decision) = decision {
-        request.extensions_mut().insert(RateLimitStatus(decision));
+        window.record(decision);
         if !decision.allowed {
             return Err(ApiError::RateLimited {
                 retry_after: decision.reset_seconds,
@@ -69,21 +130,34 @@ where
     F: FnOnce(AppState) -> Fut,
     Fut: Future<Output = Result<T, ApiError>>,
 {
-    let admitted = request
-        .extensions()
-        .get::<RateLimitStatus>()
-        .map(|status| status.0);
+    let window = Window::of(request);
+    let answer = metered_in(state, principal, &window, read).await;
+    window.report(request);
+    answer
+}
+
+/// [`metered`] against a window of the caller's.
+pub async fn metered_in<T, F, Fut>(
+    state: &AppState,
+    principal: &Principal,
+    window: &Window,
+    read: F,
+) -> Result<T, ApiError>
+where
+    F: FnOnce(AppState) -> Fut,
+    Fut: Future<Output = Result<T, ApiError>>,
+{
     let meter = Arc::new(RequestMeter {
         services: state.services.clone(),
         principal: principal.clone(),
-        admitted,
+        admitted: window.current(),
         spent: Mutex::default(),
     });
     let mut with_meter = state.clone();
     with_meter.services.work = Arc::clone(&meter) as Arc<dyn WorkMeter>;
     let answer = read(with_meter).await;
     if let Some(decision) = meter.spent().last {
-        request.extensions_mut().insert(RateLimitStatus(decision));
+        window.record(decision);
     }
     answer
 }

@@ -81,7 +81,7 @@ pub enum ApiError {
     },
     MethodNotAllowed {
         method: String,
-        allowed: &'static str,
+        allowed: String,
     },
     InvalidIdempotencyKey,
     IdempotencyKeyReused,
@@ -676,7 +676,7 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status_code());
         match self {
             ApiError::MethodNotAllowed { allowed, .. } => {
-                response.insert_header(("Allow", *allowed));
+                response.insert_header(("Allow", allowed.as_str()));
             }
             ApiError::RateLimited { retry_after } => {
                 response.insert_header(("Retry-After", retry_after.to_string()));

@@ -18,6 +18,6 @@ pub async fn not_allowed(
 ) -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::MethodNotAllowed {
         method: request.method().to_string(),
-        allowed,
+        allowed: allowed.to_owned(),
     })
 }

@@ -7,7 +7,7 @@
 //! its own 422, and should the shared transaction fail, every contract is written on its
 //! own (see `ingest_contracts`).
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
@@ -15,11 +15,11 @@ use revrec_ports::Scope;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{Principal, UseCaseError};
 use serde_json::value::RawValue;
-use utoipa::OpenApi;
 
-use crate::primary::contracts::{self, parse_new_contract};
-use crate::primary::operations::BatchableOperations;
-use crate::primary::{events, explain, invoices, jobs, payments_received, periods, reports};
+use super::document::documented;
+use super::router::{Routed, Unroutable, resolve};
+use super::row::{Call, Cost, Operation as TableRow, Price, Table};
+use crate::primary::contracts::parse_new_contract;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
 use crate::shell::cost;
@@ -52,8 +52,10 @@ pub const BATCH_LIMIT: usize = 5 * 1024 * 1024;
 pub async fn batch_route(
     request: HttpRequest,
     state: web::Data<AppState>,
+    table: web::Data<Table>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
+    let table = table.0;
     let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, BATCH_LIMIT).await?;
     // A batch costs what its operations would cost one by one (an envelope that does not
@@ -62,7 +64,7 @@ pub async fn batch_route(
         let units = envelope
             .operations
             .iter()
-            .map(|operation| match contract_body(operation) {
+            .map(|operation| match contract_body(table, operation) {
                 Some(body) => contract_cost::contract_units(body),
                 None => 1,
             })
@@ -78,62 +80,17 @@ pub async fn batch_route(
     let (http, caller, body) = (&request, &principal, &body);
     cost::metered(&request, &state, &principal, |state| async move {
         idempotency::run(http, &state, caller, body, || {
-            run_batch(&state, caller, body, request_id.as_deref())
+            run_batch(&state, table, caller, body, request_id.as_deref())
         })
         .await
     })
     .await
 }
 
-/// The query parameters of every operation a batch can run, read once per process.
-static BATCHABLE: LazyLock<QueryCatalogue> =
-    LazyLock::new(|| QueryCatalogue::of(&BatchableOperations::openapi()));
-
-/// What an operation asks for, once its path is resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Route {
-    ListContracts,
-    IngestContract,
-    GetContract(String),
-    UpdateContract(String),
-    ActivateContract(String),
-    TerminateContract(String),
-    ListVersions(String),
-    Explain(String),
-    FulfillObligation(String, String),
-    ReportProgress(String, String),
-    RecordInvoice(String),
-    RecordPayment(String),
-    Waterfalls,
-    Note6,
-    CreateJob,
-    GetJob(String),
-    ListPeriods,
-    ClosePeriods,
-    ReopenPeriods,
-}
-
-impl Route {
-    fn scope(&self) -> Scope {
-        match self {
-            Route::ListContracts
-            | Route::GetContract(_)
-            | Route::ListVersions(_)
-            | Route::GetJob(_) => Scope::ReadContracts,
-            Route::IngestContract
-            | Route::UpdateContract(_)
-            | Route::ActivateContract(_)
-            | Route::TerminateContract(_)
-            | Route::FulfillObligation(..)
-            | Route::ReportProgress(..)
-            | Route::RecordInvoice(_)
-            | Route::RecordPayment(_)
-            | Route::CreateJob => Scope::WriteContracts,
-            Route::Waterfalls | Route::ListPeriods | Route::Explain(_) => Scope::ReadWaterfalls,
-            Route::Note6 => Scope::ReadDisclosures,
-            Route::ClosePeriods | Route::ReopenPeriods => Scope::ClosePeriods,
-        }
-    }
+/// The query parameters of every operation of the table, read once per process.
+fn catalogue(table: &[TableRow]) -> &'static QueryCatalogue {
+    static CATALOGUE: OnceLock<QueryCatalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| QueryCatalogue::of(&documented(table)))
 }
 
 /// One operation, read.
@@ -143,7 +100,8 @@ struct Operation<'a> {
     path: &'a str,
     query: &'a str,
     body: &'a [u8],
-    route: Result<Route, Unroutable>,
+    route: Result<Routed, Unroutable>,
+    catalogue: &'static QueryCatalogue,
 }
 
 impl Operation<'_> {
@@ -155,42 +113,19 @@ impl Operation<'_> {
         } else {
             format!("/v1{path}")
         };
-        match BATCHABLE.unknown_parameter(self.method, &under_v1, self.query) {
+        match self
+            .catalogue
+            .unknown_parameter(self.method, &under_v1, self.query)
+        {
             Some((name, message)) => Err(ApiError::UnknownParameter { name, message }),
             None => Ok(()),
         }
     }
 }
 
-/// Why an operation's method and path name no route it may run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Unroutable {
-    NotFound,
-    WrongMethod {
-        method: String,
-        allowed: &'static str,
-    },
-    NotInBatch,
-}
-
-impl Unroutable {
-    fn error(self, path: &str) -> ApiError {
-        match self {
-            Unroutable::NotFound => ApiError::RouteNotFound {
-                path: path.to_owned(),
-            },
-            Unroutable::WrongMethod { method, allowed } => {
-                ApiError::MethodNotAllowed { method, allowed }
-            }
-            Unroutable::NotInBatch => ApiError::BatchOperationNotAllowed {
-                path: path.to_owned(),
-            },
-        }
-    }
-}
-
 async fn run_batch(
     state: &AppState,
+    table: &'static [TableRow],
     principal: &Principal,
     body: &[u8],
     request_id: Option<&str>,
@@ -205,20 +140,20 @@ async fn run_batch(
     let size: u64 = envelope
         .operations
         .iter()
-        .filter_map(contract_body)
+        .filter_map(|operation| contract_body(table, operation))
         .map(contract_cost::contract_size)
         .sum();
     let limit = state.services.policy.limits.request_obligation_months;
     if size > limit {
         return Err(ApiError::WorkLimitExceeded { limit, value: size });
     }
-    let operations = read_operations(&envelope.operations)?;
+    let operations = read_operations(table, &envelope.operations)?;
     let mut results: Vec<Result<Reply, ApiError>> = Vec::with_capacity(operations.len());
     let mut rest = operations.as_slice();
     while let Some(first) = rest.first() {
         let ingests = rest
             .iter()
-            .take_while(|operation| matches!(operation.route, Ok(Route::IngestContract)))
+            .take_while(|operation| is_ingest(&operation.route))
             .count();
         if ingests > 0 {
             let (run, after) = rest.split_at(ingests);
@@ -239,12 +174,13 @@ async fn run_batch(
 
 /// The body of an operation that ingests or replaces a contract (what a batch's size and
 /// cost count).
-fn contract_body(operation: &BatchOperation) -> Option<&[u8]> {
+fn contract_body<'a>(
+    table: &'static [TableRow],
+    operation: &'a BatchOperation,
+) -> Option<&'a [u8]> {
     let path = operation.path.split('?').next().unwrap_or_default();
-    let writes_a_contract = matches!(
-        resolve(&operation.method, path),
-        Ok(Route::IngestContract | Route::UpdateContract(_))
-    );
+    let writes_a_contract = resolve(table, &operation.method, path)
+        .is_ok_and(|routed| routed.operation.cost == Cost::ContractBody);
     writes_a_contract
         .then(|| operation.body.as_ref().map(|body| body.get().as_bytes()))
         .flatten()
@@ -253,7 +189,10 @@ fn contract_body(operation: &BatchOperation) -> Option<&[u8]> {
 /// The envelope's operations, checked: a method the batch does not take or a body that is
 /// not an object fails the whole batch (a 422 naming each); a path that names no route, or
 /// one not allowed in a batch, is that operation's own result.
-fn read_operations(operations: &[BatchOperation]) -> Result<Vec<Operation<'_>>, ApiError> {
+fn read_operations<'a>(
+    table: &'static [TableRow],
+    operations: &'a [BatchOperation],
+) -> Result<Vec<Operation<'a>>, ApiError> {
     let mut problems = Problems::default();
     for (index, operation) in operations.iter().enumerate() {
         if !matches!(operation.method.as_str(), "GET" | "POST" | "PUT") {
@@ -286,108 +225,31 @@ fn read_operations(operations: &[BatchOperation]) -> Result<Vec<Operation<'_>>, 
                     .body
                     .as_ref()
                     .map_or(b"".as_slice(), |body| body.get().as_bytes()),
-                route: resolve(&operation.method, path),
+                route: resolve(table, &operation.method, path),
+                catalogue: catalogue(table),
             }
         })
         .collect())
 }
 
-/// The route `method` and `path` (relative to `/v1`, or under it) name.
-fn resolve(method: &str, path: &str) -> Result<Route, Unroutable> {
-    let relative = match path.strip_prefix("/v1") {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
-        _ => path,
-    };
-    let segments: Vec<&str> = relative
-        .strip_prefix('/')
-        .ok_or(Unroutable::NotFound)?
-        .split('/')
-        .collect();
-    let wrong_method = |allowed: &'static str| Unroutable::WrongMethod {
-        method: method.to_owned(),
-        allowed,
-    };
-    // No id holds a control character (and PostgreSQL cannot even be asked about a NUL).
-    let id = |text: &str| {
-        if text.is_empty() || text.chars().any(char::is_control) {
-            Err(Unroutable::NotFound)
-        } else {
-            Ok(text.to_owned())
-        }
-    };
-    match (segments.as_slice(), method) {
-        (["contracts"], "GET") => Ok(Route::ListContracts),
-        (["contracts"], "POST") => Ok(Route::IngestContract),
-        (["contracts"], _) => Err(wrong_method("GET, POST")),
-        (["contracts", contract], "GET") => id(contract).map(Route::GetContract),
-        (["contracts", contract], "PUT") => id(contract).map(Route::UpdateContract),
-        (["contracts", _], _) => Err(wrong_method("GET, PUT")),
-        (["contracts", contract, "activate"], "POST") => id(contract).map(Route::ActivateContract),
-        (["contracts", contract, "terminate"], "POST") => {
-            id(contract).map(Route::TerminateContract)
-        }
-        (["contracts", contract, "invoices"], "POST") => id(contract).map(Route::RecordInvoice),
-        (["contracts", contract, "payments"], "POST") => id(contract).map(Route::RecordPayment),
-        (["contracts", contract, "versions"], "GET") => id(contract).map(Route::ListVersions),
-        (["contracts", contract, "explain"], "GET") => id(contract).map(Route::Explain),
-        (
-            [
-                "contracts",
-                contract,
-                "obligations",
-                obligation,
-                "fulfillments",
-            ],
-            "POST",
-        ) => Ok(Route::FulfillObligation(id(contract)?, id(obligation)?)),
-        (["contracts", contract, "obligations", obligation, "progress"], "POST") => {
-            Ok(Route::ReportProgress(id(contract)?, id(obligation)?))
-        }
-        (["contracts", _, "versions" | "explain"], _) => Err(wrong_method("GET")),
-        (
-            [
-                "contracts",
-                _,
-                "activate" | "terminate" | "invoices" | "payments",
-            ]
-            | [
-                "contracts",
-                _,
-                "obligations",
-                _,
-                "fulfillments" | "progress",
-            ],
-            _,
-        ) => Err(wrong_method("POST")),
-        (["waterfalls"], "GET") => Ok(Route::Waterfalls),
-        (["disclosures", "note6"], "GET") => Ok(Route::Note6),
-        (["waterfalls"] | ["disclosures", "note6"], _) => Err(wrong_method("GET")),
-        (["jobs", "recalculate-waterfall"], "POST") => Ok(Route::CreateJob),
-        (["jobs", "recalculate-waterfall"], _) => Err(wrong_method("POST")),
-        (["jobs", job], "GET") => id(job).map(Route::GetJob),
-        (["jobs", _], _) => Err(wrong_method("GET")),
-        (["periods"], "GET") => Ok(Route::ListPeriods),
-        (["periods"], _) => Err(wrong_method("GET")),
-        (["periods", "close"], "POST") => Ok(Route::ClosePeriods),
-        (["periods", "reopen"], "POST") => Ok(Route::ReopenPeriods),
-        (["periods", "close" | "reopen"], _) => Err(wrong_method("POST")),
-        (["batch"] | ["payments", ..], _) => Err(Unroutable::NotInBatch),
-        _ => Err(Unroutable::NotFound),
-    }
+/// Whether the operation is a contract ingest (a run of them is written together).
+fn is_ingest(route: &Result<Routed, Unroutable>) -> bool {
+    route
+        .as_ref()
+        .is_ok_and(|routed| routed.operation.route == INGEST)
 }
+
+const INGEST: &str = "POST /v1/contracts";
 
 /// A call the caller's plan prices is paid for on its own, never inside a batch (the
 /// batch's one response could not carry each call's challenges).
 fn refuse_if_priced(
     state: &AppState,
     principal: &Principal,
-    route: &Route,
+    routed: &Routed,
     path: &str,
 ) -> Result<(), ApiError> {
-    let priced = matches!(
-        route,
-        Route::ListContracts | Route::IngestContract | Route::Waterfalls | Route::Note6
-    );
+    let priced = routed.operation.price == Price::PerCall;
     if priced && state.services.policy.call_price_cents.of(principal.plan) > 0 {
         return Err(ApiError::PricedInBatch {
             path: path.to_owned(),
@@ -396,66 +258,43 @@ fn refuse_if_priced(
     Ok(())
 }
 
-/// One primary operation by method and path (under `/v1`), through the same code as its
-/// route: what an MCP tool runs. The operation's scope is checked and a priced call refused,
-/// as in a batch.
-pub async fn run_operation(
+/// What every operation of a batch is held to before it runs: its route, its scope, its
+/// price and its query.
+fn admit(
     state: &AppState,
     principal: &Principal,
-    method: &str,
-    path: &str,
-    query: &str,
-    body: &[u8],
-) -> Result<Reply, ApiError> {
-    let operation = Operation {
-        method,
-        path,
-        query,
-        body,
-        route: resolve(method, path),
-    };
-    run_one(state, principal, &operation).await
+    operation: &Operation<'_>,
+) -> Result<Routed, ApiError> {
+    let routed = operation
+        .route
+        .clone()
+        .map_err(|unroutable| unroutable.error(operation.path))?;
+    principal.require(routed.operation.scope)?;
+    refuse_if_priced(state, principal, &routed, operation.path)?;
+    operation.check_query()?;
+    Ok(routed)
 }
 
-/// One operation through the same code as its route.
+/// One operation through the same code as its route; its heavy reads are charged to the
+/// batch's one meter, so their work adds up against the limit of one request.
 async fn run_one(
     state: &AppState,
     principal: &Principal,
     operation: &Operation<'_>,
 ) -> Result<Reply, ApiError> {
-    let route = operation
-        .route
-        .clone()
-        .map_err(|unroutable| unroutable.error(operation.path))?;
-    principal.require(route.scope())?;
-    refuse_if_priced(state, principal, &route, operation.path)?;
-    operation.check_query()?;
-    let (query, body) = (operation.query, operation.body);
-    match route {
-        Route::ListContracts => contracts::list(state, principal, query).await,
-        Route::IngestContract => contracts::ingest(state, principal, body).await,
-        Route::GetContract(id) => contracts::get(state, principal, &id, query).await,
-        Route::UpdateContract(id) => contracts::update(state, principal, &id, body).await,
-        Route::ActivateContract(id) => contracts::activate(state, principal, &id).await,
-        Route::TerminateContract(id) => contracts::terminate(state, principal, &id, body).await,
-        Route::ListVersions(id) => events::versions(state, principal, &id).await,
-        Route::Explain(id) => explain::explain(state, principal, &id, query).await,
-        Route::FulfillObligation(id, pob_id) => {
-            events::fulfill(state, principal, &id, &pob_id, body).await
-        }
-        Route::ReportProgress(id, pob_id) => {
-            events::progress(state, principal, &id, &pob_id, body).await
-        }
-        Route::RecordInvoice(id) => invoices::invoice(state, principal, &id, body).await,
-        Route::RecordPayment(id) => payments_received::payment(state, principal, &id, body).await,
-        Route::Waterfalls => reports::waterfall(state, principal, query).await,
-        Route::Note6 => reports::note6(state, principal, query).await,
-        Route::CreateJob => jobs::create_job(state, principal, body).await,
-        Route::GetJob(id) => jobs::job_status(state, principal, &id).await,
-        Route::ListPeriods => periods::list(state, principal).await,
-        Route::ClosePeriods => periods::close(state, principal, body).await,
-        Route::ReopenPeriods => periods::reopen(state, principal, body).await,
-    }
+    let routed = admit(state, principal, operation)?;
+    let call = Call {
+        state,
+        principal,
+        params: &routed.params,
+        query: operation.query,
+        body: operation.body,
+    };
+    let run = routed
+        .operation
+        .run()
+        .ok_or_else(|| Unroutable::NotInBatch.error(operation.path))?;
+    run(&call).await
 }
 
 /// Consecutive ingests: each parsed and checked on its own, the valid ones written together.
@@ -467,9 +306,7 @@ async fn run_ingests(
     let parsed: Vec<Result<_, ApiError>> = operations
         .iter()
         .map(|operation| {
-            principal.require(Route::IngestContract.scope())?;
-            refuse_if_priced(state, principal, &Route::IngestContract, operation.path)?;
-            operation.check_query()?;
+            admit(state, principal, operation)?;
             parse_new_contract(operation.body)
         })
         .collect();

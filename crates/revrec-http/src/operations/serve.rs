@@ -1,0 +1,182 @@
+//! The table's routes: each path of the table one actix resource (its other methods 405
+//! with `Allow`), and the one prologue every row served by the table goes through:
+//! authenticate with the row's scope and credential, read its body, charge its cost, take
+//! its price, run it (under the caller's `Idempotency-Key` for a write), answer it.
+
+use std::sync::LazyLock;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_usecases::Principal;
+
+use super::router::resources;
+use super::row::{
+    Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, Table,
+};
+use super::table::{OPERATIONS, priced_routes};
+use crate::payments::PricedRoutes;
+use crate::shell::auth;
+use crate::shell::body::{json_bytes, raw_bytes, require_json_content_type};
+use crate::shell::cost::{self, Window};
+use crate::shell::error::ApiError;
+use crate::shell::idempotency;
+use crate::shell::respond::Reply;
+use crate::shell::routing::resource;
+use crate::shell::state::AppState;
+use crate::wire::contract_cost;
+
+/// Each path of the table with the methods it takes (`GET, POST`), in table order.
+static RESOURCES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| resources(OPERATIONS));
+
+/// Every route of the table, and what the routes that read the table at run time need of
+/// it (the batch its rows, the payment routes the priced calls).
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .app_data(web::Data::new(Table(OPERATIONS)))
+        .app_data(web::Data::new(PricedRoutes(priced_routes())));
+    for (path, methods) in RESOURCES.iter() {
+        let mut served = resource(path, methods);
+        for operation in OPERATIONS
+            .iter()
+            .filter(|operation| operation.path() == *path)
+        {
+            served = served.route(route_of(operation));
+        }
+        config.service(served);
+    }
+}
+fn route_of(operation: &'static Operation) -> actix_web::Route {
+    match operation.handler {
+        Handler::Own { route, .. } => route(),
+        Handler::Runs(_) => {
+            let method = match operation.method() {
+                "POST" => web::post(),
+                "PUT" => web::put(),
+                _ => web::get(),
+            };
+            method.to(
+                move |request: HttpRequest, state: web::Data<AppState>, payload: web::Payload| {
+                    serve(operation, request, state, payload)
+                },
+            )
+        }
+    }
+}
+
+/// The prologue and the answer of a row the table serves.
+async fn serve(
+    operation: &'static Operation,
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let principal = match operation.credential {
+        Credential::Any => auth::require(&request, &state, operation.scope).await?,
+        Credential::ApiKey => auth::require_api_key(&request, &state, operation.scope).await?,
+    };
+    let body = read_body(operation, &request, &state, payload).await?;
+    if operation.cost == Cost::ContractBody {
+        let units = contract_cost::contract_units(&body);
+        cost::charge_request(&request, &state, &principal, units).await?;
+    }
+    let params = path_params(operation, &request);
+    let call = Call {
+        state: &state,
+        principal: &principal,
+        params: &params,
+        query: request.query_string(),
+        body: &body,
+    };
+    if operation.idempotent {
+        return idempotency::run(&request, &state, &principal, &body, || async {
+            pay(operation, &request, &state, &principal).await?;
+            perform(operation, &call, &Window::of(&request)).await
+        })
+        .await;
+    }
+    pay(operation, &request, &state, &principal).await?;
+    let window = Window::of(&request);
+    let reply = perform(operation, &call, &window).await;
+    window.report(&request);
+    let reply = reply?;
+    Ok(match operation.answer {
+        Answer::Conditional => reply.into_conditional_response(&request),
+        Answer::Plain => reply.into_response(),
+    })
+}
+
+/// What the row reads of the body.
+async fn read_body(
+    operation: &Operation,
+    request: &HttpRequest,
+    state: &AppState,
+    payload: web::Payload,
+) -> Result<web::Bytes, ApiError> {
+    let limit = state.settings.json_limit;
+    match operation.body {
+        Body::None => Ok(web::Bytes::new()),
+        Body::Json => json_bytes(request, payload, limit).await,
+        Body::Ignored => raw_bytes(payload, limit).await,
+        Body::OptionalJson => {
+            let body = raw_bytes(payload, limit).await?;
+            if !body.is_empty() {
+                require_json_content_type(request)?;
+            }
+            Ok(body)
+        }
+    }
+}
+
+/// The row's path parameters, as the router matched them.
+fn path_params(operation: &Operation, request: &HttpRequest) -> PathParams {
+    PathParams(
+        operation
+            .parameter_names()
+            .map(|name| {
+                let value = request.match_info().get(name).unwrap_or_default();
+                (name, value.to_owned())
+            })
+            .collect(),
+    )
+}
+
+/// A priced call is paid (or answered 402) before it runs.
+async fn pay(
+    operation: &Operation,
+    request: &HttpRequest,
+    state: &AppState,
+    principal: &Principal,
+) -> Result<(), ApiError> {
+    match operation.price {
+        Price::Free => Ok(()),
+        Price::PerCall => {
+            state
+                .require_payment(request, principal, operation.route)
+                .await
+        }
+    }
+}
+
+/// Runs the row's operation, its heavy reads charged by their work against `window` (what
+/// the table's routes, a batch and an MCP tool all do).
+pub async fn perform(
+    operation: &Operation,
+    call: &Call<'_>,
+    window: &Window,
+) -> Result<Reply, ApiError> {
+    let Some(run) = operation.run() else {
+        return Err(ApiError::BatchOperationNotAllowed {
+            path: operation.path().to_owned(),
+        });
+    };
+    if operation.cost != Cost::Work {
+        return run(call).await;
+    }
+    cost::metered_in(call.state, call.principal, window, |state| async move {
+        let metered = Call {
+            state: &state,
+            ..*call
+        };
+        run(&metered).await
+    })
+    .await
+}

@@ -1,0 +1,592 @@
+//! The rows: every operation of the primary surface (`/v1`) and the guide surface
+//! (`/api/v1`), the primary's first. The order is the order of the routes, of the priced
+//! routes in the payment intent and of the MCP tools; a literal path comes before a
+//! template it would match (`/v1/jobs/recalculate-waterfall` before `/v1/jobs/{job_id}`).
+
+use actix_web::web;
+use revrec_ports::Scope;
+
+use utoipa::openapi::OpenApi;
+
+use super::document::describe;
+use super::row::{Answer, Batch, Body, Call, Cost, Credential, Handler, Operation, Price, Tool};
+use crate::guide;
+use crate::payments;
+use crate::primary::{
+    contracts, events, explain, invoices, jobs, payments_received, periods, reports,
+};
+
+/// What most rows share: a read of the primary surface that a batch may run, free, charged
+/// its admission unit, with an `ETag`, announced as current, reading no body.
+const READ: Operation = Operation {
+    route: "",
+    operation_id: "",
+    scope: Scope::ReadContracts,
+    credential: Credential::Any,
+    body: Body::None,
+    batch: Batch::Runs,
+    price: Price::Free,
+    idempotent: false,
+    cost: Cost::Unit,
+    answer: Answer::Conditional,
+    deprecation: None,
+    tool: Tool::NotATool(""),
+    document: |_| {},
+    handler: Handler::Own {
+        route: web::get,
+        run: None,
+    },
+};
+
+/// A write of the primary surface: a JSON body under `Idempotency-Key`.
+const WRITE: Operation = Operation {
+    scope: Scope::WriteContracts,
+    body: Body::Json,
+    idempotent: true,
+    answer: Answer::Plain,
+    ..READ
+};
+
+pub static OPERATIONS: &[Operation] = &[
+    Operation {
+        route: "GET /v1/contracts",
+        operation_id: "listContracts",
+        price: Price::PerCall,
+        tool: Tool::Named {
+            name: "list_contracts",
+            title: "List contracts",
+            description: "List and search the tenant's contracts (newest first), a page at a time: filter by text, customer or status; pass `cursor` from `next_cursor` for the next page.",
+            destructive: false,
+        },
+        document: describe::<contracts::__path_list>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::list(call.state, call.principal, call.query))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "POST /v1/contracts",
+        operation_id: "ingestContract",
+        price: Price::PerCall,
+        cost: Cost::ContractBody,
+        tool: Tool::NotATool(
+            "ingest_contract takes the guide payload: one tool per write keeps an agent from choosing between two shapes of the same contract",
+        ),
+        document: describe::<contracts::__path_ingest>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::ingest(call.state, call.principal, call.body))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /v1/contracts/{id}",
+        operation_id: "getContract",
+        tool: Tool::Named {
+            name: "get_contract",
+            title: "Get a contract",
+            description: "One contract with its performance obligations, allocation and status; `version` shows an earlier version as it stood.",
+            destructive: false,
+        },
+        document: describe::<contracts::__path_get>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::get(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "PUT /v1/contracts/{id}",
+        operation_id: "updateContract",
+        cost: Cost::ContractBody,
+        tool: Tool::Named {
+            name: "modify_contract",
+            title: "Modify a contract",
+            description: "Replace a draft's terms, or amend an active contract from `effective_date` (treatment prospective, cumulative_catch_up or separate_contract). Send the whole new terms.",
+            destructive: false,
+        },
+        document: describe::<contracts::__path_update>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::update(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/activate",
+        operation_id: "activateContract",
+        body: Body::Ignored,
+        tool: Tool::Named {
+            name: "activate_contract",
+            title: "Activate a contract",
+            description: "Activate a draft: its figures enter every report from then on.",
+            destructive: false,
+        },
+        document: describe::<contracts::__path_activate>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::activate(
+                call.state,
+                call.principal,
+                call.param("id"),
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/terminate",
+        operation_id: "terminateContract",
+        tool: Tool::Named {
+            name: "terminate_contract",
+            title: "Terminate a contract",
+            description: "End an active contract: no revenue from `effective_date` (the first day without service); the unrecognized rest leaves the price, deferred revenue and RPO.",
+            destructive: true,
+        },
+        document: describe::<contracts::__path_terminate>,
+        handler: Handler::Runs(|call| {
+            Box::pin(contracts::terminate(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /v1/contracts/{id}/versions",
+        operation_id: "listContractVersions",
+        tool: Tool::Named {
+            name: "list_contract_versions",
+            title: "Contract versions",
+            description: "Every version of a contract, first to current, with what each changed: the treatment, the catch-up booked in its effective month, the re-allocation of a prospective change, what an event recognized.",
+            destructive: false,
+        },
+        document: describe::<events::__path_versions>,
+        handler: Handler::Runs(|call| {
+            Box::pin(events::versions(
+                call.state,
+                call.principal,
+                call.param("id"),
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/contracts/{id}/explain",
+        operation_id: "explainContractMonth",
+        scope: Scope::ReadWaterfalls,
+        cost: Cost::Work,
+        tool: Tool::Named {
+            name: "explain_contract_month",
+            title: "Explain a contract's month",
+            description: "Every cent of one contract's month (`period`, YYYY-MM) traced: the relative-SSP allocation step by step, the versions, each obligation's formula with its numbers, the corrections of closed months and the journal lines; each step has a one-sentence `text`. `as_of` (RFC 3339) explains it as the books stood then.",
+            destructive: false,
+        },
+        document: describe::<explain::__path_explain>,
+        handler: Handler::Runs(|call| {
+            Box::pin(explain::explain(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/obligations/{pob_id}/fulfillments",
+        operation_id: "fulfillObligation",
+        tool: Tool::Named {
+            name: "fulfill_obligation",
+            title: "Fulfill an obligation",
+            description: "Record the delivery of a point-in-time obligation that awaits it (`pob_id` from the contract's performance_obligations): its whole allocation becomes revenue of `date`'s month, as a new contract version. A second fulfillment is refused.",
+            destructive: false,
+        },
+        document: describe::<events::__path_fulfill>,
+        handler: Handler::Runs(|call| {
+            Box::pin(events::fulfill(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.param("pob_id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/obligations/{pob_id}/progress",
+        operation_id: "reportProgress",
+        tool: Tool::Named {
+            name: "report_progress",
+            title: "Report progress",
+            description: "Report cumulative `percent_complete` (0-100, up to 4 decimals, as a decimal string) on a `progress` obligation as of a date: that month carries the difference from the last report, negative when an estimate falls.",
+            destructive: false,
+        },
+        document: describe::<events::__path_progress>,
+        handler: Handler::Runs(|call| {
+            Box::pin(events::progress(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.param("pob_id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/invoices",
+        operation_id: "recordInvoice",
+        tool: Tool::Named {
+            name: "record_invoice",
+            title: "Record an invoice",
+            description: "Bill a contract: from its first invoice on, billed less recognized is a contract liability or a contract asset per month. `number` is the invoice's natural key: sent again with the same figures it is a replay. Amounts are decimal strings.",
+            destructive: false,
+        },
+        document: describe::<invoices::__path_invoice>,
+        handler: Handler::Runs(|call| {
+            Box::pin(invoices::invoice(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/payments",
+        operation_id: "recordPayment",
+        tool: Tool::Named {
+            name: "record_payment",
+            title: "Record a payment",
+            description: "Record cash received against a contract: Dr Cash Clearing, Cr Accounts Receivable up to what is billed and unpaid, Cr Customer Credit beyond it. `reference` is the payment's natural key: sent again with the same date and amount it is a replay. Dated in a closed month, it is booked as a correction in the first open month. Amounts are decimal strings.",
+            destructive: false,
+        },
+        document: describe::<payments_received::__path_payment>,
+        handler: Handler::Runs(|call| {
+            Box::pin(payments_received::payment(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /v1/waterfalls",
+        operation_id: "getRevenueWaterfalls",
+        scope: Scope::ReadWaterfalls,
+        price: Price::PerCall,
+        cost: Cost::Work,
+        tool: Tool::Named {
+            name: "get_waterfall",
+            title: "Revenue waterfall",
+            description: "Monthly recognized revenue and deferred balances for the portfolio, or for one contract with `contract_id`, between `start_period` and `end_period` (YYYY-MM). `group_by=pob_type` splits each month by obligation type; `group_by=obligation` (with `contract_id`) by obligation.",
+            destructive: false,
+        },
+        document: describe::<reports::__path_waterfall>,
+        handler: Handler::Runs(|call| {
+            Box::pin(reports::waterfall(call.state, call.principal, call.query))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/disclosures/note6",
+        operation_id: "getNote6Disclosures",
+        scope: Scope::ReadDisclosures,
+        price: Price::PerCall,
+        cost: Cost::Work,
+        tool: Tool::Named {
+            name: "get_note6",
+            title: "Note 6 disclosure",
+            description: "Note 6 data for a quarter (`period` as YYYY-Qn): remaining performance obligations, disaggregated revenue and contract balances.",
+            destructive: false,
+        },
+        document: describe::<reports::__path_note6>,
+        handler: Handler::Runs(|call| {
+            Box::pin(reports::note6(call.state, call.principal, call.query))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/periods",
+        operation_id: "listPeriods",
+        scope: Scope::ReadWaterfalls,
+        cost: Cost::Work,
+        answer: Answer::Plain,
+        tool: Tool::Named {
+            name: "list_periods",
+            title: "Closed months",
+            description: "The tenant's books: the first open month, each closed month with who closed it, when and the digest of its figures, and every close and reopen.",
+            destructive: false,
+        },
+        document: describe::<periods::__path_list>,
+        handler: Handler::Runs(|call| Box::pin(periods::list(call.state, call.principal))),
+        ..READ
+    },
+    Operation {
+        route: "POST /v1/periods/close",
+        operation_id: "closePeriods",
+        scope: Scope::ClosePeriods,
+        tool: Tool::Named {
+            name: "close_period",
+            title: "Close months",
+            description: "Close every open month through `through` (YYYY-MM, a month that has ended): what is reported for them never changes again, and later changes land in the first open month as corrections. Closing what is closed changes nothing.",
+            destructive: false,
+        },
+        document: describe::<periods::__path_close>,
+        handler: Handler::Runs(|call| {
+            Box::pin(periods::close(call.state, call.principal, call.body))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/periods/reopen",
+        operation_id: "reopenPeriods",
+        scope: Scope::ClosePeriods,
+        tool: Tool::NotATool(
+            "reopening closed months restates figures already reported; a controller does it, with a reason for the history, over the API, the CLI or the console",
+        ),
+        document: describe::<periods::__path_reopen>,
+        handler: Handler::Runs(|call| {
+            Box::pin(periods::reopen(call.state, call.principal, call.body))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/batch",
+        operation_id: "executeBatch",
+        credential: Credential::ApiKey,
+        batch: Batch::Refused,
+        cost: Cost::Operations,
+        tool: Tool::NotATool(
+            "an MCP client calls tools one at a time; each operation a batch runs is a tool of its own",
+        ),
+        document: describe::<super::batch::__path_batch_route>,
+        handler: Handler::Own {
+            route: || web::post().to(super::batch::batch_route),
+            run: None,
+        },
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/jobs/recalculate-waterfall",
+        operation_id: "createWaterfallRecalculationJob",
+        credential: Credential::ApiKey,
+        body: Body::OptionalJson,
+        tool: Tool::Named {
+            name: "start_recalculation",
+            title: "Start a recalculation",
+            description: "Queue a job that recomputes every contract's schedule (or `contract_ids`), optionally under another recognition policy; read it with get_job.",
+            destructive: false,
+        },
+        document: describe::<jobs::__path_create_job>,
+        handler: Handler::Runs(|call| {
+            Box::pin(jobs::create_job(call.state, call.principal, call.body))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /v1/jobs/{job_id}",
+        operation_id: "getJobStatus",
+        credential: Credential::ApiKey,
+        answer: Answer::Plain,
+        tool: Tool::Named {
+            name: "get_job",
+            title: "Read a job",
+            description: "A recalculation job's status, progress (0-100) and, once finished, its result and output_hash.",
+            destructive: false,
+        },
+        document: describe::<jobs::__path_job_status>,
+        handler: Handler::Runs(|call| {
+            Box::pin(jobs::job_status(
+                call.state,
+                call.principal,
+                call.param("job_id"),
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/payments/intent",
+        operation_id: "getPaymentIntent",
+        batch: Batch::Refused,
+        answer: Answer::Plain,
+        tool: Tool::NotATool(
+            "the payment terms are for HTTP clients that pay a 402; paid calls are not taken over MCP",
+        ),
+        document: describe::<payments::routes::__path_intent>,
+        handler: Handler::Own {
+            route: || web::get().to(payments::routes::intent),
+            run: None,
+        },
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/payments/challenge",
+        operation_id: "getPaymentChallenge",
+        batch: Batch::Refused,
+        answer: Answer::Plain,
+        tool: Tool::NotATool(
+            "the payment terms are for HTTP clients that pay a 402; paid calls are not taken over MCP",
+        ),
+        document: describe::<payments::routes::__path_challenge>,
+        handler: Handler::Own {
+            route: || web::get().to(payments::routes::challenge),
+            run: None,
+        },
+        ..READ
+    },
+    Operation {
+        route: "POST /api/v1/contracts/ingest",
+        operation_id: "ingestGuideContract",
+        batch: Batch::Refused,
+        price: Price::PerCall,
+        cost: Cost::ContractBody,
+        tool: Tool::Named {
+            name: "ingest_contract",
+            title: "Ingest a contract",
+            description: "Create a contract from the guide payload (total_amount, line items with pob_type, stated_price, ssp_price): allocated and scheduled at once. Amounts are decimal strings.",
+            destructive: false,
+        },
+        document: describe::<guide::contracts::__path_ingest>,
+        handler: Handler::Runs(|call| {
+            Box::pin(guide::contracts::ingest(
+                call.state,
+                call.principal,
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /api/v1/reports/waterfall",
+        operation_id: "getGuideWaterfall",
+        scope: Scope::ReadWaterfalls,
+        batch: Batch::Refused,
+        price: Price::PerCall,
+        cost: Cost::Work,
+        tool: Tool::NotATool(
+            "get_waterfall answers the same figures month by month, for any range",
+        ),
+        document: describe::<guide::reports::__path_waterfall>,
+        handler: Handler::Runs(|call| {
+            Box::pin(guide::reports::waterfall(
+                call.state,
+                call.principal,
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /api/v1/accounting/journal-entries",
+        operation_id: "listJournalEntries",
+        scope: Scope::ReadLedger,
+        batch: Batch::Refused,
+        answer: Answer::Plain,
+        tool: Tool::Named {
+            name: "get_journal_entries",
+            title: "Journal entries",
+            description: "A month's balanced journal entries (`period` as YYYY-MM), a page at a time with totals; pass `cursor` from `next_cursor` for the next page.",
+            destructive: false,
+        },
+        document: describe::<guide::accounting::__path_journal_entries_route>,
+        // It answers CSV too, so it reads its request itself; a tool gets the JSON pages.
+        handler: Handler::Own {
+            route: || web::get().to(guide::accounting::journal_entries_route),
+            run: Some(|call: &Call<'_>| {
+                Box::pin(guide::accounting::journal_entries(
+                    call.state,
+                    call.principal,
+                    call.query,
+                ))
+            }),
+        },
+        ..READ
+    },
+    Operation {
+        route: "GET /api/v1/accounting/trial-balance",
+        operation_id: "getTrialBalance",
+        scope: Scope::ReadLedger,
+        batch: Batch::Refused,
+        cost: Cost::Work,
+        answer: Answer::Plain,
+        tool: Tool::Named {
+            name: "get_trial_balance",
+            title: "Trial balance",
+            description: "Every account's debit or credit balance at the end of a month (`period` as YYYY-MM), per currency; debits equal credits.",
+            destructive: false,
+        },
+        document: describe::<guide::accounting::__path_trial_balance>,
+        handler: Handler::Runs(|call| {
+            Box::pin(guide::accounting::trial_balance(
+                call.state,
+                call.principal,
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "GET /api/v1/accounting/chart-of-accounts",
+        operation_id: "getChartOfAccounts",
+        scope: Scope::ReadLedger,
+        batch: Batch::Refused,
+        answer: Answer::Plain,
+        tool: Tool::NotATool(
+            "the chart maps the books to a general ledger's accounts: set up by a person, and every journal line an agent reads already names its account",
+        ),
+        document: describe::<guide::accounting::__path_get_chart>,
+        handler: Handler::Runs(|call| {
+            Box::pin(guide::accounting::get_chart(call.state, call.principal))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "PUT /api/v1/accounting/chart-of-accounts",
+        operation_id: "putChartOfAccounts",
+        batch: Batch::Refused,
+        tool: Tool::NotATool(
+            "the chart maps the books to a general ledger's accounts: a controller changes it, not an agent",
+        ),
+        document: describe::<guide::accounting::__path_put_chart>,
+        handler: Handler::Runs(|call| {
+            Box::pin(guide::accounting::put_chart(
+                call.state,
+                call.principal,
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+];
+
+/// The operation `METHOD /path` names, if it is in the table.
+pub fn find(route: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|operation| operation.route == route)
+}
+
+/// The routes a plan's per-call price applies to, in table order.
+pub fn priced_routes() -> Vec<&'static str> {
+    OPERATIONS
+        .iter()
+        .filter(|operation| operation.price == Price::PerCall)
+        .map(|operation| operation.route)
+        .collect()
+}
+
+/// The table's operations as the OpenAPI document describes them.
+pub fn documented() -> OpenApi {
+    super::document::documented(OPERATIONS)
+}
