@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Books that close, at scale (decisions.md §14), on PostgreSQL, in one run of one server:
+# Books that close, at scale (docs/ledger.md, Month end), on PostgreSQL, in one run of one
+# server:
 #
 #   1. loads N sample contracts (`revrec demo`, default 1,000,000) into a fresh database;
 #   2. portfolio waterfall and Note 6 medians with no month closed: the baseline;

@@ -1,6 +1,7 @@
-//! Knowing when (decisions.md §14): `as_of` answers as the books stood at an instant. The
-//! app runs on a clock the test sets, so each change is recorded at a chosen instant; what
-//! was read at an instant is read again, later, with that instant as `as_of`.
+//! Knowing when (docs/ledger.md, "As of an instant"): `as_of` answers as the books stood at
+//! an instant. The app runs on a clock the test sets, so each change is recorded at a
+//! chosen instant; what was read at an instant is read again, later, with that instant as
+//! `as_of`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -1,4 +1,4 @@
-//! Invoices and contract balances (decisions.md §13), through the API on both backends.
+//! Invoices and contract balances (docs/asc606.md §12), through the API on both backends.
 //! Worked example 12 of docs/asc606.md: 12,000.00 for 2026 recognized daily and billed
 //! 3,000.00 at each quarter's end, in arrears.
 

@@ -1,4 +1,4 @@
-//! Cash received and the journal's export scope (decisions.md §14), through the API on both
+//! Cash received and the journal's export scope (docs/ledger.md), through the API on both
 //! backends: worked example 12 (12,000.00 for 2026 recognized daily, billed 3,000.00 at each
 //! quarter's end) with the customer paying the first invoice in April and overpaying the
 //! second in July; the credit is used up by the third invoice in October.

@@ -1,4 +1,4 @@
-//! Obligations satisfied by events (decisions.md §13), through the API on both backends:
+//! Obligations satisfied by events (docs/asc606.md §11), through the API on both backends:
 //! a setup fee awaiting delivery and its fulfillment, and services measured by progress.
 //! Worked examples 10 and 11 of docs/asc606.md.
 

@@ -1,4 +1,4 @@
-//! Explain (decisions.md §14): every cent of a contract's month traced, on the worked case
+//! Explain (docs/asc606.md §14): every cent of a contract's month traced, on the worked case
 //! of docs/asc606.md (12,000.00 over 2026, January to March closed, an increase to
 //! 15,000.00 back-dated to 1 February) and on a bundle allocated by relative SSP.
 

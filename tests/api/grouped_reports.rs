@@ -1,6 +1,7 @@
-//! Waterfalls split by `group_by` (decisions.md §13, "Reports by obligation"): by
-//! `pob_type` over a portfolio (both surfaces) and by obligation for one contract. Each
-//! row's parts sum to its total exactly, and the bodies are the same on every backend.
+//! Waterfalls split by `group_by` (docs/asc606.md §6, "Waterfalls by type or by
+//! obligation"): by `pob_type` over a portfolio (both surfaces) and by obligation for one
+//! contract. Each row's parts sum to its total exactly, and the bodies are the same on
+//! every backend.
 
 use serde_json::{Value, json};
 

@@ -221,8 +221,8 @@ async fn a_policy_restatement_equals_ingesting_under_that_policy() {
         let back = app.recalculate(&json!({"contract_ids": [ids[0]], "policy": {"recognition_convention": "monthly_equal"}})).await;
         assert_eq!(back["result"]["contracts_changed"], 1);
 
-        // History is never rewritten (decisions.md §14): the restatement is a version of its
-        // own, and every earlier version reads back byte for byte as it did before.
+        // History is never rewritten (docs/asc606.md §8): the restatement is a version of
+        // its own, and every earlier version reads back byte for byte as it did before.
         assert_eq!(app.get(&first_path).await.text, first_before);
         let versions_after = app.get(&versions_path).await.json();
         let (before, after) = (

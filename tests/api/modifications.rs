@@ -1,4 +1,4 @@
-//! Modifications without surprises (decisions.md §13): what an accountant reads after a
+//! Modifications without surprises (docs/asc606.md §5): what an accountant reads after a
 //! change is what was given and what is in force.
 
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! Machine payments over HTTP 402 (MPP, decisions.md §10) on the running server: the
+//! Machine payments over HTTP 402 (MPP, docs/payments.md) on the running server: the
 //! checklist of protocols.md §1.12, with the sandbox rail and the Stripe rail (against a
 //! local double of Stripe's API).
 

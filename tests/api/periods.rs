@@ -1,6 +1,6 @@
-//! Books that close (decisions.md §14) through the API, on the worked case of the issue
-//! that asked for them: a 12,000 USD daily subscription for 2026, January to March closed,
-//! then a price increase to 15,000 back-dated to 1 February.
+//! Books that close (docs/ledger.md, Month end) through the API, on the worked case of the
+//! issue that asked for them: a 12,000 USD daily subscription for 2026, January to March
+//! closed, then a price increase to 15,000 back-dated to 1 February.
 
 use reqwest::{Method, StatusCode};
 use revrec_ports::Scope;

@@ -1,6 +1,7 @@
-//! Responses against the OpenAPI document's own schemas (decisions.md §13): a body and the
-//! schema that describes it can no longer disagree. Each answer is validated as JSON Schema
-//! 2020-12 against its operation's response schema, `$ref`s resolved in the document.
+//! Responses against the OpenAPI document's own schemas (the clients decode by them,
+//! docs/clients.md): a body and the schema that describes it can no longer disagree. Each
+//! answer is validated as JSON Schema 2020-12 against its operation's response schema,
+//! `$ref`s resolved in the document.
 
 use serde_json::{Value, json};
 

@@ -1,5 +1,5 @@
 //! `revrec periods close | reopen | list`: a tenant's closed months from the command line,
-//! through the same use case as `POST /v1/periods/close` (decisions.md §14).
+//! through the same use case as `POST /v1/periods/close` (docs/ledger.md, Month end).
 
 use clap::Subcommand;
 use revrec_domain::{Period, PeriodAction, text};

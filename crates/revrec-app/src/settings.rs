@@ -42,9 +42,9 @@ pub struct Settings {
     pub job_worker: Option<JobWorkerSettings>,
     /// Rate limits and per-call prices by plan.
     pub policy: Policy,
-    /// How priced calls are paid (decisions.md §10).
+    /// How priced calls are paid (docs/payments.md).
     pub payments: PaymentTerms,
-    /// Deprecated operations (decisions.md §11), checked against the API at start-up.
+    /// Deprecated operations (docs/versioning.md), checked against the API at start-up.
     pub deprecations: Vec<Deprecation>,
 }
 

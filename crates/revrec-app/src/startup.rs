@@ -23,7 +23,7 @@ use crate::usage_flusher::UsageFlusher;
 /// Blocking threads per HTTP worker (database calls).
 pub const BLOCKING_THREADS_PER_WORKER: usize = 8;
 
-/// Largest JSON body (decisions.md §11).
+/// Largest JSON body (docs/limits.md).
 pub const JSON_LIMIT: usize = 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
@@ -76,9 +76,9 @@ fn lightning_rail(terms: &LightningTerms) -> Result<LightningRail, StartupError>
     .map_err(|error| StartupError::Payments(error.to_string()))
 }
 
-/// The payment methods and challenge secrets of this process (decisions.md §10): Stripe,
-/// Tempo and Lightning when configured (in that order), the sandbox rail in sandbox mode
-/// only.
+/// The payment methods and challenge secrets of this process (docs/payments.md, Rails):
+/// Stripe, Tempo and Lightning when configured (in that order), the sandbox rail in sandbox
+/// mode only.
 pub fn payment_settings(settings: &Settings) -> Result<PaymentSettings, StartupError> {
     let terms = &settings.payments;
     let mut rails: Vec<Arc<dyn PaymentRail>> = Vec::new();

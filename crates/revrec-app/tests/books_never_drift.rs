@@ -1173,9 +1173,9 @@ async fn audit(
     after: &Snapshot,
     outcome: &Outcome,
 ) -> Result<(), TestCaseError> {
-    // (0) History is never rewritten (decisions.md §14): every version a contract had before
-    // the step is stored unchanged after it, and reads back as the plan it had (a draft's
-    // terms alone are edited in place).
+    // (0) History is never rewritten (docs/ledger.md, "As of an instant"): every version a
+    // contract had before the step is stored unchanged after it, and reads back as the plan
+    // it had (a draft's terms alone are edited in place).
     for (id, earlier) in before {
         let Some(later) = after.get(id) else {
             continue;
@@ -1350,9 +1350,9 @@ async fn ledger_ties(
     Ok(())
 }
 
-/// Under closed books (decisions.md §14): every entry of `months` balances, each month's
-/// journal revenue is what the waterfall reports for it (corrections included), and every
-/// trial balance balances.
+/// Under closed books (docs/ledger.md, Month end): every entry of `months` balances, each
+/// month's journal revenue is what the waterfall reports for it (corrections included), and
+/// every trial balance balances.
 async fn books_tie(
     services: &Services,
     tenant: &str,

@@ -1,4 +1,4 @@
-//! Invoices and the contract balances they make (ASC 606-10-45-1 to 45-4, decisions.md §13).
+//! Invoices and the contract balances they make (ASC 606-10-45-1 to 45-4, docs/asc606.md §12).
 //!
 //! A contract with invoices is billed by them, not at its start: at each month end its
 //! balance is billed to date less recognized to date, a contract liability (deferred
@@ -19,7 +19,7 @@ pub struct Invoice {
     pub number: Option<String>,
 }
 
-/// Cash received from the customer against the contract (decisions.md §14): it clears
+/// Cash received from the customer against the contract (docs/ledger.md): it clears
 /// receivables; beyond them it is a customer credit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Payment {

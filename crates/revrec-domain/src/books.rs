@@ -1,4 +1,4 @@
-//! Books that close (decisions.md §14, policy v1.2): once a month is closed, what was
+//! Books that close (docs/asc606.md §13): once a month is closed, what was
 //! reported for it never moves. A later change whose restated schedule differs in a closed
 //! month is booked in the first open month as a correction, one per corrected month, so the
 //! cumulative figures through the first open month equal the restated ones and a contract's

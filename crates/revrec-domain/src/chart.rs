@@ -1,5 +1,5 @@
 //! The chart of accounts journal entries post to: a tenant's own codes and names, or the
-//! defaults of decisions.md §5.
+//! defaults of docs/ledger.md, Chart of accounts.
 
 use std::fmt;
 
@@ -25,10 +25,10 @@ impl Account {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum AccountRole {
     /// Cash received and not yet matched by the general ledger's bank reconciliation
-    /// (decisions.md §14).
+    /// (docs/ledger.md, Cash received).
     CashClearing,
     Receivable,
-    /// Revenue recognized before it is billed, per contract (decisions.md §13).
+    /// Revenue recognized before it is billed, per contract (docs/asc606.md §12).
     ContractAsset,
     DeferredRevenue,
     /// Cash received beyond what was billed, per contract: owed back or used up by later

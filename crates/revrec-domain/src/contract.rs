@@ -81,7 +81,7 @@ impl PobType {
         }
     }
 
-    /// decisions.md §4: subscriptions and support are ratable; the rest are delivered.
+    /// docs/asc606.md §2: subscriptions and support are ratable; the rest are delivered.
     pub fn default_recognition(self) -> RecognitionMethod {
         match self {
             PobType::Subscription | PobType::Support => RecognitionMethod::Ratable,
@@ -307,7 +307,8 @@ fn summary(errors: &[FieldError]) -> String {
 }
 
 impl ContractDraft {
-    /// Checks every rule of decisions.md §2 and returns terms the engine can compute.
+    /// Checks every rule of docs/asc606.md §2 (Validation) and returns terms the engine can
+    /// compute.
     ///
     /// With `unread` fields the result is always `Err`, holding the problems of the fields
     /// that could be checked (possibly none).

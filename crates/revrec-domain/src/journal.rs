@@ -6,12 +6,12 @@
 //! books the change of price in its effective month; a negative catch-up reverses revenue.
 //! Every entry balances; amounts on a line are never negative.
 //!
-//! A contract billed by invoices posts them instead (decisions.md §13): an invoice is Dr
+//! A contract billed by invoices posts them instead (docs/asc606.md §12): an invoice is Dr
 //! Accounts Receivable, Cr Contract Asset up to the asset's balance and Cr Deferred Revenue
 //! for the rest; a month's revenue is Dr Deferred Revenue up to the liability's balance and
 //! Dr Contract Asset for the rest, Cr revenue by type (a negative month the other way round).
 //!
-//! Cash received (decisions.md §14) is Dr Cash Clearing, Cr Accounts Receivable up to the
+//! Cash received (docs/ledger.md) is Dr Cash Clearing, Cr Accounts Receivable up to the
 //! contract's receivable and Cr Customer Credit beyond it; billing that follows uses the
 //! credit up first (Dr Customer Credit, Cr Accounts Receivable).
 //!
@@ -37,7 +37,7 @@ pub struct JournalLine {
     pub pob_id: Option<String>,
     pub pob_type: Option<PobType>,
     pub memo: String,
-    /// The closed month this line corrects (decisions.md §14); none for the month's own.
+    /// The closed month this line corrects (docs/ledger.md); none for the month's own.
     pub corrects_period: Option<Period>,
     pub kind: EntryKind,
 }
@@ -49,9 +49,9 @@ pub enum EntryKind {
     Billing,
 }
 
-/// Which lines a journal export takes (decisions.md §14): a general ledger that already
-/// receives invoices from the billing system imports `Recognition` alone, or it would count
-/// receivables twice.
+/// Which lines a journal export takes (docs/ledger.md, `entries=`): a general ledger that
+/// already receives invoices from the billing system imports `Recognition` alone, or it
+/// would count receivables twice.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum EntryScope {
     #[default]
@@ -477,7 +477,7 @@ impl<'a> CashLines<'a> {
 
 /// What a month books for one closed month it corrects: each obligation's revenue, and the
 /// contract's billing and contract asset, each the restated figure less the one the books
-/// held (decisions.md §14).
+/// held (docs/asc606.md §13).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MonthCorrection {
     pub corrects: Period,

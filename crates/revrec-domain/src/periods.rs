@@ -1,8 +1,8 @@
-//! Which months of a tenant's books are closed (decisions.md §14). A close closes every open
-//! month through a month; a reopen reopens a month and every later closed one. So the closed
-//! months are always a prefix of the calendar, and the books are described by the last
-//! closed month alone, folded from the tenant's closes and reopens in the order they were
-//! recorded.
+//! Which months of a tenant's books are closed (docs/ledger.md, Month end). A close closes
+//! every open month through a month; a reopen reopens a month and every later closed one.
+//! So the closed months are always a prefix of the calendar, and the books are described by
+//! the last closed month alone, folded from the tenant's closes and reopens in the order
+//! they were recorded.
 
 use crate::period::Period;
 

@@ -36,7 +36,7 @@ pub enum Amendment {
     /// No revenue from `effective` (the first day without service); the unrecognized rest
     /// leaves the transaction price, deferred revenue and RPO.
     Termination { effective: Date },
-    /// decisions.md §13: an obligation awaiting delivery is delivered on `date`; its whole
+    /// docs/asc606.md §11: an obligation awaiting delivery is delivered on `date`; its whole
     /// allocation is revenue of that day.
     Fulfillment { obligation_id: String, date: Date },
     /// A cumulative progress report: revenue through `as_of` becomes what `percent` earns,
@@ -397,7 +397,7 @@ impl ContractPlan {
         match amendment {
             Amendment::Termination { effective } => {
                 let day = effective.to_julian_day();
-                // From the effective date nothing is in force (decisions.md §13).
+                // From the effective date nothing is in force (docs/asc606.md §5).
                 for obligation in next.obligations.iter_mut().filter(|o| o.in_force) {
                     freeze(obligation, day);
                     obligation.in_force = false;
@@ -897,7 +897,7 @@ pub enum ReplayError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanHistory {
     versions: Vec<ContractPlan>,
-    /// The contract's invoices (none: billed at its start, decisions.md §5).
+    /// The contract's invoices (none: billed at its start, docs/asc606.md §6).
     billing: Billing,
     /// Each version's plan as it was when the version was recorded, where a later
     /// restatement computes `versions` differently (empty: the same as `versions`).
@@ -942,7 +942,7 @@ impl PlanHistory {
     }
 
     /// The history with one more version that changes nothing in it: a restatement, once
-    /// every version before it has been computed under the new policy (decisions.md §14).
+    /// every version before it has been computed under the new policy (docs/asc606.md §8).
     /// It takes over the months of the version before it, with the same plan, so each
     /// month's figures and the version numbers of later amendments stay as they are.
     pub fn restatement(&self) -> PlanHistory {
@@ -1114,9 +1114,9 @@ fn weight(ssp: Ssp) -> u128 {
     u128::try_from(ssp.micros()).unwrap_or(0)
 }
 
-/// decisions.md §2: the SSP of what remains from `effective` on. A ratable obligation
-/// weighs its SSP × its share of service days left; an undelivered point-in-time obligation
-/// weighs its whole SSP, a delivered one nothing.
+/// docs/asc606.md §5 (Prospective): the SSP of what remains from `effective` on. A ratable
+/// obligation weighs its SSP × its share of service days left; an undelivered point-in-time
+/// obligation weighs its whole SSP, a delivered one nothing.
 fn remaining_weight(
     obligation: &ObligationTerms,
     effective: Date,
@@ -1126,7 +1126,7 @@ fn remaining_weight(
     let full = weight(obligation.ssp) * REMAINING_SCALE;
     match obligation.pattern {
         Pattern::AwaitingDelivery => full,
-        // The reported share not yet satisfied (decisions.md §2).
+        // The reported share not yet satisfied (docs/asc606.md §11).
         Pattern::Progress => {
             let done = progress_done.unwrap_or_default().ten_thousandths();
             let left = u128::from(PercentComplete::WHOLE - done);
@@ -1151,7 +1151,7 @@ fn remaining_weight(
             let scaled = divide_rounding_wide(i128::try_from(full).unwrap_or(0) * left, total);
             u128::try_from(scaled).unwrap_or(0)
         }
-        // Any other convention measures what is left its own way (decisions.md §13): a
+        // Any other convention measures what is left its own way (docs/asc606.md §5): a
         // 12-month `monthly_equal` line half delivered has half its SSP left, whatever the
         // months' days. The share not yet recognized through the day before `effective`,
         // read off the convention's curve of a large whole.

@@ -125,7 +125,7 @@ impl fmt::Display for Convention {
 }
 
 /// When an obligation is satisfied: across a service window (inclusive), on one day, or by
-/// events that have not all happened yet (decisions.md §13).
+/// events that have not all happened yet (docs/asc606.md §11).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Pattern {
     Ratable {

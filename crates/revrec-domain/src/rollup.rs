@@ -28,7 +28,7 @@
 //! * `asset_earned`: the part of `asset_change` that revenue booked (the rest is what
 //!   invoices billed against the asset): what the journal's recognition entries move, so
 //!   a trial balance of recognition or billing entries alone sums from the rollups too.
-//! * `paid`: cash received (decisions.md §14). Receivables at the end of `P` are
+//! * `paid`: cash received (docs/ledger.md). Receivables at the end of `P` are
 //!   `Σ booked − Σ paid + Σ credit_change`.
 //! * `credit_change`: change of a contract's customer credit (received beyond what was
 //!   billed to date, per contract): receivables never go below zero per contract.
@@ -583,10 +583,10 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
         .collect()
 }
 
-/// A rollup row's figures under books that close (decisions.md §14): every figure is a flow
-/// the first open month carries corrections of, except the two snapshots, `rpo_next_12`
-/// (measured at a month's end) and `recognized_from_opening` (measured over a quarter),
-/// which are simply restated there.
+/// A rollup row's figures under books that close (docs/asc606.md §13): every figure is a
+/// flow the first open month carries corrections of, except the two snapshots,
+/// `rpo_next_12` (measured at a month's end) and `recognized_from_opening` (measured over a
+/// quarter), which are simply restated there.
 impl crate::books::BookAmount for RollupAmounts {
     fn plus(self, other: RollupAmounts) -> RollupAmounts {
         let mut sum = self;

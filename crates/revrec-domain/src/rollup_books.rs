@@ -1,4 +1,4 @@
-//! Books that close over a whole rollup (decisions.md §14): the rule of [`crate::books`]
+//! Books that close over a whole rollup (docs/asc606.md §13): the rule of [`crate::books`]
 //! applied to each (obligation type, timing) series of a portfolio's or a contract's
 //! rollup. The rule is linear, so the books of a portfolio are the sum of its contracts'
 //! books: a store can freeze a portfolio's rows at a close and a contract can derive its

@@ -54,9 +54,9 @@ pub fn trial_balance(
     scoped_trial_balance(rollup, chart, currency, period, EntryScope::All)
 }
 
-/// The trial balance of the journal's entries of `scope` alone (decisions.md §14): what a
-/// general ledger that imports only those entries holds. `Recognition` and `Billing` add
-/// up to `All`, account by account.
+/// The trial balance of the journal's entries of `scope` alone (docs/ledger.md,
+/// `entries=`): what a general ledger that imports only those entries holds. `Recognition`
+/// and `Billing` add up to `All`, account by account.
 pub fn scoped_trial_balance(
     rollup: &Rollup,
     chart: &ChartOfAccounts,

@@ -17,7 +17,7 @@ pub struct WaterfallRow {
     pub billed: i64,
     /// Contract assets at the end of `period`: per contract, recognized beyond billed.
     pub contract_asset_balance: i64,
-    /// The part of `recognized` that corrects closed months (decisions.md §14).
+    /// The part of `recognized` that corrects closed months (docs/asc606.md §13).
     pub correction: i64,
     /// Whether every month of the row is closed: its figures are those it froze.
     pub closed: bool,

@@ -1,5 +1,6 @@
-//! Invoices and contract balances (decisions.md §13). Worked example 12 of docs/asc606.md:
-//! 12,000.00 for 2026 recognized daily and billed 3,000.00 at each quarter's end, in arrears.
+//! Invoices and contract balances (docs/asc606.md §12). Worked example 12 of
+//! docs/asc606.md: 12,000.00 for 2026 recognized daily and billed 3,000.00 at each
+//! quarter's end, in arrears.
 
 #![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
 

@@ -1,6 +1,6 @@
-//! Books that close (decisions.md §14), on the worked case of the issue that asked for them:
-//! a 12,000 USD daily subscription for 2026, January to March closed on 10 April, and a price
-//! increase to 15,000 back-dated to 1 February (a cumulative catch-up).
+//! Books that close (docs/asc606.md §13), on the worked case of the issue that asked for
+//! them: a 12,000 USD daily subscription for 2026, January to March closed on 10 April, and
+//! a price increase to 15,000 back-dated to 1 February (a cumulative catch-up).
 
 #![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
 

@@ -1,4 +1,4 @@
-//! Obligations satisfied by events (decisions.md §13): a fulfillment of an obligation
+//! Obligations satisfied by events (docs/asc606.md §11): a fulfillment of an obligation
 //! awaiting delivery, and cumulative progress reports. Worked examples 10 and 11 of
 //! docs/asc606.md, cent for cent.
 

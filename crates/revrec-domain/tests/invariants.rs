@@ -603,10 +603,11 @@ fn revenue_series(plan: &revrec_domain::ContractPlan) -> revrec_domain::Series {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// decisions.md §14 over random contracts, random change sequences and random closes
-    /// and reopens: (1) a closed month never changes while it stays closed; (2) cumulative
-    /// figures through the first open month equal the restated schedule's; (3) the booked
-    /// months of a contract sum to its restated months, so to its price.
+    /// Books that close (docs/asc606.md §13) over random contracts, random change sequences
+    /// and random closes and reopens: (1) a closed month never changes while it stays
+    /// closed; (2) cumulative figures through the first open month equal the restated
+    /// schedule's; (3) the booked months of a contract sum to its restated months, so to
+    /// its price.
     #[test]
     fn closed_months_never_move_and_corrections_keep_every_total(
         history in history_with_lines(5),

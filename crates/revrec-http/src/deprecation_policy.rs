@@ -1,4 +1,4 @@
-//! Deprecated and retired routes (decisions.md §11, RFC 9745, RFC 8594): configured per
+//! Deprecated and retired routes (docs/versioning.md, RFC 9745, RFC 8594): configured per
 //! operation, announced on every answer with `Deprecation`, `Sunset` and `Link`, and
 //! answered 410 `ENDPOINT_SUNSET` once the sunset has passed. The operations a setting may
 //! name are given to it (the app passes those of the OpenAPI document).
@@ -13,7 +13,7 @@ use crate::shell::settings::Deprecation;
 use crate::shell::state::AppState;
 use crate::wire::dates::format_timestamp;
 
-/// The least notice between a deprecation and its sunset (api-spec §9: 180 days ahead).
+/// The least notice between a deprecation and its sunset: 180 days (docs/versioning.md).
 pub const MIN_NOTICE_DAYS: i64 = 180;
 const DAY_SECONDS: i64 = 86_400;
 

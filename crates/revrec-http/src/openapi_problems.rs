@@ -5,10 +5,10 @@
 //! Schemathesis (`--checks all`, status-code conformance) holds the result to what the
 //! running service answers.
 //!
-//! One exception, by contract: api-spec §4 has every operation of the primary surface but
-//! the two payment routes declare 400, 401, 402, 403, 404, 422, 429 and 500, so those eight
-//! stay there whatever the operation; the rules decide the others (408, 409, 413, 415, 503)
-//! there, and every status elsewhere.
+//! One exception, by contract (docs/errors.md, "Problems in the OpenAPI document"): every
+//! operation of the primary surface but the payment routes declares 400, 401, 402, 403,
+//! 404, 422, 429 and 500, so those eight stay there whatever the operation; the rules
+//! decide the others (408, 409, 413, 415, 503) there, and every status elsewhere.
 
 use std::collections::BTreeMap;
 
@@ -30,12 +30,12 @@ const VALIDATED_QUERY: &[&str] = &[
     "through",
 ];
 
-/// What api-spec §4 has every primary operation declare.
+/// What every primary operation declares (docs/errors.md).
 const SPEC_DECLARED: [u16; 8] = [400, 401, 402, 403, 404, 422, 429, 500];
 
 /// What an operation is, as far as its possible refusals go.
 struct Traits {
-    /// Under api-spec §4's declaration of eight problems.
+    /// Under the primary surface's declaration of eight problems (docs/errors.md).
     primary_contract: bool,
     authenticated: bool,
     priced: bool,

@@ -72,7 +72,7 @@ fn the_document_is_openapi_3_1_with_every_primary_operation_and_problem_response
             "{path}"
         );
     }
-    // Amounts are exact decimals for clients too (decisions.md §1).
+    // Amounts are exact decimals for clients too (docs/clients.md).
     let schemas = &document["components"]["schemas"];
     let period = &schemas["WaterfallPeriod"]["properties"];
     for amount in ["recognized_amount", "deferred_balance"] {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The scopes of the API (api-spec §5.3).
+/// The scopes of the API (docs/access.md, Scopes).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Scope {
     ReadContracts,
@@ -11,7 +11,7 @@ pub enum Scope {
     ReadDisclosures,
     ReadLedger,
     ExecuteMcp,
-    /// Close and reopen months of the books (decisions.md §14).
+    /// Close and reopen months of the books (docs/ledger.md, Month end).
     ClosePeriods,
 }
 
@@ -71,7 +71,7 @@ impl fmt::Display for Scope {
     }
 }
 
-/// The commercial plan of a credential (api-spec §8).
+/// The commercial plan of a credential (docs/access.md, docs/payments.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Plan {
     Sandbox,

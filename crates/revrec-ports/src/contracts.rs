@@ -219,7 +219,7 @@ pub struct InvoiceRecord {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BillingKind {
     Invoice,
-    /// Cash received (decisions.md §14).
+    /// Cash received (docs/ledger.md).
     Payment,
 }
 
@@ -277,10 +277,10 @@ pub struct StoredContract {
     pub stamps: BooksStamps,
 }
 
-/// When each of a contract's facts entered the books (decisions.md §14): the sequence of
-/// the tenant's latest close or reopen when it was written, 0 before any. The store stamps
-/// them (whatever a write carries) under a lock that orders writes and closes, so a fact
-/// stamped below a close's sequence is exactly one that close saw.
+/// When each of a contract's facts entered the books (docs/ledger.md, Month end): the
+/// sequence of the tenant's latest close or reopen when it was written, 0 before any. The
+/// store stamps them (whatever a write carries) under a lock that orders writes and closes,
+/// so a fact stamped below a close's sequence is exactly one that close saw.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct BooksStamps {
     /// One per version, in version order.

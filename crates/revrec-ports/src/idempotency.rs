@@ -1,4 +1,5 @@
-//! Idempotency keys (decisions.md §7): a retried POST or PUT gets the first answer again.
+//! Idempotency keys (docs/errors.md, Idempotency-Key): a retried POST or PUT gets the first
+//! answer again.
 
 use async_trait::async_trait;
 

@@ -1,5 +1,6 @@
-//! Recalculation jobs (decisions.md §6): kept in the database, claimed by any worker of any
-//! instance under a lease, and resumable from the progress each committed page saves.
+//! Recalculation jobs (docs/batch-and-jobs.md): kept in the database, claimed by any worker
+//! of any instance under a lease, and resumable from the progress each committed page
+//! saves.
 
 use async_trait::async_trait;
 use revrec_domain::{Convention, Currency, Period};

@@ -1,4 +1,5 @@
-//! Each tenant's chart of accounts (decisions.md §5): the defaults until it sets its own.
+//! Each tenant's chart of accounts (docs/ledger.md, Chart of accounts): the defaults until
+//! it sets its own.
 
 use async_trait::async_trait;
 use revrec_domain::ChartOfAccounts;

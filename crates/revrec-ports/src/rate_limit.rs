@@ -1,4 +1,5 @@
-//! Rate limiting per credential (decisions.md §9): a fixed window, one unit per request.
+//! Rate limiting per credential (docs/access.md, Rate limits): a fixed window, one unit per
+//! request.
 
 use async_trait::async_trait;
 

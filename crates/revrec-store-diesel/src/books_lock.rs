@@ -1,4 +1,4 @@
-//! The lock that orders a tenant's contract writes and its closes (decisions.md §14).
+//! The lock that orders a tenant's contract writes and its closes (docs/ledger.md, Month end).
 //!
 //! A close freezes what the portfolio rollups say, and a contract's own books derive what
 //! the same close saw from the stamps of its facts. The two agree only if no write of the

@@ -1,6 +1,6 @@
-//! A tenant's closes and reopens (decisions.md §14) against every backend, each test in a
-//! fresh database: kept in the order recorded, never rewritten, one per sequence number
-//! however many writers race for it, and each tenant's apart.
+//! A tenant's closes and reopens (docs/ledger.md, Month end) against every backend, each
+//! test in a fresh database: kept in the order recorded, never rewritten, one per sequence
+//! number however many writers race for it, and each tenant's apart.
 
 #![allow(
     clippy::unwrap_used,

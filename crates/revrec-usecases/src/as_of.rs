@@ -1,7 +1,7 @@
-//! Knowing when (decisions.md §14): the books as they stood at an instant. Every fact is
-//! stored with the instant it was recorded and never changed, so what a read reported at
-//! `as_of` is a function of the facts recorded by then and the closes in force then: the
-//! same `as_of` gives the same answer today and in a year.
+//! Knowing when (docs/ledger.md, "As of an instant"): the books as they stood at an
+//! instant. Every fact is stored with the instant it was recorded and never changed, so
+//! what a read reported at `as_of` is a function of the facts recorded by then and the
+//! closes in force then: the same `as_of` gives the same answer today and in a year.
 
 use std::sync::Arc;
 

@@ -9,7 +9,8 @@ use crate::secrets::ACCESS_TOKEN_PREFIX;
 pub use crate::secrets::secret_digest;
 use crate::services::Services;
 
-/// The published free-tier sandbox token (decisions.md §12). It works only in sandbox mode.
+/// The published free-tier sandbox token (docs/access.md, Credentials). It works only in
+/// sandbox mode.
 pub const SANDBOX_TOKEN: &str = "rr_test_sandbox";
 /// The tenant the sandbox token belongs to.
 pub const SANDBOX_TENANT: &str = "sandbox";

@@ -1,7 +1,7 @@
 //! What recording an invoice and recording a payment share: both are billing facts of a
-//! contract (decisions.md §13 and §14) that change no version, only its balances, so both
-//! are refused on a draft and written with the rollup deltas of the contract without the
-//! fact and with it, in one transaction.
+//! contract (docs/asc606.md §12, docs/ledger.md) that change no version, only its balances,
+//! so both are refused on a draft and written with the rollup deltas of the contract
+//! without the fact and with it, in one transaction.
 
 use std::sync::Arc;
 

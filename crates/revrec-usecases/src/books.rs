@@ -1,4 +1,4 @@
-//! What the books report (decisions.md §14): a portfolio's rollup or one contract's, with
+//! What the books report (docs/asc606.md §13): a portfolio's rollup or one contract's, with
 //! the months closed frozen and late changes booked as corrections in the first open month.
 //!
 //! A portfolio reads what each close froze of its rollups (stored at the close) and the

@@ -137,7 +137,7 @@ pub fn billing_of(invoices: &[InvoiceRecord]) -> Billing {
 /// The plan history of `versions` (a contract's first ones, or all of them; not billed:
 /// callers that report it add the invoices).
 ///
-/// A restatement among them (a version of its own, decisions.md §14) computes every version
+/// A restatement among them (a version of its own, docs/asc606.md §8) computes every version
 /// under its convention, those before it retrospectively and those after it from then on.
 /// `legacy` is the convention of a restatement made in place before restatements were
 /// versions: with no restatement version, every version is computed under it, as it was

@@ -1,5 +1,6 @@
-//! Idempotency keys (decisions.md §7): the same key with the same request replays the first
-//! answer; with another request it is refused; while the first is running it is busy.
+//! Idempotency keys (docs/errors.md, Idempotency-Key): the same key with the same request
+//! replays the first answer; with another request it is refused; while the first is running
+//! it is busy.
 
 use revrec_ports::{Claim, RecordedResponse};
 use sha2::{Digest, Sha256};

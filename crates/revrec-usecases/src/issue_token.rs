@@ -8,7 +8,7 @@ use crate::secrets::secret_digest;
 use crate::services::Services;
 
 pub use crate::secrets::ACCESS_TOKEN_PREFIX;
-/// How long an access token is valid (decisions.md §8).
+/// How long an access token is valid (docs/access.md: one hour).
 pub const ACCESS_TOKEN_SECONDS: i64 = 3_600;
 
 /// A token as handed to the client.

@@ -61,9 +61,11 @@ pub struct JournalQuery {
     /// Start after this contract id (a page's `next`).
     pub after: Option<String>,
     pub limit: u32,
-    /// Which lines (decisions.md §14): every entry, or only its recognition or billing part.
+    /// Which lines (docs/ledger.md, `entries=`): every entry, or only its recognition or
+    /// billing part.
     pub scope: EntryScope,
-    /// The books as they stood at this instant (decisions.md §14); now when `None`.
+    /// The books as they stood at this instant (docs/ledger.md, "As of an instant"); now
+    /// when `None`.
     pub as_of: Option<AsOf>,
 }
 
@@ -373,7 +375,7 @@ pub(crate) fn contract_month_entries(
 
 /// The contract's entries for `month` as the tenant's books report them: a closed month's
 /// as they were when it closed, and the first open month's with the corrections of closed
-/// months it books (decisions.md §14).
+/// months it books (docs/ledger.md, Month end).
 fn booked_entries(
     stored: &StoredContract,
     history: &PlanHistory,

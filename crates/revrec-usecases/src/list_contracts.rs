@@ -5,7 +5,7 @@ use revrec_ports::{ContractPage, ContractQuery};
 use crate::error::UseCaseError;
 use crate::services::Services;
 
-/// Default and largest page sizes (decisions.md §2).
+/// Default and largest page sizes (docs/limits.md, Exports and pages).
 pub const DEFAULT_LIMIT: u32 = 50;
 pub const MAX_LIMIT: u32 = 500;
 

@@ -1,4 +1,4 @@
-//! Redeeming a payment for one priced call (decisions.md §10): the challenge and the
+//! Redeeming a payment for one priced call (docs/payments.md): the challenge and the
 //! payment proof are claimed as used, atomically, before the rail is asked to settle, so
 //! a credential pays for one call however many instances see it at once.
 

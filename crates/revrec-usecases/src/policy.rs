@@ -1,7 +1,7 @@
-//! The terms a deployment runs under (decisions.md §9, §10): requests per minute and the
-//! price of a paid call, per plan; how large a contract and a request may be (`limits`);
-//! how many jobs a tenant may queue; and the console's sign-in limits. Configuration, not
-//! data: every instance of a deployment is started with the same terms.
+//! The terms a deployment runs under (docs/access.md, docs/payments.md): requests per
+//! minute and the price of a paid call, per plan; how large a contract and a request may be
+//! (`limits`); how many jobs a tenant may queue; and the console's sign-in limits.
+//! Configuration, not data: every instance of a deployment is started with the same terms.
 
 use revrec_ports::Plan;
 
@@ -30,14 +30,14 @@ impl<T: Copy> PerPlan<T> {
     }
 }
 
-/// Requests per minute by plan (decisions.md §9).
+/// Requests per minute by plan (docs/access.md, Rate limits).
 pub const DEFAULT_REQUESTS_PER_MINUTE: PerPlan<u32> = PerPlan {
     sandbox: 60,
     growth: 1_200,
     scale: 6_000,
 };
 
-/// Monthly plan prices in whole USD (api-spec §8), shown by `GET /v1/payments/intent`.
+/// Monthly plan prices in whole USD (docs/payments.md), shown by `GET /v1/payments/intent`.
 pub const PLAN_PRICES_USD: PerPlan<u32> = PerPlan {
     sandbox: 0,
     growth: 499,
@@ -65,7 +65,7 @@ pub struct Policy {
     /// `None`: no rate limit (and no `RateLimit-*` headers).
     pub requests_per_minute: Option<PerPlan<u32>>,
     /// The price of one paid call, in US cents; 0 means the plan's calls are not charged
-    /// (api-spec §8: 0.00 under the free tier).
+    /// (docs/payments.md: 0.00, the free tier, by default).
     pub call_price_cents: PerPlan<i64>,
     pub limits: Limits,
     /// Recalculation jobs a tenant may have queued or running at once (429 beyond).

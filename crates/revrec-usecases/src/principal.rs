@@ -17,8 +17,8 @@ pub enum Credential {
 }
 
 impl Credential {
-    /// Whether this is what api-spec §5 calls "Bearer" (an API key, or the published sandbox
-    /// token, which stands for one), as opposed to an OAuth 2.0 access token.
+    /// Whether this is what docs/access.md calls "Bearer" (an API key, or the published
+    /// sandbox token, which stands for one), as opposed to an OAuth 2.0 access token.
     pub fn is_api_key(&self) -> bool {
         matches!(self, Credential::ApiKey { .. } | Credential::SandboxToken)
     }

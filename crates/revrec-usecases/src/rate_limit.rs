@@ -1,5 +1,5 @@
 //! Admission: every authenticated request takes one unit of its credential's quota
-//! (decisions.md §9), or is refused until the window resets.
+//! (docs/access.md, Rate limits), or is refused until the window resets.
 
 use revrec_ports::{RateDecision, RepositoryError};
 

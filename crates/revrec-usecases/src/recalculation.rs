@@ -1,5 +1,6 @@
-//! Recalculation jobs (decisions.md §6): recompute every selected contract's schedule,
-//! optionally restated under another recognition convention, and keep the rollups in step.
+//! Recalculation jobs (docs/batch-and-jobs.md): recompute every selected contract's
+//! schedule, optionally restated under another recognition convention, and keep the rollups
+//! in step.
 //!
 //! A job runs a page of contracts at a time, in contract id order. Each page commits its
 //! restatements, its rollup deltas and the job's progress in one transaction, so a job whose

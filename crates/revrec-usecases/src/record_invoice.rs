@@ -1,5 +1,5 @@
 //! `POST /contracts/{id}/invoices`, and the `billing_schedule` of ingest and PUT: invoices
-//! that bill a contract instead of the billed-at-start convention (decisions.md §13). An
+//! that bill a contract instead of the billed-at-start convention (docs/asc606.md §12). An
 //! invoice changes no version: it moves the contract's balances, so it is written with the
 //! rollup deltas of the contract billed without it and with it.
 

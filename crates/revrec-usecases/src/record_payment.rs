@@ -1,4 +1,4 @@
-//! `POST /contracts/{id}/payments`: cash received against a contract (decisions.md §14). A
+//! `POST /contracts/{id}/payments`: cash received against a contract (docs/ledger.md). A
 //! payment changes no version: it clears receivables (beyond them it is the customer's
 //! credit), so it is written with the rollup deltas of the contract without it and with it,
 //! like an invoice, and under closed books a payment dated in a closed month is a

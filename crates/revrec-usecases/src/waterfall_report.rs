@@ -22,7 +22,8 @@ pub struct WaterfallQuery {
     pub contract_id: Option<String>,
     pub currency: Option<Currency>,
     pub granularity: Granularity,
-    /// The books as they stood at this instant (decisions.md §14); now when `None`.
+    /// The books as they stood at this instant (docs/ledger.md, "As of an instant"); now
+    /// when `None`.
     pub as_of: Option<AsOf>,
 }
 

@@ -1,4 +1,4 @@
--- Idempotency-Key (decisions.md §7): one row per (tenant, key), kept 24 hours. A NULL status
+-- Idempotency-Key (docs/errors.md): one row per (tenant, key), kept 24 hours. A NULL status
 -- marks a request still in flight; the fingerprint is a digest of method, path and body.
 CREATE TABLE idempotency_keys (
     tenant_id        TEXT    NOT NULL,

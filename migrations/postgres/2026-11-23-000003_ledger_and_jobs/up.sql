@@ -1,5 +1,6 @@
 -- The guide surface's ledger (a chart of accounts per tenant), policy restatements of
--- contracts, and recalculation jobs (decisions.md §5, §6). Keep in step with the other folder.
+-- contracts, and recalculation jobs (docs/ledger.md, docs/batch-and-jobs.md). Keep in step
+-- with the other folder.
 
 -- A change of policy restates a contract in place: every version is computed under
 -- `convention` from then on (NULL: each version's own, as recorded), and `restatements`

@@ -1,4 +1,4 @@
--- Invoices and contract balances (decisions.md §13). A contract's invoices are facts of
+-- Invoices and contract balances (docs/asc606.md §12). A contract's invoices are facts of
 -- the contract, not of a version: a change of terms keeps them.
 CREATE TABLE contract_invoices (
     tenant_id     TEXT    NOT NULL,

@@ -1,4 +1,5 @@
--- Books that close (decisions.md §14), second part. Keep in step with the other folder.
+-- Books that close (docs/ledger.md, Month end), second part. Keep in step with the other
+-- folder.
 --
 -- Every fact a report reads carries the sequence of the tenant's latest close or reopen
 -- when it was written (0 before any): a fact stamped below a close's sequence was inside

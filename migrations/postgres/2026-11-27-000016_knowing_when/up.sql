@@ -1,4 +1,5 @@
--- Knowing when (decisions.md §14): as_of reads. Keep in step with the other folder.
+-- Knowing when (docs/ledger.md, "As of an instant"): as_of reads. Keep in step with the
+-- other folder.
 --
 -- The instant a contract entered the reports (created active, or activated from a draft):
 -- before it, an as_of read sees a draft. Contracts already reported are taken to have

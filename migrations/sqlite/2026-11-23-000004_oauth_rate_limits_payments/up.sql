@@ -1,5 +1,5 @@
 -- OAuth 2.0 clients and their access tokens, shared rate-limit windows, and payment
--- redemptions (decisions.md §8-§10). Keep in step with the other folder.
+-- redemptions (docs/access.md, docs/payments.md). Keep in step with the other folder.
 
 -- Clients of the client-credentials grant; the secret is stored as a SHA-256 digest.
 CREATE TABLE oauth_clients (

@@ -1,4 +1,4 @@
--- Cash received (decisions.md §14). Keep in step with the other folder.
+-- Cash received (docs/ledger.md). Keep in step with the other folder.
 --
 -- A payment is a billing fact of the contract like an invoice: stored beside its invoices,
 -- stamped and replayed alike, told apart by `kind`. Its reference is its number, unique per

@@ -195,7 +195,7 @@ impl Cluster {
 }
 
 /// Names each line of an amendment `change` by the id of the obligation it continues, as
-/// decisions.md §13 requires: the lines of `change` are in the order `contract` lists its
+/// docs/asc606.md §5 requires: the lines of `change` are in the order `contract` lists its
 /// obligations (both built from the same body).
 pub fn name_obligations(change: &mut serde_json::Value, contract: &serde_json::Value) {
     let ids: Vec<serde_json::Value> = contract["performance_obligations"]

@@ -1,5 +1,5 @@
 //! `GET /v1/payments/intent` (the published terms) and `GET /v1/payments/challenge`
-//! (always 402 with one challenge per rail), decisions.md §10.
+//! (always 402 with one challenge per rail), docs/payments.md.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};

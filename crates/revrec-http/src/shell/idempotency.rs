@@ -1,4 +1,4 @@
-//! `Idempotency-Key` on every POST and PUT (decisions.md §7, draft-ietf-httpapi-idempotency-
+//! `Idempotency-Key` on every POST and PUT (docs/errors.md, draft-ietf-httpapi-idempotency-
 //! key-header): the first answer to a (tenant, key) is kept 24 hours and replayed, with
 //! `Idempotent-Replayed: true`, to a retry of the same request (method, path, body); the
 //! same key on another request is 422, and while the first is still running, 409. Errors

@@ -187,7 +187,7 @@ impl ErrorCode {
 
     /// The `type` URL: `{public_url}/errors/<slug>`, except the payment problems, which use
     /// the types MPP registers (`https://paymentauth.org/problems/<type>`) so MPP clients
-    /// recognise them (decisions.md §11 makes this one exception).
+    /// recognise them (docs/errors.md names this one exception).
     pub fn problem_type(self, public_url: &str) -> String {
         const MPP: &str = "https://paymentauth.org/problems";
         match self.mpp_problem() {

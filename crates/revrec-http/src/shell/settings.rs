@@ -9,7 +9,7 @@ pub struct HttpSettings {
     pub sandbox_mode: bool,
     /// Largest JSON body, in bytes.
     pub json_limit: usize,
-    /// Deprecated operations (decisions.md §11).
+    /// Deprecated operations (docs/versioning.md).
     pub deprecations: Vec<Deprecation>,
     /// Whether `GET /metrics` is served with the API (else on its own listener).
     pub metrics_on_api: bool,

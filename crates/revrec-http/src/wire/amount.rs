@@ -75,7 +75,7 @@ impl PartialSchema for Amount {
         ObjectBuilder::new()
             .schema_type(Type::Number)
             // The OpenAPI format registry's exact decimal: a client should not read it as a
-            // binary float (decisions.md §1).
+            // binary float (docs/clients.md).
             .format(Some(SchemaFormat::Custom("decimal".into())))
             .description(Some(
                 "An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).",

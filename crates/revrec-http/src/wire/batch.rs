@@ -1,4 +1,4 @@
-//! `POST /v1/batch` on the wire (api-spec §2.9, decisions.md §6).
+//! `POST /v1/batch` on the wire (docs/batch-and-jobs.md).
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;

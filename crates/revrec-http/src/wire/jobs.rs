@@ -1,4 +1,4 @@
-//! Recalculation jobs on the wire (api-spec §2.7, decisions.md §6).
+//! Recalculation jobs on the wire (docs/batch-and-jobs.md).
 
 use std::collections::BTreeMap;
 

@@ -27,7 +27,7 @@ pub struct JournalLineView {
     pub pob_type: Option<String>,
     pub memo: String,
     /// The closed month this line corrects (`YYYY-MM`): a change made after that month
-    /// closed, booked in the first open month (decisions.md §14). Absent on a month's own
+    /// closed, booked in the first open month (docs/ledger.md). Absent on a month's own
     /// lines.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, example = "2026-02")]

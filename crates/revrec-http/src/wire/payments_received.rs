@@ -1,4 +1,4 @@
-//! Cash received on the wire: `POST /v1/contracts/{id}/payments` (decisions.md §14).
+//! Cash received on the wire: `POST /v1/contracts/{id}/payments` (docs/ledger.md).
 
 use revrec_domain::{Currency, Payment, text};
 use serde::{Deserialize, Serialize};

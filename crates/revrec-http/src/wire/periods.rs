@@ -1,4 +1,4 @@
-//! The books' closed months on the wire (decisions.md §14): the bodies of
+//! The books' closed months on the wire (docs/ledger.md, Month end): the bodies of
 //! `POST /v1/periods/close`, `POST /v1/periods/reopen` and the answer of all three routes.
 
 use revrec_domain::PeriodAction;

@@ -27,7 +27,7 @@ pub struct WaterfallPeriod {
     /// (never netted against another contract's liability).
     pub contract_asset_balance: Amount,
     /// The part of `recognized_amount` that corrects closed months: a change made after
-    /// they closed, booked in the first open month (decisions.md §14). Zero when none.
+    /// they closed, booked in the first open month (docs/ledger.md). Zero when none.
     pub correction_amount: Amount,
     /// Whether the period is closed: its figures are those it froze at the close, whatever
     /// changed since.
@@ -206,7 +206,7 @@ pub struct GuideWaterfallRow {
     pub groups: Option<Vec<WaterfallGroup>>,
 }
 
-/// The guide surface's waterfall of one year (decisions.md §5).
+/// The guide surface's waterfall of one year (docs/asc606.md §6).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GuideWaterfallResponse {
     #[schema(example = "2026")]
