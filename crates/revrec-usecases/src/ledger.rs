@@ -577,7 +577,6 @@ mod tests {
 
     use revrec_domain::{PobType, RollupAmounts, RollupBooks, RollupKey, Timing};
     use revrec_ports::FactsSince;
-    use revrec_ports::clock::MockClock;
     use revrec_ports::contracts::MockContractRepository;
     use revrec_ports::ledger::MockLedgerRepository;
     use revrec_ports::periods::MockPeriodRepository;
@@ -634,30 +633,12 @@ mod tests {
             .returning(|_, _, _| Ok(RollupBooks::new()));
         let mut ledger = MockLedgerRepository::new();
         ledger.expect_chart().returning(|_| Ok(None));
-        let mut clock = MockClock::new();
-        clock.expect_now_micros().return_const(NOW);
         Services {
             contracts: Arc::new(contracts),
             reports: Arc::new(reports),
-            api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
-            idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
             ledger: Arc::new(ledger),
-            jobs: Arc::new(revrec_ports::jobs::MockJobRepository::new()),
-            oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
-            payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
-            rate_limiter: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
-            client_auth_failures: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
-            console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
-            usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
             periods: Arc::new(periods),
-            passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
-            usage_meter: Arc::default(),
-            policy: crate::Policy::default(),
-            clock: Arc::new(clock),
-            ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
-            work: Arc::new(revrec_ports::Unmetered),
-            heavy_reads: Arc::new(crate::heavy_reads::HeavyReads::default()),
-            compute: Arc::new(revrec_ports::InlineCompute),
+            ..crate::mocked_services::mocked_at(NOW)
         }
     }
 
