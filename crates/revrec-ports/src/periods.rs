@@ -32,14 +32,14 @@ pub struct ClosedMonthRecord {
     pub digest: OutputHash,
 }
 
-/// What a close freezes of one currency's portfolio rollup, computed by the use case (the
-/// accounting rule) from what the store read under the books lock: the store only reads
-/// these and writes the rows it gets back. A plain function, like [`crate::WorkBudget`]'s
-/// weight: the store calls it on its blocking thread, in the close's transaction.
+/// A close's accounting rule, the use case's: what the close freezes of one currency's
+/// portfolio rollup, from what the store read under the books lock. The store writes the
+/// rows it returns, as they are. A plain function, like [`crate::WorkBudget`]'s weight:
+/// the store calls it on its blocking thread, in the close's transaction.
 pub type FreezeRule = fn(FreezeInput<'_>) -> Result<Vec<FrozenRow>, FreezeError>;
 
-/// What a close's store read of one currency, under the books lock: no contract write of
-/// the tenant runs until the close is recorded.
+/// What the store read of one currency for a close, under the books lock: no contract
+/// write of the tenant runs until the close is recorded.
 #[derive(Clone, Debug)]
 pub struct FreezeInput<'a> {
     /// The sequence the close is recorded under.
