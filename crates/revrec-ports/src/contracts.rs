@@ -382,8 +382,6 @@ pub struct ContractQuery {
     pub after: Option<ContractCursor>,
 }
 
-/// What a rollup as of an instant takes from one contract written since: its part then
-/// less its part now (an error names a contract that cannot be replayed).
 /// How much of its work an as-of read may read the facts for: contracts are read until
 /// their `weight` adds up past `limit`.
 #[derive(Clone, Copy, Debug)]

@@ -46,7 +46,9 @@ pub use payments::{
     Charge, PaymentRail, PaymentReceived, PaymentRepository, Quote, RailError, Redemption,
     RedemptionOutcome, Settlement,
 };
-pub use periods::{ClosedMonthRecord, PeriodEventRecord, PeriodRepository};
+pub use periods::{
+    ClosedMonthRecord, FreezeError, FreezeInput, FreezeRule, PeriodEventRecord, PeriodRepository,
+};
 pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
 pub use reports::{ReportRepository, RollupDelta};
 pub use usage::{CredentialKind, CredentialUse, UsageCount, UsageRepository};

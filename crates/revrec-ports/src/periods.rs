@@ -3,7 +3,7 @@
 //! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
 
 use async_trait::async_trait;
-use revrec_domain::{Currency, OutputHash, Period, PeriodAction, RollupBooks};
+use revrec_domain::{Currency, FrozenRow, OutputHash, Period, PeriodAction, Rollup, RollupBooks};
 
 use crate::error::RepositoryError;
 
@@ -32,6 +32,41 @@ pub struct ClosedMonthRecord {
     pub digest: OutputHash,
 }
 
+/// A close's accounting rule, the use case's: what the close freezes of one currency's
+/// portfolio rollup, from what the store read under the books lock. The store writes the
+/// rows it returns, as they are. A plain function, like [`crate::WorkBudget`]'s weight:
+/// the store calls it on its blocking thread, in the close's transaction.
+pub type FreezeRule = fn(FreezeInput<'_>) -> Result<Vec<FrozenRow>, FreezeError>;
+
+/// What the store read of one currency for a close, under the books lock: no contract
+/// write of the tenant runs until the close is recorded.
+#[derive(Clone, Debug)]
+pub struct FreezeInput<'a> {
+    /// The sequence the close is recorded under.
+    pub sequence: i64,
+    /// The close closes every open month through this one.
+    pub through: Period,
+    /// The tenant's closes and reopens recorded before it, first recorded first.
+    pub events: &'a [PeriodEventRecord],
+    pub currency: Currency,
+    /// The currency's portfolio rollup as it stands.
+    pub restated: &'a Rollup,
+    /// What the closes in force after `events` froze of it.
+    pub books: RollupBooks,
+}
+
+/// Why a close froze nothing: nothing is written, and the store answers
+/// [`RepositoryError::Conflict`] (the use case reads the books again).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FreezeError {
+    /// Another close or reopen took the close's sequence since the close was decided: the
+    /// books it would freeze are not the ones it was decided on.
+    #[error(
+        "close {sequence} was decided on books that have moved: the latest close or reopen is {latest}"
+    )]
+    BooksMoved { sequence: i64, latest: i64 },
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait PeriodRepository: Send + Sync {
@@ -54,12 +89,17 @@ pub trait PeriodRepository: Send + Sync {
     /// Records `event` as the tenant's next. A close freezes, in the same transaction, what
     /// the tenant's portfolio rollups report for the months it closes (every currency), and
     /// no contract write of the tenant runs beside it: each is wholly before the close
-    /// (inside what it froze) or wholly after (a correction). `Conflict` when its sequence
-    /// is taken: another close or reopen was recorded since the caller read the list.
+    /// (inside what it froze) or wholly after (a correction). The store only reads and
+    /// writes: for each currency in turn (a tenant of many currencies holds one currency's
+    /// rows at once) it hands `freeze` what it read and writes the rows `freeze` returns,
+    /// as they are; `freeze` is not called for a reopen. `Conflict` when its sequence is
+    /// taken (another close or reopen was recorded since the caller read the list), or when
+    /// `freeze` refused.
     async fn append_period_event(
         &self,
         tenant_id: &str,
         event: &PeriodEventRecord,
+        freeze: FreezeRule,
     ) -> Result<(), RepositoryError>;
 
     /// Every month the tenant's closes recorded with its digest, by close sequence then

@@ -101,12 +101,18 @@ pub enum StoreError {
     /// A stored value this code cannot read back (an unknown enum text, say).
     #[error("stored data is not readable: {0}")]
     Corrupt(String),
+    /// The use case's rule refused what a close read; nothing is written.
+    #[error(transparent)]
+    Refused(revrec_ports::FreezeError),
 }
 
 impl From<StoreError> for RepositoryError {
     fn from(error: StoreError) -> RepositoryError {
         match error {
             StoreError::Conflict(message) => RepositoryError::Conflict(message),
+            StoreError::Refused(refused @ revrec_ports::FreezeError::BooksMoved { .. }) => {
+                RepositoryError::Conflict(refused.to_string())
+            }
             StoreError::OutOfRange(error) => RepositoryError::OutOfRange(error),
             StoreError::Diesel(DieselError::DatabaseError(
                 DatabaseErrorKind::UniqueViolation,

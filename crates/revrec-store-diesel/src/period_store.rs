@@ -1,7 +1,9 @@
 //! `PeriodRepository` over Diesel: a tenant's closes and reopens, one row each, and what
 //! each close froze of the portfolio rollups, never updated. The primary key (tenant,
 //! sequence) makes two instances racing to record the same next sequence write once; the
-//! other gets a conflict and reads the list again.
+//! other gets a conflict and reads the list again. What a close freezes is the use case's
+//! rule ([`FreezeRule`]): this store reads what it needs under the books lock and writes
+//! the rows the rule returns.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -11,7 +13,10 @@ use diesel::prelude::*;
 use revrec_domain::{
     ClosedPeriods, Currency, FrozenRow, OutputHash, Period, PeriodAction, RollupBooks, frozen_spans,
 };
-use revrec_ports::{ClosedMonthRecord, PeriodEventRecord, PeriodRepository, RepositoryError};
+use revrec_ports::{
+    ClosedMonthRecord, FreezeInput, FreezeRule, PeriodEventRecord, PeriodRepository,
+    RepositoryError,
+};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::lock_for_close;
@@ -230,6 +235,7 @@ impl PeriodRepository for PeriodStore {
         &self,
         tenant_id: &str,
         event: &PeriodEventRecord,
+        freeze_rule: FreezeRule,
     ) -> Result<(), RepositoryError> {
         let row = PeriodEventRow::of(tenant_id, event);
         let (tenant_id, event) = (tenant_id.to_owned(), event.clone());
@@ -237,7 +243,12 @@ impl PeriodRepository for PeriodStore {
             connection.transaction(|connection| {
                 lock_for_close(connection, &tenant_id)?;
                 if let PeriodAction::Close { through } = event.action {
-                    freeze(connection, &tenant_id, event.sequence, through)?;
+                    freeze(
+                        connection,
+                        &tenant_id,
+                        (event.sequence, through),
+                        freeze_rule,
+                    )?;
                 }
                 on_each_backend!(&mut *connection, |backend| {
                     diesel::insert_into(period_events::table)
@@ -323,24 +334,29 @@ fn period_events_of(
     rows.into_iter().map(PeriodEventRow::record).collect()
 }
 
-/// Freezes, for close `sequence` (closing through `through`), what every currency's
-/// portfolio rollup reports for the months it newly closes.
+/// Writes, for close `sequence` (closing through `through`), what `rule` freezes of every
+/// currency's portfolio rollup, from the rollup as it stands and the books in force.
 fn freeze(
     connection: &mut DbConnection,
     tenant_id: &str,
-    sequence: i64,
-    through: Period,
+    (sequence, through): (i64, Period),
+    rule: FreezeRule,
 ) -> Result<(), StoreError> {
     let events = period_events_of(connection, tenant_id)?;
-    let closed_before =
-        ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
     // A currency at a time: a tenant of many currencies holds one currency's rows at once.
     for currency in currencies_of(connection, tenant_id)? {
         let restated = read_rollup(connection, tenant_id, currency, None)?;
-        let mut books = books_in_force(connection, tenant_id, currency, &events)?;
-        books.close(through, &restated);
-        let rows: Vec<FrozenRollupRow> = books
-            .frozen_rows(|period| closed_before.is_none_or(|closed| period > closed))
+        let books = books_in_force(connection, tenant_id, currency, &events)?;
+        let frozen = rule(FreezeInput {
+            sequence,
+            through,
+            events: &events,
+            currency,
+            restated: &restated,
+            books,
+        })
+        .map_err(StoreError::Refused)?;
+        let rows: Vec<FrozenRollupRow> = frozen
             .into_iter()
             .map(|row| FrozenRollupRow::new(tenant_id, sequence, currency, row))
             .collect();

@@ -11,6 +11,7 @@ use revrec_domain::{ClosedPeriods, Period, PeriodAction};
 use revrec_ports::{PeriodEventRecord, RepositoryError};
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
+use revrec_usecases::periods::freeze_close;
 
 fn open(database: &TestDatabase) -> Store {
     Store::open(&DatabaseUrl::parse(&database.url).unwrap()).unwrap()
@@ -52,7 +53,10 @@ async fn closes_and_reopens_read_back_in_order_and_fold_to_the_closed_months() {
             ),
         ];
         for event in &recorded {
-            periods.append_period_event("ten_a", event).await.unwrap();
+            periods
+                .append_period_event("ten_a", event, freeze_close)
+                .await
+                .unwrap();
         }
         let read = periods.period_events("ten_a").await.unwrap();
         assert_eq!(read, recorded, "{:?}", database.backend);
@@ -78,7 +82,9 @@ async fn of_two_writers_racing_for_the_next_sequence_one_records_and_the_other_c
                     None,
                 );
                 close.actor = format!("key_{writer}");
-                periods.append_period_event("ten_a", &close).await
+                periods
+                    .append_period_event("ten_a", &close, freeze_close)
+                    .await
             })
         });
         let mut recorded = 0;

@@ -5,7 +5,7 @@ use revrec_ports::{ContractStatus, InvoiceWrite, VersionWrite};
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
+use crate::history::{current_version, load_contract, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 pub async fn activate_contract(
@@ -34,11 +34,7 @@ pub async fn activate_contract(
         deltas,
     )
     .await?;
-    let version = stored
-        .versions
-        .last()
-        .cloned()
-        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    let version = current_version(&stored)?.clone();
     Ok(ContractView {
         record: next,
         version,

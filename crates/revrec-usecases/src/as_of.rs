@@ -332,13 +332,23 @@ pub async fn rollups_known(
     tenant_id: &str,
     as_of: AsOf,
 ) -> Result<Vec<(Currency, Rollup)>, UseCaseError> {
+    let mut then = rollups_rewound(services, tenant_id, as_of).await?;
+    then.retain(|(_, rollup)| rollup.has_figures());
+    Ok(then)
+}
+
+/// The tenant's rollup at `as_of` in each currency its rollups ever held, figures then or
+/// not, in currency code order: each currency rewound once.
+pub async fn rollups_rewound(
+    services: &Services,
+    tenant_id: &str,
+    as_of: AsOf,
+) -> Result<Vec<(Currency, Rollup)>, UseCaseError> {
     let ever = services.reports.currencies_ever(tenant_id).await?;
     let mut then = Vec::with_capacity(ever.len());
     for currency in ever {
         let rollup = rollup_as_of(services, tenant_id, currency, None, as_of).await?;
-        if rollup.has_figures() {
-            then.push((currency, rollup));
-        }
+        then.push((currency, rollup));
     }
     Ok(then)
 }

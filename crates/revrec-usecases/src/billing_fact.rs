@@ -12,7 +12,7 @@ use revrec_ports::{
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{billing_of, replay_on_pool, rollup_deltas, save_change};
+use crate::history::{billing_of, current_version, replay_on_pool, rollup_deltas, save_change};
 use crate::services::Services;
 
 /// A contract that can take a billing fact: its history as replayed now, and its current
@@ -47,9 +47,7 @@ pub(crate) async fn billable(
         });
     }
     let before = replay_on_pool(services, stored).await?;
-    let current = stored.versions.last().cloned().ok_or_else(|| {
-        UseCaseError::Corrupt(format!("contract {} has no versions", stored.record.id))
-    })?;
+    let current = current_version(stored)?.clone();
     Ok(Billable { before, current })
 }
 

@@ -32,61 +32,79 @@ pub async fn booked_portfolio(
     through: Option<Period>,
     as_of: Option<AsOf>,
 ) -> Result<(Currency, BookedRollup), UseCaseError> {
-    let (currency, books, restated) = match as_of {
-        Some(as_of) => {
-            // Each currency is rewound once: the one asked for, or each the tenant ever
-            // reported in, to find the one it then had figures in.
-            let (currency, restated) = match asked {
-                Some(currency) => (
-                    currency,
-                    rollup_as_of(services, tenant_id, currency, None, as_of).await?,
-                ),
-                None => {
-                    let rollups = rollups_known(services, tenant_id, as_of).await?;
-                    let currency =
-                        only_currency(rollups.iter().map(|(currency, _)| *currency).collect())?;
-                    let restated = rollups
-                        .into_iter()
-                        .find(|(held, _)| *held == currency)
-                        .map(|(_, rollup)| rollup)
-                        .unwrap_or_default();
-                    (currency, restated)
-                }
-            };
-            let books = services
-                .periods
-                .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
-                .await?;
-            (currency, books, restated)
-        }
+    let Some(as_of) = as_of else {
+        return booked_now(services, tenant_id, asked, through).await;
+    };
+    // Each currency is rewound once: the one asked for, or each the tenant ever reported
+    // in, to find the one it then had figures in.
+    let (currency, restated) = match asked {
+        Some(currency) => (
+            currency,
+            rollup_as_of(services, tenant_id, currency, None, as_of).await?,
+        ),
         None => {
-            // Two reads: the rollups with the tenant's latest close or reopen (the currency
-            // chosen from them), then what the closes froze under it (kept by the store:
-            // no read once known).
-            let (rollups, latest) = services.reports.rollups_in_books(tenant_id, asked).await?;
-            let currency = match asked {
-                Some(currency) => currency,
-                None => only_currency(
-                    rollups
-                        .iter()
-                        .filter(|(_, rollup)| rollup.has_figures())
-                        .map(|(currency, _)| *currency)
-                        .collect(),
-                )?,
-            };
+            let rollups = rollups_known(services, tenant_id, as_of).await?;
+            let currency = only_currency(rollups.iter().map(|(currency, _)| *currency).collect())?;
             let restated = rollups
                 .into_iter()
                 .find(|(held, _)| *held == currency)
                 .map(|(_, rollup)| rollup)
                 .unwrap_or_default();
-            let books = services
-                .periods
-                .frozen_rollup_at(tenant_id, currency, latest)
-                .await?;
-            (currency, books, restated)
+            (currency, restated)
         }
     };
+    let booked = booked_as_of(services, tenant_id, (currency, restated), through, as_of).await?;
+    Ok((currency, booked))
+}
+
+/// [`booked_portfolio`] as the books stand now.
+async fn booked_now(
+    services: &Services,
+    tenant_id: &str,
+    asked: Option<Currency>,
+    through: Option<Period>,
+) -> Result<(Currency, BookedRollup), UseCaseError> {
+    // Two reads: the rollups with the tenant's latest close or reopen (the currency chosen
+    // from them), then what the closes froze under it (kept by the store: no read once
+    // known).
+    let (rollups, latest) = services.reports.rollups_in_books(tenant_id, asked).await?;
+    let currency = match asked {
+        Some(currency) => currency,
+        None => only_currency(
+            rollups
+                .iter()
+                .filter(|(_, rollup)| rollup.has_figures())
+                .map(|(currency, _)| *currency)
+                .collect(),
+        )?,
+    };
+    let restated = rollups
+        .into_iter()
+        .find(|(held, _)| *held == currency)
+        .map(|(_, rollup)| rollup)
+        .unwrap_or_default();
+    let books = services
+        .periods
+        .frozen_rollup_at(tenant_id, currency, latest)
+        .await?;
     Ok((currency, book(&books, restated, through)))
+}
+
+/// `restated`, the tenant's portfolio rollup in `currency` as it stood at `as_of` (rewound
+/// by the caller), as the books in force then report it, rows through `through` (all when
+/// `None`).
+pub(crate) async fn booked_as_of(
+    services: &Services,
+    tenant_id: &str,
+    (currency, restated): (Currency, Rollup),
+    through: Option<Period>,
+    as_of: AsOf,
+) -> Result<BookedRollup, UseCaseError> {
+    let books = services
+        .periods
+        .frozen_rollup_as_of(tenant_id, currency, as_of.micros())
+        .await?;
+    Ok(book(&books, restated, through))
 }
 
 /// The report currency among the ones a tenant reports in: the only one (USD with none);

@@ -168,7 +168,6 @@ fn address_key(address: IpAddr) -> QuotaKey {
 mod tests {
     use std::sync::Arc;
 
-    use revrec_ports::clock::MockClock;
     use revrec_ports::oauth::MockOAuthRepository;
     use revrec_ports::rate_limit::MockRateLimiter;
     use revrec_ports::{Plan, Scope};
@@ -178,30 +177,10 @@ mod tests {
     const ADDRESS: [u8; 4] = [203, 0, 113, 7];
 
     fn services(limiter: MockRateLimiter, oauth: MockOAuthRepository) -> Services {
-        let mut clock = MockClock::new();
-        clock.expect_now_micros().return_const(1_000_i64);
         Services {
-            contracts: Arc::new(revrec_ports::contracts::MockContractRepository::new()),
-            reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
-            api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
-            idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
-            ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
-            jobs: Arc::new(revrec_ports::jobs::MockJobRepository::new()),
             oauth: Arc::new(oauth),
-            payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
-            rate_limiter: Arc::new(MockRateLimiter::new()),
             client_auth_failures: Arc::new(limiter),
-            console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
-            usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
-            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::new()),
-            passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
-            usage_meter: Arc::default(),
-            policy: crate::Policy::default(),
-            clock: Arc::new(clock),
-            ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
-            work: Arc::new(revrec_ports::Unmetered),
-            heavy_reads: Arc::new(crate::heavy_reads::HeavyReads::default()),
-            compute: Arc::new(revrec_ports::InlineCompute),
+            ..crate::mocked_services::mocked_at(1_000)
         }
     }
 

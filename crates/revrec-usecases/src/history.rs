@@ -1,5 +1,6 @@
 //! Helpers shared by the contract use cases: replaying stored versions, naming obligations
-//! and customers, and turning a change of plan into rollup deltas.
+//! and customers, turning a change of plan into rollup deltas, and saving a change (a new
+//! version appended with its deltas, against the revision it was read at).
 
 use revrec_domain::{
     Billing, ContractPlan, ContractTerms, Convention, Currency, Field, FieldError, LineField,
@@ -13,6 +14,7 @@ use revrec_ports::{
     RollupDelta, StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 
+use crate::contract_view::ContractView;
 use crate::error::{UseCaseError, conflict_or_storage};
 use crate::services::Services;
 
@@ -320,6 +322,71 @@ pub(crate) async fn save_change(
         })
         .await
         .map_err(conflict_or_storage)
+}
+
+/// A version to append to a stored contract (an amendment, an event, a termination).
+pub(crate) struct NewVersion {
+    /// The contract's record after it, but for what every appended version moves (its
+    /// number, its transaction price and when it was written: [`append_version`] sets those).
+    pub record: ContractRecord,
+    pub change: VersionChange,
+    pub terms: ContractTerms,
+    /// Billing facts written with it.
+    pub invoices: InvoiceWrite,
+    pub recorded_at: i64,
+}
+
+/// Appends `new` to `stored`, whose history goes from `before` to `after` with it, and saves
+/// the change with its rollup deltas, expecting the contract unchanged since it was read:
+/// the contract as it now stands.
+///
+/// # Errors
+/// `AmountOutOfRange` for books past their limit, `Conflict` when the contract changed
+/// since it was read; nothing is written then.
+pub(crate) async fn append_version(
+    services: &Services,
+    stored: &StoredContract,
+    (before, after): (&PlanHistory, PlanHistory),
+    new: NewVersion,
+) -> Result<ContractView, UseCaseError> {
+    let NewVersion {
+        mut record,
+        change,
+        terms,
+        invoices,
+        recorded_at,
+    } = new;
+    record.version = stored.record.version + 1;
+    record.total_value = after.current().transaction_price();
+    record.updated_at = recorded_at;
+    let version = StoredVersion {
+        number: record.version,
+        change,
+        terms,
+        recorded_at,
+    };
+    let deltas = rollup_deltas(stored.record.currency, Some(before), Some(&after))?;
+    save_change(
+        services,
+        stored,
+        record.clone(),
+        VersionWrite::Append(version.clone()),
+        invoices,
+        deltas,
+    )
+    .await?;
+    Ok(ContractView {
+        record,
+        version,
+        history: after,
+    })
+}
+
+/// The contract's current version (`Corrupt` for a contract without one).
+pub(crate) fn current_version(stored: &StoredContract) -> Result<&StoredVersion, UseCaseError> {
+    stored.versions.last().ok_or_else(|| {
+        UseCaseError::Corrupt(format!("contract {} has no versions", stored.record.id))
+    })
 }
 
 #[cfg(test)]

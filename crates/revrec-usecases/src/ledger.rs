@@ -5,16 +5,18 @@ use std::collections::BTreeMap;
 
 use revrec_domain::{
     ChartOfAccounts, ClosedPeriods, Currency, EntryScope, EntrySource, JournalEntry,
-    MonthCorrection, Period, PeriodRange, PlanHistory, PobType, TrialBalance, correction_lines,
-    entry_id, journal_entries, obligation_key, scoped_trial_balance,
+    MonthCorrection, Period, PeriodRange, PlanHistory, PobType, Rollup, TrialBalance,
+    correction_lines, entry_id, journal_entries, obligation_key, scoped_trial_balance,
 };
 use revrec_ports::{
     ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
 };
 
-use crate::books::{BookedDetail, DetailKey, contract_books};
+use crate::books::{BookedDetail, DetailKey, booked_as_of, booked_portfolio, contract_books};
 
-use crate::as_of::{AsOf, contract_known_at, currencies_known, period_events_known};
+use crate::as_of::{
+    AsOf, contract_known_at, currencies_known, period_events_known, rollups_rewound,
+};
 use crate::error::UseCaseError;
 use crate::history::replay;
 use crate::offload::offload;
@@ -512,29 +514,54 @@ pub async fn trial_balances(
     as_of: Option<AsOf>,
 ) -> Result<Vec<TrialBalance>, UseCaseError> {
     let chart = chart_of_accounts(services, tenant_id).await?;
-    let currencies = match currency {
-        Some(currency) => vec![currency],
-        None => {
-            let held = currencies_known(services, tenant_id, as_of).await?;
-            if held.is_empty() {
-                vec![Currency::USD]
+    // The currencies to balance, each with its rollup at `as_of` when finding them rewound
+    // it already: a request rewinds each currency once (a rewind replays every contract
+    // written since).
+    let currencies: Vec<(Currency, Option<Rollup>)> = match (currency, as_of) {
+        (Some(currency), _) => vec![(currency, None)],
+        (None, None) => currencies_known(services, tenant_id, None)
+            .await?
+            .into_iter()
+            .map(|currency| (currency, None))
+            .collect(),
+        (None, Some(as_of)) => {
+            let mut rewound = rollups_rewound(services, tenant_id, as_of).await?;
+            if rewound.iter().any(|(_, rollup)| rollup.has_figures()) {
+                rewound.retain(|(_, rollup)| rollup.has_figures());
             } else {
-                held
+                rewound.retain(|(currency, _)| *currency == Currency::USD);
             }
+            rewound
+                .into_iter()
+                .map(|(currency, rollup)| (currency, Some(rollup)))
+                .collect()
         }
     };
+    let currencies = if currencies.is_empty() {
+        vec![(Currency::USD, None)]
+    } else {
+        currencies
+    };
     let mut balances = Vec::with_capacity(currencies.len());
-    for currency in currencies {
+    for (currency, rewound) in currencies {
         // As the books report it: through a closed month, the balances it froze.
-        let booked = crate::books::booked_portfolio(
-            services,
-            tenant_id,
-            Some(currency),
-            Some(period),
-            as_of,
-        )
-        .await?
-        .1;
+        let booked = match (rewound, as_of) {
+            (Some(restated), Some(as_of)) => {
+                booked_as_of(
+                    services,
+                    tenant_id,
+                    (currency, restated),
+                    Some(period),
+                    as_of,
+                )
+                .await?
+            }
+            _ => {
+                booked_portfolio(services, tenant_id, Some(currency), Some(period), as_of)
+                    .await?
+                    .1
+            }
+        };
         balances.push(scoped_trial_balance(
             &booked.rollup,
             &chart,
@@ -544,4 +571,113 @@ pub async fn trial_balances(
         ));
     }
     Ok(balances)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use revrec_domain::{PobType, RollupAmounts, RollupBooks, RollupKey, Timing};
+    use revrec_ports::FactsSince;
+    use revrec_ports::contracts::MockContractRepository;
+    use revrec_ports::ledger::MockLedgerRepository;
+    use revrec_ports::periods::MockPeriodRepository;
+    use revrec_ports::reports::MockReportRepository;
+
+    use super::*;
+
+    const NOW: i64 = 1_800_000_000_000_000;
+
+    fn month(text: &str) -> Period {
+        Period::parse(text).unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    /// A rollup recognizing `recognized` in March 2026 (none: a rollup without figures).
+    fn rollup(recognized: i64) -> Rollup {
+        let key = RollupKey {
+            period: month("2026-03"),
+            pob_type: PobType::Subscription,
+            timing: Timing::OverTime,
+        };
+        let amounts = RollupAmounts {
+            recognized,
+            ..RollupAmounts::default()
+        };
+        Rollup::from_rows([(key, amounts)])
+    }
+
+    /// Services over a tenant whose rollups ever held `ever` (each rollup as it stands, and
+    /// nothing written since any instant), each currency's rollup rewound exactly once.
+    fn services(ever: &[(Currency, i64)]) -> Services {
+        let mut reports = MockReportRepository::new();
+        let currencies: Vec<Currency> = ever.iter().map(|(currency, _)| *currency).collect();
+        reports
+            .expect_currencies_ever()
+            .returning(move |_| Ok(currencies.clone()));
+        let mut contracts = MockContractRepository::new();
+        for (currency, recognized) in ever.iter().copied() {
+            contracts
+                .expect_facts_since()
+                .withf(move |_, asked, _, _| *asked == currency)
+                .times(1)
+                .returning(move |_, _, _, _| {
+                    Ok(FactsSince {
+                        rollup: rollup(recognized),
+                        contracts: Vec::new(),
+                        weight: 0,
+                        complete: true,
+                    })
+                });
+        }
+        let mut periods = MockPeriodRepository::new();
+        periods
+            .expect_frozen_rollup_as_of()
+            .returning(|_, _, _| Ok(RollupBooks::new()));
+        let mut ledger = MockLedgerRepository::new();
+        ledger.expect_chart().returning(|_| Ok(None));
+        Services {
+            contracts: Arc::new(contracts),
+            reports: Arc::new(reports),
+            ledger: Arc::new(ledger),
+            periods: Arc::new(periods),
+            ..crate::mocked_services::mocked_at(NOW)
+        }
+    }
+
+    async fn balances_as_of(services: &Services) -> Vec<Currency> {
+        let as_of = AsOf::checked(services, NOW - 1).unwrap_or_else(|error| panic!("{error}"));
+        trial_balances(
+            services,
+            "t1",
+            month("2026-03"),
+            None,
+            EntryScope::All,
+            Some(as_of),
+        )
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .iter()
+        .map(|balance| balance.currency)
+        .collect()
+    }
+
+    #[tokio::test]
+    async fn a_trial_balance_as_of_without_a_currency_rewinds_each_currency_once() {
+        // GBP had no figures then: rewound to find it out, and left out.
+        let services = services(&[
+            (Currency::EUR, 100),
+            (Currency::GBP, 0),
+            (Currency::USD, 250),
+        ]);
+        assert_eq!(
+            balances_as_of(&services).await,
+            [Currency::EUR, Currency::USD]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_trial_balance_as_of_of_a_tenant_without_figures_then_rewinds_usd_once() {
+        let services = services(&[(Currency::USD, 0)]);
+        assert_eq!(balances_as_of(&services).await, [Currency::USD]);
+    }
 }

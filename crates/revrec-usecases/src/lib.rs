@@ -2,6 +2,8 @@
 #![forbid(unsafe_code)]
 
 mod error;
+#[cfg(test)]
+mod mocked_services;
 mod services;
 
 pub mod activate_contract;

@@ -14,8 +14,8 @@ use time::Date;
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{
-    assign_obligation_ids, billing_of, customer_id_for, load_contract, replay_on_pool,
-    rollup_deltas, save_change,
+    NewVersion, append_version, assign_obligation_ids, billing_of, customer_id_for, load_contract,
+    replay_on_pool, save_change,
 };
 use crate::ingest_contract::{NewContract, ingest_contract};
 use crate::record_invoice::{billing_with, scheduled_invoices};
@@ -220,34 +220,19 @@ pub async fn modify_contract(
                     UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
                 })?
                 .with_billing(billing_with(&stored.invoices, &added));
-            let mut next = changed_record(tenant_id, record, &change, &terms, now);
-            next.total_value = after.current().transaction_price();
-            next.version = record.version + 1;
-            let version = StoredVersion {
-                number: next.version,
+            let new = NewVersion {
+                record: changed_record(tenant_id, record, &change, &terms, now),
                 change: version_change,
                 terms,
-                recorded_at: now,
-            };
-            let deltas = rollup_deltas(record.currency, Some(&before), Some(&after))?;
-            save_change(
-                services,
-                &stored,
-                next.clone(),
-                VersionWrite::Append(version.clone()),
-                if added.is_empty() {
+                invoices: if added.is_empty() {
                     InvoiceWrite::Unchanged
                 } else {
                     InvoiceWrite::Add(added)
                 },
-                deltas,
-            )
-            .await?;
-            Ok(ModificationOutcome::Amended(ContractView {
-                record: next,
-                version,
-                history: after,
-            }))
+                recorded_at: now,
+            };
+            let view = append_version(services, &stored, (&before, after), new).await?;
+            Ok(ModificationOutcome::Amended(view))
         }
     }
 }

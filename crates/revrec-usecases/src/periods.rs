@@ -12,7 +12,9 @@ use revrec_domain::{
     ClosedPeriods, Currency, FrozenRow, FrozenSpan, OutputHash, Period, PeriodAction,
     PeriodActionError, frozen_spans, output_hash,
 };
-use revrec_ports::{ClosedMonthRecord, PeriodEventRecord, RepositoryError};
+use revrec_ports::{
+    ClosedMonthRecord, FreezeError, FreezeInput, PeriodEventRecord, RepositoryError,
+};
 
 use crate::error::UseCaseError;
 use crate::services::Services;
@@ -129,7 +131,7 @@ async fn record(
         };
         match services
             .periods
-            .append_period_event(tenant_id, &event)
+            .append_period_event(tenant_id, &event, freeze_close)
             .await
         {
             Ok(()) => return list_periods(services, tenant_id).await,
@@ -139,6 +141,33 @@ async fn record(
         }
     }
     Err(UseCaseError::Conflict)
+}
+
+/// What a close freezes of one currency (the store's [`revrec_ports::FreezeRule`] for a
+/// close, called under the books lock in the close's transaction): the books in force
+/// closed through the close's month over the rollup as it stands, the rows of the months
+/// it newly closes.
+///
+/// # Errors
+/// `BooksMoved` when another close or reopen took the close's sequence since it was
+/// decided: nothing is frozen, and the close is decided again.
+pub fn freeze_close(input: FreezeInput<'_>) -> Result<Vec<FrozenRow>, FreezeError> {
+    let FreezeInput {
+        sequence,
+        through,
+        events,
+        restated,
+        mut books,
+        ..
+    } = input;
+    let latest = events.last().map_or(0, |event| event.sequence);
+    if latest >= sequence {
+        return Err(FreezeError::BooksMoved { sequence, latest });
+    }
+    let closed_before =
+        ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
+    books.close(through, restated);
+    Ok(books.frozen_rows(|period| closed_before.is_none_or(|closed| period > closed)))
 }
 
 async fn view(
@@ -285,5 +314,85 @@ fn digest_of(period: Period, currencies: &[(Currency, Vec<FrozenRow>)]) -> Outpu
 impl From<PeriodActionError> for UseCaseError {
     fn from(error: PeriodActionError) -> UseCaseError {
         UseCaseError::PeriodAction(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use revrec_domain::{PobType, Rollup, RollupAmounts, RollupBooks, RollupKey, Timing};
+
+    use super::*;
+
+    fn month(text: &str) -> Period {
+        Period::parse(text).unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    fn close(sequence: i64, through: &str) -> PeriodEventRecord {
+        PeriodEventRecord {
+            sequence,
+            action: PeriodAction::Close {
+                through: month(through),
+            },
+            recorded_at: sequence,
+            actor: "key_1".into(),
+            reason: None,
+        }
+    }
+
+    /// A rollup recognizing `amount` in each of `months`.
+    fn rollup(months: &[&str], amount: i64) -> Rollup {
+        Rollup::from_rows(months.iter().map(|text| {
+            let key = RollupKey {
+                period: month(text),
+                pob_type: PobType::Subscription,
+                timing: Timing::OverTime,
+            };
+            let amounts = RollupAmounts {
+                recognized: amount,
+                ..RollupAmounts::default()
+            };
+            (key, amounts)
+        }))
+    }
+
+    #[test]
+    fn a_close_freezes_the_months_it_newly_closes_as_the_rollup_stands() {
+        let events = [close(1, "2026-01")];
+        let first = rollup(&["2026-01"], 100);
+        let mut books = RollupBooks::new();
+        books.close(month("2026-01"), &first);
+        let frozen = freeze_close(FreezeInput {
+            sequence: 2,
+            through: month("2026-03"),
+            events: &events,
+            currency: Currency::USD,
+            restated: &rollup(&["2026-01", "2026-02", "2026-03", "2026-04"], 100),
+            books,
+        })
+        .unwrap_or_else(|error| panic!("{error}"));
+        let months: Vec<Period> = frozen.iter().map(|row| row.key.period).collect();
+        // January was frozen by the first close; April is still open.
+        assert_eq!(months, [month("2026-02"), month("2026-03")]);
+        assert!(frozen.iter().all(|row| row.amounts.recognized == 100));
+    }
+
+    #[test]
+    fn a_close_whose_sequence_was_taken_since_it_was_decided_freezes_nothing() {
+        let events = [close(1, "2026-01"), close(2, "2026-02")];
+        let refused = freeze_close(FreezeInput {
+            sequence: 2,
+            through: month("2026-03"),
+            events: &events,
+            currency: Currency::USD,
+            restated: &rollup(&["2026-03"], 100),
+            books: RollupBooks::new(),
+        });
+        assert_eq!(
+            refused,
+            Err(FreezeError::BooksMoved {
+                sequence: 2,
+                latest: 2
+            })
+        );
     }
 }

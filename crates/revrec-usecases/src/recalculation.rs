@@ -443,7 +443,6 @@ fn add_delta(deltas: &mut Vec<(Currency, i64)>, currency: Currency, amount: i64)
 mod tests {
     use std::sync::Arc;
 
-    use revrec_ports::clock::MockClock;
     use revrec_ports::contracts::MockContractRepository;
     use revrec_ports::ids::MockIdSource;
     use revrec_ports::jobs::MockJobRepository;
@@ -452,30 +451,10 @@ mod tests {
     use super::*;
 
     fn services(contracts: MockContractRepository, jobs: MockJobRepository) -> Services {
-        let mut clock = MockClock::new();
-        clock.expect_now_micros().return_const(1_000_i64);
         Services {
             contracts: Arc::new(contracts),
-            reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
-            api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
-            idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
-            ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
             jobs: Arc::new(jobs),
-            oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
-            payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),
-            rate_limiter: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
-            client_auth_failures: Arc::new(revrec_ports::rate_limit::MockRateLimiter::new()),
-            console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
-            usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
-            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::new()),
-            passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
-            usage_meter: Arc::default(),
-            policy: crate::Policy::default(),
-            clock: Arc::new(clock),
-            ids: Arc::new(MockIdSource::new()),
-            work: Arc::new(revrec_ports::Unmetered),
-            heavy_reads: Arc::new(crate::heavy_reads::HeavyReads::default()),
-            compute: Arc::new(revrec_ports::InlineCompute),
+            ..crate::mocked_services::mocked_at(1_000)
         }
     }
 

@@ -5,12 +5,12 @@
 //! change of terms.
 
 use revrec_domain::{Amendment, AmendmentError, Field, FieldError, Pattern, PercentComplete};
-use revrec_ports::{ContractStatus, InvoiceWrite, StoredVersion, VersionChange, VersionWrite};
+use revrec_ports::{ContractStatus, InvoiceWrite, VersionChange};
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
+use crate::history::{NewVersion, append_version, current_version, load_contract, replay_on_pool};
 use crate::services::Services;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,11 +85,7 @@ pub async fn record_event(
         .amend(&amendment)
         .map_err(|error| refused(error, id, date_field))?;
 
-    let mut terms = stored
-        .versions
-        .last()
-        .map(|version| version.terms.clone())
-        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
+    let mut terms = current_version(&stored)?.terms.clone();
     if let ObligationEvent::Fulfillment { date, .. } = event {
         for line in &mut terms.obligations {
             if line.id.as_deref() == Some(obligation_id) {
@@ -97,32 +93,14 @@ pub async fn record_event(
             }
         }
     }
-    let now = services.clock.now_micros();
-    let mut next = stored.record.clone();
-    next.version += 1;
-    next.total_value = after.current().transaction_price();
-    next.updated_at = now;
-    let version = StoredVersion {
-        number: next.version,
+    let new = NewVersion {
+        record: stored.record.clone(),
         change,
         terms,
-        recorded_at: now,
+        invoices: InvoiceWrite::Unchanged,
+        recorded_at: services.clock.now_micros(),
     };
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after))?;
-    save_change(
-        services,
-        &stored,
-        next.clone(),
-        VersionWrite::Append(version.clone()),
-        InvoiceWrite::Unchanged,
-        deltas,
-    )
-    .await?;
-    Ok(ContractView {
-        record: next,
-        version,
-        history: after,
-    })
+    append_version(services, &stored, (&before, after), new).await
 }
 
 /// Why the plan refused the event, as the caller should hear it.

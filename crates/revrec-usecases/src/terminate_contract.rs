@@ -2,12 +2,12 @@
 //! without service); the unrecognized rest leaves the price, deferred revenue and RPO.
 
 use revrec_domain::{Amendment, Field, FieldError};
-use revrec_ports::{ContractStatus, InvoiceWrite, StoredVersion, VersionChange, VersionWrite};
+use revrec_ports::{ContractStatus, InvoiceWrite, VersionChange};
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
-use crate::history::{load_contract, replay_on_pool, rollup_deltas, save_change};
+use crate::history::{NewVersion, append_version, current_version, load_contract, replay_on_pool};
 use crate::services::Services;
 
 pub async fn terminate_contract(
@@ -35,37 +35,15 @@ pub async fn terminate_contract(
         .map_err(|error| {
             UseCaseError::invalid(FieldError::new(error.field(), error.to_string()))
         })?;
-    let terms = stored
-        .versions
-        .last()
-        .map(|version| version.terms.clone())
-        .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
-    let now = services.clock.now_micros();
-    let mut next = stored.record.clone();
-    next.status = ContractStatus::Terminated;
-    next.terminated_on = Some(effective);
-    next.total_value = after.current().transaction_price();
-    next.version += 1;
-    next.updated_at = now;
-    let version = StoredVersion {
-        number: next.version,
+    let mut record = stored.record.clone();
+    record.status = ContractStatus::Terminated;
+    record.terminated_on = Some(effective);
+    let new = NewVersion {
+        record,
         change: VersionChange::Termination { effective },
-        terms,
-        recorded_at: now,
+        terms: current_version(&stored)?.terms.clone(),
+        invoices: InvoiceWrite::Unchanged,
+        recorded_at: services.clock.now_micros(),
     };
-    let deltas = rollup_deltas(next.currency, Some(&before), Some(&after))?;
-    save_change(
-        services,
-        &stored,
-        next.clone(),
-        VersionWrite::Append(version.clone()),
-        InvoiceWrite::Unchanged,
-        deltas,
-    )
-    .await?;
-    Ok(ContractView {
-        record: next,
-        version,
-        history: after,
-    })
+    append_version(services, &stored, (&before, after), new).await
 }
