@@ -1,4 +1,4 @@
-//! A tenant's closes and reopens (decisions.md §14): an append-only list, in the order they
+//! A tenant's closes and reopens (docs/ledger.md, "Month end"): an append-only list, in the order they
 //! were recorded. The closed months are what the list folds to
 //! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
 

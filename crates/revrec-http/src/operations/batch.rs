@@ -37,7 +37,7 @@ use crate::wire::problems::Problems;
 
 /// Most operations in one batch.
 pub const MAX_OPERATIONS: usize = 100;
-/// Largest batch body (decisions.md §11).
+/// Largest batch body (docs/limits.md).
 pub const BATCH_LIMIT: usize = 5 * 1024 * 1024;
 
 /// Several operations in one request. The batch answers 200 when its envelope is valid;

@@ -1,4 +1,4 @@
-//! Machine payments over HTTP 402 (MPP, decisions.md §10): the published terms, the
+//! Machine payments over HTTP 402 (MPP, docs/payments.md): the published terms, the
 //! challenge route, and the gate in front of every priced call.
 
 pub mod gate;
