@@ -402,3 +402,52 @@ async fn a_payment_dated_in_a_closed_month_is_a_correction_in_the_first_open_mon
         assert!(all.contains(&("1010".into(), 750_000)), "{all:?}");
     }
 }
+
+/// `GET /v1/contracts/{id}/payments` lists the cash received in the order it was recorded,
+/// as the books knew it at an `as_of` instant, and the same through a batch.
+#[tokio::test]
+async fn a_contracts_payments_are_listed_as_recorded_and_as_they_stood() {
+    for app in spawn_each().await {
+        let id = paid_subscription(&app).await;
+        let listed = app.get(&format!("/v1/contracts/{id}/payments")).await;
+        assert_eq!(listed.status, 200, "{}", listed.text);
+        let body = listed.json();
+        assert_eq!(body["contract_id"], id.as_str());
+        assert_eq!(body["currency"], "USD");
+        let references: Vec<&str> = body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|payment| payment["reference"].as_str().unwrap())
+            .collect();
+        assert_eq!(references, ["WIRE-1", "WIRE-2"]);
+        assert_eq!(number_texts(&listed.text, "amount"), ["3000.00", "4000.00"]);
+        assert!(body["data"][0]["id"].as_str().unwrap().starts_with("pay_"));
+        assert_eq!(body["data"][1]["date"], "2026-07-10");
+
+        // As the books stood when the first payment was recorded: it alone.
+        let first_recorded = body["data"][0]["recorded_at"].as_str().unwrap();
+        let then = app
+            .get(&format!(
+                "/v1/contracts/{id}/payments?as_of={}",
+                first_recorded.replace('+', "%2B")
+            ))
+            .await;
+        assert_eq!(then.status, 200, "{}", then.text);
+        assert_eq!(then.json()["data"].as_array().unwrap().len(), 1);
+
+        let batch = app
+            .post(
+                "/v1/batch",
+                &json!({"operations": [
+                    {"method": "GET", "path": format!("/contracts/{id}/payments")},
+                    {"method": "GET", "path": "/contracts/ctr_nope/payments"}
+                ]}),
+            )
+            .await;
+        let results = batch.json()["results"].clone();
+        assert_eq!(results[0]["status"], 200);
+        assert_eq!(results[0]["body"], body);
+        assert_eq!(results[1]["body"]["code"], "CONTRACT_NOT_FOUND");
+    }
+}

@@ -145,7 +145,7 @@ async fn the_limits_are_settings_enforced_at_ingest_modification_and_batch() {
 }
 
 /// Every plan limited to `limit` requests a minute.
-async fn limited(database: TestDatabase, limit: u32) -> TestApp {
+pub async fn limited(database: TestDatabase, limit: u32) -> TestApp {
     spawn_configured(database, |settings| {
         settings.policy = Policy {
             requests_per_minute: Some(PerPlan {

@@ -146,6 +146,7 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "fulfill_obligation",
             "report_progress",
             "record_invoice",
+            "list_payments",
             "record_payment",
             "get_waterfall",
             "get_note6",
@@ -770,5 +771,91 @@ async fn close_period_and_list_periods_are_the_apis_close_and_books() {
             refused.to_string().contains("PERIOD_NOT_ENDED"),
             "{refused}"
         );
+    }
+}
+
+/// Cash is recorded and listed by tools as the HTTP API records and lists it.
+#[tokio::test]
+async fn payment_tools_record_and_list_cash_as_the_http_api_does() {
+    for app in spawn_each().await {
+        let contract = app
+            .create(&json!({"customer_name": "Hooli", "total_value": "1200.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31"}))
+            .await;
+        let id = contract["id"].as_str().unwrap();
+        let payment = json!({"name": "record_payment", "arguments": {"id": id,
+            "date": "2026-02-10", "amount": "100.00", "reference": "WIRE-9",
+            "idempotency_key": "mcp-pay-1"}});
+        let paid = legacy(&app, 1, "tools/call", payment.clone()).await.json();
+        assert_eq!(paid["result"]["isError"], false, "{paid}");
+        let recorded = &paid["result"]["structuredContent"];
+        assert_eq!(recorded["payment"]["reference"], "WIRE-9");
+        assert_eq!(recorded["payment"]["amount"], json!(100.0));
+        // The same key replays the first answer; the HTTP API sees one payment.
+        let again = legacy(&app, 2, "tools/call", payment).await.json();
+        assert_eq!(again["result"]["structuredContent"], *recorded);
+        let listed = legacy(
+            &app,
+            3,
+            "tools/call",
+            json!({"name": "list_payments", "arguments": {"id": id}}),
+        )
+        .await
+        .json();
+        let rest = app.get(&format!("/v1/contracts/{id}/payments")).await;
+        assert_eq!(rest.status, 200, "{}", rest.text);
+        assert_eq!(listed["result"]["structuredContent"], rest.json());
+        assert_eq!(rest.json()["data"].as_array().unwrap().len(), 1);
+        assert_eq!(rest.json()["data"][0]["reference"], "WIRE-9");
+    }
+}
+
+/// A tool is charged what the REST call it stands for is charged: a contract of 50,000
+/// obligation-months takes five units of the caller's window, as `POST /v1/contracts` does.
+#[tokio::test]
+async fn a_tool_call_is_charged_the_contract_cost_of_its_rest_call() {
+    for database in TestDatabase::all() {
+        let app = crate::limits::limited(database, 60).await;
+        crate::rate_limits::fresh_window_for(std::time::Duration::from_secs(15)).await;
+        let remaining = |reply: &Reply| -> u32 {
+            reply
+                .header("ratelimit-remaining")
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let lines: Vec<Value> = (0..50)
+            .map(|index| {
+                json!({"name": format!("Seat {index}"), "pob_type": "subscription",
+                                "stated_price": "10.00"})
+            })
+            .collect();
+        let first = legacy(&app, 1, "tools/list", json!({})).await;
+        let before = remaining(&first);
+        let ingested = legacy(
+            &app,
+            2,
+            "tools/call",
+            json!({"name": "ingest_contract", "arguments": {"customer_name": "Wide",
+                   "currency": "USD", "total_amount": "500.00", "start_date": "2026-01-01",
+                   "end_date": "2109-04-30", "line_items": lines}}),
+        )
+        .await;
+        assert_eq!(
+            ingested.json()["result"]["isError"],
+            false,
+            "{}",
+            ingested.text
+        );
+        // Its own admission and four more.
+        assert_eq!(remaining(&ingested), before - 5, "{:?}", ingested.headers);
+        let small = legacy(
+            &app,
+            3,
+            "tools/call",
+            json!({"name": "list_contracts", "arguments": {}}),
+        )
+        .await;
+        assert_eq!(remaining(&small), before - 6);
     }
 }

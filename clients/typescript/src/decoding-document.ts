@@ -347,6 +347,19 @@ export const decodingDocument: OpenApiDocument = {
    }
   },
   "/v1/contracts/{id}/payments": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaymentList"
+        }
+       }
+      }
+     }
+    }
+   },
    "post": {
     "responses": {
      "200": {
@@ -2173,6 +2186,23 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "PaymentList": {
+    "type": "object",
+    "properties": {
+     "contract_id": {
+      "type": "string"
+     },
+     "currency": {
+      "type": "string"
+     },
+     "data": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ReceivedPayment"
+      }
+     }
+    }
+   },
    "PaymentOut": {
     "type": "object",
     "properties": {
@@ -2440,6 +2470,28 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "ReceivedPayment": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "date": {
+      "type": "string",
+      "format": "date"
+     },
+     "id": {
+      "type": "string"
+     },
+     "recorded_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "reference": {
+      "type": "string"
+     }
+    }
    },
    "RecognitionName": {
     "type": "string"

@@ -421,7 +421,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The cash a contract has received, in the order it was recorded: each payment's date,
+         *     amount and reference (a draft has none).
+         */
+        get: operations["listPayments"];
         put?: never;
         /**
          * Record cash received against an active (or terminated) contract. The journal books it
@@ -1159,7 +1163,7 @@ export interface components {
             status?: null | components["schemas"]["NewStatusName"];
             total_amount?: null | components["schemas"]["DecimalInput"];
         };
-        /** @description The guide surface's waterfall of one year (decisions.md §5). */
+        /** @description The guide surface's waterfall of one year (docs/asc606.md §6). */
         GuideWaterfallResponse: {
             /** @description Deferred revenue at the end of the year. */
             closing_deferred_balance: components["schemas"]["Amount"];
@@ -1382,7 +1386,7 @@ export interface components {
             contract_id: string;
             /**
              * @description The closed month this line corrects (`YYYY-MM`): a change made after that month
-             *     closed, booked in the first open month (decisions.md §14). Absent on a month's own
+             *     closed, booked in the first open month (docs/ledger.md). Absent on a month's own
              *     lines.
              * @example 2026-02
              */
@@ -1537,6 +1541,16 @@ export interface components {
             /** @description The payment methods, in challenge order. */
             supported_methods: string[];
         };
+        /**
+         * @description The answer to `GET /v1/contracts/{id}/payments`: the cash the contract received, in the
+         *     order it was recorded.
+         */
+        PaymentList: {
+            contract_id: string;
+            /** @example USD */
+            currency: string;
+            data: components["schemas"]["ReceivedPayment"][];
+        };
         /** @description A payment as recorded. */
         PaymentOut: {
             amount: components["schemas"]["Amount"];
@@ -1675,6 +1689,20 @@ export interface components {
             /** @description Only these contracts (at most 1,000); default every contract of the tenant. */
             contract_ids?: string[] | null;
             policy?: null | components["schemas"]["PolicyInput"];
+        };
+        /** @description A payment the contract received, as recorded. */
+        ReceivedPayment: {
+            amount: components["schemas"]["Amount"];
+            /** Format: date */
+            date: string;
+            /** @description `pay_…` */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was recorded (the books know it from then on).
+             */
+            recorded_at: string;
+            reference: string;
         };
         /** @enum {string} */
         RecognitionName: "ratable" | "point_in_time" | "progress";
@@ -1828,7 +1856,7 @@ export interface components {
             contract_asset_balance: components["schemas"]["Amount"];
             /**
              * @description The part of `recognized_amount` that corrects closed months: a change made after
-             *     they closed, booked in the first open month (decisions.md §14). Zero when none.
+             *     they closed, booked in the first open month (docs/ledger.md). Zero when none.
              */
             correction_amount: components["schemas"]["Amount"];
             /**
@@ -4414,6 +4442,144 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The books as they stood at this RFC 3339 instant: only what was recorded by then,
+                 *     under the closes in force then; the same `as_of` answers the same bytes forever.
+                 *     Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+                 * @example 2026-04-05T00:00:00Z
+                 */
+                as_of?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while it is still the current one */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description Contract id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's payments */
+            200: {
+                headers: {
+                    /** @description Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

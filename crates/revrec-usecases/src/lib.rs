@@ -26,6 +26,7 @@ pub mod issue_token;
 pub mod ledger;
 pub mod limits;
 pub mod list_contracts;
+pub mod list_payments;
 pub mod manage_api_keys;
 pub mod modify_contract;
 pub mod note6_report;

@@ -72,6 +72,7 @@ from .payment_intent_plans import PaymentIntentPlans
 from .payment_intent_prices import PaymentIntentPrices
 from .payment_intent_prices_additional_property import PaymentIntentPricesAdditionalProperty
 from .payment_intent_rates import PaymentIntentRates
+from .payment_list import PaymentList
 from .payment_out import PaymentOut
 from .payment_recorded import PaymentRecorded
 from .performance_obligation import PerformanceObligation
@@ -84,6 +85,7 @@ from .progress_input import ProgressInput
 from .protected_resource_metadata_response_200 import ProtectedResourceMetadataResponse200
 from .reallocation import Reallocation
 from .recalculation_input import RecalculationInput
+from .received_payment import ReceivedPayment
 from .recognition_name import RecognitionName
 from .reopen_input import ReopenInput
 from .revenue_accounts import RevenueAccounts
@@ -174,6 +176,7 @@ __all__ = (
     "PaymentIntentPrices",
     "PaymentIntentPricesAdditionalProperty",
     "PaymentIntentRates",
+    "PaymentList",
     "PaymentOut",
     "PaymentRecorded",
     "PerformanceObligation",
@@ -186,6 +189,7 @@ __all__ = (
     "ProtectedResourceMetadataResponse200",
     "Reallocation",
     "RecalculationInput",
+    "ReceivedPayment",
     "RecognitionName",
     "ReopenInput",
     "RevenueAccounts",

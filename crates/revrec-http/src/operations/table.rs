@@ -263,6 +263,26 @@ pub static OPERATIONS: &[Operation] = &[
         ..WRITE
     },
     Operation {
+        route: "GET /v1/contracts/{id}/payments",
+        operation_id: "listPayments",
+        tool: Tool::Named {
+            name: "list_payments",
+            title: "Payments received",
+            description: "The cash a contract has received, in the order it was recorded: each payment's date, amount and reference. `as_of` (RFC 3339) lists what the books knew then.",
+            destructive: false,
+        },
+        document: describe::<payments_received::__path_payments>,
+        handler: Handler::Runs(|call| {
+            Box::pin(payments_received::payments(
+                call.state,
+                call.principal,
+                call.param("id"),
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
         route: "POST /v1/contracts/{id}/payments",
         operation_id: "recordPayment",
         tool: Tool::Named {

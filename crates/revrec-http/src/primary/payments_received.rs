@@ -1,16 +1,22 @@
-//! `POST /v1/contracts/{id}/payments`: cash received against a contract (docs/ledger.md, "Cash received").
+//! `/v1/contracts/{id}/payments`: cash received against a contract, recorded and listed (docs/ledger.md, "Cash received").
 
 use actix_web::http::StatusCode;
 use revrec_usecases::Principal;
+use revrec_usecases::list_payments::list_payments;
 use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::shell::body::parse_json;
-use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
+use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::respond::Reply;
+use crate::shell::parameters::as_of;
+use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
-use crate::wire::payments_received::{PaymentInput, PaymentOut, PaymentRecorded, to_payment};
+use crate::wire::payments_received::{
+    PaymentInput, PaymentList, PaymentOut, PaymentRecorded, to_payment,
+};
 use crate::wire::problems::Problems;
 
 /// Record cash received against an active (or terminated) contract. The journal books it
@@ -58,4 +64,34 @@ pub async fn payment(
         contract: Contract::from_view(&view),
     };
     Ok(Reply::json(status, &body))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PaymentListParams {
+    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
+    /// under the closes in force then; the same `as_of` answers the same bytes forever.
+    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
+}
+
+/// The cash a contract has received, in the order it was recorded: each payment's date,
+/// amount and reference (a draft has none).
+#[utoipa::path(
+    get, path = "/v1/contracts/{id}/payments", tag = "primary", operation_id = "listPayments",
+    params(("id" = String, Path, description = "Contract id"), PaymentListParams, ("If-None-Match" = Option<String>, Header, description = IF_NONE_MATCH_DOC)),
+    responses((status = 200, description = "The contract's payments", body = PaymentList, headers(("ETag" = String, description = "Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend)"))), NotModified, StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn payments(
+    state: &AppState,
+    principal: &Principal,
+    id: &str,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: PaymentListParams = parse_query(query_string)?;
+    let as_of = as_of(&state.services, params.as_of.as_deref())?;
+    let received = list_payments(&state.services, &principal.tenant_id, id, as_of).await?;
+    Ok(Reply::json(StatusCode::OK, &PaymentList::of(&received)))
 }

@@ -1,12 +1,14 @@
 //! Cash received on the wire: `POST /v1/contracts/{id}/payments` (docs/ledger.md).
 
 use revrec_domain::{Currency, Payment, text};
+use revrec_ports::InvoiceRecord;
+use revrec_usecases::list_payments::PaymentsReceived;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire::amount::{Amount, DecimalInput};
 use crate::wire::contracts::Contract;
-use crate::wire::dates::format_date;
+use crate::wire::dates::{format_date, format_timestamp};
 use crate::wire::problems::Problems;
 
 /// Cash received from the customer against the contract.
@@ -77,4 +79,52 @@ pub fn to_payment(
         amount: amount?,
         reference: reference?,
     })
+}
+
+/// A payment the contract received, as recorded.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ReceivedPayment {
+    /// `pay_…`
+    pub id: String,
+    #[schema(format = Date)]
+    pub date: String,
+    pub amount: Amount,
+    pub reference: String,
+    /// When it was recorded (the books know it from then on).
+    #[schema(format = DateTime)]
+    pub recorded_at: String,
+}
+
+/// The answer to `GET /v1/contracts/{id}/payments`: the cash the contract received, in the
+/// order it was recorded.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PaymentList {
+    pub contract_id: String,
+    #[schema(example = "USD")]
+    pub currency: String,
+    pub data: Vec<ReceivedPayment>,
+}
+
+impl PaymentList {
+    pub fn of(received: &PaymentsReceived) -> PaymentList {
+        let currency = received.currency;
+        PaymentList {
+            contract_id: received.contract_id.clone(),
+            currency: currency.code().to_owned(),
+            data: received
+                .payments
+                .iter()
+                .map(|record: &InvoiceRecord| {
+                    let payment = PaymentOut::of(&record.payment(), currency);
+                    ReceivedPayment {
+                        id: record.id.clone(),
+                        date: payment.date,
+                        amount: payment.amount,
+                        reference: payment.reference,
+                        recorded_at: format_timestamp(record.recorded_at),
+                    }
+                })
+                .collect(),
+        }
+    }
 }

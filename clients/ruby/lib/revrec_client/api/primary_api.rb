@@ -1042,6 +1042,73 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # The cash a contract has received, in the order it was recorded: each payment's date, amount and reference (a draft has none).
+    # @param id [String] Contract id
+    # @param [Hash] opts the optional parameters
+    # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
+    # @option opts [String] :if_none_match An ETag from an earlier answer: 304 with no body while it is still the current one
+    # @return [PaymentList]
+    def list_payments(id, opts = {})
+      data, _status_code, _headers = list_payments_with_http_info(id, opts)
+      data
+    end
+
+    # The cash a contract has received, in the order it was recorded: each payment&#39;s date, amount and reference (a draft has none).
+    # @param id [String] Contract id
+    # @param [Hash] opts the optional parameters
+    # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
+    # @option opts [String] :if_none_match An ETag from an earlier answer: 304 with no body while it is still the current one
+    # @return [Array<(PaymentList, Integer, Hash)>] PaymentList data, response status code and response headers
+    def list_payments_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.list_payments ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling PrimaryApi.list_payments"
+      end
+      # resource path
+      local_var_path = '/v1/contracts/{id}/payments'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'as_of'] = opts[:'as_of'] if !opts[:'as_of'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      header_params[:'If-None-Match'] = opts[:'if_none_match'] if !opts[:'if_none_match'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'PaymentList'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.list_payments",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#list_payments\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
     # @param [Hash] opts the optional parameters
     # @return [Periods]
