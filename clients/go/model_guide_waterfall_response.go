@@ -18,7 +18,7 @@ import (
 // checks if the GuideWaterfallResponse type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &GuideWaterfallResponse{}
 
-// GuideWaterfallResponse The guide surface's waterfall of one year (decisions.md §5).
+// GuideWaterfallResponse The guide surface's waterfall of one year (docs/asc606.md §6).
 type GuideWaterfallResponse struct {
 	// Deferred revenue at the end of the year.
 	ClosingDeferredBalance Decimal         `json:"closing_deferred_balance"`

@@ -23,7 +23,7 @@ type JournalLineView struct {
 	AccountCode string `json:"account_code"`
 	AccountName string `json:"account_name"`
 	ContractId  string `json:"contract_id"`
-	// The closed month this line corrects (`YYYY-MM`): a change made after that month closed, booked in the first open month (decisions.md §14). Absent on a month's own lines.
+	// The closed month this line corrects (`YYYY-MM`): a change made after that month closed, booked in the first open month (docs/ledger.md). Absent on a month's own lines.
 	CorrectsPeriod *string `json:"corrects_period,omitempty"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	Credit Decimal `json:"credit"`

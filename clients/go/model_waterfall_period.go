@@ -26,7 +26,7 @@ type WaterfallPeriod struct {
 	Closed bool `json:"closed"`
 	// Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability).
 	ContractAssetBalance Decimal `json:"contract_asset_balance"`
-	// The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Zero when none.
+	// The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (docs/ledger.md). Zero when none.
 	CorrectionAmount Decimal `json:"correction_amount"`
 	// Deferred revenue (contract liabilities) at the end of the period: billed-at-start for contracts without invoices, billed less recognized per contract for the others.
 	DeferredBalance Decimal `json:"deferred_balance"`

@@ -1,7 +1,7 @@
 // Generates the TypeScript client's two generated sources from docs/openapi.json:
 // - src/schema.ts: openapi-typescript's types, with every amount (`type: number,
 //   format: decimal`) typed as decimal.js's Decimal instead of `number`, the type
-//   src/exact-decimals.ts delivers at run time (decisions.md §1);
+//   src/exact-decimals.ts delivers at run time (docs/clients.md);
 // - src/decoding-document.ts: the part of the document that middleware walks to decode a
 //   response (each operation's success schemas and the component schemas, cut down to the
 //   keys it reads), so the client needs no fetch of /openapi.json.

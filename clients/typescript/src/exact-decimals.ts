@@ -1,6 +1,6 @@
 // An openapi-fetch middleware that reads every amount of a response exactly, as a decimal.js
 // Decimal (an Amount, which also keeps the text the server wrote), the type generator/generate.mjs
-// gives amounts (decisions.md §1). Written by hand; generate.sh never touches it. `JSON.parse` would turn
+// gives amounts (docs/clients.md). Written by hand; generate.sh never touches it. `JSON.parse` would turn
 // 83.33 into a binary float and twelve of them into 1000.0000000000001.
 //
 // The body is parsed losslessly (lossless-json keeps each number's text), then walked beside the

@@ -1117,10 +1117,10 @@ export interface components {
          */
         GroupByName: "pob_type" | "obligation";
         /**
-         * @description A contract as submitted to `POST /api/v1/contracts/ingest` (api-spec §2.3). Required:
+         * @description A contract as submitted to `POST /api/v1/contracts/ingest` (docs/asc606.md §2). Required:
          *     `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
          *     the transaction price is `total_amount` when given, else the sum of `stated_price`.
-         *     Beyond the spec's fields it takes the primary surface's options.
+         *     Beyond the guide payload's fields it takes the primary surface's options.
          */
         GuideContractInput: {
             /** @description Invoices that bill the contract instead of the billed-at-start convention. */
@@ -1159,7 +1159,7 @@ export interface components {
             status?: null | components["schemas"]["NewStatusName"];
             total_amount?: null | components["schemas"]["DecimalInput"];
         };
-        /** @description The guide surface's waterfall of one year (decisions.md §5). */
+        /** @description The guide surface's waterfall of one year (docs/asc606.md §6). */
         GuideWaterfallResponse: {
             /** @description Deferred revenue at the end of the year. */
             closing_deferred_balance: components["schemas"]["Amount"];
@@ -1382,7 +1382,7 @@ export interface components {
             contract_id: string;
             /**
              * @description The closed month this line corrects (`YYYY-MM`): a change made after that month
-             *     closed, booked in the first open month (decisions.md §14). Absent on a month's own
+             *     closed, booked in the first open month (docs/ledger.md). Absent on a month's own
              *     lines.
              * @example 2026-02
              */
@@ -1828,7 +1828,7 @@ export interface components {
             contract_asset_balance: components["schemas"]["Amount"];
             /**
              * @description The part of `recognized_amount` that corrects closed months: a change made after
-             *     they closed, booked in the first open month (decisions.md §14). Zero when none.
+             *     they closed, booked in the first open month (docs/ledger.md). Zero when none.
              */
             correction_amount: components["schemas"]["Amount"];
             /**

@@ -1,5 +1,5 @@
 //! `POST /contracts/{id}/obligations/{pob_id}/fulfillments` and `…/progress`: events that
-//! satisfy an obligation (decisions.md §13). Each is a new version whose terms are its
+//! satisfy an obligation (docs/asc606.md §11). Each is a new version whose terms are its
 //! predecessor's (a delivered obligation gains its delivery date), written with the rollup
 //! deltas of what it recognized, so it reaches waterfalls, RPO, Note 6 and journals like any
 //! change of terms.

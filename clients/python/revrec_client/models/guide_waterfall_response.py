@@ -28,7 +28,7 @@ T = TypeVar("T", bound="GuideWaterfallResponse")
 
 @_attrs_define
 class GuideWaterfallResponse:
-    """ The guide surface's waterfall of one year (decisions.md §5).
+    """ The guide surface's waterfall of one year (docs/asc606.md §6).
 
         Attributes:
             closing_deferred_balance (Decimal): An exact amount written with exactly the currency's minor-unit decimals

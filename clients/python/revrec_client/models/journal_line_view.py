@@ -36,7 +36,7 @@ class JournalLineView:
                 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             memo (str):
             corrects_period (str | Unset): The closed month this line corrects (`YYYY-MM`): a change made after that month
-                closed, booked in the first open month (decisions.md §14). Absent on a month's own
+                closed, booked in the first open month (docs/ledger.md). Absent on a month's own
                 lines. Example: 2026-02.
             pob_id (None | str | Unset): The performance obligation (empty on the receivable line, which covers them all).
             pob_type (None | str | Unset):

@@ -1,5 +1,5 @@
 //! `/v1/contracts/{id}/obligations/{pob_id}/…`: events that satisfy an obligation
-//! (decisions.md §13), and `/v1/contracts/{id}/versions`: what each version changed.
+//! (docs/asc606.md §11), and `/v1/contracts/{id}/versions`: what each version changed.
 
 use actix_web::http::StatusCode;
 use revrec_usecases::get_contract::version_history;

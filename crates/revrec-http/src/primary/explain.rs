@@ -1,5 +1,5 @@
 //! `GET /v1/contracts/{id}/explain`: every cent of one contract's month traced
-//! (decisions.md §14).
+//! (docs/asc606.md §14).
 
 use actix_web::http::StatusCode;
 use revrec_domain::Period;

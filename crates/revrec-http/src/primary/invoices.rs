@@ -1,4 +1,4 @@
-//! `POST /v1/contracts/{id}/invoices`: an invoice that bills the contract (decisions.md §13).
+//! `POST /v1/contracts/{id}/invoices`: an invoice that bills the contract (docs/asc606.md §12).
 
 use actix_web::http::StatusCode;
 use revrec_usecases::Principal;

@@ -1,4 +1,5 @@
-//! `POST /v1/contracts/{id}/payments`: cash received against a contract (decisions.md §14).
+//! `POST /v1/contracts/{id}/payments`: cash received against a contract (docs/ledger.md,
+//! Cash received).
 
 use actix_web::http::StatusCode;
 use revrec_usecases::Principal;

@@ -14,7 +14,7 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  # The guide surface's waterfall of one year (decisions.md §5).
+  # The guide surface's waterfall of one year (docs/asc606.md §6).
   class GuideWaterfallResponse < ApiModelBase
     # Deferred revenue at the end of the year.
     attr_accessor :closing_deferred_balance

@@ -24,7 +24,7 @@ module RevrecClient
     # Contract assets at the end of the period: per contract, recognized beyond billed (never netted against another contract's liability).
     attr_accessor :contract_asset_balance
 
-    # The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (decisions.md §14). Zero when none.
+    # The part of `recognized_amount` that corrects closed months: a change made after they closed, booked in the first open month (docs/ledger.md). Zero when none.
     attr_accessor :correction_amount
 
     # Deferred revenue (contract liabilities) at the end of the period: billed-at-start for contracts without invoices, billed less recognized per contract for the others.
