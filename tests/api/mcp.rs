@@ -1,5 +1,6 @@
-//! MCP over Streamable HTTP (`POST /mcp`), the checklist of protocols.md §7.7 item by item,
-//! in both eras, and the tools giving the HTTP API's own answers.
+//! MCP over Streamable HTTP (`POST /mcp`): what the MCP specification asks of a server
+//! (2025-11-25 and 2026-07-28: Transports, Lifecycle, Tools, Authorization) item by item, in
+//! both eras, and the tools giving the HTTP API's own answers.
 
 use reqwest::StatusCode;
 use revrec_ports::Scope;

@@ -1,5 +1,5 @@
 //! OAuth 2.0 client credentials (RFC 6749 §4.4, §5), the metadata documents (RFC 8414,
-//! RFC 9728) and OAuth access tokens on the API (protocols.md §3.6).
+//! RFC 9728) and OAuth access tokens on the API (RFC 6750 §3.1, RFC 9728 §5.1).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

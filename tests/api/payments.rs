@@ -1,6 +1,7 @@
-//! Machine payments over HTTP 402 (MPP, docs/payments.md) on the running server: the
-//! checklist of protocols.md §1.12, with the sandbox rail and the Stripe rail (against a
-//! local double of Stripe's API).
+//! Machine payments over HTTP 402 (MPP, docs/payments.md) on the running server: what the
+//! `Payment` scheme (draft-ryan-httpauth-payment) and its charge intent
+//! (draft-payment-intent-charge-00) ask of a server, with the sandbox rail and the Stripe rail
+//! (against a local double of Stripe's API).
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -1,5 +1,5 @@
 //! Rate limits per credential (docs/access.md, Rate limits) with the draft-06 `RateLimit-*`
-//! fields (protocols.md §4.5), on the running server.
+//! fields (draft-ietf-httpapi-ratelimit-headers-06), on the running server.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

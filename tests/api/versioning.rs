@@ -1,4 +1,4 @@
-//! Deprecation and sunset (RFC 9745, RFC 8594; protocols.md §6.3) on the running server.
+//! Deprecation and sunset (RFC 9745, RFC 8594) on the running server.
 
 use reqwest::Method;
 use revrec_http::deprecation::parse_deprecations;

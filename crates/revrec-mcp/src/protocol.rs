@@ -1,8 +1,9 @@
 //! MCP messages, whatever carries them: one JSON-RPC message in, at most one out.
 //!
-//! Both eras of the protocol (`../shared/research/protocols.md` §7.1): the legacy
-//! `initialize` handshake (2025-11-25, 2025-06-18, 2025-03-26) and the stateless 2026-07-28
-//! revision (`server/discover`, `_meta` on every request, `resultType` on every result).
+//! Both eras of the protocol (MCP 2025-11-25, Lifecycle; MCP 2026-07-28, Versioning): the
+//! legacy `initialize` handshake (2025-11-25, 2025-06-18, 2025-03-26) and the stateless
+//! 2026-07-28 revision (`server/discover`, `_meta` on every request, `resultType` on every
+//! result).
 //! No session is kept: every request stands alone, so any instance can answer it.
 
 use revrec_usecases::Principal;

@@ -1,4 +1,4 @@
-//! The `stripe` rail (MPP's Stripe charge method, protocols.md §1.5): the payer grants a
+//! The `stripe` rail (MPP's Stripe charge method, draft-stripe-charge-00): the payer grants a
 //! single-use Shared Payment Token (`spt_…`); we create and confirm a PaymentIntent with it
 //! through Stripe's documented API (`POST /v1/payment_intents`), and only a PaymentIntent
 //! whose status is `succeeded`, for the challenged amount and currency, settles the call.

@@ -1,5 +1,5 @@
-//! A tenant's closes and reopens (docs/ledger.md, "Month end"): an append-only list, in the order they
-//! were recorded. The closed months are what the list folds to
+//! A tenant's closes and reopens (docs/ledger.md, Month end): an append-only list, in the
+//! order they were recorded. The closed months are what the list folds to
 //! (`revrec_domain::ClosedPeriods`); nothing in it is ever changed or removed.
 
 use async_trait::async_trait;

@@ -11,8 +11,8 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 #[derive(diesel::MultiConnection)]
 pub enum DbConnection {
     Postgres(PgConnection),
-    // Last: SQLite accepts any string as a path (stack.md G5), though we never rely on
-    // trial order (see `DatabaseUrl`).
+    // Last: SQLite accepts any string as a path (an empty URL would open an anonymous
+    // temporary database), though we never rely on trial order (see `DatabaseUrl`).
     Sqlite(SqliteConnection),
 }
 
@@ -109,7 +109,9 @@ impl std::fmt::Debug for DatabaseUrl {
 }
 
 /// An r2d2 manager that connects with the backend's own `establish`, so the real error
-/// (refused, wrong password, no such database) reaches the caller (stack.md G6).
+/// (refused, wrong password, no such database) reaches the caller: `MultiConnection`'s
+/// `establish` reports every PostgreSQL failure as an invalid URL, and a pool built on it
+/// only times out.
 #[derive(Debug, Clone)]
 pub struct ConnectionManager {
     url: DatabaseUrl,

@@ -1,4 +1,4 @@
-//! Closing and reopening months (docs/ledger.md, "Month end"): `POST /v1/periods/close`,
+//! Closing and reopening months (docs/ledger.md, Month end): `POST /v1/periods/close`,
 //! `POST /v1/periods/reopen`, `GET /v1/periods`, the CLI's `revrec periods`, the console's
 //! Periods page and the MCP tools all come here.
 //!

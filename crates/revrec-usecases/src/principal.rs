@@ -52,7 +52,7 @@ impl Principal {
         }
     }
 
-    /// `Ok` for API keys; routes the spec lists as "Bearer only" refuse OAuth tokens.
+    /// `Ok` for API keys; routes docs/access.md lists as "Bearer only" refuse OAuth tokens.
     pub fn require_api_key(&self) -> Result<(), AuthError> {
         if self.credential.is_api_key() {
             Ok(())
@@ -78,7 +78,7 @@ pub enum AuthError {
     #[error("this request needs the `{needed}` scope")]
     InsufficientScope { needed: Scope },
     #[error(
-        "this route takes API keys only (api-spec §5: \"Bearer only\"); OAuth access tokens are not accepted here"
+        "this route takes API keys only (\"Bearer only\", docs/access.md); OAuth access tokens are not accepted here"
     )]
     CredentialNotAllowed,
     #[error(transparent)]

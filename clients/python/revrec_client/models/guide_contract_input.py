@@ -30,10 +30,10 @@ T = TypeVar("T", bound="GuideContractInput")
 
 @_attrs_define
 class GuideContractInput:
-    """ A contract as submitted to `POST /api/v1/contracts/ingest` (api-spec §2.3). Required:
+    """ A contract as submitted to `POST /api/v1/contracts/ingest` (docs/asc606.md §2). Required:
     `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
     the transaction price is `total_amount` when given, else the sum of `stated_price`.
-    Beyond the spec's fields it takes the primary surface's options.
+    Beyond the guide payload's fields it takes the primary surface's options.
 
         Attributes:
             customer_name (str):  Example: Acme Corp.

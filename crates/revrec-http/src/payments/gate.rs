@@ -1,5 +1,7 @@
 //! The gate in front of a priced call: nothing runs, and nothing is written, until a
-//! payment credential for this route and price is verified and settled (protocols.md §1.6).
+//! payment credential for this route and price is verified and settled
+//! (draft-ryan-httpauth-payment, Idempotency and Side Effects; draft-payment-intent-charge-00,
+//! Server Responsibilities).
 
 use actix_web::{HttpMessage, HttpRequest};
 use futures_util::future::LocalBoxFuture;

@@ -18,11 +18,11 @@ use crate::wire::dates::format_timestamp;
 use self::holder::{Holder, opaque_for};
 use self::mpp::{CREDENTIAL_HEADER, Challenge, INTENT, challenge_id, encode_request};
 
-/// The currency of every price (api-spec §8), as MPP writes it.
+/// The currency of every price (USD, docs/payments.md), as MPP writes it.
 pub const CURRENCY: &str = "usd";
 /// How long a challenge can be paid.
 pub const CHALLENGE_LIFETIME_SECONDS: i64 = 300;
-/// The calls a plan's per-call price applies to (api-spec §8: `/contracts`, `/waterfalls`
+/// The calls a plan's per-call price applies to (docs/payments.md: `/contracts`, `/waterfalls`
 /// and `/disclosures/note6`, on both surfaces), as `METHOD path`: the operation table says
 /// which, and the app hands them to the payment routes.
 #[derive(Clone, Debug, Default)]

@@ -1,4 +1,4 @@
-//! The wire format of MPP's `Payment` HTTP authentication scheme (protocols.md §1.2–§1.4):
+//! The wire format of MPP's `Payment` HTTP authentication scheme (draft-ryan-httpauth-payment):
 //! challenges bound to their parameters by HMAC-SHA256, the `request` as base64url of
 //! canonical JSON (RFC 8785), credentials and receipts.
 //!
@@ -38,8 +38,9 @@ pub struct Challenge {
     pub intent_url: Option<String>,
 }
 
-/// The parameters the HMAC binds, in the slot order of protocols.md §1.2. Absent `digest`
-/// and `opaque` are empty slots; `header`, when advertised, sits before `opaque`.
+/// The parameters the HMAC binds, in the slot order of draft-ryan-httpauth-payment's
+/// HMAC-SHA256 Binding. Absent `digest` and `opaque` are empty slots; `header`, when
+/// advertised, sits before `opaque` (as the `mpp` crate binds it).
 #[allow(
     clippy::too_many_arguments,
     reason = "the slots of the binding, in order"
@@ -124,8 +125,8 @@ fn write_canonical(value: &Value, out: &mut String) {
     }
 }
 
-/// The charge intent's `request` (protocols.md §1.5): amount in minor units as a string,
-/// lowercase currency, what is bought, and the method's own details.
+/// The charge intent's `request` (draft-payment-intent-charge-00, Request Schema): amount in
+/// minor units as a string, lowercase currency, what is bought, and the method's own details.
 pub fn charge_request(
     amount_minor: i64,
     currency: &str,
@@ -339,7 +340,7 @@ impl Credential {
     }
 }
 
-/// The `Payment-Receipt` value (protocols.md §1.4).
+/// The `Payment-Receipt` value (draft-ryan-httpauth-payment, Payment-Receipt Header).
 pub fn receipt(method: &str, reference: &str, timestamp: &str, challenge_id: &str) -> String {
     let mut document = Map::new();
     for (name, value) in [
@@ -362,7 +363,8 @@ mod tests {
         String::from_utf8(URL_SAFE_NO_PAD.decode(text).unwrap_or_default()).unwrap_or_default()
     }
 
-    /// The cross-SDK golden vectors shared by the MPP SDKs (protocols.md §1.2).
+    /// The cross-SDK golden vectors shared by the MPP SDKs (the `mpp` crate's
+    /// `protocol/core/binding.rs`, tempoxyz/mpp-rs).
     #[test]
     fn challenge_ids_reproduce_the_cross_sdk_vectors() {
         let b64 = |json: &str| URL_SAFE_NO_PAD.encode(json);
@@ -494,7 +496,9 @@ mod tests {
         }
     }
 
-    /// protocols.md §1.2's worked example for this service, `request` built by our code.
+    /// A worked Stripe challenge for this service (25 cents, realm `revrec.example.com`),
+    /// its id computed apart from this code with draft-ryan-httpauth-payment's HMAC-SHA256
+    /// Binding; `request` built by our code.
     #[test]
     fn the_worked_example_of_a_stripe_challenge_is_reproduced() {
         let request = charge_request(

@@ -1,4 +1,4 @@
-//! The primary surface, rooted at `/v1` (api-spec §4.1–§4.4 and the contract extensions):
+//! The primary surface, rooted at `/v1` (contracts, waterfalls, Note 6 and their extensions):
 //! each operation's function, run by its row of the operation table (`crate::operations`).
 
 pub mod contracts;

@@ -1,4 +1,5 @@
-//! `/v1/contracts/{id}/payments`: cash received against a contract, recorded and listed (docs/ledger.md, "Cash received").
+//! `/v1/contracts/{id}/payments`: cash received against a contract, recorded and listed
+//! (docs/ledger.md, Cash received).
 
 use actix_web::http::StatusCode;
 use revrec_usecases::Principal;

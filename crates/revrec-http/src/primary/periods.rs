@@ -1,5 +1,5 @@
 //! `POST /v1/periods/close`, `POST /v1/periods/reopen`, `GET /v1/periods`: the books'
-//! closed months (docs/ledger.md, "Month end").
+//! closed months (docs/ledger.md, Month end).
 
 use actix_web::http::StatusCode;
 use revrec_domain::{Period, text};

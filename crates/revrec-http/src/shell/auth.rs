@@ -32,7 +32,7 @@ pub async fn require(
     Ok(principal)
 }
 
-/// [`require`] for the routes api-spec §5 lists as "Bearer only": API keys (and the
+/// [`require`] for the routes docs/access.md lists as "Bearer only": API keys (and the
 /// sandbox token), not OAuth access tokens.
 pub async fn require_api_key(
     request: &HttpRequest,

@@ -36,7 +36,8 @@ impl IntoResponses for NotModified {
     }
 }
 
-/// The error responses an operation can declare (api-spec §4: 400, 401, 402, 403, 404,
+/// The error responses an operation can declare (the eight every primary-surface operation
+/// declares, docs/errors.md, "Problems in the OpenAPI document": 400, 401, 402, 403, 404,
 /// 422, 429, 500), plus those our routes can also give (408, 409, 413, 415, 503).
 /// `openapi_problems` keeps, for each operation, those it can really return. (A 405
 /// answers a method the path does not have, so it belongs to no operation.)

@@ -371,7 +371,7 @@ impl ErrorCode {
                 "The credential is valid but lacks the scope the route needs; `WWW-Authenticate` names it. Create a key with that scope."
             }
             ErrorCode::CredentialNotAllowed => {
-                "The route is one api-spec §5 lists as \"Bearer only\" (`/v1/batch` and the job routes): it takes API keys, not OAuth 2.0 access tokens."
+                "The route is one docs/access.md lists as \"Bearer only\" (`/v1/batch` and the job routes): it takes API keys, not OAuth 2.0 access tokens."
             }
             ErrorCode::RateLimited => {
                 "The credential has used its plan's requests for this one-minute window (sandbox 60, growth 1,200, scale 6,000 unless configured otherwise). `Retry-After` and `RateLimit-Reset` say when the window resets."

@@ -187,10 +187,10 @@ pub struct TerminateInput {
     pub effective_date: String,
 }
 
-/// A contract as submitted to `POST /api/v1/contracts/ingest` (api-spec §2.3). Required:
+/// A contract as submitted to `POST /api/v1/contracts/ingest` (docs/asc606.md §2). Required:
 /// `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
 /// the transaction price is `total_amount` when given, else the sum of `stated_price`.
-/// Beyond the spec's fields it takes the primary surface's options.
+/// Beyond the guide payload's fields it takes the primary surface's options.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GuideContractInput {

@@ -172,10 +172,10 @@ def sync_detailed(
     Args:
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
-            (api-spec §2.3). Required:
+            (docs/asc606.md §2). Required:
             `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
             the transaction price is `total_amount` when given, else the sum of `stated_price`.
-            Beyond the spec's fields it takes the primary surface's options.
+            Beyond the guide payload's fields it takes the primary surface's options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,10 +212,10 @@ def sync(
     Args:
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
-            (api-spec §2.3). Required:
+            (docs/asc606.md §2). Required:
             `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
             the transaction price is `total_amount` when given, else the sum of `stated_price`.
-            Beyond the spec's fields it takes the primary surface's options.
+            Beyond the guide payload's fields it takes the primary surface's options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -247,10 +247,10 @@ async def asyncio_detailed(
     Args:
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
-            (api-spec §2.3). Required:
+            (docs/asc606.md §2). Required:
             `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
             the transaction price is `total_amount` when given, else the sum of `stated_price`.
-            Beyond the spec's fields it takes the primary surface's options.
+            Beyond the guide payload's fields it takes the primary surface's options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -287,10 +287,10 @@ async def asyncio(
     Args:
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
-            (api-spec §2.3). Required:
+            (docs/asc606.md §2). Required:
             `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both);
             the transaction price is `total_amount` when given, else the sum of `stated_price`.
-            Beyond the spec's fields it takes the primary surface's options.
+            Beyond the guide payload's fields it takes the primary surface's options.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

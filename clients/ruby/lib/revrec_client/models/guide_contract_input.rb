@@ -14,7 +14,7 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  # A contract as submitted to `POST /api/v1/contracts/ingest` (api-spec §2.3). Required: `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both); the transaction price is `total_amount` when given, else the sum of `stated_price`. Beyond the spec's fields it takes the primary surface's options.
+  # A contract as submitted to `POST /api/v1/contracts/ingest` (docs/asc606.md §2). Required: `customer_name`, `start_date`, `end_date`, and `line_items` or `total_amount` (or both); the transaction price is `total_amount` when given, else the sum of `stated_price`. Beyond the guide payload's fields it takes the primary surface's options.
   class GuideContractInput < ApiModelBase
     # Invoices that bill the contract instead of the billed-at-start convention.
     attr_accessor :billing_schedule
