@@ -4,11 +4,13 @@
 use actix_web::HttpResponse;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::link::LinkBuilder;
+use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::guide;
 use crate::openapi_problems::{OperationProblems, PlainSummaries};
+use crate::shell::docs::AS_OF_DOC;
 use crate::shell::problem::{FieldProblem, ProblemBody};
 use crate::system;
 
@@ -41,6 +43,7 @@ use crate::system;
     )),
     modifiers(
         &TableOperations,
+        &AsOfParameters,
         &BearerSecurity,
         &ContractLinks,
         &OperationProblems,
@@ -145,6 +148,24 @@ struct TableOperations;
 impl Modify for TableOperations {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         openapi.merge(crate::operations::documented());
+    }
+}
+
+/// Every `as_of` query parameter carries the one description of what it means.
+struct AsOfParameters;
+
+impl Modify for AsOfParameters {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.post, &mut item.put];
+            for operation in operations.into_iter().flatten() {
+                for parameter in operation.parameters.iter_mut().flatten() {
+                    if parameter.name == "as_of" && parameter.parameter_in == ParameterIn::Query {
+                        parameter.description = Some(AS_OF_DOC.to_owned());
+                    }
+                }
+            }
+        }
     }
 }
 

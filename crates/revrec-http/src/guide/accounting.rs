@@ -60,9 +60,7 @@ pub struct JournalParams {
     /// Each part is an entry of its own id, balanced; the two make up `all` line for line.
     #[param(value_type = Option<EntryScopeName>)]
     entries: Option<String>,
-    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
-    /// under the closes in force then; the same `as_of` answers the same bytes forever.
-    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    // Described by `shell::docs::AS_OF_DOC`.
     #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
     as_of: Option<String>,
 }
@@ -293,9 +291,7 @@ pub struct TrialBalanceParams {
     /// `billing`; the two parts add up to `all`, account by account.
     #[param(value_type = Option<EntryScopeName>)]
     entries: Option<String>,
-    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
-    /// under the closes in force then; the same `as_of` answers the same bytes forever.
-    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    // Described by `shell::docs::AS_OF_DOC`.
     #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
     as_of: Option<String>,
 }

@@ -163,9 +163,7 @@ pub struct VersionParams {
     /// An earlier version (1-based); default the current one.
     #[param(value_type = Option<u32>, minimum = 1)]
     version: Option<String>,
-    /// The books as they stood at this RFC 3339 instant: only what was recorded by then,
-    /// under the closes in force then; the same `as_of` answers the same bytes forever.
-    /// Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+    // Described by `shell::docs::AS_OF_DOC`.
     #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
     as_of: Option<String>,
 }

@@ -9,6 +9,10 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, PartialSchema};
 
 /// The `Idempotency-Key` parameter every write route declares.
+/// What every `as_of` query parameter means, written once: the document gives it to each
+/// (`openapi.rs`), and so to the MCP tools' schemas.
+pub const AS_OF_DOC: &str = "The books as they stood at this RFC 3339 instant: only what was recorded by then,\nunder the closes in force then; the same `as_of` answers the same bytes forever.\nDefault now; an instant after now is a 422 `AS_OF_IN_FUTURE`.";
+
 pub const IDEMPOTENCY_KEY_DOC: &str = "Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.";
 
 /// `ETag` on a read's 200: a digest of the exact body.
