@@ -44,6 +44,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         config.service(served);
     }
 }
+
+/// The row's route: its own handler's, or the table's prologue around its function.
 fn route_of(operation: &'static Operation) -> actix_web::Route {
     match operation.handler {
         Handler::Own { route, .. } => route(),
@@ -86,15 +88,19 @@ async fn serve(
         query: request.query_string(),
         body: &body,
     };
+    // What admission and the body's cost left of the caller's window; heavy reads are
+    // charged against it, and the headers say what they leave.
+    let window = Window::of(&request);
     if operation.idempotent {
-        return idempotency::run(&request, &state, &principal, &body, || async {
+        let answer = idempotency::run(&request, &state, &principal, &body, || async {
             pay(operation, &request, &state, &principal).await?;
-            perform(operation, &call, &Window::of(&request)).await
+            perform(operation, &call, &window).await
         })
         .await;
+        window.report(&request);
+        return answer;
     }
     pay(operation, &request, &state, &principal).await?;
-    let window = Window::of(&request);
     let reply = perform(operation, &call, &window).await;
     window.report(&request);
     let reply = reply?;
