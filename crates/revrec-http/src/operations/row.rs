@@ -12,6 +12,9 @@ use crate::shell::error::ApiError;
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 
+/// The roots of the two REST surfaces: every row's path is under one of them.
+pub const SURFACES: [&str; 2] = ["/v1", "/api/v1"];
+
 /// One operation of the API.
 pub struct Operation {
     /// `METHOD /path`, the path a template as the OpenAPI document writes it.

@@ -10,7 +10,7 @@ use revrec_usecases::Principal;
 
 use super::router::resources;
 use super::row::{
-    Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, Table,
+    Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, SURFACES, Table,
 };
 use super::table::{OPERATIONS, priced_routes};
 use crate::payments::PricedRoutes;
@@ -27,21 +27,33 @@ use crate::wire::contract_cost;
 /// Each path of the table with the methods it takes (`GET, POST`), in table order.
 static RESOURCES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| resources(OPERATIONS));
 
-/// Every route of the table, and what the routes that read the table at run time need of
-/// it (the batch its rows, the payment routes the priced calls).
+/// Every route of the table, one scope per surface (so a request for any other path, such as
+/// `/healthz`, passes two prefixes instead of every template), and what the routes that
+/// read the table at run time need of it (the batch its rows, the payment routes the priced
+/// calls).
 pub fn configure(config: &mut web::ServiceConfig) {
     config
         .app_data(web::Data::new(Table(OPERATIONS)))
         .app_data(web::Data::new(PricedRoutes(priced_routes())));
-    for (path, methods) in RESOURCES.iter() {
-        let mut served = resource(path, methods);
-        for operation in OPERATIONS
-            .iter()
-            .filter(|operation| operation.path() == *path)
-        {
-            served = served.route(route_of(operation));
+    for surface in SURFACES {
+        let mut scope = web::scope(surface);
+        for (path, methods) in RESOURCES.iter() {
+            let Some(relative) = path
+                .strip_prefix(surface)
+                .filter(|relative| relative.starts_with('/'))
+            else {
+                continue;
+            };
+            let mut served = resource(relative, methods);
+            for operation in OPERATIONS
+                .iter()
+                .filter(|operation| operation.path() == *path)
+            {
+                served = served.route(route_of(operation));
+            }
+            scope = scope.service(served);
         }
-        config.service(served);
+        config.service(scope);
     }
 }
 
