@@ -586,11 +586,13 @@ async fn every_row_of_the_operation_table_is_served_and_documented() {
 #[test]
 fn batchable_rows_resolve_through_the_batch_and_tools_are_listed_by_mcp() {
     use revrec_http::operations::router::{Unroutable, resolve};
-    use revrec_http::operations::{Batch, OPERATIONS, Tool};
+    use revrec_http::operations::{Batch, OPERATIONS, Table, Tool};
+
+    let table = Table::new(OPERATIONS);
 
     for operation in OPERATIONS {
         let path = sample_path(operation);
-        let resolved = resolve(OPERATIONS, operation.method(), &path);
+        let resolved = resolve(&table, operation.method(), &path);
         match operation.batch {
             Batch::Runs => {
                 let routed = resolved.as_ref().ok();

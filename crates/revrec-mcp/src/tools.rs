@@ -13,9 +13,7 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
 use revrec_http::operations::serve::perform;
-use revrec_http::operations::{
-    Call, Cost, OPERATIONS, Operation, PathParams, Price, Tool as RowTool,
-};
+use revrec_http::operations::{Call, Cost, OPERATIONS, Operation, PathParams, Tool as RowTool};
 use revrec_http::shell::cost::{self, Window};
 use revrec_http::shell::error::{ApiError, PaymentProblem};
 use revrec_http::shell::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
@@ -357,8 +355,8 @@ fn refuse_if_priced(
     row: &Operation,
 ) -> Result<(), ApiError> {
     let route = row.route;
-    let price = state.services.policy.call_price_cents.of(principal.plan);
-    if price <= 0 || row.price != Price::PerCall {
+    let price = row.price_cents(state, principal);
+    if price <= 0 {
         return Ok(());
     }
     Err(ApiError::Payment(PaymentProblem {

@@ -18,7 +18,7 @@ use serde_json::value::RawValue;
 
 use super::document::documented;
 use super::router::{Routed, Unroutable, resolve};
-use super::row::{Call, Cost, Operation as TableRow, Price, Table};
+use super::row::{Call, Cost, Table};
 use crate::primary::contracts::parse_new_contract;
 use crate::shell::auth;
 use crate::shell::body::{json_bytes, parse_json};
@@ -55,7 +55,7 @@ pub async fn batch_route(
     table: web::Data<Table>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let table = table.0;
+    let table: &Table = &table;
     let principal = auth::require_api_key(&request, &state, Scope::WriteContracts).await?;
     let body = json_bytes(&request, payload, BATCH_LIMIT).await?;
     // A batch costs what its operations would cost one by one (an envelope that does not
@@ -88,9 +88,9 @@ pub async fn batch_route(
 }
 
 /// The query parameters of every operation of the table, read once per process.
-fn catalogue(table: &[TableRow]) -> &'static QueryCatalogue {
+fn catalogue(table: &Table) -> &'static QueryCatalogue {
     static CATALOGUE: OnceLock<QueryCatalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| QueryCatalogue::of(&documented(table)))
+    CATALOGUE.get_or_init(|| QueryCatalogue::of(&documented(table.rows)))
 }
 
 /// One operation, read.
@@ -125,7 +125,7 @@ impl Operation<'_> {
 
 async fn run_batch(
     state: &AppState,
-    table: &'static [TableRow],
+    table: &Table,
     principal: &Principal,
     body: &[u8],
     request_id: Option<&str>,
@@ -174,10 +174,7 @@ async fn run_batch(
 
 /// The body of an operation that ingests or replaces a contract (what a batch's size and
 /// cost count).
-fn contract_body<'a>(
-    table: &'static [TableRow],
-    operation: &'a BatchOperation,
-) -> Option<&'a [u8]> {
+fn contract_body<'a>(table: &Table, operation: &'a BatchOperation) -> Option<&'a [u8]> {
     let path = operation.path.split('?').next().unwrap_or_default();
     let writes_a_contract = resolve(table, &operation.method, path)
         .is_ok_and(|routed| routed.operation.cost == Cost::ContractBody);
@@ -190,7 +187,7 @@ fn contract_body<'a>(
 /// not an object fails the whole batch (a 422 naming each); a path that names no route, or
 /// one not allowed in a batch, is that operation's own result.
 fn read_operations<'a>(
-    table: &'static [TableRow],
+    table: &Table,
     operations: &'a [BatchOperation],
 ) -> Result<Vec<Operation<'a>>, ApiError> {
     let mut problems = Problems::default();
@@ -249,8 +246,7 @@ fn refuse_if_priced(
     routed: &Routed,
     path: &str,
 ) -> Result<(), ApiError> {
-    let priced = routed.operation.price == Price::PerCall;
-    if priced && state.services.policy.call_price_cents.of(principal.plan) > 0 {
+    if routed.operation.price_cents(state, principal) > 0 {
         return Err(ApiError::PricedInBatch {
             path: path.to_owned(),
         });

@@ -17,4 +17,4 @@ pub use row::{
     Answer, Batch, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, Retirement,
     Run, Table, Tool,
 };
-pub use table::{OPERATIONS, documented, find, priced_routes};
+pub use table::{OPERATIONS, documented, priced_routes};

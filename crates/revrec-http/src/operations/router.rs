@@ -2,7 +2,7 @@
 //! them, matched as actix matches the table's routes (the first path that fits, then its
 //! method), with the path's parameters.
 
-use super::row::{Batch, Operation, PathParams};
+use super::row::{Batch, Operation, PathParams, Table};
 use crate::shell::error::ApiError;
 
 /// A row, and the values of its path's parameters.
@@ -18,25 +18,6 @@ pub enum Unroutable {
     NotFound,
     WrongMethod { method: String, allowed: String },
     NotInBatch,
-}
-
-/// Each path of `table` with the methods it takes (`GET, POST`), in table order: the
-/// resources actix serves, matched in this order.
-pub fn resources(table: &'static [Operation]) -> Vec<(&'static str, String)> {
-    let mut resources: Vec<(&'static str, String)> = Vec::new();
-    for operation in table {
-        match resources
-            .iter_mut()
-            .find(|(path, _)| *path == operation.path())
-        {
-            Some((_, methods)) => {
-                methods.push_str(", ");
-                methods.push_str(operation.method());
-            }
-            None => resources.push((operation.path(), operation.method().to_owned())),
-        }
-    }
-    resources
 }
 
 impl Unroutable {
@@ -57,23 +38,20 @@ impl Unroutable {
 
 /// The operation of `table` that `method` and `path` (relative to `/v1`, or under it) name
 /// in a batch.
-pub fn resolve(
-    table: &'static [Operation],
-    method: &str,
-    path: &str,
-) -> Result<Routed, Unroutable> {
+pub fn resolve(table: &Table, method: &str, path: &str) -> Result<Routed, Unroutable> {
     let relative = match path.strip_prefix("/v1") {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
         _ => path,
     };
     let full = format!("/v1{relative}");
-    let resources = resources(table);
-    let (template, allowed, params) = resources
-        .into_iter()
+    let (template, allowed, params) = table
+        .resources
+        .iter()
         .filter(|(template, _)| template.starts_with("/v1/"))
-        .find_map(|(template, allowed)| Some((template, allowed, matches(template, &full)?)))
+        .find_map(|(template, allowed)| Some((*template, allowed, matches(template, &full)?)))
         .ok_or(Unroutable::NotFound)?;
     let mut rows = table
+        .rows
         .iter()
         .filter(|operation| operation.path() == template);
     if rows
@@ -86,7 +64,7 @@ pub fn resolve(
         .find(|operation| operation.method() == method)
         .ok_or_else(|| Unroutable::WrongMethod {
             method: method.to_owned(),
-            allowed,
+            allowed: allowed.clone(),
         })?;
     if operation.batch == Batch::Refused {
         return Err(Unroutable::NotInBatch);
@@ -124,7 +102,7 @@ mod tests {
     use crate::operations::table::OPERATIONS;
 
     fn resolve(method: &str, path: &str) -> Result<Routed, Unroutable> {
-        super::resolve(OPERATIONS, method, path)
+        super::resolve(&Table::new(OPERATIONS), method, path)
     }
 
     #[test]

@@ -191,6 +191,15 @@ impl Operation {
         self.method() == "GET"
     }
 
+    /// What a call costs the caller in US cents: its plan's per-call price when the row is
+    /// priced, else nothing.
+    pub fn price_cents(&self, state: &AppState, principal: &Principal) -> i64 {
+        match self.price {
+            Price::Free => 0,
+            Price::PerCall => state.services.policy.call_price_cents.of(principal.plan),
+        }
+    }
+
     /// What runs the operation for a batch or a tool.
     pub fn run(&self) -> Option<Run> {
         match self.handler {
@@ -207,6 +216,30 @@ impl Operation {
     }
 }
 
-/// The table, as the app hands it to the routes that read it at run time (the batch).
-#[derive(Clone, Copy)]
-pub struct Table(pub &'static [Operation]);
+/// The table, with each of its paths and the methods it takes (`GET, POST`) in table order:
+/// the resources actix serves, matched in this order. Built once, when the routes are; the
+/// batch reads it at run time.
+#[derive(Clone)]
+pub struct Table {
+    pub rows: &'static [Operation],
+    pub resources: Vec<(&'static str, String)>,
+}
+
+impl Table {
+    pub fn new(rows: &'static [Operation]) -> Table {
+        let mut resources: Vec<(&'static str, String)> = Vec::new();
+        for operation in rows {
+            match resources
+                .iter_mut()
+                .find(|(path, _)| *path == operation.path())
+            {
+                Some((_, methods)) => {
+                    methods.push_str(", ");
+                    methods.push_str(operation.method());
+                }
+                None => resources.push((operation.path(), operation.method().to_owned())),
+            }
+        }
+        Table { rows, resources }
+    }
+}

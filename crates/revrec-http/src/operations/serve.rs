@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 use actix_web::{HttpRequest, HttpResponse, web};
 use revrec_usecases::Principal;
 
-use super::router::resources;
 use super::row::{
     Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, SURFACES, Table,
 };
@@ -24,8 +23,8 @@ use crate::shell::routing::resource;
 use crate::shell::state::AppState;
 use crate::wire::contract_cost;
 
-/// Each path of the table with the methods it takes (`GET, POST`), in table order.
-static RESOURCES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| resources(OPERATIONS));
+/// The table with its resources, built once.
+static TABLE: LazyLock<Table> = LazyLock::new(|| Table::new(OPERATIONS));
 
 /// Every route of the table, one scope per surface (so a request for any other path, such as
 /// `/healthz`, passes two prefixes instead of every template), and what the routes that
@@ -33,11 +32,11 @@ static RESOURCES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| resou
 /// calls).
 pub fn configure(config: &mut web::ServiceConfig) {
     config
-        .app_data(web::Data::new(Table(OPERATIONS)))
+        .app_data(web::Data::new(TABLE.clone()))
         .app_data(web::Data::new(PricedRoutes(priced_routes())));
     for surface in SURFACES {
         let mut scope = web::scope(surface);
-        for (path, methods) in RESOURCES.iter() {
+        for (path, methods) in &TABLE.resources {
             let Some(relative) = path
                 .strip_prefix(surface)
                 .filter(|relative| relative.starts_with('/'))

@@ -592,11 +592,6 @@ pub static OPERATIONS: &[Operation] = &[
     },
 ];
 
-/// The operation `METHOD /path` names, if it is in the table.
-pub fn find(route: &str) -> Option<&'static Operation> {
-    OPERATIONS.iter().find(|operation| operation.route == route)
-}
-
 /// The routes a plan's per-call price applies to, in table order.
 pub fn priced_routes() -> Vec<&'static str> {
     OPERATIONS
