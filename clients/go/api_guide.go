@@ -1174,7 +1174,7 @@ func (r ApiPutChartOfAccountsRequest) Execute() (*ChartOfAccountsBody, *http.Res
 }
 
 /*
-PutChartOfAccounts Replace the tenant's chart of accounts. Entries read afterwards post to the new accounts (their ids do not change: an id names a contract's month, not its accounts).
+PutChartOfAccounts Replace the tenant's chart of accounts: a new version, in force from the first open month. Closed months keep the accounts they closed with.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiPutChartOfAccountsRequest

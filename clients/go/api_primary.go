@@ -3397,6 +3397,13 @@ func (a *PrimaryAPIService) ListPaymentsExecute(r ApiListPaymentsRequest) (*Paym
 type ApiListPeriodsRequest struct {
 	ctx        context.Context
 	ApiService *PrimaryAPIService
+	asOf       *time.Time
+}
+
+// The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
+func (r ApiListPeriodsRequest) AsOf(asOf time.Time) ApiListPeriodsRequest {
+	r.asOf = &asOf
+	return r
 }
 
 func (r ApiListPeriodsRequest) Execute() (*Periods, *http.Response, error) {
@@ -3404,7 +3411,7 @@ func (r ApiListPeriodsRequest) Execute() (*Periods, *http.Response, error) {
 }
 
 /*
-ListPeriods The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
+ListPeriods The closed months, who closed each and when with the digest of its figures, and every close and reopen; with as_of, the books as they stood at that instant. Needs the read:waterfalls scope.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiListPeriodsRequest
@@ -3438,6 +3445,9 @@ func (a *PrimaryAPIService) ListPeriodsExecute(r ApiListPeriodsRequest) (*Period
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
 
+	if r.asOf != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "as_of", r.asOf, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{}
 

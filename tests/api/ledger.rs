@@ -627,3 +627,194 @@ async fn a_tenants_own_chart_names_the_accounts_it_posts_to() {
         .problem(403, "INSUFFICIENT_SCOPE");
     }
 }
+
+/// Every entry of `period`'s journal (JSON, `entries` the part), remembered in `seen` by id
+/// with the lines it named; an id seen before with other lines fails the test.
+async fn entries_named(
+    app: &TestApp,
+    period: &str,
+    entries: &str,
+    seen: &mut BTreeMap<String, String>,
+) -> Vec<String> {
+    let path = format!("/api/v1/accounting/journal-entries?period={period}&entries={entries}");
+    let page = app.get(&path).await.json();
+    let mut ids = Vec::new();
+    for entry in page["entries"].as_array().unwrap() {
+        let id = entry["id"].as_str().unwrap().to_owned();
+        let lines = entry["lines"].to_string();
+        let named = seen.entry(id.clone()).or_insert_with(|| lines.clone());
+        assert_eq!(*named, lines, "{id} named other lines before");
+        ids.push(id);
+    }
+    ids
+}
+
+#[tokio::test]
+async fn an_entry_id_always_names_the_same_lines_whatever_is_recorded_later() {
+    for app in spawn_each().await {
+        let mut seen = BTreeMap::new();
+        let id = app
+            .create(&simple_contract(
+                "Acme",
+                "12000.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let may = entries_named(&app, "2026-05", "all", &mut seen).await;
+        let earned = entries_named(&app, "2026-05", "recognition", &mut seen).await;
+        // Cash received in May adds lines to May: a new id for the entry and its billing
+        // part, the recognition part (lines unchanged) keeps its id.
+        let paid = app
+            .post(
+                &format!("/v1/contracts/{id}/payments"),
+                &json!({"date": "2026-05-10", "amount": "1000.00", "reference": "WIRE-1"}),
+            )
+            .await;
+        assert_eq!(paid.status.as_u16(), 201, "{}", paid.text);
+        let after_cash = entries_named(&app, "2026-05", "all", &mut seen).await;
+        assert_ne!(after_cash, may);
+        assert_eq!(
+            entries_named(&app, "2026-05", "recognition", &mut seen).await,
+            earned
+        );
+        // Closed through April, then a change back-dated to February: May, the first open
+        // month, books the corrections, under a new id.
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-04"}))
+            .await;
+        assert_eq!(closed.status.as_u16(), 200, "{}", closed.text);
+        let april = entries_named(&app, "2026-04", "all", &mut seen).await;
+        crate::periods::back_date_the_increase(&app, &id).await;
+        let corrected = entries_named(&app, "2026-05", "all", &mut seen).await;
+        assert_ne!(corrected, after_cash);
+        assert_eq!(
+            entries_named(&app, "2026-04", "all", &mut seen).await,
+            april
+        );
+        // An invoice (the contract is billed by invoices from then on) moves May again.
+        let invoiced = app
+            .post(
+                &format!("/v1/contracts/{id}/invoices"),
+                &json!({"date": "2026-05-20", "amount": "2000.00", "number": "INV-5"}),
+            )
+            .await;
+        assert_eq!(invoiced.status.as_u16(), 201, "{}", invoiced.text);
+        let billed = entries_named(&app, "2026-05", "all", &mut seen).await;
+        assert_ne!(billed, corrected);
+        assert_eq!(
+            entries_named(&app, "2026-04", "all", &mut seen).await,
+            april
+        );
+        for month in ["2026-01", "2026-06", "2026-12"] {
+            entries_named(&app, month, "all", &mut seen).await;
+            entries_named(&app, month, "billing", &mut seen).await;
+        }
+    }
+}
+
+/// `period`'s journal as CSV, `as_of` an instant or none.
+async fn csv_of(app: &TestApp, period: &str, as_of: Option<&str>) -> String {
+    let mut path = format!("/api/v1/accounting/journal-entries?period={period}&format=csv");
+    if let Some(instant) = as_of {
+        path.push_str(&format!("&as_of={instant}"));
+    }
+    let reply = app.get(&path).await;
+    assert_eq!(reply.status.as_u16(), 200, "{path}: {}", reply.text);
+    reply.text
+}
+
+fn codes(csv: &str) -> Vec<String> {
+    csv.lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(2).unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_chart_change_takes_effect_from_the_first_open_month_and_never_rewrites_a_closed_one() {
+    for app in spawn_each().await {
+        app.create(&simple_contract(
+            "Acme",
+            "12000.00",
+            "2026-01-01",
+            "2026-12-31",
+        ))
+        .await;
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-01"}))
+            .await
+            .json();
+        let instant = closed["history"][0]["recorded_at"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let january = csv_of(&app, "2026-01", None).await;
+        let february_then = csv_of(&app, "2026-02", Some(&instant)).await;
+        let january_balance = app
+            .get("/api/v1/accounting/trial-balance?period=2026-01")
+            .await
+            .text;
+        assert_eq!(codes(&january), ["1200", "2400", "2400", "4000"]);
+
+        let mut chart = app.get("/api/v1/accounting/chart-of-accounts").await.json();
+        chart["revenue"]["subscription"] = json!({"code": "4010", "name": "SaaS Revenue"});
+        chart["receivable"] = json!({"code": "1100", "name": "Trade Debtors"});
+        let saved = app
+            .put("/api/v1/accounting/chart-of-accounts", &chart)
+            .await;
+        assert_eq!(saved.status.as_u16(), 200, "{}", saved.text);
+        assert_eq!(
+            app.get("/api/v1/accounting/chart-of-accounts").await.json(),
+            chart
+        );
+        // The closed month and a read as of before the change keep their bytes.
+        assert_eq!(csv_of(&app, "2026-01", None).await, january);
+        assert_eq!(csv_of(&app, "2026-02", Some(&instant)).await, february_then);
+        assert_eq!(
+            app.get("/api/v1/accounting/trial-balance?period=2026-01")
+                .await
+                .text,
+            january_balance
+        );
+        // The first open month and every later one post to the new chart.
+        assert_eq!(
+            codes(&csv_of(&app, "2026-02", None).await),
+            ["2400", "4010"]
+        );
+        let february_balance = app
+            .get("/api/v1/accounting/trial-balance?period=2026-02")
+            .await
+            .json();
+        let accounts: Vec<&str> = february_balance["balances"][0]["accounts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|account| account["account_code"].as_str().unwrap())
+            .collect();
+        assert!(
+            accounts.contains(&"1100") && accounts.contains(&"4010"),
+            "{accounts:?}"
+        );
+        assert!(!accounts.contains(&"1200"), "{accounts:?}");
+        // Reopened, January keeps the chart it was closed with: the change was made for
+        // February on; a change recorded while January is open takes it too.
+        let reopened = app
+            .post(
+                "/v1/periods/reopen",
+                &json!({"from": "2026-01", "reason": "a late invoice"}),
+            )
+            .await;
+        assert_eq!(reopened.status.as_u16(), 200, "{}", reopened.text);
+        assert_eq!(codes(&csv_of(&app, "2026-01", None).await), codes(&january));
+        app.put("/api/v1/accounting/chart-of-accounts", &chart)
+            .await;
+        assert_eq!(
+            codes(&csv_of(&app, "2026-01", None).await),
+            ["1100", "2400", "2400", "4010"]
+        );
+    }
+}

@@ -654,3 +654,98 @@ async fn a_closed_months_digest_is_a_fact_of_its_close() {
         assert_eq!(digests(&books).len(), 4);
     }
 }
+
+/// A close or a reopen sent under an `Idempotency-Key`.
+async fn keyed(app: &TestApp, path: &str, key: &str, body: &Value) -> crate::helpers::Reply {
+    let bearer = format!("Bearer {}", crate::helpers::SANDBOX);
+    app.raw(
+        Method::POST,
+        path,
+        &[
+            ("Authorization", bearer.as_str()),
+            ("Content-Type", "application/json"),
+            ("Idempotency-Key", key),
+        ],
+        serde_json::to_vec(body).unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_close_sent_again_after_a_reopen_closes_the_month_and_never_replays_closed() {
+    for app in spawn_each().await {
+        worked_contract(&app).await;
+        let close = json!({"through": "2026-03"});
+        let reopen = json!({"from": "2026-03", "reason": "a late invoice"});
+        let first = keyed(&app, "/v1/periods/close", "close-2026-03", &close).await;
+        assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+        // A retry while the books stand is the first answer again.
+        let retry = keyed(&app, "/v1/periods/close", "close-2026-03", &close).await;
+        assert_eq!(retry.header("idempotent-replayed").as_deref(), Some("true"));
+        assert_eq!(retry.text, first.text);
+        let reopened = keyed(&app, "/v1/periods/reopen", "reopen-2026-03", &reopen).await;
+        assert_eq!(
+            reopened.json()["first_open_period"],
+            "2026-03",
+            "{}",
+            reopened.text
+        );
+        // The same close again: March is closed again, not a replay of "closed".
+        let again = keyed(&app, "/v1/periods/close", "close-2026-03", &close).await;
+        assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+        assert_eq!(again.header("idempotent-replayed"), None);
+        assert_eq!(
+            again.json()["first_open_period"],
+            "2026-04",
+            "{}",
+            again.text
+        );
+        assert_eq!(
+            body(&app, "/v1/periods").await["first_open_period"],
+            "2026-04"
+        );
+        // Its new answer is the one kept now.
+        let kept = keyed(&app, "/v1/periods/close", "close-2026-03", &close).await;
+        assert_eq!(kept.header("idempotent-replayed").as_deref(), Some("true"));
+        assert_eq!(kept.text, again.text);
+        // And the reopen's key, sent again once March closed again, reopens it again.
+        let reopened_again = keyed(&app, "/v1/periods/reopen", "reopen-2026-03", &reopen).await;
+        assert_eq!(reopened_again.header("idempotent-replayed"), None);
+        assert_eq!(reopened_again.json()["first_open_period"], "2026-03");
+        assert_eq!(
+            body(&app, "/v1/periods").await["history"]
+                .as_array()
+                .unwrap()
+                .len(),
+            4
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_books_as_of_an_instant_are_the_closes_and_reopens_recorded_by_then() {
+    for app in spawn_each().await {
+        worked_contract(&app).await;
+        let first = post_ok(&app, "/v1/periods/close", &json!({"through": "2026-01"})).await;
+        let then = first["history"][0]["recorded_at"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        post_ok(&app, "/v1/periods/close", &json!({"through": "2026-03"})).await;
+        post_ok(
+            &app,
+            "/v1/periods/reopen",
+            &json!({"from": "2026-01", "reason": "a late invoice"}),
+        )
+        .await;
+        // Closed through December 2025 now, a month with no figures.
+        assert_eq!(closed_months(&app).await, ["2025-12"]);
+        let books_then = body(&app, &format!("/v1/periods?as_of={then}")).await;
+        assert_eq!(books_then["first_open_period"], "2026-02");
+        assert_eq!(books_then["history"].as_array().unwrap().len(), 1);
+        assert_eq!(books_then["closed"], first["closed"]);
+        app.get("/v1/periods?as_of=yesterday")
+            .await
+            .problem(400, "INVALID_PARAMETER");
+    }
+}

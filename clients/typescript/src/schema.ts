@@ -48,8 +48,8 @@ export interface paths {
         /** The accounts journal entries post to: the tenant's own, or the defaults. */
         get: operations["getChartOfAccounts"];
         /**
-         * Replace the tenant's chart of accounts. Entries read afterwards post to the new
-         *     accounts (their ids do not change: an id names a contract's month, not its accounts).
+         * Replace the tenant's chart of accounts: a new version, in force from the first open
+         *     month. Closed months keep the accounts they closed with.
          */
         put: operations["putChartOfAccounts"];
         post?: never;
@@ -592,7 +592,8 @@ export interface paths {
         };
         /**
          * The closed months, who closed each and when with the digest of its figures, and every
-         *     close and reopen. Needs the read:waterfalls scope.
+         *     close and reopen; with as_of, the books as they stood at that instant. Needs the
+         *     read:waterfalls scope.
          */
         get: operations["listPeriods"];
         put?: never;
@@ -5559,7 +5560,15 @@ export interface operations {
     };
     listPeriods: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The books as they stood at this RFC 3339 instant: only what was recorded by then,
+                 *     under the closes in force then; the same `as_of` answers the same bytes forever.
+                 *     Default now; an instant after now is a 422 `AS_OF_IN_FUTURE`.
+                 * @example 2026-04-05T00:00:00Z
+                 */
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

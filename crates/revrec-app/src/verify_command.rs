@@ -150,6 +150,9 @@ fn print_tenant(out: &mut impl Write, audit: &TenantAudit) -> std::io::Result<()
             month.period, month.stored_digest
         )?;
     }
+    for problem in &audit.listed_months {
+        writeln!(out, "  {problem}")?;
+    }
     for drift in &audit.contract_drift {
         writeln!(out, "  contract {}: {}", drift.contract_id, drift.problem)?;
     }
@@ -206,6 +209,7 @@ fn tenant_json(audit: &TenantAudit) -> Value {
             "recorded_digest": month.recorded_digest.as_ref().map(OutputHash::as_str),
             "clean": month.is_clean(),
         })).collect::<Vec<_>>(),
+        "listed_months": audit.listed_months,
     })
 }
 

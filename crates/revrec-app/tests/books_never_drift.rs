@@ -5,9 +5,10 @@
 //! prospectively, with a cumulative catch-up or as a separate contract, or replace a
 //! draft's terms; terminate; fulfill an obligation awaiting delivery; report progress, up
 //! or down; record an invoice; receive cash, some of it the largest amount one payment may
-//! carry, in a four-decimal currency too; activate a draft; run a recalculation job to completion,
-//! restating under a random convention or not) go through the use cases against a real
-//! database, never through SQL. After every step:
+//! carry, in a four-decimal currency too; activate a draft; run a recalculation job to
+//! completion, restating under a random convention or not; close months, reopen them;
+//! change the chart of accounts) go through the use cases against a real database, never
+//! through SQL. After every step:
 //!
 //! 0. every version a contract had is stored unchanged and reads back as the plan it was
 //!    (a restatement is a version of its own; only a draft's terms are edited in place);
@@ -18,6 +19,9 @@
 //! 3. every journal entry of every month the step touched balances and is the one the
 //!    contract's replayed plan posts, and every trial balance of those months balances and
 //!    ties, account by account, to the journal to date;
+//! 4. each closed month's journal reads as it did while it stays closed (a chart change
+//!    included), every entry id names the lines it named when first read, and the list
+//!    of closed months agrees month by month with the closes and reopens;
 //!
 //! and a step the domain refuses (a 4xx-type error) changes nothing: the refused contract
 //! reads back identical, and so does every contract a step had no business touching.
@@ -46,9 +50,9 @@ use std::time::Instant;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use revrec_domain::{
-    ChartOfAccounts, ContractDraft, Convention, Currency, EntryScope, EntrySource, Invoice,
-    JournalEntry, LineDraft, Pattern, Payment, PercentComplete, Period, PlanHistory, PobType,
-    Quarter, contract_totals, journal_entries,
+    Account, AccountRole, ChartOfAccounts, ContractDraft, Convention, Currency, EntryScope,
+    EntrySource, Invoice, JournalEntry, LineDraft, Pattern, Payment, PercentComplete, Period,
+    PlanHistory, PobType, Quarter, contract_totals, journal_entries,
 };
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
 use revrec_store_diesel::{DatabaseUrl, Store};
@@ -60,13 +64,16 @@ use revrec_usecases::get_contract::get_contract;
 use revrec_usecases::history::{replay, replay_recorded};
 use revrec_usecases::ingest_contract::{NewContract, ingest_contract, ingest_contracts};
 use revrec_usecases::ledger::{
-    EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page, trial_balances,
+    EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, current_chart, journal_page,
+    set_chart_of_accounts, trial_balances,
 };
 use revrec_usecases::modify_contract::{
     ContractModification, ModificationOutcome, Treatment, modify_contract,
 };
 use revrec_usecases::note6_report::note6_report;
-use revrec_usecases::periods::{close_periods, list_periods, reopen_periods};
+use revrec_usecases::periods::{
+    close_periods, list_periods, list_periods_charged, reopen_periods,
+};
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
@@ -229,6 +236,11 @@ enum Step {
     Reopen {
         month: u8,
     },
+    /// A new chart of accounts: the receivable and the subscription revenue account coded
+    /// after `number` (in force from the first open month).
+    ChartChange {
+        number: u16,
+    },
 }
 
 impl Step {
@@ -248,6 +260,7 @@ impl Step {
             Step::Recalculate { .. } => "recalculate",
             Step::Close { .. } => "close",
             Step::Reopen { .. } => "reopen",
+            Step::ChartChange { .. } => "chart change",
         }
     }
 }
@@ -407,6 +420,7 @@ fn step() -> impl Strategy<Value = Step> {
             }),
         2 => (0..30_u8).prop_map(|month| Step::Close { month }),
         1 => (0..30_u8).prop_map(|month| Step::Reopen { month }),
+        1 => any::<u16>().prop_map(|number| Step::ChartChange { number }),
     ]
 }
 
@@ -706,7 +720,8 @@ impl Sequence<'_> {
             | Step::IngestBatch(_)
             | Step::Recalculate { .. }
             | Step::Close { .. }
-            | Step::Reopen { .. } => None,
+            | Step::Reopen { .. }
+            | Step::ChartChange { .. } => None,
             Step::Modify { target, .. }
             | Step::SplitOff { target, .. }
             | Step::Terminate { target, .. }
@@ -1026,6 +1041,18 @@ impl Sequence<'_> {
                     Err(error) => return refusal(None, error),
                 }
             }
+            Step::ChartChange { number } => {
+                let mut chart = ChartOfAccounts {
+                    receivable: Account::new(&format!("12{number:05}"), "Trade Debtors"),
+                    ..ChartOfAccounts::default()
+                };
+                *chart.account_mut(AccountRole::Revenue(PobType::Subscription)) =
+                    Account::new(&format!("40{number:05}"), "SaaS Revenue");
+                match set_chart_of_accounts(services, tenant, "drift", chart).await {
+                    Ok(_) => done(Vec::new(), Vec::new()),
+                    Err(error) => return refusal(None, error),
+                }
+            }
         };
         Ok(outcome)
     }
@@ -1268,11 +1295,12 @@ async fn ledger_ties(
     histories: &BTreeMap<String, PlanHistory>,
     months: &BTreeSet<Period>,
 ) -> Result<(), TestCaseError> {
-    let chart = chart_of_accounts(services, tenant).await.unwrap();
     let books = list_periods(services, tenant).await.unwrap();
     if books.first_open.is_some() {
-        return books_tie(services, tenant, contracts, months, &chart).await;
+        return books_tie(services, tenant, contracts, months).await;
     }
+    // Nothing closed: every month posts to the chart recorded last.
+    let chart = current_chart(services, tenant).await.unwrap();
     // What each contract posts, month by month, straight from its replayed plan.
     let mut expected: BTreeMap<(Period, bool), Vec<(String, JournalEntry)>> = BTreeMap::new();
     for (id, stored) in contracts {
@@ -1292,7 +1320,7 @@ async fn ledger_ties(
     }
     for (status, draft) in [(EntryStatus::Approved, false), (EntryStatus::Draft, true)] {
         for period in months {
-            let posted = journal_of(services, tenant, *period, status, &chart).await;
+            let posted = journal_of(services, tenant, *period, status).await;
             for (id, entry) in &posted {
                 let debits = entry.total_debit();
                 if !entry.is_balanced() || entry.lines.iter().any(|l| l.debit < 0 || l.credit < 0) {
@@ -1358,14 +1386,16 @@ async fn books_tie(
     tenant: &str,
     contracts: &Snapshot,
     months: &BTreeSet<Period>,
-    chart: &ChartOfAccounts,
 ) -> Result<(), TestCaseError> {
-    let revenue_accounts: BTreeSet<&str> = PobType::ALL
-        .iter()
-        .map(|kind| chart.revenue_account(*kind).code.as_str())
-        .collect();
     for period in months {
-        let posted = journal_of(services, tenant, *period, EntryStatus::Approved, chart).await;
+        let chart = chart_of_accounts(services, tenant, *period, None)
+            .await
+            .unwrap();
+        let revenue_accounts: BTreeSet<&str> = PobType::ALL
+            .iter()
+            .map(|kind| chart.revenue_account(*kind).code.as_str())
+            .collect();
+        let posted = journal_of(services, tenant, *period, EntryStatus::Approved).await;
         let mut revenue: BTreeMap<Currency, i64> = BTreeMap::new();
         for (id, entry) in &posted {
             if !entry.is_balanced() || entry.lines.iter().any(|l| l.debit < 0 || l.credit < 0) {
@@ -1426,8 +1456,10 @@ async fn journal_of(
     tenant: &str,
     period: Period,
     status: EntryStatus,
-    chart: &ChartOfAccounts,
 ) -> Vec<(String, JournalEntry)> {
+    let chart = chart_of_accounts(services, tenant, period, None)
+        .await
+        .unwrap();
     let mut query = JournalQuery {
         period,
         status,
@@ -1439,7 +1471,9 @@ async fn journal_of(
     };
     let mut entries = Vec::new();
     loop {
-        let page = journal_page(services, tenant, &query, chart).await.unwrap();
+        let page = journal_page(services, tenant, &query, &chart)
+            .await
+            .unwrap();
         entries.extend(
             page.entries
                 .into_iter()
@@ -1450,6 +1484,76 @@ async fn journal_of(
             None => return entries,
         }
     }
+}
+
+/// What the ledger was handed: each closed month's journal under the close that froze it
+/// (month, the close's instant), and every entry id with the lines it named.
+#[derive(Default)]
+struct Exported {
+    closed: BTreeMap<(Period, i64), String>,
+    lines_of: BTreeMap<String, String>,
+}
+
+/// A ledger can trust what it imported (docs/ledger.md, Entry ids and Month end): a closed
+/// month's journal reads the same while it stays closed, whatever was recorded, changed or
+/// rechartered since, and an entry id once answered always names the same lines. Read over
+/// every closed month, the first open one and a few others; the list of closed months is
+/// the one `revrec verify` checks against the closes and reopens.
+async fn exports_never_move(
+    services: &Services,
+    tenant: &str,
+    exported: &mut Exported,
+) -> Result<(), TestCaseError> {
+    let books = list_periods(services, tenant).await.unwrap();
+    let listed = revrec_usecases::verify_books::audit_listed_months(&books.closed, &books.history);
+    if !listed.is_empty() {
+        return fail(format!(
+            "the list of closed months: {listed:?}\n{:#?}",
+            books.closed
+        ));
+    }
+    let closed_at: BTreeMap<Period, i64> = books
+        .closed
+        .iter()
+        .map(|month| (month.period, month.closed_at))
+        .collect();
+    let mut months: BTreeSet<Period> = ["2025-03", "2025-12", "2026-03", "2026-06"]
+        .into_iter()
+        .map(|text| Period::parse(text).unwrap())
+        .collect();
+    months.extend(closed_at.keys().copied());
+    months.extend(books.first_open);
+    for period in months {
+        let entries = journal_of(services, tenant, period, EntryStatus::Approved).await;
+        for (contract, entry) in &entries {
+            let lines = format!("{contract} {period} {:?}", entry.lines);
+            match exported.lines_of.get(&entry.id) {
+                Some(before) if *before != lines => {
+                    return fail(format!(
+                        "entry {} named other lines before:\n{before}\nnow:\n{lines}",
+                        entry.id
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    exported.lines_of.insert(entry.id.clone(), lines);
+                }
+            }
+        }
+        if let Some(instant) = closed_at.get(&period) {
+            let now = format!("{entries:?}");
+            let before = exported
+                .closed
+                .entry((period, *instant))
+                .or_insert_with(|| now.clone());
+            if *before != now {
+                return fail(format!(
+                    "closed {period}'s journal moved while it stayed closed:\nbefore: {before}\nnow:    {now}"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1511,9 +1615,18 @@ async fn books_read(
             .unwrap();
         let _ = writeln!(read, "trial balance {period}: {balances:?}");
     }
-    let chart = chart_of_accounts(services, tenant).await.unwrap();
+    let books = list_periods_charged(services, tenant, as_of).await.unwrap();
+    let _ = writeln!(
+        read,
+        "periods: {:?} {:?} {:?}",
+        books.first_open, books.closed, books.history
+    );
+    let june = Period::parse("2026-06").unwrap();
+    let chart = chart_of_accounts(services, tenant, june, as_of)
+        .await
+        .unwrap();
     let mut query = JournalQuery {
-        period: Period::parse("2026-06").unwrap(),
+        period: june,
         status: EntryStatus::Approved,
         currency: None,
         after: None,
@@ -1663,6 +1776,7 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
         payments: 0,
     };
     let mut before = Snapshot::new();
+    let mut exported = Exported::default();
     let mut log = String::new();
     // What the books read after each step, and when.
     let mut reads: Vec<(i64, usize, String)> = Vec::new();
@@ -1684,6 +1798,14 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
             )));
         }
         before = after;
+        exports_never_move(services, &tenant, &mut exported)
+            .await
+            .map_err(|error| {
+                TestCaseError::fail(format!(
+                    "after step {} ({step:?}): {error}\n{log}",
+                    number + 1
+                ))
+            })?;
         explanations_sum_to_the_waterfall(services, &tenant, &sequence.ids)
             .await
             .map_err(|error| {
@@ -1843,5 +1965,19 @@ fn a_restated_contract_modified_afterwards_stays_whole() {
             drop_line: None,
             add_line: None,
         },
+    ]);
+}
+
+/// Found by the property once it read the journals of closed months after every step.
+#[test]
+fn a_month_reopened_before_a_closed_contract_keeps_the_books_whole() {
+    run_fixed(&[
+        Step::Ingest(one_line(
+            (2025, Month::June, 1),
+            (2025, Month::June, 1),
+            2_500_000,
+        )),
+        Step::Close { month: 5 },
+        Step::Reopen { month: 0 },
     ]);
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::contract::PobType;
+use crate::period::Period;
 use crate::text;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -229,8 +230,73 @@ impl ChartOfAccounts {
     }
 }
 
+/// A tenant's chart versions in the order they were recorded, each with the first month it
+/// takes effect from (none: every month). A change takes effect from the first month open
+/// when it was recorded, so a closed month keeps the accounts it closed with
+/// (docs/ledger.md, Chart of accounts): the chart of a month is the last version recorded
+/// that takes effect by it, the defaults before any.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ChartsInForce {
+    versions: Vec<(Option<Period>, ChartOfAccounts)>,
+}
+
+impl ChartsInForce {
+    pub fn new(versions: Vec<(Option<Period>, ChartOfAccounts)>) -> ChartsInForce {
+        ChartsInForce { versions }
+    }
+
+    /// The chart `period`'s entries post to.
+    pub fn for_month(&self, period: Period) -> ChartOfAccounts {
+        self.versions
+            .iter()
+            .rev()
+            .find(|(from, _)| from.is_none_or(|from| from <= period))
+            .map(|(_, chart)| chart.clone())
+            .unwrap_or_default()
+    }
+
+    /// The chart recorded last: the one open months post to.
+    pub fn latest(&self) -> ChartOfAccounts {
+        self.versions
+            .last()
+            .map(|(_, chart)| chart.clone())
+            .unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_month_posts_to_the_last_chart_recorded_that_takes_effect_by_it() {
+        let month = |text: &str| Period::parse(text).ok();
+        let coded = |code: &str| ChartOfAccounts {
+            receivable: Account::new(code, "Receivables"),
+            ..ChartOfAccounts::default()
+        };
+        let charts = ChartsInForce::new(vec![
+            (None, coded("1101")),
+            // Recorded with January to March closed.
+            (month("2026-04"), coded("1102")),
+            // March reopened, then a change.
+            (month("2026-03"), coded("1103")),
+        ]);
+        let code = |text: &str| {
+            charts
+                .for_month(month(text).unwrap_or_else(|| panic!("{text}")))
+                .receivable
+                .code
+        };
+        assert_eq!(code("2026-02"), "1101");
+        assert_eq!(code("2026-03"), "1103");
+        assert_eq!(code("2026-09"), "1103");
+        assert_eq!(charts.latest().receivable.code, "1103");
+        let none = ChartsInForce::default();
+        assert_eq!(
+            none.for_month(Period::of(time::macros::date!(2026 - 01 - 01))),
+            ChartOfAccounts::default()
+        );
+    }
+
     use super::*;
 
     fn problems(chart: &ChartOfAccounts) -> Vec<String> {

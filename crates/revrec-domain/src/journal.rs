@@ -89,9 +89,13 @@ impl EntryScope {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct JournalEntry {
-    /// `je_` and 32 hex digits of a hash of (tenant, contract, version, period): re-running
-    /// never duplicates an entry, and an entry keeps its id until its figures change.
+    /// `je_` and 32 hex digits of a SHA-256 over the entry's `key` and every field of every
+    /// one of its lines (docs/ledger.md, Entry ids): re-running never duplicates an entry,
+    /// and an id, once answered, always names the same lines. A line added later (an
+    /// invoice, a payment, a correction) makes a new id.
     pub id: String,
+    /// Whose month it is: [`entry_key`] of (tenant, contract, version, period).
+    pub key: String,
     pub period: Period,
     /// The month's last day.
     pub date: Date,
@@ -101,6 +105,62 @@ pub struct JournalEntry {
 }
 
 impl JournalEntry {
+    /// The entry of `lines` for `period` under `key` (from [`entry_key`]), its id sealed
+    /// over them.
+    pub fn new(key: String, period: Period, version: u32, lines: Vec<JournalLine>) -> JournalEntry {
+        let mut entry = JournalEntry {
+            id: String::new(),
+            key,
+            period,
+            date: period.last_day(),
+            version,
+            lines,
+        };
+        entry.id = entry.sealed_id(EntryScope::All);
+        entry
+    }
+
+    /// Adds `lines` (the corrections a month books) under another `key` and `version`:
+    /// the entry takes a new id.
+    pub fn extend(&mut self, key: String, version: u32, lines: Vec<JournalLine>) {
+        self.lines.extend(lines);
+        self.key = key;
+        self.version = version;
+        self.id = self.sealed_id(EntryScope::All);
+    }
+
+    /// The id of the entry's lines as the part `scope`: a digest of its key, the part and
+    /// every field of every line an export shows, so two ids are equal only when they
+    /// name the same lines.
+    fn sealed_id(&self, scope: EntryScope) -> String {
+        let mut writer = CanonicalWriter::new("journal-entry/v2");
+        writer.text(&self.key).text(scope.as_str());
+        writer.list(self.lines.len());
+        for line in &self.lines {
+            writer
+                .text(&line.account.code)
+                .text(&line.account.name)
+                .integer(line.debit)
+                .integer(line.credit)
+                .text(line.pob_id.as_deref().unwrap_or(""))
+                .text(line.pob_type.map_or("", PobType::as_str))
+                .text(&line.memo)
+                .text(
+                    line.corrects_period
+                        .map(|month| month.to_string())
+                        .as_deref()
+                        .unwrap_or(""),
+                )
+                .text(match line.kind {
+                    EntryKind::Recognition => "recognition",
+                    EntryKind::Billing => "billing",
+                });
+        }
+        let hash = writer.finish();
+        let hex = hash.as_str().trim_start_matches("sha256:");
+        format!("je_{}", hex.get(..32).unwrap_or(hex))
+    }
+
     pub fn total_debit(&self) -> i64 {
         self.lines.iter().map(|line| line.debit).sum()
     }
@@ -114,9 +174,10 @@ impl JournalEntry {
     }
 
     /// The entry's lines of `scope`, as an entry of their own (none when it has no such
-    /// line). A part keeps the entry's period, date and version and takes an id of its own
-    /// (derived from the entry's and the scope), so the recognition and billing parts of
-    /// every entry can be imported side by side; `All` is the entry itself.
+    /// line). A part keeps the entry's key, period, date and version and takes an id of
+    /// its own (sealed over the part and its lines alone, so a payment that adds billing
+    /// lines leaves the recognition part's id as it was), so the recognition and billing
+    /// parts of every entry can be imported side by side; `All` is the entry itself.
     pub fn in_scope(self, scope: EntryScope) -> Option<JournalEntry> {
         if scope == EntryScope::All {
             return Some(self);
@@ -129,12 +190,9 @@ impl JournalEntry {
         if lines.is_empty() {
             return None;
         }
-        let hash = sha256_hex(&[self.id.as_str(), scope.as_str()]);
-        Some(JournalEntry {
-            id: format!("je_{}", hash.get(..32).unwrap_or(&hash)),
-            lines,
-            ..self
-        })
+        let mut part = JournalEntry { lines, ..self };
+        part.id = part.sealed_id(scope);
+        Some(part)
     }
 }
 
@@ -149,15 +207,16 @@ pub struct EntrySource<'a> {
     pub restatements: u32,
 }
 
-pub fn entry_id(source: EntrySource<'_>, version: u32, period: Period) -> String {
+/// Whose month an entry is: a digest of (tenant, contract, version, period, and the count
+/// of restatements once non-zero). An entry's id is sealed over it and the entry's lines.
+pub fn entry_key(source: EntrySource<'_>, version: u32, period: Period) -> String {
     let (version, period) = (version.to_string(), period.to_string());
     let restatements = source.restatements.to_string();
     let mut parts = vec![source.tenant, source.contract_id, &version, &period];
     if source.restatements > 0 {
         parts.push(&restatements);
     }
-    let hash = sha256_hex(&parts);
-    format!("je_{}", hash.get(..32).unwrap_or(&hash))
+    sha256_hex(&parts)
 }
 
 /// The contract's entries for the months of `range` (all its months when `None`), billed at
@@ -250,13 +309,12 @@ pub fn journal_entries(
             continue;
         }
         let version = plan.version_for(period);
-        entries.push(JournalEntry {
-            id: entry_id(source, version, period),
+        entries.push(JournalEntry::new(
+            entry_key(source, version, period),
             period,
-            date: period.last_day(),
             version,
             lines,
-        });
+        ));
     }
     entries
 }
@@ -367,13 +425,12 @@ fn invoiced_entries(
             continue;
         }
         let version = plan.version_for(period);
-        entries.push(JournalEntry {
-            id: entry_id(source, version, period),
+        entries.push(JournalEntry::new(
+            entry_key(source, version, period),
             period,
-            date: period.last_day(),
             version,
             lines,
-        });
+        ));
     }
     entries
 }

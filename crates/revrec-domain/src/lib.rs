@@ -38,7 +38,7 @@ pub use billing::{
     check_payment, credit_changes,
 };
 pub use books::{BookAmount, BookedMonth, Books, Correction, Series};
-pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem};
+pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem, ChartsInForce};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
     LineField, ObligationTerms, PobType, ValidationErrors, obligation_months,
@@ -47,7 +47,7 @@ pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
 pub use journal::{
     EntryKind, EntryScope, EntrySource, JournalEntry, JournalLine, MonthCorrection,
-    correction_lines, entry_id, journal_entries,
+    correction_lines, entry_key, journal_entries,
 };
 pub use keyed_books::KeyedBooks;
 pub use money::{
@@ -56,7 +56,9 @@ pub use money::{
 };
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
-pub use periods::{ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, frozen_spans};
+pub use periods::{
+    ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, closing_sequence, frozen_spans,
+};
 pub use plan::{
     Amendment, AmendmentError, ContractPlan, CumulativeThrough, MonthlySchedule, ObligationPlan,
     PlanHistory, PriceChange, ReplayError,

@@ -169,6 +169,29 @@ pub fn frozen_spans<'a>(
     spans
 }
 
+/// The sequence of the close that froze `month`, if `month` is closed after `actions`
+/// (sequence, action, in the order they were recorded): the last close that closed it while
+/// it was open, unless a reopen took it back since. The month-by-month definition
+/// [`frozen_spans`] agrees with (property-tested), and what `revrec verify` checks the list
+/// of closed months against.
+pub fn closing_sequence<'a>(
+    month: Period,
+    actions: impl IntoIterator<Item = &'a (i64, PeriodAction)>,
+) -> Option<i64> {
+    let mut periods = ClosedPeriods::default();
+    let mut frozen_by = None;
+    for (sequence, action) in actions {
+        let was_closed = periods.is_closed(month);
+        periods.apply(*action);
+        match (was_closed, periods.is_closed(month)) {
+            (false, true) => frozen_by = Some(*sequence),
+            (true, false) => frozen_by = None,
+            _ => {}
+        }
+    }
+    frozen_by
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -683,6 +683,48 @@ proptest! {
         }
     }
 
+    /// Random closes and reopens (docs/ledger.md, Month end): the spans that say which
+    /// close froze each month list every closed month once, each under the close that
+    /// closed it last (the month-by-month definition, `closing_sequence`), and no open
+    /// month; the closed months are the calendar's months through the last closed one.
+    #[test]
+    fn each_closed_month_is_frozen_by_one_close_the_one_that_closed_it_last(
+        steps in prop::collection::vec((any::<bool>(), 0..24_i32), 1..20),
+    ) {
+        use revrec_domain::{ClosedPeriods, PeriodAction, closing_sequence, frozen_spans};
+        let start = Period::parse("2025-11").unwrap_or_else(|error| panic!("{error}"));
+        let mut actions: Vec<(i64, PeriodAction)> = Vec::new();
+        for (sequence, (close, offset)) in (1..).zip(steps) {
+            let month = start.plus(offset);
+            actions.push((sequence, if close {
+                PeriodAction::Close { through: month }
+            } else {
+                PeriodAction::Reopen { from: month }
+            }));
+            let spans = frozen_spans(&actions);
+            let closed = ClosedPeriods::after(actions.iter().map(|(_, action)| action));
+            // Consecutive spans, oldest first, each with a month, the last ending where the
+            // books do.
+            for pair in spans.windows(2) {
+                prop_assert_eq!(pair[1].after, Some(pair[0].through), "{:?}", spans);
+            }
+            for span in &spans {
+                prop_assert!(span.after.is_none_or(|after| after < span.through), "{:?}", spans);
+            }
+            prop_assert_eq!(spans.last().map(|span| span.through), closed.closed_through());
+            for month in (-3..28).map(|offset| start.plus(offset)) {
+                let holders: Vec<i64> = spans
+                    .iter()
+                    .filter(|span| span.contains(month))
+                    .map(|span| span.sequence)
+                    .collect();
+                let expected: Vec<i64> = closing_sequence(month, &actions).into_iter().collect();
+                prop_assert_eq!(&holders, &expected, "{} after {:?}", month, actions);
+                prop_assert_eq!(expected.is_empty(), !closed.is_closed(month));
+            }
+        }
+    }
+
     /// The books of a sum are the sum of the books: a contract's figures are its
     /// obligations' added up, a portfolio's its contracts'.
     #[test]

@@ -12,15 +12,18 @@ use revrec_usecases::Principal;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value, json};
 
-use revrec_http::operations::serve::perform;
+use revrec_http::operations::serve::{answered_at, books_standing, perform};
 use revrec_http::operations::{Call, Cost, OPERATIONS, Operation, PathParams, Tool as RowTool};
 use revrec_http::shell::cost::{self, Window};
 use revrec_http::shell::error::{ApiError, PaymentProblem};
-use revrec_http::shell::idempotency::{Keyed, KeyedCall, checked_key, recorded_answer, run_keyed};
+use revrec_http::shell::idempotency::{
+    Keyed, KeyedCall, StillHolds, checked_key, recorded_answer, run_keyed,
+};
 use revrec_http::shell::problem::{ErrorCode, ProblemDetails};
 use revrec_http::shell::respond::Reply;
 use revrec_http::shell::state::AppState;
 use revrec_http::wire::contract_cost;
+use revrec_ports::RecordedResponse;
 
 const IDEMPOTENCY_HEADER: &str = "Idempotency-Key";
 /// The argument a write tool takes its idempotency key from.
@@ -313,11 +316,17 @@ pub async fn call(
     } else {
         format!("{path}?{query}")
     };
+    let standing = match books_standing(row, state, principal).await {
+        Ok(standing) => standing,
+        Err(refused) => return Ok(Err(into_problem(refused))),
+    };
+    let holds = |recorded: &RecordedResponse| standing.is_none_or(|at| answered_at(recorded, at));
     let call = KeyedCall {
         key: &key,
         method: row.method(),
         path_and_query: &path_and_query,
         body: &body,
+        still_holds: standing.map(|_| &holds as StillHolds<'_>),
     };
     Ok(match run_keyed(state, principal, &call, run).await {
         Ok(Keyed::Ran(outcome)) => outcome.map_err(into_problem),

@@ -1,21 +1,44 @@
 //! Each tenant's chart of accounts (docs/ledger.md, Chart of accounts): the defaults until
-//! it sets its own.
+//! it sets its own, then one version per change, never rewritten.
 
 use async_trait::async_trait;
 use revrec_domain::ChartOfAccounts;
 
 use crate::error::RepositoryError;
 
+/// One version of a tenant's chart, as recorded.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChartVersion {
+    /// 1 for the tenant's first chart, one more for each change.
+    pub version: i64,
+    pub chart: ChartOfAccounts,
+    /// When it was recorded (microseconds since the epoch).
+    pub recorded_at: i64,
+    /// The sequence of the tenant's latest close or reopen when it was recorded (0 before
+    /// any), taken under the books lock as a contract's facts are: the chart takes effect
+    /// from the first month open then.
+    pub books_sequence: i64,
+    /// Who recorded it (docs/ledger.md, who did what).
+    pub actor: String,
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait LedgerRepository: Send + Sync {
-    /// The tenant's own chart, or `None` when it uses the defaults.
-    async fn chart(&self, tenant_id: &str) -> Result<Option<ChartOfAccounts>, RepositoryError>;
+    /// Every version of the tenant's own chart, oldest first (none while it uses the
+    /// defaults).
+    async fn charts(&self, tenant_id: &str) -> Result<Vec<ChartVersion>, RepositoryError>;
 
-    /// Replaces the tenant's chart (already validated) in one transaction.
+    /// Records `chart` (already validated) as the tenant's next version in one
+    /// transaction, stamped with the books' latest sequence under the books lock.
+    ///
+    /// # Errors
+    /// `Conflict` when another change took the version number first.
     async fn save_chart(
         &self,
         tenant_id: &str,
         chart: &ChartOfAccounts,
-    ) -> Result<(), RepositoryError>;
+        recorded_at: i64,
+        actor: &str,
+    ) -> Result<ChartVersion, RepositoryError>;
 }

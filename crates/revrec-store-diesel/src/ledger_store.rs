@@ -1,13 +1,18 @@
-//! `LedgerRepository` over Diesel: one row per account role of a tenant's own chart.
+//! `LedgerRepository` over Diesel: a tenant's chart of accounts as versions, one row per
+//! account role of each, appended and never rewritten.
+
+use std::collections::BTreeMap;
 
 use async_trait::async_trait;
+use diesel::dsl::max;
 use diesel::prelude::*;
 use revrec_domain::{Account, AccountRole, ChartOfAccounts};
-use revrec_ports::{LedgerRepository, RepositoryError};
+use revrec_ports::{ChartVersion, LedgerRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::books_lock::stamp_for_write;
 use crate::connection::on_each_backend;
-use crate::schema::ledger_accounts;
+use crate::schema::chart_versions;
 
 pub struct LedgerStore {
     database: Database,
@@ -20,37 +25,46 @@ impl LedgerStore {
 }
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = ledger_accounts)]
+#[diesel(table_name = chart_versions)]
 struct AccountRow {
     tenant_id: String,
+    version: i64,
     role: String,
     code: String,
     name: String,
+    recorded_at: i64,
+    books_sequence: i64,
+    actor: String,
 }
 
 #[async_trait]
 impl LedgerRepository for LedgerStore {
-    async fn chart(&self, tenant_id: &str) -> Result<Option<ChartOfAccounts>, RepositoryError> {
+    async fn charts(&self, tenant_id: &str) -> Result<Vec<ChartVersion>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
         with_connection(&self.database, Access::Read, move |connection| {
-            let rows: Vec<AccountRow> = ledger_accounts::table
-                .filter(ledger_accounts::tenant_id.eq(tenant_id))
+            let rows: Vec<AccountRow> = chart_versions::table
+                .filter(chart_versions::tenant_id.eq(tenant_id))
+                .order((chart_versions::version, chart_versions::role))
                 .select(AccountRow::as_select())
                 .load(connection)?;
-            if rows.is_empty() {
-                return Ok(None);
-            }
-            // Roles a chart saved by an older version lacks keep their defaults.
-            let mut chart = ChartOfAccounts::default();
+            let mut versions: BTreeMap<i64, ChartVersion> = BTreeMap::new();
             for row in rows {
                 let role = AccountRole::parse(&row.role)
                     .ok_or_else(|| StoreError::Corrupt(format!("account role `{}`", row.role)))?;
-                *chart.account_mut(role) = Account {
+                // Roles a chart saved by an older version lacks keep their defaults.
+                let version = versions.entry(row.version).or_insert_with(|| ChartVersion {
+                    version: row.version,
+                    chart: ChartOfAccounts::default(),
+                    recorded_at: row.recorded_at,
+                    books_sequence: row.books_sequence,
+                    actor: row.actor.clone(),
+                });
+                *version.chart.account_mut(role) = Account {
                     code: row.code,
                     name: row.name,
                 };
             }
-            Ok(Some(chart))
+            Ok(versions.into_values().collect())
         })
         .await
     }
@@ -59,29 +73,43 @@ impl LedgerRepository for LedgerStore {
         &self,
         tenant_id: &str,
         chart: &ChartOfAccounts,
-    ) -> Result<(), RepositoryError> {
-        let rows: Vec<AccountRow> = chart
-            .accounts()
-            .map(|(role, account)| AccountRow {
-                tenant_id: tenant_id.to_owned(),
-                role: role.to_string(),
-                code: account.code.clone(),
-                name: account.name.clone(),
-            })
-            .collect();
-        let tenant_id = tenant_id.to_owned();
+        recorded_at: i64,
+        actor: &str,
+    ) -> Result<ChartVersion, RepositoryError> {
+        let (tenant_id, chart, actor) = (tenant_id.to_owned(), chart.clone(), actor.to_owned());
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
-                diesel::delete(
-                    ledger_accounts::table.filter(ledger_accounts::tenant_id.eq(&tenant_id)),
-                )
-                .execute(connection)?;
+                let books_sequence = stamp_for_write(connection, &tenant_id)?;
+                let latest: Option<i64> = chart_versions::table
+                    .filter(chart_versions::tenant_id.eq(&tenant_id))
+                    .select(max(chart_versions::version))
+                    .first(connection)?;
+                let version = latest.unwrap_or(0) + 1;
+                let rows: Vec<AccountRow> = chart
+                    .accounts()
+                    .map(|(role, account)| AccountRow {
+                        tenant_id: tenant_id.clone(),
+                        version,
+                        role: role.to_string(),
+                        code: account.code.clone(),
+                        name: account.name.clone(),
+                        recorded_at,
+                        books_sequence,
+                        actor: actor.clone(),
+                    })
+                    .collect();
                 on_each_backend!(&mut *connection, |backend| {
-                    diesel::insert_into(ledger_accounts::table)
+                    diesel::insert_into(chart_versions::table)
                         .values(&rows)
                         .execute(backend)
                 })?;
-                Ok(())
+                Ok(ChartVersion {
+                    version,
+                    chart,
+                    recorded_at,
+                    books_sequence,
+                    actor,
+                })
             })
         })
         .await

@@ -128,11 +128,15 @@ diesel::table! {
 }
 
 diesel::table! {
-    ledger_accounts (tenant_id, role) {
+    chart_versions (tenant_id, version, role) {
         tenant_id -> Text,
+        version -> BigInt,
         role -> Text,
         code -> Text,
         name -> Text,
+        recorded_at -> BigInt,
+        books_sequence -> BigInt,
+        actor -> Text,
     }
 }
 
@@ -315,7 +319,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     closed_months,
     frozen_rollups,
     idempotency_keys,
-    ledger_accounts,
+    chart_versions,
     jobs,
     job_tenants,
     oauth_clients,

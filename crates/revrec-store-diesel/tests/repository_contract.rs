@@ -930,17 +930,43 @@ async fn a_scan_of_some_days_finds_a_contract_invoiced_in_them_outside_its_term(
 }
 
 #[tokio::test]
-async fn a_tenants_chart_of_accounts_is_its_own() {
+async fn a_tenants_chart_of_accounts_is_its_own_and_each_change_a_version_of_it() {
     for_each_backend(|store| async move {
-        assert_eq!(store.ledger().chart("t1").await.unwrap(), None);
-        let chart = revrec_domain::ChartOfAccounts {
+        assert_eq!(store.ledger().charts("t1").await.unwrap(), []);
+        let first = revrec_domain::ChartOfAccounts {
             receivable: revrec_domain::Account::new("1100", "Trade Debtors"),
             ..Default::default()
         };
-        store.ledger().save_chart("t1", &chart).await.unwrap();
-        store.ledger().save_chart("t1", &chart).await.unwrap();
-        assert_eq!(store.ledger().chart("t1").await.unwrap(), Some(chart));
-        assert_eq!(store.ledger().chart("t2").await.unwrap(), None);
+        let second = revrec_domain::ChartOfAccounts {
+            receivable: revrec_domain::Account::new("1150", "Debtors"),
+            ..Default::default()
+        };
+        let saved = store
+            .ledger()
+            .save_chart("t1", &first, 10, "key:a")
+            .await
+            .unwrap();
+        store
+            .ledger()
+            .save_chart("t1", &second, 20, "cli")
+            .await
+            .unwrap();
+        let versions = store.ledger().charts("t1").await.unwrap();
+        assert_eq!(versions.first(), Some(&saved));
+        let kept: Vec<(i64, &revrec_domain::ChartOfAccounts, i64, &str)> = versions
+            .iter()
+            .map(|version| {
+                (
+                    version.version,
+                    &version.chart,
+                    version.recorded_at,
+                    version.actor.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(kept, [(1, &first, 10, "key:a"), (2, &second, 20, "cli")]);
+        assert!(versions.iter().all(|version| version.books_sequence == 0));
+        assert_eq!(store.ledger().charts("t2").await.unwrap(), []);
     })
     .await;
 }

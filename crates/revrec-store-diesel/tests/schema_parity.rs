@@ -9,10 +9,10 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::schema::{
-    api_keys, api_usage_daily, console_sessions, console_sign_in_failures, console_users,
-    contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
-    idempotency_keys, job_tenants, jobs, ledger_accounts, oauth_clients, oauth_tokens,
-    payment_redemptions, period_events, rate_limit_windows, rollups,
+    api_keys, api_usage_daily, chart_versions, console_sessions, console_sign_in_failures,
+    console_users, contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
+    idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens, payment_redemptions,
+    period_events, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
@@ -25,7 +25,7 @@ const TABLES: [&str; 20] = [
     "contract_invoices",
     "rollups",
     "idempotency_keys",
-    "ledger_accounts",
+    "chart_versions",
     "jobs",
     "job_tenants",
     "oauth_clients",
@@ -132,10 +132,10 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<IdempotencyColumns>(&mut connection)
             .unwrap();
-        ledger_accounts::table
-            .select(ledger_accounts::all_columns)
+        chart_versions::table
+            .select(chart_versions::all_columns)
             .limit(0)
-            .load::<(String, String, String, String)>(&mut connection)
+            .load::<(String, i64, String, String, String, i64, i64, String)>(&mut connection)
             .unwrap();
         jobs::table
             .select(jobs::all_columns)

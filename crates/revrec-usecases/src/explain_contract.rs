@@ -122,7 +122,7 @@ pub async fn explain_contract(
         None
     };
     let history = replay_on_pool(services, &stored).await?;
-    let chart = chart_of_accounts(services, tenant_id).await?;
+    let chart = chart_of_accounts(services, tenant_id, period, as_of).await?;
     let tenant = tenant_id.to_owned();
     let shared = Arc::clone(&stored);
     crate::offload::offload_sized(services, size, move || {

@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 
 use revrec_domain::{
-    ChartOfAccounts, ClosedPeriods, Currency, EntryScope, EntrySource, JournalEntry,
+    ChartOfAccounts, ChartsInForce, ClosedPeriods, Currency, EntryScope, EntrySource, JournalEntry,
     MonthCorrection, Period, PeriodRange, PlanHistory, PobType, Rollup, TrialBalance,
-    correction_lines, entry_id, journal_entries, obligation_key, scoped_trial_balance,
+    correction_lines, entry_key, journal_entries, obligation_key, scoped_trial_balance,
 };
 use revrec_ports::{
-    ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
+    ChartVersion, ContractScan, ContractStatus, PeriodEventRecord, RepositoryError, StoredContract,
+    VersionChange,
 };
 
 use crate::books::{BookedDetail, DetailKey, booked_as_of, booked_portfolio, contract_books};
@@ -138,23 +139,83 @@ pub const MAX_PAGE_LINES: usize = 10_000;
 /// next is read).
 pub const CSV_CHUNK_LINES: usize = 2_000;
 
-/// The tenant's chart, or the default one.
+/// The chart recorded last (the defaults before any): the one open months post to.
+pub async fn current_chart(
+    services: &Services,
+    tenant_id: &str,
+) -> Result<ChartOfAccounts, UseCaseError> {
+    Ok(charts_in_force(services, tenant_id, None).await?.latest())
+}
+
+/// The chart `period`'s entries post to, as the books stood at `as_of` (now when `None`):
+/// a closed month's is the one it closed with (docs/ledger.md, Chart of accounts).
 pub async fn chart_of_accounts(
     services: &Services,
     tenant_id: &str,
+    period: Period,
+    as_of: Option<AsOf>,
 ) -> Result<ChartOfAccounts, UseCaseError> {
-    Ok(services.ledger.chart(tenant_id).await?.unwrap_or_default())
+    Ok(charts_in_force(services, tenant_id, as_of)
+        .await?
+        .for_month(period))
 }
 
-/// Replaces the tenant's chart after checking it.
+/// The tenant's chart versions known at `as_of`, each taking effect from the first month
+/// open when it was recorded.
+pub async fn charts_in_force(
+    services: &Services,
+    tenant_id: &str,
+    as_of: Option<AsOf>,
+) -> Result<ChartsInForce, UseCaseError> {
+    let versions = services.ledger.charts(tenant_id).await?;
+    let known: Vec<ChartVersion> = versions
+        .into_iter()
+        .filter(|version| as_of.is_none_or(|as_of| as_of.knows(version.recorded_at)))
+        .collect();
+    if known.is_empty() {
+        return Ok(ChartsInForce::default());
+    }
+    let events = services.periods.period_events(tenant_id).await?;
+    Ok(ChartsInForce::new(
+        known
+            .into_iter()
+            .map(|version| {
+                let open_then = ClosedPeriods::after(
+                    events
+                        .iter()
+                        .filter(|event| event.sequence <= version.books_sequence)
+                        .map(|event| &event.action),
+                )
+                .first_open();
+                (open_then, version.chart)
+            })
+            .collect(),
+    ))
+}
+
+/// Records `chart` after checking it, on behalf of `actor`: the next version of the
+/// tenant's chart, in force from the first open month.
 pub async fn set_chart_of_accounts(
     services: &Services,
     tenant_id: &str,
+    actor: &str,
     chart: ChartOfAccounts,
 ) -> Result<ChartOfAccounts, UseCaseError> {
     chart.validate().map_err(UseCaseError::InvalidChart)?;
-    services.ledger.save_chart(tenant_id, &chart).await?;
-    Ok(chart)
+    // Two changes racing for a version number: the loser records the next one.
+    for _ in 0..8 {
+        let now = services.clock.now_micros();
+        match services
+            .ledger
+            .save_chart(tenant_id, &chart, now, actor)
+            .await
+        {
+            Ok(saved) => return Ok(saved.chart),
+            Err(RepositoryError::Conflict(_)) => continue,
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Err(UseCaseError::Conflict)
 }
 
 /// Up to `limit` entries of the month, one per contract with activity in it, in contract id
@@ -484,20 +545,10 @@ fn booked_entries(
     if lines.is_empty() {
         return Ok(entries);
     }
-    let id = entry_id(source, version, period);
+    let key = entry_key(source, version, period);
     match entries.first_mut() {
-        Some(entry) => {
-            entry.lines.extend(lines);
-            entry.version = version;
-            entry.id = id;
-        }
-        None => entries.push(JournalEntry {
-            id,
-            period,
-            date: period.last_day(),
-            version,
-            lines,
-        }),
+        Some(entry) => entry.extend(key, version, lines),
+        None => entries.push(JournalEntry::new(key, period, version, lines)),
     }
     Ok(entries)
 }
@@ -513,7 +564,7 @@ pub async fn trial_balances(
     scope: EntryScope,
     as_of: Option<AsOf>,
 ) -> Result<Vec<TrialBalance>, UseCaseError> {
-    let chart = chart_of_accounts(services, tenant_id).await?;
+    let chart = chart_of_accounts(services, tenant_id, period, as_of).await?;
     // The currencies to balance, each with its rollup at `as_of` when finding them rewound
     // it already: a request rewinds each currency once (a rewind replays every contract
     // written since).
@@ -634,7 +685,7 @@ mod tests {
             .expect_frozen_rollup_as_of()
             .returning(|_, _, _| Ok(RollupBooks::new()));
         let mut ledger = MockLedgerRepository::new();
-        ledger.expect_chart().returning(|_| Ok(None));
+        ledger.expect_charts().returning(|_| Ok(Vec::new()));
         Services {
             contracts: Arc::new(contracts),
             reports: Arc::new(reports),

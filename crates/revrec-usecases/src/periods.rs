@@ -16,6 +16,7 @@ use revrec_ports::{
     ClosedMonthRecord, FreezeError, FreezeInput, PeriodEventRecord, RepositoryError,
 };
 
+use crate::as_of::{AsOf, period_events_known};
 use crate::error::UseCaseError;
 use crate::services::Services;
 
@@ -95,13 +96,23 @@ pub async fn list_periods(
     view(services, tenant_id, events).await
 }
 
-/// [`list_periods`] for a caller, charged by what it reads: a row a close or reopen, a row
-/// a closed month.
+/// The sequence of the tenant's latest close or reopen (0 before any): the books stand as
+/// they were answered while it stays the same.
+pub async fn latest_sequence(services: &Services, tenant_id: &str) -> Result<i64, UseCaseError> {
+    let events = services.periods.period_events(tenant_id).await?;
+    Ok(events.last().map_or(0, |event| event.sequence))
+}
+
+/// The tenant's books as they stood at `as_of` (now when `None`), for a caller, charged by
+/// what it reads: a row a close or reopen, a row a closed month. As of an instant, only the
+/// closes and reopens recorded by then count (docs/ledger.md, "As of an instant").
 pub async fn list_periods_charged(
     services: &Services,
     tenant_id: &str,
+    as_of: Option<AsOf>,
 ) -> Result<PeriodsView, UseCaseError> {
-    let view = list_periods(services, tenant_id).await?;
+    let events = period_events_known(services, tenant_id, as_of).await?;
+    let view = view(services, tenant_id, events).await?;
     let rows = u64::try_from(view.history.len() + view.closed.len()).unwrap_or(u64::MAX);
     services.work.charge(rows).await?;
     Ok(view)
@@ -206,16 +217,28 @@ async fn view(
         let Some(event) = history.iter().find(|event| event.sequence == span.sequence) else {
             continue;
         };
-        let mut months: Vec<&ClosedMonthRecord> = recorded
+        let mut months: Vec<ClosedMonthRecord> = recorded
             .iter()
             .filter(|month| month.close_sequence == span.sequence && span.contains(month.period))
+            .cloned()
             .collect();
+        if months.is_empty() {
+            // A reopen left the close only months before the first it froze figures in
+            // (closed through June with figures from June, reopened from January): it
+            // froze nothing in them, so its last month is listed with the digest of a
+            // month without figures, as a close through it would list it.
+            months.push(ClosedMonthRecord {
+                close_sequence: span.sequence,
+                period: span.through,
+                digest: month_digest(span.through, &[]),
+            });
+        }
         months.sort_by_key(|month| month.period);
         closed.extend(months.into_iter().map(|month| ClosedMonth {
             period: month.period,
             closed_at: event.recorded_at,
             closed_by: event.actor.clone(),
-            digest: month.digest.clone(),
+            digest: month.digest,
         }));
     }
     Ok(PeriodsView {

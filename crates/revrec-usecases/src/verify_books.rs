@@ -89,6 +89,9 @@ pub struct TenantAudit {
     pub currencies: Vec<CurrencyAudit>,
     /// Every closed month with figures, oldest first.
     pub closed_months: Vec<ClosedMonthAudit>,
+    /// What is wrong with the list of closed months the API shows (`GET /v1/periods`),
+    /// checked month by month against the closes and reopens recorded.
+    pub listed_months: Vec<String>,
 }
 
 impl TenantAudit {
@@ -101,6 +104,7 @@ impl TenantAudit {
                 .iter()
                 .all(|audit| audit.stored_hash == audit.recomputed_hash)
             && self.closed_months.iter().all(ClosedMonthAudit::is_clean)
+            && self.listed_months.is_empty()
     }
 }
 
@@ -204,6 +208,8 @@ pub async fn verify_tenant(
         });
     }
     let closed_months = audit_closed_months(services, tenant_id, &events, &frozen).await?;
+    let listed = crate::periods::list_periods(services, tenant_id).await?;
+    let listed_months = audit_listed_months(&listed.closed, &events);
     Ok(TenantAudit {
         tenant_id: tenant_id.to_owned(),
         contracts_checked,
@@ -212,7 +218,62 @@ pub async fn verify_tenant(
         limits,
         currencies: audits,
         closed_months,
+        listed_months,
     })
+}
+
+/// What is wrong with `listed`, the closed months a list shows: each must be listed once,
+/// oldest first, in one unbroken run through the last closed month, each under the close
+/// that closed it last (who and when), as the closes and reopens of `events` say month by
+/// month.
+pub fn audit_listed_months(
+    listed: &[crate::periods::ClosedMonth],
+    events: &[revrec_ports::PeriodEventRecord],
+) -> Vec<String> {
+    let actions: Vec<(i64, revrec_domain::PeriodAction)> = events
+        .iter()
+        .map(|event| (event.sequence, event.action))
+        .collect();
+    let closed = ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
+    let mut problems = Vec::new();
+    for pair in listed.windows(2) {
+        if let [earlier, later] = pair
+            && later.period != earlier.period.next()
+        {
+            problems.push(format!(
+                "the list of closed months has {} after {}",
+                later.period, earlier.period
+            ));
+        }
+    }
+    match (listed.last(), closed) {
+        (Some(last), Some(closed)) if last.period != closed => problems.push(format!(
+            "the list of closed months ends at {}, the books are closed through {closed}",
+            last.period
+        )),
+        (Some(last), None) => problems.push(format!(
+            "the list of closed months shows {} with no month closed",
+            last.period
+        )),
+        (None, Some(closed)) => problems.push(format!(
+            "the list of closed months is empty, the books are closed through {closed}"
+        )),
+        _ => {}
+    }
+    for month in listed {
+        let by = revrec_domain::closing_sequence(month.period, &actions)
+            .and_then(|sequence| events.iter().find(|event| event.sequence == sequence));
+        match by {
+            Some(event)
+                if event.recorded_at == month.closed_at && event.actor == month.closed_by => {}
+            Some(event) => problems.push(format!(
+                "{} is listed as closed by {} at {}; the close that froze it was {} at {}",
+                month.period, month.closed_by, month.closed_at, event.actor, event.recorded_at
+            )),
+            None => problems.push(format!("{} is listed as closed but is open", month.period)),
+        }
+    }
+    problems
 }
 
 /// Each closed month's digest from the rows stored at its close and from `recomputed` (the
@@ -438,4 +499,88 @@ fn differences(currency: Currency, stored: &Rollup, recomputed: &Rollup) -> Vec<
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod listed_months_tests {
+    use revrec_domain::PeriodAction;
+    use revrec_ports::PeriodEventRecord;
+
+    use super::*;
+    use crate::periods::ClosedMonth;
+
+    fn month(text: &str) -> Period {
+        Period::parse(text).unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    fn event(sequence: i64, action: PeriodAction) -> PeriodEventRecord {
+        PeriodEventRecord {
+            sequence,
+            action,
+            recorded_at: sequence * 10,
+            actor: format!("key:{sequence}"),
+            reason: None,
+        }
+    }
+
+    fn listed(months: &[(&str, i64)]) -> Vec<ClosedMonth> {
+        months
+            .iter()
+            .map(|(period, sequence)| ClosedMonth {
+                period: month(period),
+                closed_at: sequence * 10,
+                closed_by: format!("key:{sequence}"),
+                digest: OutputHash::parse(&format!("sha256:{}", "0".repeat(64)))
+                    .unwrap_or_else(|| panic!("a digest")),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn verify_notices_a_month_listed_twice_after_a_reopen() {
+        // Close January, then February, then reopen February.
+        let events = [
+            event(
+                1,
+                PeriodAction::Close {
+                    through: month("2026-01"),
+                },
+            ),
+            event(
+                2,
+                PeriodAction::Close {
+                    through: month("2026-02"),
+                },
+            ),
+            event(
+                3,
+                PeriodAction::Reopen {
+                    from: month("2026-02"),
+                },
+            ),
+        ];
+        assert_eq!(
+            audit_listed_months(&listed(&[("2026-01", 1)]), &events),
+            Vec::<String>::new()
+        );
+        // What the list said before the spans were fixed.
+        let twice = audit_listed_months(&listed(&[("2026-01", 1), ("2026-01", 1)]), &events);
+        assert_eq!(
+            twice,
+            ["the list of closed months has 2026-01 after 2026-01"]
+        );
+        let wrong_close = audit_listed_months(&listed(&[("2026-01", 2)]), &events);
+        assert_eq!(
+            wrong_close,
+            ["2026-01 is listed as closed by key:2 at 20; the close that froze it was key:1 at 10"]
+        );
+        let open = audit_listed_months(&listed(&[("2026-01", 1), ("2026-02", 2)]), &events);
+        assert_eq!(
+            open,
+            [
+                "the list of closed months ends at 2026-02, the books are closed through 2026-01",
+                "2026-02 is listed as closed but is open"
+            ]
+        );
+    }
 }

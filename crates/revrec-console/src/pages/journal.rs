@@ -49,7 +49,7 @@ pub async fn page(
     let signed = session::require(&request, &state).await?;
     let services = &state.services;
     let query = query_of(&params, services.clock.now_micros())?;
-    let chart = chart_of_accounts(services, signed.tenant()).await?;
+    let chart = chart_of_accounts(services, signed.tenant(), query.period, query.as_of).await?;
     let entries = journal_page(services, signed.tenant(), &query, &chart).await?;
     let period = query.period;
     let body = html! {
@@ -120,7 +120,8 @@ pub async fn csv(
         limit: revrec_usecases::ledger::DEFAULT_LIMIT,
         ..query
     };
-    let chart = chart_of_accounts(&state.services, signed.tenant()).await?;
+    let chart =
+        chart_of_accounts(&state.services, signed.tenant(), query.period, query.as_of).await?;
     csv_export(&state, signed.tenant().to_owned(), query, chart)
         .await
         .map_err(PageError::from)

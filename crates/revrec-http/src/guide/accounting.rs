@@ -10,8 +10,8 @@ use revrec_domain::{ChartOfAccounts, EntryScope, Period};
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
 use revrec_usecases::ledger::{
-    DEFAULT_LIMIT, EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page,
-    set_chart_of_accounts, trial_balances,
+    DEFAULT_LIMIT, EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, current_chart,
+    journal_page, set_chart_of_accounts, trial_balances,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -243,7 +243,6 @@ async fn read_journal_query(
             message: format!("must be one of approved, draft (got `{text}`)"),
         })?,
     };
-    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
     let journal_query = JournalQuery {
         period,
         status,
@@ -253,6 +252,13 @@ async fn read_journal_query(
         scope: entry_scope(params.entries.as_deref())?,
         as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
+    let chart = chart_of_accounts(
+        &state.services,
+        &principal.tenant_id,
+        period,
+        journal_query.as_of,
+    )
+    .await?;
     Ok((journal_query, status, chart))
 }
 
@@ -337,15 +343,15 @@ pub async fn trial_balance(
     security(("bearer" = []))
 )]
 pub async fn get_chart(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
-    let chart = chart_of_accounts(&state.services, &principal.tenant_id).await?;
+    let chart = current_chart(&state.services, &principal.tenant_id).await?;
     Ok(Reply::json(
         StatusCode::OK,
         &ChartOfAccountsBody::from(&chart),
     ))
 }
 
-/// Replace the tenant's chart of accounts. Entries read afterwards post to the new
-/// accounts (their ids do not change: an id names a contract's month, not its accounts).
+/// Replace the tenant's chart of accounts: a new version, in force from the first open
+/// month. Closed months keep the accounts they closed with.
 #[utoipa::path(
     put, path = "/api/v1/accounting/chart-of-accounts", tag = "guide", operation_id = "putChartOfAccounts",
     request_body = ChartOfAccountsBody,
@@ -362,6 +368,7 @@ pub async fn put_chart(
     let chart = set_chart_of_accounts(
         &state.services,
         &principal.tenant_id,
+        &principal.credential.quota_name(),
         ChartOfAccounts::from(&input),
     )
     .await?;

@@ -79,7 +79,7 @@ pub async fn batch_route(
     // against the limit of one request.
     let (http, caller, body) = (&request, &principal, &body);
     cost::metered(&request, &state, &principal, |state| async move {
-        idempotency::run(http, &state, caller, body, || {
+        idempotency::run(http, &state, caller, (body, None), || {
             run_batch(&state, table, caller, body, request_id.as_deref())
         })
         .await

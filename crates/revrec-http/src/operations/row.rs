@@ -30,6 +30,8 @@ pub struct Operation {
     pub price: Price,
     /// Whether a retry under the same `Idempotency-Key` replays the first answer.
     pub idempotent: bool,
+    /// How long a kept answer may be replayed.
+    pub replay: Replay,
     pub cost: Cost,
     pub answer: Answer,
     pub deprecation: Option<Retirement>,
@@ -38,6 +40,18 @@ pub struct Operation {
     /// (`document::describe` of the handler's path type).
     pub document: fn(&mut OpenApi),
     pub handler: Handler,
+}
+
+/// How long an answer kept under an `Idempotency-Key` may be replayed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Replay {
+    /// For as long as the key is kept.
+    Kept,
+    /// While no close or reopen was recorded since (a close or a reopen): an answer that
+    /// says "closed" must not be replayed once a reopen opened the months again
+    /// (docs/ledger.md, Month end). Sent again after the books moved, the request runs
+    /// again and its answer replaces the kept one.
+    WhileBooksStand,
 }
 
 /// Who may call an operation, beyond its scope.

@@ -6,10 +6,13 @@
 use std::sync::LazyLock;
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use revrec_ports::{RecordedKind, RecordedResponse};
 use revrec_usecases::Principal;
+use revrec_usecases::periods::latest_sequence;
 
 use super::row::{
-    Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, SURFACES, Table,
+    Answer, Body, Call, Cost, Credential, Handler, Operation, PathParams, Price, Replay, SURFACES,
+    Table,
 };
 use super::table::{OPERATIONS, priced_routes};
 use crate::payments::PricedRoutes;
@@ -17,7 +20,7 @@ use crate::shell::auth;
 use crate::shell::body::{json_bytes, raw_bytes, require_json_content_type};
 use crate::shell::cost::{self, Window};
 use crate::shell::error::ApiError;
-use crate::shell::idempotency;
+use crate::shell::idempotency::{self, StillHolds};
 use crate::shell::respond::Reply;
 use crate::shell::routing::resource;
 use crate::shell::state::AppState;
@@ -103,10 +106,20 @@ async fn serve(
     // charged against it, and the headers say what they leave.
     let window = Window::of(&request);
     if operation.idempotent {
-        let answer = idempotency::run(&request, &state, &principal, &body, || async {
-            pay(operation, &request, &state, &principal).await?;
-            perform(operation, &call, &window).await
-        })
+        let standing = books_standing(operation, &state, &principal).await?;
+        let holds =
+            |recorded: &RecordedResponse| standing.is_none_or(|at| answered_at(recorded, at));
+        let still_holds: Option<StillHolds<'_>> = standing.map(|_| &holds as StillHolds<'_>);
+        let answer = idempotency::run(
+            &request,
+            &state,
+            &principal,
+            (&body, still_holds),
+            || async {
+                pay(operation, &request, &state, &principal).await?;
+                perform(operation, &call, &window).await
+            },
+        )
         .await;
         window.report(&request);
         return answer;
@@ -119,6 +132,29 @@ async fn serve(
         Answer::Conditional => reply.into_conditional_response(&request),
         Answer::Plain => reply.into_response(),
     })
+}
+
+/// The books' latest close or reopen, for a row whose kept answers hold only while the
+/// books stand as they were answered (`Replay::WhileBooksStand`).
+pub async fn books_standing(
+    operation: &Operation,
+    state: &AppState,
+    principal: &Principal,
+) -> Result<Option<i64>, ApiError> {
+    Ok(match operation.replay {
+        Replay::Kept => None,
+        Replay::WhileBooksStand => {
+            Some(latest_sequence(&state.services, &principal.tenant_id).await?)
+        }
+    })
+}
+
+/// Whether `recorded`, a kept answer of a close or a reopen (the books as they stood then),
+/// was given with the books at `sequence`: a problem kept, or an answer older than a close
+/// or reopen recorded since, does not hold any more.
+pub fn answered_at(recorded: &RecordedResponse, sequence: i64) -> bool {
+    recorded.kind == RecordedKind::Body
+        && crate::primary::periods::latest_in_answer(&recorded.content) == Some(sequence)
 }
 
 /// What the row reads of the body.

@@ -9,7 +9,9 @@ use revrec_ports::Scope;
 use utoipa::openapi::OpenApi;
 
 use super::document::describe;
-use super::row::{Answer, Batch, Body, Call, Cost, Credential, Handler, Operation, Price, Tool};
+use super::row::{
+    Answer, Batch, Body, Call, Cost, Credential, Handler, Operation, Price, Replay, Tool,
+};
 use crate::guide;
 use crate::payments;
 use crate::primary::{
@@ -27,6 +29,7 @@ const READ: Operation = Operation {
     batch: Batch::Runs,
     price: Price::Free,
     idempotent: false,
+    replay: Replay::Kept,
     cost: Cost::Unit,
     answer: Answer::Conditional,
     deprecation: None,
@@ -347,11 +350,13 @@ pub static OPERATIONS: &[Operation] = &[
         tool: Tool::Named {
             name: "list_periods",
             title: "Closed months",
-            description: "The tenant's books: the first open month, each closed month with who closed it, when and the digest of its figures, and every close and reopen.",
+            description: "The tenant's books: the first open month, each closed month with who closed it, when and the digest of its figures, and every close and reopen. `as_of` (RFC 3339) gives the books as they stood then.",
             destructive: false,
         },
         document: describe::<periods::__path_list>,
-        handler: Handler::Runs(|call| Box::pin(periods::list(call.state, call.principal))),
+        handler: Handler::Runs(|call| {
+            Box::pin(periods::list(call.state, call.principal, call.query))
+        }),
         ..READ
     },
     Operation {
@@ -368,6 +373,7 @@ pub static OPERATIONS: &[Operation] = &[
         handler: Handler::Runs(|call| {
             Box::pin(periods::close(call.state, call.principal, call.body))
         }),
+        replay: Replay::WhileBooksStand,
         ..WRITE
     },
     Operation {
@@ -381,6 +387,7 @@ pub static OPERATIONS: &[Operation] = &[
         handler: Handler::Runs(|call| {
             Box::pin(periods::reopen(call.state, call.principal, call.body))
         }),
+        replay: Replay::WhileBooksStand,
         ..WRITE
     },
     Operation {

@@ -6,11 +6,15 @@ use revrec_domain::{Period, text};
 use revrec_usecases::periods::{close_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::{Principal, UseCaseError};
 
+use serde::Deserialize;
+use utoipa::IntoParams;
+
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::as_of;
 use crate::shell::problem::FieldProblem;
-use crate::shell::respond::Reply;
+use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::periods::{CloseInput, Periods, ReopenInput};
 use crate::wire::problems::Problems;
@@ -92,18 +96,34 @@ pub async fn reopen(
     Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PeriodListParams {
+    // Described by `shell::docs::AS_OF_DOC`.
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    as_of: Option<String>,
+}
+
 /// The closed months, who closed each and when with the digest of its figures, and every
-/// close and reopen. Needs the `read:waterfalls` scope.
+/// close and reopen; with `as_of`, the books as they stood at that instant. Needs the
+/// `read:waterfalls` scope.
 #[utoipa::path(
     get, path = "/v1/periods", tag = "primary", operation_id = "listPeriods",
+    params(PeriodListParams),
     responses(
         (status = 200, description = "The books", body = Periods),
         StandardErrors
     ),
     security(("bearer" = []))
 )]
-pub async fn list(state: &AppState, principal: &Principal) -> Result<Reply, ApiError> {
-    let view = list_periods_charged(&state.services, &principal.tenant_id).await?;
+pub async fn list(
+    state: &AppState,
+    principal: &Principal,
+    query_string: &str,
+) -> Result<Reply, ApiError> {
+    let params: PeriodListParams = parse_query(query_string)?;
+    let as_of = as_of(&state.services, params.as_of.as_deref())?;
+    let view = list_periods_charged(&state.services, &principal.tenant_id, as_of).await?;
     Ok(Reply::json(StatusCode::OK, &Periods::of(&view)))
 }
 
@@ -116,4 +136,14 @@ fn month(field: &str, text: Option<&str>) -> Result<Period, ApiError> {
         }])
     })?;
     Period::parse(text).map_err(|error| ApiError::UseCase(UseCaseError::Period(error)))
+}
+
+/// The sequence of the latest close or reopen an answer's history shows (0 for none): what
+/// tells a kept answer from the books as they stand (`Replay::WhileBooksStand`).
+pub fn latest_in_answer(content: &str) -> Option<i64> {
+    let answer: serde_json::Value = serde_json::from_str(content).ok()?;
+    match answer.get("history")?.as_array()?.last() {
+        Some(event) => event.get("sequence")?.as_i64(),
+        None => Some(0),
+    }
 }

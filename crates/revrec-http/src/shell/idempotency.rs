@@ -61,12 +61,17 @@ struct RecordedProblem {
     extensions: Map<String, Value>,
 }
 
+/// Whether a kept answer still holds, for an answer the state it describes may outlive
+/// (a close's "closed" once a reopen opened the months again): one that no longer holds is
+/// not replayed, and the request runs again.
+pub type StillHolds<'a> = &'a (dyn Fn(&RecordedResponse) -> bool + Sync);
+
 /// Runs `handler` under the request's idempotency key, if it has one.
 pub async fn run<F, Fut>(
     request: &HttpRequest,
     state: &AppState,
     principal: &Principal,
-    body: &[u8],
+    (body, still_holds): (&[u8], Option<StillHolds<'_>>),
     handler: F,
 ) -> Result<HttpResponse, ApiError>
 where
@@ -85,6 +90,7 @@ where
         method: request.method().as_str(),
         path_and_query: &path,
         body,
+        still_holds,
     };
     match run_keyed(state, principal, &call, handler).await? {
         Keyed::Ran(outcome) => outcome.map(Reply::into_response),
@@ -99,6 +105,8 @@ pub struct KeyedCall<'a> {
     pub method: &'a str,
     pub path_and_query: &'a str,
     pub body: &'a [u8],
+    /// When a kept answer may be replayed: always when `None`.
+    pub still_holds: Option<StillHolds<'a>>,
 }
 
 /// What a keyed run gives: the handler's own outcome, or the first answer again.
@@ -123,7 +131,15 @@ where
     let digest = fingerprint(call.method, call.path_and_query, call.body);
     let services = &state.services;
     let tenant = principal.tenant_id.as_str();
-    match claim(services, tenant, &key, &digest).await? {
+    let mut claimed = claim(services, tenant, &key, &digest).await?;
+    if let (Claim::Replay(recorded), Some(still_holds)) = (&claimed, call.still_holds)
+        && !still_holds(recorded)
+    {
+        // The answer kept no longer holds: the request runs again under its key, and its
+        // answer replaces the one kept (for the rest of the key's day).
+        claimed = Claim::Granted;
+    }
+    match claimed {
         Claim::Mismatch => Err(ApiError::IdempotencyKeyReused),
         Claim::InFlight => Err(ApiError::IdempotencyKeyInProgress),
         Claim::Replay(recorded) => Ok(Keyed::Replayed(recorded)),

@@ -157,8 +157,8 @@ def sync_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[ChartOfAccountsBody | ProblemBody]:
-    """ Replace the tenant's chart of accounts. Entries read afterwards post to the new
-    accounts (their ids do not change: an id names a contract's month, not its accounts).
+    """ Replace the tenant's chart of accounts: a new version, in force from the first open
+    month. Closed months keep the accounts they closed with.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -193,8 +193,8 @@ def sync(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> ChartOfAccountsBody | ProblemBody | None:
-    """ Replace the tenant's chart of accounts. Entries read afterwards post to the new
-    accounts (their ids do not change: an id names a contract's month, not its accounts).
+    """ Replace the tenant's chart of accounts: a new version, in force from the first open
+    month. Closed months keep the accounts they closed with.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -224,8 +224,8 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[ChartOfAccountsBody | ProblemBody]:
-    """ Replace the tenant's chart of accounts. Entries read afterwards post to the new
-    accounts (their ids do not change: an id names a contract's month, not its accounts).
+    """ Replace the tenant's chart of accounts: a new version, in force from the first open
+    month. Closed months keep the accounts they closed with.
 
     Args:
         idempotency_key (None | str | Unset):
@@ -260,8 +260,8 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> ChartOfAccountsBody | ProblemBody | None:
-    """ Replace the tenant's chart of accounts. Entries read afterwards post to the new
-    accounts (their ids do not change: an id names a contract's month, not its accounts).
+    """ Replace the tenant's chart of accounts: a new version, in force from the first open
+    month. Closed months keep the accounts they closed with.
 
     Args:
         idempotency_key (None | str | Unset):

@@ -13,22 +13,36 @@ from ... import errors
 
 from ...models.periods import Periods
 from ...models.problem_body import ProblemBody
+from ...types import UNSET, Unset
 from typing import cast
+import datetime
 
 
 
 def _get_kwargs(
-    
+    *,
+    as_of: datetime.datetime | Unset = UNSET,
+
 ) -> dict[str, Any]:
     
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    json_as_of: str | Unset = UNSET
+    if not isinstance(as_of, Unset):
+        json_as_of = as_of.isoformat()
+    params["as_of"] = json_as_of
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/periods",
+        "params": params,
     }
 
 
@@ -125,10 +139,15 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    as_of: datetime.datetime | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the read:waterfalls scope.
+    close and reopen; with as_of, the books as they stood at that instant. Needs the
+    read:waterfalls scope.
+
+    Args:
+        as_of (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +159,8 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        as_of=as_of,
+
     )
 
     response = client.get_httpx_client().request(
@@ -152,10 +172,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    as_of: datetime.datetime | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the read:waterfalls scope.
+    close and reopen; with as_of, the books as they stood at that instant. Needs the
+    read:waterfalls scope.
+
+    Args:
+        as_of (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,16 +193,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+as_of=as_of,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    as_of: datetime.datetime | Unset = UNSET,
 
 ) -> Response[Periods | ProblemBody]:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the read:waterfalls scope.
+    close and reopen; with as_of, the books as they stood at that instant. Needs the
+    read:waterfalls scope.
+
+    Args:
+        as_of (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +220,8 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        as_of=as_of,
+
     )
 
     response = await client.get_async_httpx_client().request(
@@ -201,10 +233,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    as_of: datetime.datetime | Unset = UNSET,
 
 ) -> Periods | ProblemBody | None:
     """ The closed months, who closed each and when with the digest of its figures, and every
-    close and reopen. Needs the read:waterfalls scope.
+    close and reopen; with as_of, the books as they stood at that instant. Needs the
+    read:waterfalls scope.
+
+    Args:
+        as_of (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,5 +254,6 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+as_of=as_of,
 
     )).parsed

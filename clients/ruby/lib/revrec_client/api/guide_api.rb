@@ -425,7 +425,7 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # Replace the tenant's chart of accounts. Entries read afterwards post to the new accounts (their ids do not change: an id names a contract's month, not its accounts).
+    # Replace the tenant's chart of accounts: a new version, in force from the first open month. Closed months keep the accounts they closed with.
     # @param chart_of_accounts_body [ChartOfAccountsBody] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
@@ -435,7 +435,7 @@ module RevrecClient
       data
     end
 
-    # Replace the tenant&#39;s chart of accounts. Entries read afterwards post to the new accounts (their ids do not change: an id names a contract&#39;s month, not its accounts).
+    # Replace the tenant&#39;s chart of accounts: a new version, in force from the first open month. Closed months keep the accounts they closed with.
     # @param chart_of_accounts_body [ChartOfAccountsBody] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.

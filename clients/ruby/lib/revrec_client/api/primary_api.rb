@@ -1109,16 +1109,18 @@ module RevrecClient
       return data, status_code, headers
     end
 
-    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
+    # The closed months, who closed each and when with the digest of its figures, and every close and reopen; with as_of, the books as they stood at that instant. Needs the read:waterfalls scope.
     # @param [Hash] opts the optional parameters
+    # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
     # @return [Periods]
     def list_periods(opts = {})
       data, _status_code, _headers = list_periods_with_http_info(opts)
       data
     end
 
-    # The closed months, who closed each and when with the digest of its figures, and every close and reopen. Needs the read:waterfalls scope.
+    # The closed months, who closed each and when with the digest of its figures, and every close and reopen; with as_of, the books as they stood at that instant. Needs the read:waterfalls scope.
     # @param [Hash] opts the optional parameters
+    # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
     # @return [Array<(Periods, Integer, Hash)>] Periods data, response status code and response headers
     def list_periods_with_http_info(opts = {})
       if @api_client.config.debugging
@@ -1129,6 +1131,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'as_of'] = opts[:'as_of'] if !opts[:'as_of'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
