@@ -907,6 +907,7 @@ type ApiListJournalEntriesRequest struct {
 	format     *FormatName
 	entries    *EntryScopeName
 	asOf       *time.Time
+	since      *time.Time
 }
 
 // The month, &#x60;YYYY-MM&#x60;.
@@ -954,6 +955,12 @@ func (r ApiListJournalEntriesRequest) Entries(entries EntryScopeName) ApiListJou
 // The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
 func (r ApiListJournalEntriesRequest) AsOf(asOf time.Time) ApiListJournalEntriesRequest {
 	r.asOf = &asOf
+	return r
+}
+
+// Only what changed since this instant (RFC 3339), for a ledger that imported the month then: a reversal (&#x60;reverses&#x60;) of each entry the month had then and no longer has, and each entry it has now and did not have then (docs/ledger.md).
+func (r ApiListJournalEntriesRequest) Since(since time.Time) ApiListJournalEntriesRequest {
+	r.since = &since
 	return r
 }
 
@@ -1020,6 +1027,9 @@ func (a *GuideAPIService) ListJournalEntriesExecute(r ApiListJournalEntriesReque
 	}
 	if r.asOf != nil {
 		parameterAddToHeaderOrQuery(localVarQueryParams, "as_of", r.asOf, "form", "")
+	}
+	if r.since != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "since", r.since, "form", "")
 	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{}

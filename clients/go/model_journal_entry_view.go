@@ -23,10 +23,12 @@ type JournalEntryView struct {
 	ContractId string `json:"contract_id"`
 	Currency   string `json:"currency"`
 	Date       string `json:"date"`
-	// `je_` + a hash of (tenant, contract, version, period): stable across runs, so a ledger import can skip what it has; it changes only when the figures do. The recognition and billing parts (`entries=recognition|billing`) each have their own, derived from the entry's.
+	// `je_` + a hash of the entry's contract, version and month and every field of every line: the same on every run, and an id once answered always names the same lines (a line added or changed makes a new id), so a ledger import can skip the ids it has. The recognition and billing parts (`entries=recognition|billing`) each have their own, sealed over their own lines.
 	Id     string            `json:"id"`
 	Lines  []JournalLineView `json:"lines"`
 	Period string            `json:"period"`
+	// In a delta (`since`), the id of the entry this one reverses: every line of it with debit and credit swapped. Absent on every other entry.
+	Reverses *string `json:"reverses,omitempty"`
 	// `approved` (active and terminated contracts) or `draft` (previews of drafts).
 	Status string `json:"status"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -211,6 +213,38 @@ func (o *JournalEntryView) SetPeriod(v string) {
 	o.Period = v
 }
 
+// GetReverses returns the Reverses field value if set, zero value otherwise.
+func (o *JournalEntryView) GetReverses() string {
+	if o == nil || IsNil(o.Reverses) {
+		var ret string
+		return ret
+	}
+	return *o.Reverses
+}
+
+// GetReversesOk returns a tuple with the Reverses field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *JournalEntryView) GetReversesOk() (*string, bool) {
+	if o == nil || IsNil(o.Reverses) {
+		return nil, false
+	}
+	return o.Reverses, true
+}
+
+// HasReverses returns a boolean if a field has been set.
+func (o *JournalEntryView) HasReverses() bool {
+	if o != nil && !IsNil(o.Reverses) {
+		return true
+	}
+
+	return false
+}
+
+// SetReverses gets a reference to the given string and assigns it to the Reverses field.
+func (o *JournalEntryView) SetReverses(v string) {
+	o.Reverses = &v
+}
+
 // GetStatus returns the Status field value
 func (o *JournalEntryView) GetStatus() string {
 	if o == nil {
@@ -323,6 +357,9 @@ func (o JournalEntryView) ToMap() (map[string]interface{}, error) {
 	toSerialize["id"] = o.Id
 	toSerialize["lines"] = o.Lines
 	toSerialize["period"] = o.Period
+	if !IsNil(o.Reverses) {
+		toSerialize["reverses"] = o.Reverses
+	}
 	toSerialize["status"] = o.Status
 	toSerialize["total_credit"] = o.TotalCredit
 	toSerialize["total_debit"] = o.TotalDebit
@@ -385,6 +422,7 @@ func (o *JournalEntryView) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "id")
 		delete(additionalProperties, "lines")
 		delete(additionalProperties, "period")
+		delete(additionalProperties, "reverses")
 		delete(additionalProperties, "status")
 		delete(additionalProperties, "total_credit")
 		delete(additionalProperties, "total_debit")

@@ -749,3 +749,95 @@ async fn the_books_as_of_an_instant_are_the_closes_and_reopens_recorded_by_then(
             .problem(400, "INVALID_PARAMETER");
     }
 }
+
+/// Each account's net debit over the entries of a journal page's body (`skip` entries left
+/// out first), in cents, amounts as written.
+fn net_by_account(text: &str, skip: usize) -> std::collections::BTreeMap<String, i64> {
+    let page: Value = serde_json::from_str(text).unwrap();
+    let (debits, credits) = (number_texts(text, "debit"), number_texts(text, "credit"));
+    let mut amounts = debits.iter().zip(&credits);
+    let mut net = std::collections::BTreeMap::new();
+    for (index, entry) in page["entries"].as_array().unwrap().iter().enumerate() {
+        for line in entry["lines"].as_array().unwrap() {
+            let (debit, credit) = amounts.next().unwrap();
+            if index >= skip {
+                *net.entry(line["account_code"].as_str().unwrap().to_owned())
+                    .or_insert(0) += cents(debit) - cents(credit);
+            }
+        }
+    }
+    net
+}
+
+/// `left` plus `right`, account by account, zeros left out.
+fn plus(
+    mut left: std::collections::BTreeMap<String, i64>,
+    right: std::collections::BTreeMap<String, i64>,
+) -> std::collections::BTreeMap<String, i64> {
+    for (account, amount) in right {
+        *left.entry(account).or_insert(0) += amount;
+    }
+    left.retain(|_, amount| *amount != 0);
+    left
+}
+
+#[tokio::test]
+async fn a_reopened_and_reclosed_month_hands_the_ledger_what_changed() {
+    for app in spawn_each().await {
+        let id = worked_contract(&app).await;
+        let closed = post_ok(&app, "/v1/periods/close", &json!({"through": "2026-03"})).await;
+        let imported_at = closed["history"][0]["recorded_at"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let march = "/api/v1/accounting/journal-entries?period=2026-03";
+        let imported_text = read(&app, march).await;
+        let imported: Value = serde_json::from_str(&imported_text).unwrap();
+        let unchanged = body(&app, &format!("{march}&since={imported_at}")).await;
+        assert_eq!(unchanged["entries"], json!([]), "{unchanged}");
+
+        post_ok(
+            &app,
+            "/v1/periods/reopen",
+            &json!({"from": "2026-03", "reason": "price increase signed in February"}),
+        )
+        .await;
+        back_date_the_increase(&app, &id).await;
+        post_ok(&app, "/v1/periods/close", &json!({"through": "2026-03"})).await;
+        let current_text = read(&app, march).await;
+        let current: Value = serde_json::from_str(&current_text).unwrap();
+        let delta_text = read(&app, &format!("{march}&since={imported_at}")).await;
+        let delta: Value = serde_json::from_str(&delta_text).unwrap();
+        // The reversal of what was imported, then the new entry.
+        let entries = delta["entries"].as_array().unwrap();
+        assert_eq!(entries.len(), 2, "{delta}");
+        assert_eq!(entries[0]["reverses"], imported["entries"][0]["id"]);
+        assert_eq!(entries[1], current["entries"][0]);
+        assert!(current["entries"][0].get("reverses").is_none());
+        // The reversal takes the imported entry out to the cent, and imported plus the
+        // delta is what the month reads now, account by account.
+        let imported_net = net_by_account(&imported_text, 0);
+        let delta_net = net_by_account(&delta_text, 0);
+        let reversal_net = plus(
+            delta_net.clone(),
+            net_by_account(&delta_text, 1)
+                .into_iter()
+                .map(|(account, amount)| (account, -amount))
+                .collect(),
+        );
+        assert!(plus(imported_net.clone(), reversal_net).is_empty());
+        assert_eq!(
+            plus(imported_net, delta_net),
+            plus(net_by_account(&current_text, 0), Default::default())
+        );
+        // The CSV of the delta names the entry each reversal reverses in its memo.
+        let csv = read(&app, &format!("{march}&since={imported_at}&format=csv")).await;
+        let reversed = imported["entries"][0]["id"].as_str().unwrap();
+        assert!(csv.contains(&format!("Reversal of {reversed}: ")), "{csv}");
+        app.get(&format!(
+            "{march}&since=2026-04-01T00:00:00Z&as_of=2026-03-01T00:00:00Z"
+        ))
+        .await
+        .problem(400, "INVALID_PARAMETER");
+    }
+}

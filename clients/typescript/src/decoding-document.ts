@@ -1888,6 +1888,9 @@ export const decodingDocument: OpenApiDocument = {
      "period": {
       "type": "string"
      },
+     "reverses": {
+      "type": "string"
+     },
      "status": {
       "type": "string"
      },

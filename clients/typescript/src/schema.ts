@@ -1358,16 +1358,23 @@ export interface components {
             /** Format: date */
             date: string;
             /**
-             * @description `je_` + a hash of (tenant, contract, version, period): stable across runs, so a
-             *     ledger import can skip what it has; it changes only when the figures do. The
-             *     recognition and billing parts (`entries=recognition|billing`) each have their own,
-             *     derived from the entry's.
+             * @description `je_` + a hash of the entry's contract, version and month and every field of every
+             *     line: the same on every run, and an id once answered always names the same lines
+             *     (a line added or changed makes a new id), so a ledger import can skip the ids it
+             *     has. The recognition and billing parts (`entries=recognition|billing`) each have
+             *     their own, sealed over their own lines.
              * @example je_4f1c2a9e0b7d4c3a8e6f5d2c1b0a9f8e
              */
             id: string;
             lines: components["schemas"]["JournalLineView"][];
             /** @example 2026-03 */
             period: string;
+            /**
+             * @description In a delta (`since`), the id of the entry this one reverses: every line of it with
+             *     debit and credit swapped. Absent on every other entry.
+             * @example je_0b7d4c3a8e6f5d2c1b0a9f8e4f1c2a9e
+             */
+            reverses?: string;
             /** @description `approved` (active and terminated contracts) or `draft` (previews of drafts). */
             status: string;
             total_credit: components["schemas"]["Amount"];
@@ -2198,6 +2205,13 @@ export interface operations {
                  * @example 2026-04-05T00:00:00Z
                  */
                 as_of?: string;
+                /**
+                 * @description Only what changed since this instant (RFC 3339), for a ledger that imported the month
+                 *     then: a reversal (`reverses`) of each entry the month had then and no longer has,
+                 *     and each entry it has now and did not have then (docs/ledger.md).
+                 * @example 2026-04-05T00:00:00Z
+                 */
+                since?: string;
             };
             header?: never;
             path?: never;

@@ -71,9 +71,7 @@ use revrec_usecases::modify_contract::{
     ContractModification, ModificationOutcome, Treatment, modify_contract,
 };
 use revrec_usecases::note6_report::note6_report;
-use revrec_usecases::periods::{
-    close_periods, list_periods, list_periods_charged, reopen_periods,
-};
+use revrec_usecases::periods::{close_periods, list_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
@@ -1468,6 +1466,7 @@ async fn journal_of(
         limit: MAX_LIMIT,
         scope: EntryScope::All,
         as_of: None,
+        since: None,
     };
     let mut entries = Vec::new();
     loop {
@@ -1633,6 +1632,7 @@ async fn books_read(
         limit: MAX_LIMIT,
         scope: EntryScope::All,
         as_of,
+        since: None,
     };
     loop {
         let page = journal_page(services, tenant, &query, &chart)

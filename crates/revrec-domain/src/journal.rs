@@ -96,6 +96,9 @@ pub struct JournalEntry {
     pub id: String,
     /// Whose month it is: [`entry_key`] of (tenant, contract, version, period).
     pub key: String,
+    /// The id of the entry this one reverses (a delta export, docs/ledger.md); none for
+    /// every entry of a month's own journal.
+    pub reverses: Option<String>,
     pub period: Period,
     /// The month's last day.
     pub date: Date,
@@ -111,6 +114,7 @@ impl JournalEntry {
         let mut entry = JournalEntry {
             id: String::new(),
             key,
+            reverses: None,
             period,
             date: period.last_day(),
             version,
@@ -118,6 +122,30 @@ impl JournalEntry {
         };
         entry.id = entry.sealed_id(EntryScope::All);
         entry
+    }
+
+    /// The entry that takes this one back out of a ledger that imported it: every line
+    /// with its debit and credit swapped, its memo saying so, under an id of its own
+    /// (sealed over "reversal of" this id and its lines) that names the entry it reverses.
+    pub fn reversal(&self) -> JournalEntry {
+        let lines = self
+            .lines
+            .iter()
+            .map(|line| JournalLine {
+                debit: line.credit,
+                credit: line.debit,
+                memo: format!("Reversal of {}: {}", self.id, line.memo),
+                ..line.clone()
+            })
+            .collect();
+        let mut reversal = JournalEntry::new(
+            sha256_hex(&["reversal", &self.id]),
+            self.period,
+            self.version,
+            lines,
+        );
+        reversal.reverses = Some(self.id.clone());
+        reversal
     }
 
     /// Adds `lines` (the corrections a month books) under another `key` and `version`:
@@ -433,6 +461,23 @@ fn invoiced_entries(
         ));
     }
     entries
+}
+
+/// What a ledger that imported `imported` (one contract's entries of a month, as they were
+/// then) posts to hold `current`: a reversal of each entry imported that is no longer
+/// there, then each entry there now that was not imported, in their order. An entry whose
+/// id is in both is the same lines, and is left out.
+pub fn journal_delta(imported: Vec<JournalEntry>, current: Vec<JournalEntry>) -> Vec<JournalEntry> {
+    let reversed = imported
+        .iter()
+        .filter(|entry| !current.iter().any(|now| now.id == entry.id))
+        .map(JournalEntry::reversal);
+    let added: Vec<JournalEntry> = current
+        .iter()
+        .filter(|entry| !imported.iter().any(|then| then.id == entry.id))
+        .cloned()
+        .collect();
+    reversed.chain(added).collect()
 }
 
 /// A recognition line debiting `amount` (crediting when negative).

@@ -47,7 +47,7 @@ pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
 pub use journal::{
     EntryKind, EntryScope, EntrySource, JournalEntry, JournalLine, MonthCorrection,
-    correction_lines, entry_key, journal_entries,
+    correction_lines, entry_key, journal_delta, journal_entries,
 };
 pub use keyed_books::KeyedBooks;
 pub use money::{

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use revrec_domain::{
     ChartOfAccounts, ChartsInForce, ClosedPeriods, Currency, EntryScope, EntrySource, JournalEntry,
     MonthCorrection, Period, PeriodRange, PlanHistory, PobType, Rollup, TrialBalance,
-    correction_lines, entry_key, journal_entries, obligation_key, scoped_trial_balance,
+    correction_lines, entry_key, journal_delta, journal_entries, obligation_key,
+    scoped_trial_balance,
 };
 use revrec_ports::{
     ChartVersion, ContractScan, ContractStatus, PeriodEventRecord, RepositoryError, StoredContract,
@@ -15,9 +16,7 @@ use revrec_ports::{
 
 use crate::books::{BookedDetail, DetailKey, booked_as_of, booked_portfolio, contract_books};
 
-use crate::as_of::{
-    AsOf, contract_known_at, currencies_known, period_events_known, rollups_rewound,
-};
+use crate::as_of::{AsOf, contract_known_at, currencies_known, events_known, rollups_rewound};
 use crate::error::UseCaseError;
 use crate::history::replay;
 use crate::offload::offload;
@@ -70,6 +69,10 @@ pub struct JournalQuery {
     /// The books as they stood at this instant (docs/ledger.md, "As of an instant"); now
     /// when `None`.
     pub as_of: Option<AsOf>,
+    /// Only what changed since this instant (docs/ledger.md, "What changed since an
+    /// import"): a reversal of each entry the month had then and no longer has, and each
+    /// entry it has now and did not have then.
+    pub since: Option<AsOf>,
 }
 
 /// One contract's entry for the month.
@@ -241,20 +244,37 @@ pub async fn journal_page_within(
 ) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
     let month = PeriodRange::new(query.period, query.period)?;
-    let events = std::sync::Arc::new(period_events_known(services, tenant_id, query.as_of).await?);
+    let all_events = services.periods.period_events(tenant_id).await?;
+    let now = std::sync::Arc::new(Reading {
+        as_of: query.as_of,
+        events: events_known(all_events.clone(), query.as_of),
+        chart: chart.clone(),
+    });
+    // What a ledger that imported the month at `since` holds: the books then, posted to the
+    // chart of then.
+    let then = match query.since {
+        Some(since) => Some(std::sync::Arc::new(Reading {
+            as_of: Some(since),
+            events: events_known(all_events, Some(since)),
+            chart: chart_of_accounts(services, tenant_id, query.period, Some(since)).await?,
+        })),
+        None => None,
+    };
     // A closed month, or the first open one, may hold corrections of a contract whose term
-    // ended before it: under closed books those months read every contract.
-    let corrections_possible = ClosedPeriods::after(events.iter().map(|event| &event.action))
-        .first_open()
-        .is_some_and(|first_open| query.period <= first_open);
+    // ended before it: under closed books those months read every contract (and so does a
+    // delta, whose contracts' terms may have moved since).
+    let corrections_possible = query.since.is_some()
+        || ClosedPeriods::after(now.events.iter().map(|event| &event.action))
+            .first_open()
+            .is_some_and(|first_open| query.period <= first_open);
     let mut scan = ContractScan {
         after: query.after.clone(),
         limit: shape.first_scan.clamp(1, SCAN_PAGE),
         ids: None,
-        // As of an instant, a contract's status then is told after the scan.
-        statuses: match query.as_of {
-            Some(_) => Vec::new(),
-            None => query.status.contract_statuses(),
+        // As of an instant, or since one, a contract's status then is told after the scan.
+        statuses: match (query.as_of, query.since) {
+            (None, None) => query.status.contract_statuses(),
+            _ => Vec::new(),
         },
         overlapping: (!corrections_possible)
             .then(|| (query.period.first_day(), query.period.last_day())),
@@ -269,14 +289,10 @@ pub async fn journal_page_within(
         let page = services.contracts.scan(tenant_id, &scan).await?;
         // The page's entries are computed on the compute pool, contract by contract in id
         // order; the limits below then take what the answer holds.
-        let (contracts, chart, tenant, events) = (
-            page.contracts.clone(),
-            chart.clone(),
-            tenant_id.to_owned(),
-            std::sync::Arc::clone(&events),
-        );
+        let (contracts, tenant) = (page.contracts.clone(), tenant_id.to_owned());
+        let (now, then) = (std::sync::Arc::clone(&now), then.clone());
         let (currency, scope) = (query.currency, query.scope);
-        let (as_of, statuses) = (query.as_of, query.status.contract_statuses());
+        let statuses = query.status.contract_statuses();
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
             entries: limit + 1 - entries.len(),
@@ -285,10 +301,9 @@ pub async fn journal_page_within(
         let computed = offload(services, move || {
             entries_of(
                 &contracts,
-                &chart,
                 &tenant,
-                &events,
-                (currency, scope, as_of, &statuses),
+                (&now, then.as_deref()),
+                (currency, scope, &statuses),
                 month,
                 budget,
             )
@@ -338,19 +353,22 @@ struct Budget {
     lines: usize,
 }
 
+/// The books a journal is read from: at an instant (now when `None`), with the closes and
+/// reopens known then and the chart in force then for the month.
+struct Reading {
+    as_of: Option<AsOf>,
+    events: Vec<PeriodEventRecord>,
+    chart: ChartOfAccounts,
+}
+
 /// Each contract's entries for `month` (none for one with no activity in it), in the
-/// order of `contracts`, until the budget is spent.
+/// order of `contracts`, until the budget is spent: as `now` reads them, or, with `then`,
+/// what changed since it (docs/ledger.md, "What changed since an import").
 fn entries_of(
     contracts: &[std::sync::Arc<StoredContract>],
-    chart: &ChartOfAccounts,
     tenant_id: &str,
-    events: &[PeriodEventRecord],
-    (currency, scope, as_of, statuses): (
-        Option<Currency>,
-        EntryScope,
-        Option<AsOf>,
-        &[ContractStatus],
-    ),
+    (now, then): (&Reading, Option<&Reading>),
+    filters: (Option<Currency>, EntryScope, &[ContractStatus]),
     month: PeriodRange,
     budget: Budget,
 ) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
@@ -360,48 +378,23 @@ fn entries_of(
         if entries >= budget.entries || lines >= budget.lines {
             break;
         }
-        let known;
-        let stored = match as_of {
-            Some(as_of) => match contract_known_at(stored, as_of) {
-                Some(then) if statuses.contains(&then.record.status) => {
-                    known = then;
-                    &known
-                }
-                // Not yet recorded then, or then of another status: no entry.
-                _ => {
-                    computed.push(Vec::new());
-                    continue;
-                }
-            },
-            None => stored.as_ref(),
-        };
         let record = &stored.record;
-        if currency.is_some_and(|currency| currency != record.currency) {
-            // Gone through all the same: the next page starts after it.
-            computed.push(Vec::new());
-            continue;
-        }
-        let history = replay(stored)?;
-        let detail = match events {
-            [] => None,
-            _ => contract_books(stored, &history, events)?.detail,
+        let current = month_entries(stored, now, tenant_id, filters, month)?;
+        let month_entries = match then {
+            None => current,
+            Some(then) => journal_delta(
+                month_entries(stored, then, tenant_id, filters, month)?,
+                current,
+            ),
         };
-        let contract_entries: Vec<ContractEntry> = contract_month_entries(
-            stored,
-            &history,
-            detail.as_ref(),
-            chart,
-            tenant_id,
-            month.first(),
-        )?
-        .into_iter()
-        .filter_map(|entry| entry.in_scope(scope))
-        .map(|entry| ContractEntry {
-            contract_id: record.id.clone(),
-            currency: record.currency,
-            entry,
-        })
-        .collect();
+        let contract_entries: Vec<ContractEntry> = month_entries
+            .into_iter()
+            .map(|entry| ContractEntry {
+                contract_id: record.id.clone(),
+                currency: record.currency,
+                entry,
+            })
+            .collect();
         entries += contract_entries.len();
         lines += contract_entries
             .iter()
@@ -410,6 +403,50 @@ fn entries_of(
         computed.push(contract_entries);
     }
     Ok(computed)
+}
+
+/// One contract's entries for `month` as `reading` reads them, the part `scope` of each:
+/// none when the contract was not recorded then, or was then of another status, or is in
+/// another currency.
+fn month_entries(
+    stored: &StoredContract,
+    reading: &Reading,
+    tenant_id: &str,
+    (currency, scope, statuses): (Option<Currency>, EntryScope, &[ContractStatus]),
+    month: PeriodRange,
+) -> Result<Vec<JournalEntry>, UseCaseError> {
+    let known;
+    let stored = match reading.as_of {
+        Some(as_of) => match contract_known_at(stored, as_of) {
+            Some(then) => {
+                known = then;
+                &known
+            }
+            None => return Ok(Vec::new()),
+        },
+        None => stored,
+    };
+    let record = &stored.record;
+    if !statuses.contains(&record.status) || currency.is_some_and(|asked| asked != record.currency)
+    {
+        return Ok(Vec::new());
+    }
+    let history = replay(stored)?;
+    let detail = match reading.events.as_slice() {
+        [] => None,
+        events => contract_books(stored, &history, events)?.detail,
+    };
+    Ok(contract_month_entries(
+        stored,
+        &history,
+        detail.as_ref(),
+        &reading.chart,
+        tenant_id,
+        month.first(),
+    )?
+    .into_iter()
+    .filter_map(|entry| entry.in_scope(scope))
+    .collect())
 }
 
 /// One contract's entries for `period` as the journal reports them (`history` its replay,

@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -32,10 +33,11 @@ class JournalEntryView:
             contract_id (str):
             currency (str):
             date (datetime.date):
-            id (str): `je_` + a hash of (tenant, contract, version, period): stable across runs, so a
-                ledger import can skip what it has; it changes only when the figures do. The
-                recognition and billing parts (`entries=recognition|billing`) each have their own,
-                derived from the entry's. Example: je_4f1c2a9e0b7d4c3a8e6f5d2c1b0a9f8e.
+            id (str): `je_` + a hash of the entry's contract, version and month and every field of every
+                line: the same on every run, and an id once answered always names the same lines
+                (a line added or changed makes a new id), so a ledger import can skip the ids it
+                has. The recognition and billing parts (`entries=recognition|billing`) each have
+                their own, sealed over their own lines. Example: je_4f1c2a9e0b7d4c3a8e6f5d2c1b0a9f8e.
             lines (list[JournalLineView]):
             period (str):  Example: 2026-03.
             status (str): `approved` (active and terminated contracts) or `draft` (previews of drafts).
@@ -44,6 +46,8 @@ class JournalEntryView:
             total_debit (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             version (int): The contract version whose terms produced the month.
+            reverses (str | Unset): In a delta (`since`), the id of the entry this one reverses: every line of it with
+                debit and credit swapped. Absent on every other entry. Example: je_0b7d4c3a8e6f5d2c1b0a9f8e4f1c2a9e.
      """
 
     contract_id: str
@@ -56,6 +60,7 @@ class JournalEntryView:
     total_credit: Decimal
     total_debit: Decimal
     version: int
+    reverses: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -89,6 +94,8 @@ class JournalEntryView:
 
         version = self.version
 
+        reverses = self.reverses
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -104,6 +111,8 @@ class JournalEntryView:
             "total_debit": total_debit,
             "version": version,
         })
+        if reverses is not UNSET:
+            field_dict["reverses"] = reverses
 
         return field_dict
 
@@ -150,6 +159,8 @@ class JournalEntryView:
 
         version = d.pop("version")
 
+        reverses = d.pop("reverses", UNSET)
+
         journal_entry_view = cls(
             contract_id=contract_id,
             currency=currency,
@@ -161,6 +172,7 @@ class JournalEntryView:
             total_credit=total_credit,
             total_debit=total_debit,
             version=version,
+            reverses=reverses,
         )
 
 

@@ -38,6 +38,7 @@ fn query_of(params: &JournalParams, now_micros: i64) -> Result<JournalQuery, Pag
         limit: PAGE,
         scope: revrec_domain::EntryScope::All,
         as_of: None,
+        since: None,
     })
 }
 

@@ -20,7 +20,7 @@ use crate::shell::auth;
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::parameters::{as_of, currency};
+use crate::shell::parameters::{as_of, currency, since};
 use crate::shell::respond::{Reply, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
@@ -63,6 +63,11 @@ pub struct JournalParams {
     // Described by `shell::docs::AS_OF_DOC`.
     #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
     as_of: Option<String>,
+    /// Only what changed since this instant (RFC 3339), for a ledger that imported the month
+    /// then: a reversal (`reverses`) of each entry the month had then and no longer has,
+    /// and each entry it has now and did not have then (docs/ledger.md).
+    #[param(format = DateTime, example = "2026-04-05T00:00:00Z")]
+    since: Option<String>,
 }
 
 #[derive(utoipa::ToSchema)]
@@ -251,7 +256,16 @@ async fn read_journal_query(
         limit: DEFAULT_LIMIT,
         scope: entry_scope(params.entries.as_deref())?,
         as_of: as_of(&state.services, params.as_of.as_deref())?,
+        since: since(&state.services, params.since.as_deref())?,
     };
+    if let (Some(since), Some(as_of)) = (journal_query.since, journal_query.as_of)
+        && since.micros() > as_of.micros()
+    {
+        return Err(ApiError::InvalidParameter {
+            name: "since",
+            message: "must not be after `as_of`".into(),
+        });
+    }
     let chart = chart_of_accounts(
         &state.services,
         &principal.tenant_id,

@@ -33,12 +33,27 @@ pub fn currency(text: Option<&str>) -> Result<Option<Currency>, ApiError> {
 
 /// The `as_of` query parameter, if given: an RFC 3339 instant, not after the server's clock.
 pub fn as_of(services: &Services, text: Option<&str>) -> Result<Option<AsOf>, ApiError> {
+    instant(services, "as_of", text)
+}
+
+/// `since` of a journal export (docs/ledger.md, "What changed since an import"): an instant
+/// as `as_of` takes it.
+pub fn since(services: &Services, text: Option<&str>) -> Result<Option<AsOf>, ApiError> {
+    instant(services, "since", text)
+}
+
+/// The query parameter `name`, an RFC 3339 instant not after the server's clock.
+fn instant(
+    services: &Services,
+    name: &'static str,
+    text: Option<&str>,
+) -> Result<Option<AsOf>, ApiError> {
     let Some(text) = text else {
         return Ok(None);
     };
     let instant =
         OffsetDateTime::parse(text, &Rfc3339).map_err(|_| ApiError::InvalidParameter {
-            name: "as_of",
+            name,
             message: format!(
                 "must be an RFC 3339 instant such as 2026-04-05T00:00:00Z (got `{text}`)"
             ),
@@ -47,7 +62,7 @@ pub fn as_of(services: &Services, text: Option<&str>) -> Result<Option<AsOf>, Ap
     // facts apart).
     let micros = i64::try_from(instant.unix_timestamp_nanos().div_euclid(1_000)).map_err(|_| {
         ApiError::InvalidParameter {
-            name: "as_of",
+            name,
             message: format!("is out of range (got `{text}`)"),
         }
     })?;

@@ -37,12 +37,18 @@ pub struct JournalLineView {
 /// One contract's balanced entry for one month, dated the month's last day.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct JournalEntryView {
-    /// `je_` + a hash of (tenant, contract, version, period): stable across runs, so a
-    /// ledger import can skip what it has; it changes only when the figures do. The
-    /// recognition and billing parts (`entries=recognition|billing`) each have their own,
-    /// derived from the entry's.
+    /// `je_` + a hash of the entry's contract, version and month and every field of every
+    /// line: the same on every run, and an id once answered always names the same lines
+    /// (a line added or changed makes a new id), so a ledger import can skip the ids it
+    /// has. The recognition and billing parts (`entries=recognition|billing`) each have
+    /// their own, sealed over their own lines.
     #[schema(example = "je_4f1c2a9e0b7d4c3a8e6f5d2c1b0a9f8e")]
     pub id: String,
+    /// In a delta (`since`), the id of the entry this one reverses: every line of it with
+    /// debit and credit swapped. Absent on every other entry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, example = "je_0b7d4c3a8e6f5d2c1b0a9f8e4f1c2a9e")]
+    pub reverses: Option<String>,
     #[schema(format = Date)]
     pub date: String,
     #[schema(example = "2026-03")]
@@ -85,6 +91,7 @@ impl JournalEntryView {
         let journal = &entry.entry;
         JournalEntryView {
             id: journal.id.clone(),
+            reverses: journal.reverses.clone(),
             date: format_date(journal.date),
             period: journal.period.to_string(),
             status: status.as_str().to_owned(),

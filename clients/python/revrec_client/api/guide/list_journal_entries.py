@@ -32,6 +32,7 @@ def _get_kwargs(
     format_: FormatName | Unset = UNSET,
     entries: EntryScopeName | Unset = UNSET,
     as_of: datetime.datetime | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -70,6 +71,11 @@ def _get_kwargs(
     if not isinstance(as_of, Unset):
         json_as_of = as_of.isoformat()
     params["as_of"] = json_as_of
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -169,6 +175,7 @@ def sync_detailed(
     format_: FormatName | Unset = UNSET,
     entries: EntryScopeName | Unset = UNSET,
     as_of: datetime.datetime | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
 
 ) -> Response[JournalEntriesResponse | ProblemBody]:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
@@ -184,6 +191,7 @@ def sync_detailed(
         format_ (FormatName | Unset):
         entries (EntryScopeName | Unset):
         as_of (datetime.datetime | Unset):
+        since (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,6 +211,7 @@ cursor=cursor,
 format_=format_,
 entries=entries,
 as_of=as_of,
+since=since,
 
     )
 
@@ -223,6 +232,7 @@ def sync(
     format_: FormatName | Unset = UNSET,
     entries: EntryScopeName | Unset = UNSET,
     as_of: datetime.datetime | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
 
 ) -> JournalEntriesResponse | ProblemBody | None:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
@@ -238,6 +248,7 @@ def sync(
         format_ (FormatName | Unset):
         entries (EntryScopeName | Unset):
         as_of (datetime.datetime | Unset):
+        since (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -258,6 +269,7 @@ cursor=cursor,
 format_=format_,
 entries=entries,
 as_of=as_of,
+since=since,
 
     ).parsed
 
@@ -272,6 +284,7 @@ async def asyncio_detailed(
     format_: FormatName | Unset = UNSET,
     entries: EntryScopeName | Unset = UNSET,
     as_of: datetime.datetime | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
 
 ) -> Response[JournalEntriesResponse | ProblemBody]:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
@@ -287,6 +300,7 @@ async def asyncio_detailed(
         format_ (FormatName | Unset):
         entries (EntryScopeName | Unset):
         as_of (datetime.datetime | Unset):
+        since (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -306,6 +320,7 @@ cursor=cursor,
 format_=format_,
 entries=entries,
 as_of=as_of,
+since=since,
 
     )
 
@@ -326,6 +341,7 @@ async def asyncio(
     format_: FormatName | Unset = UNSET,
     entries: EntryScopeName | Unset = UNSET,
     as_of: datetime.datetime | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
 
 ) -> JournalEntriesResponse | ProblemBody | None:
     """ A month's journal entries: one balanced entry per contract with activity in it, dated
@@ -341,6 +357,7 @@ async def asyncio(
         format_ (FormatName | Unset):
         entries (EntryScopeName | Unset):
         as_of (datetime.datetime | Unset):
+        since (datetime.datetime | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -361,5 +378,6 @@ cursor=cursor,
 format_=format_,
 entries=entries,
 as_of=as_of,
+since=since,
 
     )).parsed

@@ -334,6 +334,7 @@ module RevrecClient
     # @option opts [FormatName] :format &#x60;csv&#x60; streams every entry of the month as RFC 4180 CSV (as does &#x60;Accept: text/csv&#x60;).
     # @option opts [EntryScopeName] :entries Which lines: &#x60;all&#x60; (default); &#x60;recognition&#x60;, the revenue recognized against deferred revenue or the contract asset (corrections included), for a general ledger that receives invoices from the billing system; &#x60;billing&#x60;, the invoices and cash received. Each part is an entry of its own id, balanced; the two make up &#x60;all&#x60; line for line.
     # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
+    # @option opts [Time] :since Only what changed since this instant (RFC 3339), for a ledger that imported the month then: a reversal (&#x60;reverses&#x60;) of each entry the month had then and no longer has, and each entry it has now and did not have then (docs/ledger.md).
     # @return [JournalEntriesResponse]
     def list_journal_entries(period, opts = {})
       data, _status_code, _headers = list_journal_entries_with_http_info(period, opts)
@@ -350,6 +351,7 @@ module RevrecClient
     # @option opts [FormatName] :format &#x60;csv&#x60; streams every entry of the month as RFC 4180 CSV (as does &#x60;Accept: text/csv&#x60;).
     # @option opts [EntryScopeName] :entries Which lines: &#x60;all&#x60; (default); &#x60;recognition&#x60;, the revenue recognized against deferred revenue or the contract asset (corrections included), for a general ledger that receives invoices from the billing system; &#x60;billing&#x60;, the invoices and cash received. Each part is an entry of its own id, balanced; the two make up &#x60;all&#x60; line for line.
     # @option opts [Time] :as_of The books as they stood at this RFC 3339 instant: only what was recorded by then, under the closes in force then; the same &#x60;as_of&#x60; answers the same bytes forever. Default now; an instant after now is a 422 &#x60;AS_OF_IN_FUTURE&#x60;.
+    # @option opts [Time] :since Only what changed since this instant (RFC 3339), for a ledger that imported the month then: a reversal (&#x60;reverses&#x60;) of each entry the month had then and no longer has, and each entry it has now and did not have then (docs/ledger.md).
     # @return [Array<(JournalEntriesResponse, Integer, Hash)>] JournalEntriesResponse data, response status code and response headers
     def list_journal_entries_with_http_info(period, opts = {})
       if @api_client.config.debugging
@@ -390,6 +392,7 @@ module RevrecClient
       query_params[:'format'] = opts[:'format'] if !opts[:'format'].nil?
       query_params[:'entries'] = opts[:'entries'] if !opts[:'entries'].nil?
       query_params[:'as_of'] = opts[:'as_of'] if !opts[:'as_of'].nil?
+      query_params[:'since'] = opts[:'since'] if !opts[:'since'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}

@@ -22,12 +22,15 @@ module RevrecClient
 
     attr_accessor :date
 
-    # `je_` + a hash of (tenant, contract, version, period): stable across runs, so a ledger import can skip what it has; it changes only when the figures do. The recognition and billing parts (`entries=recognition|billing`) each have their own, derived from the entry's.
+    # `je_` + a hash of the entry's contract, version and month and every field of every line: the same on every run, and an id once answered always names the same lines (a line added or changed makes a new id), so a ledger import can skip the ids it has. The recognition and billing parts (`entries=recognition|billing`) each have their own, sealed over their own lines.
     attr_accessor :id
 
     attr_accessor :lines
 
     attr_accessor :period
+
+    # In a delta (`since`), the id of the entry this one reverses: every line of it with debit and credit swapped. Absent on every other entry.
+    attr_accessor :reverses
 
     # `approved` (active and terminated contracts) or `draft` (previews of drafts).
     attr_accessor :status
@@ -50,6 +53,7 @@ module RevrecClient
         :'id' => :'id',
         :'lines' => :'lines',
         :'period' => :'period',
+        :'reverses' => :'reverses',
         :'status' => :'status',
         :'total_credit' => :'total_credit',
         :'total_debit' => :'total_debit',
@@ -76,6 +80,7 @@ module RevrecClient
         :'id' => :'String',
         :'lines' => :'Array<JournalLineView>',
         :'period' => :'String',
+        :'reverses' => :'String',
         :'status' => :'String',
         :'total_credit' => :'BigDecimal',
         :'total_debit' => :'BigDecimal',
@@ -151,6 +156,10 @@ module RevrecClient
         self.period = attributes[:'period']
       else
         self.period = nil
+      end
+
+      if attributes.key?(:'reverses')
+        self.reverses = attributes[:'reverses']
       end
 
       if attributes.key?(:'status')
@@ -363,6 +372,7 @@ module RevrecClient
           id == o.id &&
           lines == o.lines &&
           period == o.period &&
+          reverses == o.reverses &&
           status == o.status &&
           total_credit == o.total_credit &&
           total_debit == o.total_debit &&
@@ -378,7 +388,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [contract_id, currency, date, id, lines, period, status, total_credit, total_debit, version].hash
+      [contract_id, currency, date, id, lines, period, reverses, status, total_credit, total_debit, version].hash
     end
 
     # Builds the object from hash
