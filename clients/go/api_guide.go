@@ -651,6 +651,7 @@ type ApiIngestGuideContractRequest struct {
 	ApiService         *GuideAPIService
 	guideContractInput *GuideContractInput
 	idempotencyKey     *string
+	correction         *bool
 }
 
 func (r ApiIngestGuideContractRequest) GuideContractInput(guideContractInput GuideContractInput) ApiIngestGuideContractRequest {
@@ -661,6 +662,12 @@ func (r ApiIngestGuideContractRequest) GuideContractInput(guideContractInput Gui
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiIngestGuideContractRequest) IdempotencyKey(idempotencyKey string) ApiIngestGuideContractRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiIngestGuideContractRequest) Correction(correction bool) ApiIngestGuideContractRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -706,6 +713,9 @@ func (a *GuideAPIService) IngestGuideContractExecute(r ApiIngestGuideContractReq
 		return localVarReturnValue, nil, reportError("guideContractInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 

@@ -28,11 +28,18 @@ type ApiActivateContractRequest struct {
 	ApiService     *PrimaryAPIService
 	id             string
 	idempotencyKey *string
+	correction     *bool
 }
 
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiActivateContractRequest) IdempotencyKey(idempotencyKey string) ApiActivateContractRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiActivateContractRequest) Correction(correction bool) ApiActivateContractRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -78,6 +85,9 @@ func (a *PrimaryAPIService) ActivateContractExecute(r ApiActivateContractRequest
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{}
 
@@ -509,12 +519,19 @@ type ApiCreateWaterfallRecalculationJobRequest struct {
 	ctx                context.Context
 	ApiService         *PrimaryAPIService
 	idempotencyKey     *string
+	correction         *bool
 	recalculationInput *RecalculationInput
 }
 
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiCreateWaterfallRecalculationJobRequest) IdempotencyKey(idempotencyKey string) ApiCreateWaterfallRecalculationJobRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiCreateWaterfallRecalculationJobRequest) Correction(correction bool) ApiCreateWaterfallRecalculationJobRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -563,6 +580,9 @@ func (a *PrimaryAPIService) CreateWaterfallRecalculationJobExecute(r ApiCreateWa
 	localVarQueryParams := url.Values{}
 	localVarFormParams := url.Values{}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -1263,6 +1283,7 @@ type ApiFulfillObligationRequest struct {
 	pobId            string
 	fulfillmentInput *FulfillmentInput
 	idempotencyKey   *string
+	correction       *bool
 }
 
 func (r ApiFulfillObligationRequest) FulfillmentInput(fulfillmentInput FulfillmentInput) ApiFulfillObligationRequest {
@@ -1273,6 +1294,12 @@ func (r ApiFulfillObligationRequest) FulfillmentInput(fulfillmentInput Fulfillme
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiFulfillObligationRequest) IdempotencyKey(idempotencyKey string) ApiFulfillObligationRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiFulfillObligationRequest) Correction(correction bool) ApiFulfillObligationRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -1324,6 +1351,9 @@ func (a *PrimaryAPIService) FulfillObligationExecute(r ApiFulfillObligationReque
 		return localVarReturnValue, nil, reportError("fulfillmentInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -2192,6 +2222,202 @@ func (a *PrimaryAPIService) GetNote6DisclosuresExecute(r ApiGetNote6DisclosuresR
 	return localVarReturnValue, localVarHTTPResponse, nil
 }
 
+type ApiGetPostingControlRequest struct {
+	ctx        context.Context
+	ApiService *PrimaryAPIService
+}
+
+func (r ApiGetPostingControlRequest) Execute() (*PostingControlSetting, *http.Response, error) {
+	return r.ApiService.GetPostingControlExecute(r)
+}
+
+/*
+GetPostingControl The tenant's posting control: whether a write effective in a closed month is taken as it comes (allowed, booked as a correction in the first open month) or only when it says correction=true (corrections_only). Needs the read:waterfalls scope.
+
+	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
+	@return ApiGetPostingControlRequest
+*/
+func (a *PrimaryAPIService) GetPostingControl(ctx context.Context) ApiGetPostingControlRequest {
+	return ApiGetPostingControlRequest{
+		ApiService: a,
+		ctx:        ctx,
+	}
+}
+
+// Execute executes the request
+//
+//	@return PostingControlSetting
+func (a *PrimaryAPIService) GetPostingControlExecute(r ApiGetPostingControlRequest) (*PostingControlSetting, *http.Response, error) {
+	var (
+		localVarHTTPMethod  = http.MethodGet
+		localVarPostBody    interface{}
+		formFiles           []formFile
+		localVarReturnValue *PostingControlSetting
+	)
+
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "PrimaryAPIService.GetPostingControl")
+	if err != nil {
+		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
+	}
+
+	localVarPath := localBasePath + "/v1/periods/posting-control"
+
+	localVarHeaderParams := make(map[string]string)
+	localVarQueryParams := url.Values{}
+	localVarFormParams := url.Values{}
+
+	// to determine the Content-Type header
+	localVarHTTPContentTypes := []string{}
+
+	// set Content-Type header
+	localVarHTTPContentType := selectHeaderContentType(localVarHTTPContentTypes)
+	if localVarHTTPContentType != "" {
+		localVarHeaderParams["Content-Type"] = localVarHTTPContentType
+	}
+
+	// to determine the Accept header
+	localVarHTTPHeaderAccepts := []string{"application/json", "application/problem+json"}
+
+	// set Accept header
+	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)
+	if localVarHTTPHeaderAccept != "" {
+		localVarHeaderParams["Accept"] = localVarHTTPHeaderAccept
+	}
+	req, err := a.client.prepareRequest(r.ctx, localVarPath, localVarHTTPMethod, localVarPostBody, localVarHeaderParams, localVarQueryParams, localVarFormParams, formFiles)
+	if err != nil {
+		return localVarReturnValue, nil, err
+	}
+
+	localVarHTTPResponse, err := a.client.callAPI(req)
+	if err != nil || localVarHTTPResponse == nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	localVarBody, err := io.ReadAll(localVarHTTPResponse.Body)
+	localVarHTTPResponse.Body.Close()
+	localVarHTTPResponse.Body = io.NopCloser(bytes.NewBuffer(localVarBody))
+	if err != nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	if localVarHTTPResponse.StatusCode >= 300 {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: localVarHTTPResponse.Status,
+		}
+		if localVarHTTPResponse.StatusCode == 400 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 401 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 402 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 403 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 404 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 422 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 429 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 500 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 503 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+		}
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	err = a.client.decode(&localVarReturnValue, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+	if err != nil {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: err.Error(),
+		}
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	return localVarReturnValue, localVarHTTPResponse, nil
+}
+
 type ApiGetRevenueWaterfallsRequest struct {
 	ctx         context.Context
 	ApiService  *PrimaryAPIService
@@ -2463,6 +2689,7 @@ type ApiIngestContractRequest struct {
 	ApiService     *PrimaryAPIService
 	contractInput  *ContractInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiIngestContractRequest) ContractInput(contractInput ContractInput) ApiIngestContractRequest {
@@ -2473,6 +2700,12 @@ func (r ApiIngestContractRequest) ContractInput(contractInput ContractInput) Api
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiIngestContractRequest) IdempotencyKey(idempotencyKey string) ApiIngestContractRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiIngestContractRequest) Correction(correction bool) ApiIngestContractRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -2518,6 +2751,9 @@ func (a *PrimaryAPIService) IngestContractExecute(r ApiIngestContractRequest) (*
 		return localVarReturnValue, nil, reportError("contractInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -3600,12 +3836,274 @@ func (a *PrimaryAPIService) ListPeriodsExecute(r ApiListPeriodsRequest) (*Period
 	return localVarReturnValue, localVarHTTPResponse, nil
 }
 
+type ApiPutPostingControlRequest struct {
+	ctx                 context.Context
+	ApiService          *PrimaryAPIService
+	postingControlInput *PostingControlInput
+	idempotencyKey      *string
+}
+
+func (r ApiPutPostingControlRequest) PostingControlInput(postingControlInput PostingControlInput) ApiPutPostingControlRequest {
+	r.postingControlInput = &postingControlInput
+	return r
+}
+
+// Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+func (r ApiPutPostingControlRequest) IdempotencyKey(idempotencyKey string) ApiPutPostingControlRequest {
+	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+func (r ApiPutPostingControlRequest) Execute() (*PostingControlSetting, *http.Response, error) {
+	return r.ApiService.PutPostingControlExecute(r)
+}
+
+/*
+PutPostingControl Set the tenant's posting control (docs/ledger.md, \"Posting control\"): corrections_only refuses a write effective in a closed month unless it says correction=true, for teams whose policy forbids silent back-dating. Each change is kept with who made it. Needs the close:periods scope.
+
+	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
+	@return ApiPutPostingControlRequest
+*/
+func (a *PrimaryAPIService) PutPostingControl(ctx context.Context) ApiPutPostingControlRequest {
+	return ApiPutPostingControlRequest{
+		ApiService: a,
+		ctx:        ctx,
+	}
+}
+
+// Execute executes the request
+//
+//	@return PostingControlSetting
+func (a *PrimaryAPIService) PutPostingControlExecute(r ApiPutPostingControlRequest) (*PostingControlSetting, *http.Response, error) {
+	var (
+		localVarHTTPMethod  = http.MethodPut
+		localVarPostBody    interface{}
+		formFiles           []formFile
+		localVarReturnValue *PostingControlSetting
+	)
+
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "PrimaryAPIService.PutPostingControl")
+	if err != nil {
+		return localVarReturnValue, nil, &GenericOpenAPIError{error: err.Error()}
+	}
+
+	localVarPath := localBasePath + "/v1/periods/posting-control"
+
+	localVarHeaderParams := make(map[string]string)
+	localVarQueryParams := url.Values{}
+	localVarFormParams := url.Values{}
+	if r.postingControlInput == nil {
+		return localVarReturnValue, nil, reportError("postingControlInput is required and must be specified")
+	}
+
+	// to determine the Content-Type header
+	localVarHTTPContentTypes := []string{"application/json"}
+
+	// set Content-Type header
+	localVarHTTPContentType := selectHeaderContentType(localVarHTTPContentTypes)
+	if localVarHTTPContentType != "" {
+		localVarHeaderParams["Content-Type"] = localVarHTTPContentType
+	}
+
+	// to determine the Accept header
+	localVarHTTPHeaderAccepts := []string{"application/json", "application/problem+json"}
+
+	// set Accept header
+	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)
+	if localVarHTTPHeaderAccept != "" {
+		localVarHeaderParams["Accept"] = localVarHTTPHeaderAccept
+	}
+	if r.idempotencyKey != nil {
+		parameterAddToHeaderOrQuery(localVarHeaderParams, "Idempotency-Key", r.idempotencyKey, "simple", "")
+	}
+	// body params
+	localVarPostBody = r.postingControlInput
+	req, err := a.client.prepareRequest(r.ctx, localVarPath, localVarHTTPMethod, localVarPostBody, localVarHeaderParams, localVarQueryParams, localVarFormParams, formFiles)
+	if err != nil {
+		return localVarReturnValue, nil, err
+	}
+
+	localVarHTTPResponse, err := a.client.callAPI(req)
+	if err != nil || localVarHTTPResponse == nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	localVarBody, err := io.ReadAll(localVarHTTPResponse.Body)
+	localVarHTTPResponse.Body.Close()
+	localVarHTTPResponse.Body = io.NopCloser(bytes.NewBuffer(localVarBody))
+	if err != nil {
+		return localVarReturnValue, localVarHTTPResponse, err
+	}
+
+	if localVarHTTPResponse.StatusCode >= 300 {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: localVarHTTPResponse.Status,
+		}
+		if localVarHTTPResponse.StatusCode == 400 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 401 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 402 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 403 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 404 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 408 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 409 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 413 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 415 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 422 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 429 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 500 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 503 {
+			var v ProblemBody
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+		}
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	err = a.client.decode(&localVarReturnValue, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+	if err != nil {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: err.Error(),
+		}
+		return localVarReturnValue, localVarHTTPResponse, newErr
+	}
+
+	return localVarReturnValue, localVarHTTPResponse, nil
+}
+
 type ApiRecordInvoiceRequest struct {
 	ctx            context.Context
 	ApiService     *PrimaryAPIService
 	id             string
 	invoiceInput   *InvoiceInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiRecordInvoiceRequest) InvoiceInput(invoiceInput InvoiceInput) ApiRecordInvoiceRequest {
@@ -3616,6 +4114,12 @@ func (r ApiRecordInvoiceRequest) InvoiceInput(invoiceInput InvoiceInput) ApiReco
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiRecordInvoiceRequest) IdempotencyKey(idempotencyKey string) ApiRecordInvoiceRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiRecordInvoiceRequest) Correction(correction bool) ApiRecordInvoiceRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -3664,6 +4168,9 @@ func (a *PrimaryAPIService) RecordInvoiceExecute(r ApiRecordInvoiceRequest) (*In
 		return localVarReturnValue, nil, reportError("invoiceInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -3871,6 +4378,7 @@ type ApiRecordPaymentRequest struct {
 	id             string
 	paymentInput   *PaymentInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiRecordPaymentRequest) PaymentInput(paymentInput PaymentInput) ApiRecordPaymentRequest {
@@ -3881,6 +4389,12 @@ func (r ApiRecordPaymentRequest) PaymentInput(paymentInput PaymentInput) ApiReco
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiRecordPaymentRequest) IdempotencyKey(idempotencyKey string) ApiRecordPaymentRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiRecordPaymentRequest) Correction(correction bool) ApiRecordPaymentRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -3929,6 +4443,9 @@ func (a *PrimaryAPIService) RecordPaymentExecute(r ApiRecordPaymentRequest) (*Pa
 		return localVarReturnValue, nil, reportError("paymentInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -4398,6 +4915,7 @@ type ApiReportProgressRequest struct {
 	pobId          string
 	progressInput  *ProgressInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiReportProgressRequest) ProgressInput(progressInput ProgressInput) ApiReportProgressRequest {
@@ -4408,6 +4926,12 @@ func (r ApiReportProgressRequest) ProgressInput(progressInput ProgressInput) Api
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiReportProgressRequest) IdempotencyKey(idempotencyKey string) ApiReportProgressRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiReportProgressRequest) Correction(correction bool) ApiReportProgressRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -4459,6 +4983,9 @@ func (a *PrimaryAPIService) ReportProgressExecute(r ApiReportProgressRequest) (*
 		return localVarReturnValue, nil, reportError("progressInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -4666,6 +5193,7 @@ type ApiTerminateContractRequest struct {
 	id             string
 	terminateInput *TerminateInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiTerminateContractRequest) TerminateInput(terminateInput TerminateInput) ApiTerminateContractRequest {
@@ -4676,6 +5204,12 @@ func (r ApiTerminateContractRequest) TerminateInput(terminateInput TerminateInpu
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiTerminateContractRequest) IdempotencyKey(idempotencyKey string) ApiTerminateContractRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiTerminateContractRequest) Correction(correction bool) ApiTerminateContractRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -4724,6 +5258,9 @@ func (a *PrimaryAPIService) TerminateContractExecute(r ApiTerminateContractReque
 		return localVarReturnValue, nil, reportError("terminateInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 
@@ -4931,6 +5468,7 @@ type ApiUpdateContractRequest struct {
 	id             string
 	contractInput  *ContractInput
 	idempotencyKey *string
+	correction     *bool
 }
 
 func (r ApiUpdateContractRequest) ContractInput(contractInput ContractInput) ApiUpdateContractRequest {
@@ -4941,6 +5479,12 @@ func (r ApiUpdateContractRequest) ContractInput(contractInput ContractInput) Api
 // Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
 func (r ApiUpdateContractRequest) IdempotencyKey(idempotencyKey string) ApiUpdateContractRequest {
 	r.idempotencyKey = &idempotencyKey
+	return r
+}
+
+// &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+func (r ApiUpdateContractRequest) Correction(correction bool) ApiUpdateContractRequest {
+	r.correction = &correction
 	return r
 }
 
@@ -4989,6 +5533,9 @@ func (a *PrimaryAPIService) UpdateContractExecute(r ApiUpdateContractRequest) (*
 		return localVarReturnValue, nil, reportError("contractInput is required and must be specified")
 	}
 
+	if r.correction != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "correction", r.correction, "form", "")
+	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{"application/json"}
 

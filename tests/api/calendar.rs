@@ -170,6 +170,7 @@ async fn store_year_zero(app: &TestApp) -> String {
     let view = ingest_contract(
         &app.services().await,
         "sandbox",
+        &revrec_usecases::posting_control::WriteContext::by("sandbox"),
         NewContract {
             draft,
             customer_id: None,

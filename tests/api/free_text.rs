@@ -184,6 +184,12 @@ async fn writes(app: &TestApp, fixture: &Fixture) -> Vec<Write> {
             "/api/v1/accounting/chart-of-accounts".into(),
             chart,
         ),
+        write(
+            "putPostingControl",
+            Method::PUT,
+            "/v1/periods/posting-control".into(),
+            json!({"closed_month_writes": "allowed"}),
+        ),
     ]
 }
 

@@ -841,3 +841,123 @@ async fn a_reopened_and_reclosed_month_hands_the_ledger_what_changed() {
         .problem(400, "INVALID_PARAMETER");
     }
 }
+
+#[tokio::test]
+async fn a_posting_control_refuses_back_dated_writes_unless_they_say_they_correct() {
+    for app in spawn_each().await {
+        let id = worked_contract(&app).await;
+        let control = body(&app, "/v1/periods/posting-control").await;
+        assert_eq!(
+            control,
+            json!({"closed_month_writes": "allowed", "recorded_at": null, "recorded_by": null})
+        );
+        post_ok(&app, "/v1/periods/close", &json!({"through": "2026-03"})).await;
+        let set = app
+            .put(
+                "/v1/periods/posting-control",
+                &json!({"closed_month_writes": "corrections_only"}),
+            )
+            .await;
+        assert_eq!(set.status, StatusCode::OK, "{}", set.text);
+        assert_eq!(set.json()["recorded_by"], "sandbox");
+        let before = read(&app, &format!("/v1/contracts/{id}")).await;
+
+        // A change back-dated into February, a payment and an invoice dated in January, a
+        // contract starting in February: each refused, naming the closed month.
+        let mut change = simple_contract("Acme", "15000.00", "2026-01-01", "2026-12-31");
+        change["effective_date"] = json!("2026-02-01");
+        change["treatment"] = json!("cumulative_catch_up");
+        let refused = app
+            .put(&format!("/v1/contracts/{id}"), &change)
+            .await
+            .problem(409, "PERIOD_CLOSED");
+        assert_eq!(refused["period"], "2026-02");
+        assert_eq!(refused["closed_through"], "2026-03");
+        let payment = json!({"date": "2026-01-15", "amount": "100.00", "reference": "WIRE-7"});
+        app.post(&format!("/v1/contracts/{id}/payments"), &payment)
+            .await
+            .problem(409, "PERIOD_CLOSED");
+        let invoice = json!({"date": "2026-01-31", "amount": "100.00", "number": "INV-7"});
+        app.post(&format!("/v1/contracts/{id}/invoices"), &invoice)
+            .await
+            .problem(409, "PERIOD_CLOSED");
+        let late = simple_contract("Initech", "1200.00", "2026-02-01", "2027-01-31");
+        app.post("/v1/contracts", &late)
+            .await
+            .problem(409, "PERIOD_CLOSED");
+        app.post(
+            &format!("/v1/contracts/{id}/terminate"),
+            &json!({"effective_date": "2026-03-01"}),
+        )
+        .await
+        .problem(409, "PERIOD_CLOSED");
+        // Nothing was stored.
+        assert_eq!(read(&app, &format!("/v1/contracts/{id}")).await, before);
+        assert_eq!(
+            body(&app, "/v1/contracts?query=initech").await["data"],
+            json!([])
+        );
+        // A write into an open month, and a draft, are taken as they come.
+        let may = json!({"date": "2026-05-15", "amount": "100.00", "reference": "WIRE-8"});
+        let paid = app
+            .post(&format!("/v1/contracts/{id}/payments"), &may)
+            .await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.text);
+        let mut quote = late.clone();
+        quote["status"] = json!("draft");
+        let drafted = app.post("/v1/contracts", &quote).await;
+        assert_eq!(drafted.status, StatusCode::CREATED, "{}", drafted.text);
+        app.post(
+            &format!("/v1/contracts/{id}/payments?correction=maybe"),
+            &payment,
+        )
+        .await
+        .problem(400, "INVALID_PARAMETER");
+
+        // Said to be corrections, they are booked in April, the first open month.
+        let amended = app
+            .put(&format!("/v1/contracts/{id}?correction=true"), &change)
+            .await;
+        assert_eq!(amended.status, StatusCode::OK, "{}", amended.text);
+        let paid = app
+            .post(
+                &format!("/v1/contracts/{id}/payments?correction=true"),
+                &payment,
+            )
+            .await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.text);
+        let batch = app
+            .post(
+                "/v1/batch",
+                &json!({"operations": [{"method": "POST", "path": "/contracts?correction=true", "body": late}]}),
+            )
+            .await;
+        assert_eq!(batch.status, StatusCode::OK, "{}", batch.text);
+        assert_eq!(batch.json()["results"][0]["status"], 201, "{}", batch.text);
+        let april = rows(
+            &read(
+                &app,
+                &format!("/v1/waterfalls?contract_id={id}&start_period=2026-04&end_period=2026-04"),
+            )
+            .await,
+        );
+        assert_eq!(april, [row("2026-04", "1972.61", "739.73", false)]);
+
+        // Back to the default, a back-dated write is taken again.
+        app.put(
+            "/v1/periods/posting-control",
+            &json!({"closed_month_writes": "allowed"}),
+        )
+        .await;
+        let invoiced = app
+            .post(&format!("/v1/contracts/{id}/invoices"), &invoice)
+            .await;
+        assert_eq!(invoiced.status, StatusCode::CREATED, "{}", invoiced.text);
+        app.put(
+            "/v1/periods/posting-control",
+            &json!({"closed_month_writes": "sometimes"}),
+        )
+        .await
+        .problem(422, "VALIDATION_FAILED");
+    }
+}

@@ -503,6 +503,34 @@ export const decodingDocument: OpenApiDocument = {
     }
    }
   },
+  "/v1/periods/posting-control": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PostingControlSetting"
+        }
+       }
+      }
+     }
+    }
+   },
+   "put": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PostingControlSetting"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/v1/periods/reopen": {
    "post": {
     "responses": {
@@ -666,6 +694,9 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "ClosedMonthWritesName": {
+    "type": "string"
    },
    "ClosedPeriod": {
     "type": "object",
@@ -2373,6 +2404,42 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "PostingControlInput": {
+    "type": "object",
+    "properties": {
+     "closed_month_writes": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/ClosedMonthWritesName"
+       }
+      ]
+     }
+    },
+    "additionalProperties": false
+   },
+   "PostingControlSetting": {
+    "type": "object",
+    "properties": {
+     "closed_month_writes": {
+      "$ref": "#/components/schemas/ClosedMonthWritesName"
+     },
+     "recorded_at": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "recorded_by": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
    },
    "ProblemBody": {
     "type": "object",

@@ -626,6 +626,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/periods/posting-control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's posting control: whether a write effective in a closed month is taken as
+         *     it comes (allowed, booked as a correction in the first open month) or only when it
+         *     says correction=true (corrections_only). Needs the read:waterfalls scope.
+         */
+        get: operations["getPostingControl"];
+        /**
+         * Set the tenant's posting control (docs/ledger.md, "Posting control"): corrections_only
+         *     refuses a write effective in a closed month unless it says correction=true, for teams
+         *     whose policy forbids silent back-dating. Each change is kept with who made it. Needs
+         *     the close:periods scope.
+         */
+        put: operations["putPostingControl"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/periods/reopen": {
         parameters: {
             query?: never;
@@ -753,6 +780,11 @@ export interface components {
              */
             through?: string | null;
         };
+        /**
+         * @description What a tenant's posting control does with a write effective in a closed month.
+         * @enum {string}
+         */
+        ClosedMonthWritesName: "allowed" | "corrections_only";
         /** @description One closed month. */
         ClosedPeriod: {
             /** @description When the close that froze it was recorded (RFC 3339, UTC). */
@@ -1643,6 +1675,18 @@ export interface components {
         PolicyInput: {
             recognition_convention?: null | components["schemas"]["ConventionName"];
         };
+        /** @description `PUT /v1/periods/posting-control`. */
+        PostingControlInput: {
+            closed_month_writes?: null | components["schemas"]["ClosedMonthWritesName"];
+        };
+        /** @description A tenant's posting control (docs/ledger.md, "Posting control"). */
+        PostingControlSetting: {
+            closed_month_writes: components["schemas"]["ClosedMonthWritesName"];
+            /** @description When it was set (RFC 3339, UTC); null while the default is in force. */
+            recorded_at?: string | null;
+            /** @description The credential that set it; null while the default is in force. */
+            recorded_by?: string | null;
+        };
         /** @description RFC 9457 problem details, as served (`application/problem+json`). */
         ProblemBody: {
             /** @description Stable machine-readable code, such as `INVALID_PERIOD_FORMAT`. */
@@ -2427,7 +2471,15 @@ export interface operations {
     };
     ingestGuideContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -3287,7 +3339,15 @@ export interface operations {
     };
     ingestContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -3583,7 +3643,15 @@ export interface operations {
     };
     updateContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -3751,7 +3819,15 @@ export interface operations {
     };
     activateContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -4022,7 +4098,15 @@ export interface operations {
     };
     recordInvoice: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -4190,7 +4274,15 @@ export interface operations {
     };
     fulfillObligation: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -4351,7 +4443,15 @@ export interface operations {
     };
     reportProgress: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -4650,7 +4750,15 @@ export interface operations {
     };
     recordPayment: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -4818,7 +4926,15 @@ export interface operations {
     };
     terminateContract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -5238,7 +5354,15 @@ export interface operations {
     };
     createWaterfallRecalculationJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
             header?: {
                 /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
                 "Idempotency-Key"?: string | null;
@@ -5716,6 +5840,275 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Periods"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The body did not arrive within 10 seconds of the headers */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The contract's status or version does not allow this */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    getPostingControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting control in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingControlSetting"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    putPostingControl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostingControlInput"];
+            };
+        };
+        responses: {
+            /** @description The posting control now in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingControlSetting"];
                 };
             };
             /** @description Invalid parameters or malformed JSON */

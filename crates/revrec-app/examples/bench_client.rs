@@ -156,8 +156,13 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
                 revrec_http::primary::contracts::parse_new_contract(&body).unwrap()
             })
             .collect();
-        for outcome in
-            revrec_usecases::ingest_contract::ingest_contracts(&services, "sandbox", inputs).await
+        for outcome in revrec_usecases::ingest_contract::ingest_contracts(
+            &services,
+            "sandbox",
+            &revrec_usecases::posting_control::WriteContext::by("bench"),
+            inputs,
+        )
+        .await
         {
             outcome.unwrap();
         }

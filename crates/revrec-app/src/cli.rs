@@ -351,9 +351,11 @@ async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Resu
     let mut writers = Vec::new();
     for part in contracts.chunks(chunk) {
         let (services, tenant, part) = (services.clone(), tenant.to_owned(), part.to_vec());
+        let context = revrec_usecases::posting_control::WriteContext::by("cli");
         writers.push(tokio::spawn(async move {
             for batch in part.chunks(DEMO_BATCH) {
-                for outcome in ingest_contracts(&services, &tenant, batch.to_vec()).await {
+                for outcome in ingest_contracts(&services, &tenant, &context, batch.to_vec()).await
+                {
                     outcome?;
                 }
             }

@@ -72,6 +72,7 @@ use revrec_usecases::modify_contract::{
 };
 use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::periods::{close_periods, list_periods, list_periods_charged, reopen_periods};
+use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
@@ -261,6 +262,11 @@ impl Step {
             Step::ChartChange { .. } => "chart change",
         }
     }
+}
+
+/// Who the sequence's writes are by.
+fn writer() -> WriteContext {
+    WriteContext::by("drift")
 }
 
 /// A four-decimal currency: its largest payment is 10^16 − 1 minor units.
@@ -699,7 +705,7 @@ impl Sequence<'_> {
     /// Records `payment` on contract `id`: a refusal (past the books' limit, say) is one.
     async fn pay(&self, id: &str, payment: Payment) -> Result<Outcome, TestCaseError> {
         let read = |_currency| Ok::<_, UseCaseError>(payment);
-        match record_payment(self.services, &self.tenant, id, read).await {
+        match record_payment(self.services, &self.tenant, &writer(), id, read).await {
             Ok(PaymentOutcome::Recorded(..)) => Ok(done(vec![id.to_owned()], Vec::new())),
             Ok(PaymentOutcome::Replayed(..)) => {
                 Err(TestCaseError::fail("a new payment reference was replayed"))
@@ -777,7 +783,9 @@ impl Sequence<'_> {
         });
         let outcome = match step {
             Step::Ingest(spec) => {
-                match ingest_contract(services, tenant, new_contract(spec, &customer)).await {
+                match ingest_contract(services, tenant, &writer(), new_contract(spec, &customer))
+                    .await
+                {
                     Ok(view) => {
                         self.ids.push(view.record.id.clone());
                         done(Vec::new(), vec![view.record.id])
@@ -793,7 +801,7 @@ impl Sequence<'_> {
                     .collect();
                 let mut created = Vec::new();
                 let mut refused = Vec::new();
-                for outcome in ingest_contracts(services, tenant, inputs).await {
+                for outcome in ingest_contracts(services, tenant, &writer(), inputs).await {
                     match outcome {
                         Ok(view) => created.push(view.record.id),
                         Err(error) => match refusal(None, error)? {
@@ -844,7 +852,7 @@ impl Sequence<'_> {
                     convention_given: false,
                     billing_schedule: None,
                 };
-                match modify_contract(services, tenant, id, change).await {
+                match modify_contract(services, tenant, &writer(), id, change).await {
                     Ok(ModificationOutcome::Amended(_) | ModificationOutcome::DraftReplaced(_)) => {
                         done(vec![id.to_owned()], Vec::new())
                     }
@@ -868,7 +876,7 @@ impl Sequence<'_> {
                     convention_given: true,
                     billing_schedule: None,
                 };
-                match modify_contract(services, tenant, id, change).await {
+                match modify_contract(services, tenant, &writer(), id, change).await {
                     Ok(ModificationOutcome::SeparateContract(view)) => {
                         if view.record.parent_contract_id.as_deref() != Some(id) {
                             return Err(TestCaseError::fail(
@@ -889,7 +897,7 @@ impl Sequence<'_> {
             }
             Step::Terminate { at, .. } => {
                 let effective = day_in(start, end, *at, 10);
-                match terminate_contract(services, tenant, id, Some(effective)).await {
+                match terminate_contract(services, tenant, &writer(), id, Some(effective)).await {
                     Ok(_) => done(vec![id.to_owned()], Vec::new()),
                     Err(error) => return refusal(Some(id), error),
                 }
@@ -902,7 +910,7 @@ impl Sequence<'_> {
                     date: day_in(start, end, *at, 10),
                     share: None,
                 };
-                match record_event(services, tenant, id, &obligation, event).await {
+                match record_event(services, tenant, &writer(), id, &obligation, event).await {
                     Ok(_) => done(vec![id.to_owned()], Vec::new()),
                     Err(error) => return refusal(Some(id), error),
                 }
@@ -917,7 +925,7 @@ impl Sequence<'_> {
                     as_of: day_in(start, end, *at, 10),
                     percent: PercentComplete::from_ten_thousandths(*percent).unwrap(),
                 };
-                match record_event(services, tenant, id, &obligation, event).await {
+                match record_event(services, tenant, &writer(), id, &obligation, event).await {
                     Ok(_) => done(vec![id.to_owned()], Vec::new()),
                     Err(error) => return refusal(Some(id), error),
                 }
@@ -950,7 +958,7 @@ impl Sequence<'_> {
                     number: numbered.then(|| format!("INV-{}", self.invoices)),
                 };
                 let read = |_currency| Ok::<_, UseCaseError>(invoice);
-                match record_invoice(services, tenant, id, read).await {
+                match record_invoice(services, tenant, &writer(), id, read).await {
                     Ok(InvoiceOutcome::Recorded(..)) => done(vec![id.to_owned()], Vec::new()),
                     Ok(InvoiceOutcome::Replayed(..)) => {
                         return Err(TestCaseError::fail("a new invoice number was replayed"));
@@ -981,7 +989,8 @@ impl Sequence<'_> {
                 };
                 self.pay(id, payment).await?
             }
-            Step::Activate { .. } => match activate_contract(services, tenant, id).await {
+            Step::Activate { .. } => match activate_contract(services, tenant, &writer(), id).await
+            {
                 Ok(_) => done(vec![id.to_owned()], Vec::new()),
                 Err(error) => return refusal(Some(id), error),
             },
@@ -995,7 +1004,7 @@ impl Sequence<'_> {
                     contract_ids: selected.clone().map(|id| vec![id]),
                     convention: *convention,
                 };
-                let job = match start_recalculation(services, tenant, request).await {
+                let job = match start_recalculation(services, tenant, &writer(), request).await {
                     Ok(job) => job,
                     Err(error) => return refusal(None, error),
                 };

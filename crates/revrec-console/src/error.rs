@@ -108,6 +108,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
         | UseCaseError::InvoiceNumberReused { .. }
         | UseCaseError::PaymentReferenceReused { .. }
         | UseCaseError::PeriodAction(_)
+        | UseCaseError::PostingRefused(_)
         | UseCaseError::Conflict => {
             page(StatusCode::CONFLICT, "Not possible now", error.to_string())
         }

@@ -57,7 +57,8 @@ pub use money::{
 pub use note6::{Note6, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
 pub use periods::{
-    ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, closing_sequence, frozen_spans,
+    ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, PostingControl, PostingRefused,
+    closing_sequence, frozen_spans,
 };
 pub use plan::{
     Amendment, AmendmentError, ContractPlan, CumulativeThrough, MonthlySchedule, ObligationPlan,

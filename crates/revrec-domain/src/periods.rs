@@ -32,6 +32,72 @@ pub enum PeriodActionError {
     NothingClosed,
 }
 
+/// A tenant's posting control (docs/ledger.md, "Posting control"): whether a write
+/// effective in a closed month is taken as it comes (booked as a correction in the first
+/// open month) or only when the request says it is a correction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum PostingControl {
+    /// Every write is taken; one effective in a closed month is corrected in the first
+    /// open month (the default).
+    #[default]
+    Open,
+    /// A write effective in a closed month is refused unless it says it is a correction:
+    /// for teams whose policy forbids silent back-dating.
+    CorrectionsOnly,
+}
+
+impl PostingControl {
+    pub fn parse(text: &str) -> Option<PostingControl> {
+        match text {
+            "allowed" => Some(PostingControl::Open),
+            "corrections_only" => Some(PostingControl::CorrectionsOnly),
+            _ => None,
+        }
+    }
+
+    /// The wire name of the setting `closed_month_writes`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostingControl::Open => "allowed",
+            PostingControl::CorrectionsOnly => "corrections_only",
+        }
+    }
+
+    /// Checks a write effective in `period` (a `correction` when the request says so)
+    /// against the books.
+    ///
+    /// # Errors
+    /// `PostingRefused` for a write into a closed month that does not say it corrects it.
+    pub fn admits(
+        self,
+        books: ClosedPeriods,
+        period: Period,
+        correction: bool,
+    ) -> Result<(), PostingRefused> {
+        match (self, books.closed_through) {
+            (PostingControl::CorrectionsOnly, Some(closed_through))
+                if period <= closed_through && !correction =>
+            {
+                Err(PostingRefused {
+                    period,
+                    closed_through,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A write effective in a closed month, refused by the tenant's posting control.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "{period} is closed (the books are closed through {closed_through}), and this tenant's posting control takes a write effective in a closed month only as a correction: send it again with `correction=true` to book it as a correction in the first open month"
+)]
+pub struct PostingRefused {
+    pub period: Period,
+    pub closed_through: Period,
+}
+
 /// The closed months of a tenant: every month through `closed_through`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ClosedPeriods {
@@ -357,6 +423,34 @@ mod tests {
         assert_eq!(books.closed_through(), None);
         assert_eq!(books.first_open(), None);
         assert!(frozen_spans(&actions).is_empty());
+    }
+
+    #[test]
+    fn a_posting_control_refuses_only_an_uncorrected_write_into_a_closed_month() {
+        let books = ClosedPeriods::after(&[PeriodAction::Close {
+            through: month(2026, 3),
+        }]);
+        let strict = PostingControl::CorrectionsOnly;
+        assert_eq!(
+            strict.admits(books, month(2026, 2), false),
+            Err(PostingRefused {
+                period: month(2026, 2),
+                closed_through: month(2026, 3)
+            })
+        );
+        assert_eq!(strict.admits(books, month(2026, 3), true), Ok(()));
+        assert_eq!(strict.admits(books, month(2026, 4), false), Ok(()));
+        assert_eq!(
+            strict.admits(ClosedPeriods::default(), month(2026, 1), false),
+            Ok(())
+        );
+        assert_eq!(
+            PostingControl::Open.admits(books, month(2026, 2), false),
+            Ok(())
+        );
+        for control in [PostingControl::Open, PostingControl::CorrectionsOnly] {
+            assert_eq!(PostingControl::parse(control.as_str()), Some(control));
+        }
     }
 
     #[test]

@@ -39,7 +39,8 @@ use crate::system;
         FieldProblem,
         guide::accounting::EntryStatusName,
         guide::accounting::EntryScopeName,
-        guide::accounting::FormatName
+        guide::accounting::FormatName,
+        crate::wire::periods::ClosedMonthWritesName
     )),
     modifiers(
         &TableOperations,

@@ -53,13 +53,16 @@ fn state_with_jobs(
         .return_const(1_767_225_600_000_000_i64);
     let mut ids = MockIdSource::new();
     ids.expect_new_id().returning(|prefix| format!("{prefix}1"));
+    // No posting control: every write is taken.
+    let mut ledger = MockLedgerRepository::new();
+    ledger.expect_posting_control().returning(|_| Ok(None));
     AppState {
         services: Services {
             contracts: Arc::new(contracts),
             reports: Arc::new(reports),
             api_keys: Arc::new(MockApiKeyRepository::new()),
             idempotency: Arc::new(idempotency),
-            ledger: Arc::new(MockLedgerRepository::new()),
+            ledger: Arc::new(ledger),
             jobs: Arc::new(jobs),
             oauth: Arc::new(MockOAuthRepository::new()),
             payments: Arc::new(MockPaymentRepository::new()),

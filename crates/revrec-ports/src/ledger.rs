@@ -2,7 +2,7 @@
 //! it sets its own, then one version per change, never rewritten.
 
 use async_trait::async_trait;
-use revrec_domain::ChartOfAccounts;
+use revrec_domain::{ChartOfAccounts, PostingControl};
 
 use crate::error::RepositoryError;
 
@@ -19,6 +19,16 @@ pub struct ChartVersion {
     /// from the first month open then.
     pub books_sequence: i64,
     /// Who recorded it (docs/ledger.md, who did what).
+    pub actor: String,
+}
+
+/// A tenant's posting control as recorded: the latest change is in force.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PostingControlRecord {
+    /// 1 for the tenant's first change, one more for each later one.
+    pub version: i64,
+    pub control: PostingControl,
+    pub recorded_at: i64,
     pub actor: String,
 }
 
@@ -41,4 +51,22 @@ pub trait LedgerRepository: Send + Sync {
         recorded_at: i64,
         actor: &str,
     ) -> Result<ChartVersion, RepositoryError>;
+
+    /// The tenant's posting control in force (none: every write is taken).
+    async fn posting_control(
+        &self,
+        tenant_id: &str,
+    ) -> Result<Option<PostingControlRecord>, RepositoryError>;
+
+    /// Records `control` as the tenant's next version of its posting control.
+    ///
+    /// # Errors
+    /// `Conflict` when another change took the version number first.
+    async fn save_posting_control(
+        &self,
+        tenant_id: &str,
+        control: PostingControl,
+        recorded_at: i64,
+        actor: &str,
+    ) -> Result<PostingControlRecord, RepositoryError>;
 }

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use async_trait::async_trait;
 use diesel::dsl::max;
 use diesel::prelude::*;
-use revrec_domain::{Account, AccountRole, ChartOfAccounts};
-use revrec_ports::{ChartVersion, LedgerRepository, RepositoryError};
+use revrec_domain::{Account, AccountRole, ChartOfAccounts, PostingControl};
+use revrec_ports::{ChartVersion, LedgerRepository, PostingControlRecord, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
 use crate::connection::on_each_backend;
-use crate::schema::chart_versions;
+use crate::schema::{chart_versions, posting_controls};
 
 pub struct LedgerStore {
     database: Database,
@@ -35,6 +35,30 @@ struct AccountRow {
     recorded_at: i64,
     books_sequence: i64,
     actor: String,
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = posting_controls)]
+struct PostingControlRow {
+    tenant_id: String,
+    version: i64,
+    closed_month_writes: String,
+    recorded_at: i64,
+    actor: String,
+}
+
+impl PostingControlRow {
+    fn record(self) -> Result<PostingControlRecord, StoreError> {
+        let control = PostingControl::parse(&self.closed_month_writes).ok_or_else(|| {
+            StoreError::Corrupt(format!("posting control `{}`", self.closed_month_writes))
+        })?;
+        Ok(PostingControlRecord {
+            version: self.version,
+            control,
+            recorded_at: self.recorded_at,
+            actor: self.actor,
+        })
+    }
 }
 
 #[async_trait]
@@ -110,6 +134,55 @@ impl LedgerRepository for LedgerStore {
                     books_sequence,
                     actor,
                 })
+            })
+        })
+        .await
+    }
+
+    async fn posting_control(
+        &self,
+        tenant_id: &str,
+    ) -> Result<Option<PostingControlRecord>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Read, move |connection| {
+            let latest: Option<PostingControlRow> = posting_controls::table
+                .filter(posting_controls::tenant_id.eq(tenant_id))
+                .order(posting_controls::version.desc())
+                .select(PostingControlRow::as_select())
+                .first(connection)
+                .optional()?;
+            latest.map(PostingControlRow::record).transpose()
+        })
+        .await
+    }
+
+    async fn save_posting_control(
+        &self,
+        tenant_id: &str,
+        control: PostingControl,
+        recorded_at: i64,
+        actor: &str,
+    ) -> Result<PostingControlRecord, RepositoryError> {
+        let (tenant_id, actor) = (tenant_id.to_owned(), actor.to_owned());
+        with_connection(&self.database, Access::Write, move |connection| {
+            connection.transaction(|connection| {
+                let latest: Option<i64> = posting_controls::table
+                    .filter(posting_controls::tenant_id.eq(&tenant_id))
+                    .select(max(posting_controls::version))
+                    .first(connection)?;
+                let row = PostingControlRow {
+                    tenant_id: tenant_id.clone(),
+                    version: latest.unwrap_or(0) + 1,
+                    closed_month_writes: control.as_str().to_owned(),
+                    recorded_at,
+                    actor: actor.clone(),
+                };
+                on_each_backend!(&mut *connection, |backend| {
+                    diesel::insert_into(posting_controls::table)
+                        .values(&row)
+                        .execute(backend)
+                })?;
+                row.record()
             })
         })
         .await

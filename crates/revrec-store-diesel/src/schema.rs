@@ -141,6 +141,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    posting_controls (tenant_id, version) {
+        tenant_id -> Text,
+        version -> BigInt,
+        closed_month_writes -> Text,
+        recorded_at -> BigInt,
+        actor -> Text,
+    }
+}
+
+diesel::table! {
     jobs (tenant_id, id) {
         tenant_id -> Text,
         id -> Text,
@@ -320,6 +330,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     frozen_rollups,
     idempotency_keys,
     chart_versions,
+    posting_controls,
     jobs,
     job_tenants,
     oauth_clients,

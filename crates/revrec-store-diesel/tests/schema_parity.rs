@@ -12,12 +12,12 @@ use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, chart_versions, console_sessions, console_sign_in_failures,
     console_users, contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
     idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens, payment_redemptions,
-    period_events, rate_limit_windows, rollups,
+    period_events, posting_controls, rate_limit_windows, rollups,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
 
-const TABLES: [&str; 20] = [
+const TABLES: [&str; 21] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -26,6 +26,7 @@ const TABLES: [&str; 20] = [
     "rollups",
     "idempotency_keys",
     "chart_versions",
+    "posting_controls",
     "jobs",
     "job_tenants",
     "oauth_clients",
@@ -136,6 +137,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(chart_versions::all_columns)
             .limit(0)
             .load::<(String, i64, String, String, String, i64, i64, String)>(&mut connection)
+            .unwrap();
+        posting_controls::table
+            .select(posting_controls::all_columns)
+            .limit(0)
+            .load::<(String, i64, String, i64, String)>(&mut connection)
             .unwrap();
         jobs::table
             .select(jobs::all_columns)

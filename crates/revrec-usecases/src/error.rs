@@ -66,6 +66,10 @@ pub enum UseCaseError {
     /// A close of a month not over yet, or a reopen of a month not closed.
     #[error(transparent)]
     PeriodAction(revrec_domain::PeriodActionError),
+    /// A write into a closed month that the tenant's posting control takes only as a
+    /// correction (docs/ledger.md, "Posting control"); nothing was stored.
+    #[error(transparent)]
+    PostingRefused(#[from] revrec_domain::PostingRefused),
     /// The write would take a contract's or a currency's books past their limit
     /// (docs/limits.md, "Money"); nothing was stored.
     #[error(transparent)]
@@ -119,4 +123,22 @@ pub(crate) fn conflict_or_storage(error: RepositoryError) -> UseCaseError {
         RepositoryError::Conflict(_) => UseCaseError::Conflict,
         other => UseCaseError::Storage(other),
     }
+}
+
+/// Runs `write` again while it loses a race for a version number (a repository
+/// `Conflict`), a few times at most: the loser records the next version. `Conflict` when
+/// every attempt lost.
+pub(crate) async fn retried_on_conflict<T, F, Fut>(mut write: F) -> Result<T, UseCaseError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RepositoryError>>,
+{
+    for _ in 0..8 {
+        match write().await {
+            Ok(written) => return Ok(written),
+            Err(RepositoryError::Conflict(_)) => continue,
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Err(UseCaseError::Conflict)
 }

@@ -13,6 +13,7 @@ use crate::contract_view::ContractView;
 use crate::error::{UseCaseError, conflict_or_storage};
 use crate::history::{assign_obligation_ids, billing_of, customer_id_for, rollup_deltas};
 use crate::offload::offload_sized;
+use crate::posting_control::{WriteContext, admit_write, posting_guard};
 use crate::record_invoice::scheduled_invoices;
 use crate::services::Services;
 
@@ -33,8 +34,12 @@ pub struct NewContract {
 pub async fn ingest_contract(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     input: NewContract,
 ) -> Result<ContractView, UseCaseError> {
+    if !input.as_draft {
+        admit_write(services, tenant_id, context, first_posting(&input)).await?;
+    }
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
     let size = size_of(&input);
     let (write, view) = offload_sized(services, size, move || {
@@ -57,16 +62,36 @@ pub async fn ingest_contract(
 pub async fn ingest_contracts(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     inputs: Vec<NewContract>,
 ) -> Vec<Result<ContractView, UseCaseError>> {
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
     let count = inputs.len();
+    let guard = match posting_guard(services, tenant_id, context).await {
+        Ok(guard) => guard,
+        // The control could not be read: no contract is taken unchecked.
+        Err(error) => {
+            let message = error.to_string();
+            return (0..count)
+                .map(|_| {
+                    Err(UseCaseError::Storage(
+                        revrec_ports::RepositoryError::Unavailable(message.clone().into()),
+                    ))
+                })
+                .collect();
+        }
+    };
     let size = inputs.iter().map(size_of).sum();
     let prepared: Vec<Result<(ContractWrite, ContractView), UseCaseError>> =
         match offload_sized(services, size, move || {
             inputs
                 .into_iter()
-                .map(|input| prepare(&work_services, &tenant, input))
+                .map(|input| {
+                    if !input.as_draft {
+                        guard.admit(first_posting(&input))?;
+                    }
+                    prepare(&work_services, &tenant, input)
+                })
                 .collect()
         })
         .await
@@ -97,6 +122,23 @@ pub async fn ingest_contracts(
         });
     }
     outcomes
+}
+
+/// The first month a submitted contract posts to: its start, or its signing or first
+/// invoice when earlier (what the posting control checks).
+fn first_posting(input: &NewContract) -> revrec_domain::Period {
+    let draft = &input.draft;
+    let first_invoice = input
+        .billing_schedule
+        .iter()
+        .map(|invoice| invoice.date)
+        .min();
+    let earliest = [Some(draft.start_date), draft.signed_date, first_invoice]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(draft.start_date);
+    revrec_domain::Period::of(earliest)
 }
 
 /// The obligation-months a submitted contract asks for (what decides where it is computed).

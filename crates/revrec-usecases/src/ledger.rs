@@ -10,14 +10,13 @@ use revrec_domain::{
     scoped_trial_balance,
 };
 use revrec_ports::{
-    ChartVersion, ContractScan, ContractStatus, PeriodEventRecord, RepositoryError, StoredContract,
-    VersionChange,
+    ChartVersion, ContractScan, ContractStatus, PeriodEventRecord, StoredContract, VersionChange,
 };
 
 use crate::books::{BookedDetail, DetailKey, booked_as_of, booked_portfolio, contract_books};
 
 use crate::as_of::{AsOf, contract_known_at, currencies_known, events_known, rollups_rewound};
-use crate::error::UseCaseError;
+use crate::error::{UseCaseError, retried_on_conflict};
 use crate::history::replay;
 use crate::offload::offload;
 use crate::services::Services;
@@ -205,20 +204,12 @@ pub async fn set_chart_of_accounts(
     chart: ChartOfAccounts,
 ) -> Result<ChartOfAccounts, UseCaseError> {
     chart.validate().map_err(UseCaseError::InvalidChart)?;
-    // Two changes racing for a version number: the loser records the next one.
-    for _ in 0..8 {
+    let saved = retried_on_conflict(|| {
         let now = services.clock.now_micros();
-        match services
-            .ledger
-            .save_chart(tenant_id, &chart, now, actor)
-            .await
-        {
-            Ok(saved) => return Ok(saved.chart),
-            Err(RepositoryError::Conflict(_)) => continue,
-            Err(other) => return Err(other.into()),
-        }
-    }
-    Err(UseCaseError::Conflict)
+        services.ledger.save_chart(tenant_id, &chart, now, actor)
+    })
+    .await?;
+    Ok(saved.chart)
 }
 
 /// Up to `limit` entries of the month, one per contract with activity in it, in contract id

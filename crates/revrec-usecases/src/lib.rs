@@ -35,6 +35,7 @@ pub mod offload;
 pub mod pay_for_call;
 pub mod periods;
 pub mod policy;
+pub mod posting_control;
 pub mod principal;
 pub mod rate_limit;
 pub mod recalculation;

@@ -18,8 +18,10 @@ use crate::history::{
     replay_on_pool, save_change,
 };
 use crate::ingest_contract::{NewContract, ingest_contract};
+use crate::posting_control::{WriteContext, admit_write};
 use crate::record_invoice::{billing_with, scheduled_invoices};
 use crate::services::Services;
+use revrec_domain::Period;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Treatment {
@@ -79,6 +81,7 @@ pub enum ModificationOutcome {
 pub async fn modify_contract(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     id: &str,
     change: ContractModification,
 ) -> Result<ModificationOutcome, UseCaseError> {
@@ -153,11 +156,13 @@ pub async fn modify_contract(
                     "is required to modify an active contract (the first day under the new terms)",
                 ))
             })?;
+            admit_write(services, tenant_id, context, Period::of(effective)).await?;
             let treatment = change.treatment.unwrap_or(Treatment::Prospective);
             if treatment == Treatment::SeparateContract {
                 let view = ingest_contract(
                     services,
                     tenant_id,
+                    context,
                     NewContract {
                         draft: change.draft,
                         customer_id: Some(

@@ -21,6 +21,7 @@ use revrec_ports::{
 
 use crate::error::UseCaseError;
 use crate::history::{billing_of, legacy_restatement, replay, replay_as, rollup_deltas};
+use crate::posting_control::{WriteContext, admit_write};
 use crate::services::Services;
 
 /// Most contract ids one job may name.
@@ -48,8 +49,20 @@ const QUEUE_RETRY_SECONDS: std::ops::RangeInclusive<u32> = 1..=60;
 pub async fn start_recalculation(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     mut request: RecalculationRequest,
 ) -> Result<JobRecord, UseCaseError> {
+    if request.convention.is_some() {
+        // A restatement restates every month of its contracts, the calendar's first
+        // included: under a posting control, it is a correction once any month is closed.
+        admit_write(
+            services,
+            tenant_id,
+            context,
+            Period::of(revrec_domain::calendar::first_day()),
+        )
+        .await?;
+    }
     let total = match &mut request.contract_ids {
         Some(ids) => {
             ids.sort();
@@ -587,7 +600,13 @@ mod tests {
         let mut services = services(contracts, jobs);
         services.ids = Arc::new(ids);
         services.policy.job_queue_cap = 3;
-        let refused = start_recalculation(&services, "t1", RecalculationRequest::default()).await;
+        let refused = start_recalculation(
+            &services,
+            "t1",
+            &WriteContext::by("t1"),
+            RecalculationRequest::default(),
+        )
+        .await;
         assert!(
             matches!(
                 refused,

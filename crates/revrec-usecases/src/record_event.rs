@@ -4,13 +4,16 @@
 //! deltas of what it recognized, so it reaches waterfalls, RPO, Note 6 and journals like any
 //! change of terms.
 
-use revrec_domain::{Amendment, AmendmentError, Field, FieldError, Pattern, PercentComplete};
+use revrec_domain::{
+    Amendment, AmendmentError, Field, FieldError, Pattern, PercentComplete, Period,
+};
 use revrec_ports::{ContractStatus, InvoiceWrite, VersionChange};
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{NewVersion, append_version, current_version, load_contract, replay_on_pool};
+use crate::posting_control::{WriteContext, admit_write};
 use crate::services::Services;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +34,7 @@ pub enum ObligationEvent {
 pub async fn record_event(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     id: &str,
     obligation_id: &str,
     event: ObligationEvent,
@@ -54,6 +58,11 @@ pub async fn record_event(
             ),
         )));
     }
+    let effective = match event {
+        ObligationEvent::Fulfillment { date, .. } => date,
+        ObligationEvent::Progress { as_of, .. } => as_of,
+    };
+    admit_write(services, tenant_id, context, Period::of(effective)).await?;
     let (amendment, change, date_field) = match event {
         ObligationEvent::Fulfillment { date, .. } => (
             Amendment::Fulfillment {

@@ -15,7 +15,9 @@ use crate::billing_fact::{add_billing_fact, billable};
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{billing_of, load_contract};
+use crate::posting_control::{PostingGuard, WriteContext, posting_guard};
 use crate::services::Services;
+use revrec_domain::Period;
 
 #[derive(Clone, Debug)]
 pub enum InvoiceOutcome {
@@ -31,18 +33,21 @@ pub enum InvoiceOutcome {
 pub async fn record_invoice<E: From<UseCaseError>>(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     id: &str,
     read: impl FnOnce(Currency) -> Result<Invoice, E>,
 ) -> Result<InvoiceOutcome, E> {
     let stored = load_contract(services, tenant_id, id).await?;
     let invoice = read(stored.record.currency)?;
-    Ok(record_read_invoice(services, stored, invoice).await?)
+    let guard = posting_guard(services, tenant_id, context).await?;
+    Ok(record_read_invoice(services, stored, invoice, guard).await?)
 }
 
 async fn record_read_invoice(
     services: &Services,
     stored: Arc<StoredContract>,
     invoice: Invoice,
+    guard: PostingGuard,
 ) -> Result<InvoiceOutcome, UseCaseError> {
     let billable = billable(
         services,
@@ -67,6 +72,8 @@ async fn record_read_invoice(
             earlier.clone(),
         ));
     }
+    // A replay is answered whatever the books; a new invoice is checked.
+    guard.admit(Period::of(invoice.date))?;
     let plan = billable.before.current();
     let price = plan.transaction_price();
     let exponent = plan.currency().exponent();

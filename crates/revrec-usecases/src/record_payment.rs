@@ -13,7 +13,9 @@ use crate::billing_fact::{add_billing_fact, billable};
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::load_contract;
+use crate::posting_control::{PostingGuard, WriteContext, posting_guard};
 use crate::services::Services;
+use revrec_domain::Period;
 
 #[derive(Clone, Debug)]
 pub enum PaymentOutcome {
@@ -29,18 +31,21 @@ pub enum PaymentOutcome {
 pub async fn record_payment<E: From<UseCaseError>>(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     id: &str,
     read: impl FnOnce(Currency) -> Result<Payment, E>,
 ) -> Result<PaymentOutcome, E> {
     let stored = load_contract(services, tenant_id, id).await?;
     let payment = read(stored.record.currency)?;
-    Ok(record_read_payment(services, stored, payment).await?)
+    let guard = posting_guard(services, tenant_id, context).await?;
+    Ok(record_read_payment(services, stored, payment, guard).await?)
 }
 
 async fn record_read_payment(
     services: &Services,
     stored: Arc<StoredContract>,
     payment: Payment,
+    guard: PostingGuard,
 ) -> Result<PaymentOutcome, UseCaseError> {
     let billable = billable(
         services,
@@ -62,6 +67,8 @@ async fn record_read_payment(
             earlier.clone(),
         ));
     }
+    // A replay is answered whatever the books; a new payment is checked.
+    guard.admit(Period::of(payment.date))?;
     let invalid = |field: InvoiceField, message: String| {
         UseCaseError::invalid(FieldError::new(
             Field::Invoice { index: None, field },

@@ -1,18 +1,20 @@
 //! `POST /contracts/{id}/terminate`: no revenue from the effective date (the first day
 //! without service); the unrecognized rest leaves the price, deferred revenue and RPO.
 
-use revrec_domain::{Amendment, Field, FieldError};
+use revrec_domain::{Amendment, Field, FieldError, Period};
 use revrec_ports::{ContractStatus, InvoiceWrite, VersionChange};
 use time::Date;
 
 use crate::contract_view::ContractView;
 use crate::error::UseCaseError;
 use crate::history::{NewVersion, append_version, current_version, load_contract, replay_on_pool};
+use crate::posting_control::{WriteContext, admit_write};
 use crate::services::Services;
 
 pub async fn terminate_contract(
     services: &Services,
     tenant_id: &str,
+    context: &WriteContext,
     id: &str,
     effective_date: Option<Date>,
 ) -> Result<ContractView, UseCaseError> {
@@ -29,6 +31,7 @@ pub async fn terminate_contract(
             "is required: the first day without service",
         ))
     })?;
+    admit_write(services, tenant_id, context, Period::of(effective)).await?;
     let before = replay_on_pool(services, &stored).await?;
     let after = before
         .amend(&Amendment::Termination { effective })

@@ -12,6 +12,7 @@ from .batch_result import BatchResult
 from .batch_result_body import BatchResultBody
 from .chart_of_accounts_body import ChartOfAccountsBody
 from .close_input import CloseInput
+from .closed_month_writes_name import ClosedMonthWritesName
 from .closed_period import ClosedPeriod
 from .contract import Contract
 from .contract_balances import ContractBalances
@@ -80,6 +81,8 @@ from .period_event import PeriodEvent
 from .periods import Periods
 from .pob_type_name import PobTypeName
 from .policy_input import PolicyInput
+from .posting_control_input import PostingControlInput
+from .posting_control_setting import PostingControlSetting
 from .problem_body import ProblemBody
 from .progress_input import ProgressInput
 from .protected_resource_metadata_response_200 import ProtectedResourceMetadataResponse200
@@ -115,6 +118,7 @@ __all__ = (
     "BatchResult",
     "BatchResultBody",
     "ChartOfAccountsBody",
+    "ClosedMonthWritesName",
     "ClosedPeriod",
     "CloseInput",
     "Contract",
@@ -184,6 +188,8 @@ __all__ = (
     "Periods",
     "PobTypeName",
     "PolicyInput",
+    "PostingControlInput",
+    "PostingControlSetting",
     "ProblemBody",
     "ProgressInput",
     "ProtectedResourceMetadataResponse200",

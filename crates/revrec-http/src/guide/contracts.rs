@@ -5,6 +5,7 @@ use revrec_usecases::ingest_contract::ingest_contract;
 
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::contracts::created;
@@ -17,7 +18,7 @@ use crate::wire::reader::{GUIDE_CONTRACT_INPUT, parse_reporting_all};
 #[utoipa::path(
     post, path = "/api/v1/contracts/ingest", tag = "guide", operation_id = "ingestGuideContract",
     request_body = GuideContractInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter),
     responses(
         (status = 201, description = "Created, with its performance obligations", body = Contract,
             headers(("Location" = String, description = "The contract's URL on the primary surface"))),
@@ -29,7 +30,9 @@ pub async fn ingest(
     state: &AppState,
     principal: &Principal,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let (input, problems): (GuideContractInput, _) =
         parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
     let contract = new_contract(
@@ -39,7 +42,7 @@ pub async fn ingest(
         input.contract_number.clone(),
         problems,
     )?;
-    let view = ingest_contract(&state.services, &principal.tenant_id, contract)
+    let view = ingest_contract(&state.services, &principal.tenant_id, &context, contract)
         .await
         .map_err(ApiError::on_guide)?;
     Ok(created(state, &view))

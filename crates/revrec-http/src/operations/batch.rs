@@ -13,6 +13,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use revrec_ports::Scope;
 use revrec_usecases::ingest_contract::ingest_contracts;
+use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::{Principal, UseCaseError};
 use serde_json::value::RawValue;
 
@@ -153,7 +154,7 @@ async fn run_batch(
     while let Some(first) = rest.first() {
         let ingests = rest
             .iter()
-            .take_while(|operation| is_ingest(&operation.route))
+            .take_while(|operation| is_ingest(&operation.route, operation.query))
             .count();
         if ingests > 0 {
             let (run, after) = rest.split_at(ingests);
@@ -229,11 +230,13 @@ fn read_operations<'a>(
         .collect())
 }
 
-/// Whether the operation is a contract ingest (a run of them is written together).
-fn is_ingest(route: &Result<Routed, Unroutable>) -> bool {
-    route
-        .as_ref()
-        .is_ok_and(|routed| routed.operation.route == INGEST)
+/// Whether the operation is a contract ingest with no query (a run of them is written
+/// together; one that says `correction=true` runs on its own, through its route).
+fn is_ingest(route: &Result<Routed, Unroutable>, query: &str) -> bool {
+    query.is_empty()
+        && route
+            .as_ref()
+            .is_ok_and(|routed| routed.operation.route == INGEST)
 }
 
 const INGEST: &str = "POST /v1/contracts";
@@ -317,7 +320,9 @@ async fn run_ingests(
             Err(error) => outcomes.push(Some(Err(error))),
         }
     }
-    let mut written = ingest_contracts(&state.services, &principal.tenant_id, valid)
+    // A run of ingests carries no query (one that says `correction` runs on its own).
+    let context = WriteContext::by(&principal.credential.quota_name());
+    let mut written = ingest_contracts(&state.services, &principal.tenant_id, &context, valid)
         .await
         .into_iter();
     outcomes

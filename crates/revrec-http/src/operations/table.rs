@@ -77,7 +77,12 @@ pub static OPERATIONS: &[Operation] = &[
         ),
         document: describe::<contracts::__path_ingest>,
         handler: Handler::Runs(|call| {
-            Box::pin(contracts::ingest(call.state, call.principal, call.body))
+            Box::pin(contracts::ingest(
+                call.state,
+                call.principal,
+                call.body,
+                call.query,
+            ))
         }),
         ..WRITE
     },
@@ -118,6 +123,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.principal,
                 call.param("id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -138,6 +144,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.state,
                 call.principal,
                 call.param("id"),
+                call.query,
             ))
         }),
         ..WRITE
@@ -158,6 +165,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.principal,
                 call.param("id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -220,6 +228,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.param("id"),
                 call.param("pob_id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -241,6 +250,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.param("id"),
                 call.param("pob_id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -261,6 +271,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.principal,
                 call.param("id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -301,6 +312,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.principal,
                 call.param("id"),
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE
@@ -391,6 +403,36 @@ pub static OPERATIONS: &[Operation] = &[
         ..WRITE
     },
     Operation {
+        route: "GET /v1/periods/posting-control",
+        operation_id: "getPostingControl",
+        scope: Scope::ReadWaterfalls,
+        tool: Tool::NotATool(
+            "a tenant setting a controller reads and sets over the API, with list_periods for the books themselves",
+        ),
+        document: describe::<periods::__path_get_posting_control>,
+        handler: Handler::Runs(|call| {
+            Box::pin(periods::get_posting_control(call.state, call.principal))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "PUT /v1/periods/posting-control",
+        operation_id: "putPostingControl",
+        scope: Scope::ClosePeriods,
+        tool: Tool::NotATool(
+            "whether closed months take back-dated writes is a controller's policy, set over the API",
+        ),
+        document: describe::<periods::__path_put_posting_control>,
+        handler: Handler::Runs(|call| {
+            Box::pin(periods::put_posting_control(
+                call.state,
+                call.principal,
+                call.body,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
         route: "POST /v1/batch",
         operation_id: "executeBatch",
         credential: Credential::ApiKey,
@@ -419,7 +461,12 @@ pub static OPERATIONS: &[Operation] = &[
         },
         document: describe::<jobs::__path_create_job>,
         handler: Handler::Runs(|call| {
-            Box::pin(jobs::create_job(call.state, call.principal, call.body))
+            Box::pin(jobs::create_job(
+                call.state,
+                call.principal,
+                call.body,
+                call.query,
+            ))
         }),
         ..WRITE
     },
@@ -492,6 +539,7 @@ pub static OPERATIONS: &[Operation] = &[
                 call.state,
                 call.principal,
                 call.body,
+                call.query,
             ))
         }),
         ..WRITE

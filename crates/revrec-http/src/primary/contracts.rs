@@ -18,6 +18,7 @@ use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::as_of;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::contracts::{
@@ -120,7 +121,7 @@ fn decode_cursor(text: &str) -> Result<ContractCursor, ApiError> {
 #[utoipa::path(
     post, path = "/v1/contracts", tag = "primary", operation_id = "ingestContract",
     request_body = ContractInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter),
     responses((status = 201, description = "Created", body = Contract), StandardErrors),
     security(("bearer" = []))
 )]
@@ -128,9 +129,11 @@ pub async fn ingest(
     state: &AppState,
     principal: &Principal,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let contract = parse_new_contract(body)?;
-    let view = ingest_contract(&state.services, &principal.tenant_id, contract).await?;
+    let view = ingest_contract(&state.services, &principal.tenant_id, &context, contract).await?;
     Ok(created(state, &view))
 }
 
@@ -209,7 +212,7 @@ pub async fn get(
     put, path = "/v1/contracts/{id}", tag = "primary", operation_id = "updateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = ContractInput,
     responses(
@@ -224,7 +227,9 @@ pub async fn update(
     principal: &Principal,
     id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let (input, mut problems): (ContractInput, _) = parse_reporting_all(body, CONTRACT_INPUT)?;
     if input.status.is_some() {
         problems.push(
@@ -259,7 +264,7 @@ pub async fn update(
         treatment,
     };
     Ok(
-        match modify_contract(&state.services, &principal.tenant_id, id, change).await? {
+        match modify_contract(&state.services, &principal.tenant_id, &context, id, change).await? {
             ModificationOutcome::DraftReplaced(view) | ModificationOutcome::Amended(view) => {
                 Reply::json(StatusCode::OK, &Contract::from_view(&view))
             }
@@ -273,7 +278,7 @@ pub async fn update(
     post, path = "/v1/contracts/{id}/activate", tag = "primary", operation_id = "activateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     responses((status = 200, description = "The active contract", body = Contract), StandardErrors),
     security(("bearer" = []))
@@ -282,9 +287,12 @@ pub async fn activate(
     state: &AppState,
     principal: &Principal,
     id: &str,
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let view =
-        activate_contract::activate_contract(&state.services, &principal.tenant_id, id).await?;
+        activate_contract::activate_contract(&state.services, &principal.tenant_id, &context, id)
+            .await?;
     Ok(Reply::json(StatusCode::OK, &Contract::from_view(&view)))
 }
 
@@ -294,7 +302,7 @@ pub async fn activate(
     post, path = "/v1/contracts/{id}/terminate", tag = "primary", operation_id = "terminateContract",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = TerminateInput,
     responses((status = 200, description = "The terminated contract", body = Contract), StandardErrors),
@@ -305,7 +313,9 @@ pub async fn terminate(
     principal: &Principal,
     id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let input: TerminateInput = parse_json(body)?;
     let mut problems = Problems::default();
     let Some(effective) = problems.date("effective_date", &input.effective_date) else {
@@ -314,6 +324,7 @@ pub async fn terminate(
     let view = terminate_contract::terminate_contract(
         &state.services,
         &principal.tenant_id,
+        &context,
         id,
         Some(effective),
     )

@@ -9,6 +9,7 @@ use revrec_usecases::{ContractView, Principal, UseCaseError};
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
@@ -27,7 +28,7 @@ use crate::wire::recorded::EventRecorded;
     params(
         ("id" = String, Path, description = "Contract id"),
         ("pob_id" = String, Path, description = "Performance obligation id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = FulfillmentInput,
     responses((status = 201, description = "The contract at its new version, and what the fulfillment recognized", body = EventRecorded), StandardErrors),
@@ -39,6 +40,7 @@ pub async fn fulfill(
     id: &str,
     pob_id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
     let input: FulfillmentInput = parse_json(body)?;
     let mut problems = Problems::default();
@@ -54,7 +56,7 @@ pub async fn fulfill(
         date,
         share: share.flatten(),
     };
-    recorded(state, principal, id, pob_id, event).await
+    recorded(state, (principal, query), id, pob_id, event).await
 }
 
 /// Report cumulative progress on a `"recognition": "progress"` obligation: revenue through
@@ -66,7 +68,7 @@ pub async fn fulfill(
     params(
         ("id" = String, Path, description = "Contract id"),
         ("pob_id" = String, Path, description = "Performance obligation id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = ProgressInput,
     responses((status = 201, description = "The contract at its new version, and what the report recognized", body = EventRecorded), StandardErrors),
@@ -78,6 +80,7 @@ pub async fn progress(
     id: &str,
     pob_id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
     let input: ProgressInput = parse_json(body)?;
     let mut problems = Problems::default();
@@ -88,7 +91,7 @@ pub async fn progress(
     };
     recorded(
         state,
-        principal,
+        (principal, query),
         id,
         pob_id,
         ObligationEvent::Progress { as_of, percent },
@@ -98,12 +101,21 @@ pub async fn progress(
 
 async fn recorded(
     state: &AppState,
-    principal: &Principal,
+    (principal, query): (&Principal, &str),
     id: &str,
     pob_id: &str,
     event: ObligationEvent,
 ) -> Result<Reply, ApiError> {
-    let view = record_event(&state.services, &principal.tenant_id, id, pob_id, event).await?;
+    let context = write_context(principal, query)?;
+    let view = record_event(
+        &state.services,
+        &principal.tenant_id,
+        &context,
+        id,
+        pob_id,
+        event,
+    )
+    .await?;
     let version = version_of(&view)?;
     let body = EventRecorded {
         contract: Contract::from_view(&view),

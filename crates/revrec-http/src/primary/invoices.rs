@@ -7,6 +7,7 @@ use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
@@ -23,7 +24,7 @@ use crate::wire::recorded::InvoiceRecorded;
     post, path = "/v1/contracts/{id}/invoices", tag = "primary", operation_id = "recordInvoice",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = InvoiceInput,
     responses(
@@ -38,7 +39,9 @@ pub async fn invoice(
     principal: &Principal,
     id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let input: InvoiceInput = parse_json(body)?;
     let read = |currency| {
         let mut problems = Problems::default();
@@ -48,7 +51,7 @@ pub async fn invoice(
         }
     };
     let (status, view, record) =
-        match record_invoice(&state.services, &principal.tenant_id, id, read).await? {
+        match record_invoice(&state.services, &principal.tenant_id, &context, id, read).await? {
             InvoiceOutcome::Recorded(view, record) => (StatusCode::CREATED, view, record),
             InvoiceOutcome::Replayed(view, record) => (StatusCode::OK, view, record),
         };

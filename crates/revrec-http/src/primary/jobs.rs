@@ -14,6 +14,7 @@ use utoipa::{IntoResponses, PartialSchema};
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::jobs::{Job, JobCreated, RecalculationInput};
@@ -24,7 +25,7 @@ use crate::wire::problems::Problems;
 #[utoipa::path(
     post, path = "/v1/jobs/recalculate-waterfall", tag = "primary", operation_id = "createWaterfallRecalculationJob",
     request_body(content = Option<RecalculationInput>, description = "Optional; no body recalculates every contract under its own policy"),
-    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")),
+    params(("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter),
     responses(
         (status = 202, description = "Queued", body = JobCreated,
             headers(("Location" = String, description = "The URL to poll"))),
@@ -37,7 +38,9 @@ pub async fn create_job(
     state: &AppState,
     principal: &Principal,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let input: RecalculationInput = if body.iter().all(u8::is_ascii_whitespace) {
         RecalculationInput::default()
     } else {
@@ -80,6 +83,7 @@ pub async fn create_job(
     let job = start_recalculation(
         &state.services,
         &principal.tenant_id,
+        &context,
         RecalculationRequest {
             contract_ids: input.contract_ids,
             convention,

@@ -12,6 +12,7 @@ use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::as_of;
+use crate::shell::parameters::{CorrectionParameter, write_context};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::contracts::Contract;
@@ -30,7 +31,7 @@ use crate::wire::problems::Problems;
     post, path = "/v1/contracts/{id}/payments", tag = "primary", operation_id = "recordPayment",
     params(
         ("id" = String, Path, description = "Contract id"),
-        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$"), CorrectionParameter
     ),
     request_body = PaymentInput,
     responses(
@@ -45,7 +46,9 @@ pub async fn payment(
     principal: &Principal,
     id: &str,
     body: &[u8],
+    query: &str,
 ) -> Result<Reply, ApiError> {
+    let context = write_context(principal, query)?;
     let input: PaymentInput = parse_json(body)?;
     let read = |currency| {
         let mut problems = Problems::default();
@@ -55,7 +58,7 @@ pub async fn payment(
         }
     };
     let (status, view, record) =
-        match record_payment(&state.services, &principal.tenant_id, id, read).await? {
+        match record_payment(&state.services, &principal.tenant_id, &context, id, read).await? {
             PaymentOutcome::Recorded(view, record) => (StatusCode::CREATED, view, record),
             PaymentOutcome::Replayed(view, record) => (StatusCode::OK, view, record),
         };

@@ -2,8 +2,9 @@
 //! closed months (docs/ledger.md, Month end).
 
 use actix_web::http::StatusCode;
-use revrec_domain::{Period, text};
+use revrec_domain::{Period, PostingControl, text};
 use revrec_usecases::periods::{close_periods, list_periods_charged, reopen_periods};
+use revrec_usecases::posting_control::{posting_control, set_posting_control};
 use revrec_usecases::{Principal, UseCaseError};
 
 use serde::Deserialize;
@@ -16,7 +17,9 @@ use crate::shell::parameters::as_of;
 use crate::shell::problem::FieldProblem;
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
-use crate::wire::periods::{CloseInput, Periods, ReopenInput};
+use crate::wire::periods::{
+    CloseInput, Periods, PostingControlInput, PostingControlSetting, ReopenInput,
+};
 use crate::wire::problems::Problems;
 
 /// Close every open month through `through`: from then on, everything reported for those
@@ -146,4 +149,74 @@ pub fn latest_in_answer(content: &str) -> Option<i64> {
         Some(event) => event.get("sequence")?.as_i64(),
         None => Some(0),
     }
+}
+
+/// The tenant's posting control: whether a write effective in a closed month is taken as
+/// it comes (`allowed`, booked as a correction in the first open month) or only when it
+/// says `correction=true` (`corrections_only`). Needs the `read:waterfalls` scope.
+#[utoipa::path(
+    get, path = "/v1/periods/posting-control", tag = "primary", operation_id = "getPostingControl",
+    responses((status = 200, description = "The posting control in force", body = PostingControlSetting), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn get_posting_control(
+    state: &AppState,
+    principal: &Principal,
+) -> Result<Reply, ApiError> {
+    let record = posting_control(&state.services, &principal.tenant_id).await?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        &PostingControlSetting::of(record.as_ref()),
+    ))
+}
+
+/// Set the tenant's posting control (docs/ledger.md, "Posting control"): `corrections_only`
+/// refuses a write effective in a closed month unless it says `correction=true`, for teams
+/// whose policy forbids silent back-dating. Each change is kept with who made it. Needs
+/// the `close:periods` scope.
+#[utoipa::path(
+    put, path = "/v1/periods/posting-control", tag = "primary", operation_id = "putPostingControl",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = IDEMPOTENCY_KEY_DOC, min_length = 1, max_length = 255, pattern = "^[\\x20-\\x7E]+$")
+    ),
+    request_body = PostingControlInput,
+    responses((status = 200, description = "The posting control now in force", body = PostingControlSetting), StandardErrors),
+    security(("bearer" = []))
+)]
+pub async fn put_posting_control(
+    state: &AppState,
+    principal: &Principal,
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    let input: PostingControlInput = parse_json(body)?;
+    let control = input
+        .closed_month_writes
+        .as_deref()
+        .map(|text| (text, PostingControl::parse(text)));
+    let control = match control {
+        Some((_, Some(control))) => control,
+        Some((text, None)) => {
+            return Err(ApiError::Validation(vec![FieldProblem {
+                field: "closed_month_writes".to_owned(),
+                message: format!("must be `allowed` or `corrections_only` (got `{text}`)"),
+            }]));
+        }
+        None => {
+            return Err(ApiError::Validation(vec![FieldProblem {
+                field: "closed_month_writes".to_owned(),
+                message: "is required: `allowed` or `corrections_only`".to_owned(),
+            }]));
+        }
+    };
+    let record = set_posting_control(
+        &state.services,
+        &principal.tenant_id,
+        &principal.credential.quota_name(),
+        control,
+    )
+    .await?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        &PostingControlSetting::of(Some(&record)),
+    ))
 }

@@ -533,6 +533,17 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
             }
         },
         UseCaseError::PeriodAction(action) => period_action_problem(*action),
+        UseCaseError::PostingRefused(refused) => {
+            let mut problem = ProblemDetails::new(ErrorCode::PeriodClosed, format!("{refused}."));
+            problem
+                .extensions
+                .insert("period".into(), json!(refused.period.to_string()));
+            problem.extensions.insert(
+                "closed_through".into(),
+                json!(refused.closed_through.to_string()),
+            );
+            problem
+        }
         UseCaseError::ObligationsNeedAContract => ProblemDetails::new(
             ErrorCode::InvalidParameter,
             format!("Query parameter `group_by` {error}."),

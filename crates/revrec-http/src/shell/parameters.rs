@@ -1,11 +1,14 @@
 //! Query parameters several operations take, read the same way everywhere.
 
 use revrec_domain::Currency;
-use revrec_usecases::Services;
 use revrec_usecases::as_of::AsOf;
+use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::waterfall_report::GroupBy;
+use revrec_usecases::{Principal, Services};
+use serde::Deserialize;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
+use utoipa::IntoParams;
 
 use crate::shell::error::ApiError;
 
@@ -67,4 +70,39 @@ fn instant(
         }
     })?;
     Ok(Some(AsOf::checked(services, micros)?))
+}
+
+/// `correction=true` on a write: the request says it corrects a closed month, which a
+/// tenant's posting control asks of a write effective in one (docs/ledger.md, "Posting
+/// control").
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CorrectionParameter {
+    /// `true`: this write corrects a closed month. A tenant whose posting control is
+    /// `corrections_only` refuses a write effective in a closed month without it (409
+    /// `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+    /// correction in the first open month.
+    #[param(value_type = Option<bool>)]
+    pub correction: Option<String>,
+}
+
+/// Who writes (the credential) and whether the request says it is a correction.
+pub fn write_context(principal: &Principal, query_string: &str) -> Result<WriteContext, ApiError> {
+    let correction = form_urlencoded::parse(query_string.as_bytes())
+        .filter(|(name, _)| name == "correction")
+        .map(|(_, value)| match value.as_ref() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => Err(ApiError::InvalidParameter {
+                name: "correction",
+                message: format!("must be true or false (got `{other}`)"),
+            }),
+        })
+        .last()
+        .transpose()?
+        .unwrap_or(false);
+    Ok(WriteContext {
+        actor: principal.credential.quota_name(),
+        correction,
+    })
 }

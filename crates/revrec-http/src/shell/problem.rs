@@ -65,13 +65,14 @@ pub enum ErrorCode {
     AmountOutOfRange,
     PeriodNotEnded,
     PeriodNotClosed,
+    PeriodClosed,
     AsOfInFuture,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 53] = [
+    pub const ALL: [ErrorCode; 54] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -123,6 +124,7 @@ impl ErrorCode {
         ErrorCode::PeriodNotEnded,
         ErrorCode::AsOfInFuture,
         ErrorCode::PeriodNotClosed,
+        ErrorCode::PeriodClosed,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -179,6 +181,7 @@ impl ErrorCode {
             ErrorCode::PeriodNotEnded => "PERIOD_NOT_ENDED",
             ErrorCode::AsOfInFuture => "AS_OF_IN_FUTURE",
             ErrorCode::PeriodNotClosed => "PERIOD_NOT_CLOSED",
+            ErrorCode::PeriodClosed => "PERIOD_CLOSED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
@@ -260,6 +263,7 @@ impl ErrorCode {
             | ErrorCode::InvoiceNumberReused
             | ErrorCode::PaymentReferenceReused
             | ErrorCode::VersionConflict
+            | ErrorCode::PeriodClosed
             | ErrorCode::IdempotencyKeyInProgress => 409,
             ErrorCode::RequestTimeout => 408,
             ErrorCode::PayloadTooLarge => 413,
@@ -337,6 +341,7 @@ impl ErrorCode {
             ErrorCode::PeriodNotEnded => "The month has not ended yet",
             ErrorCode::AsOfInFuture => "as_of is in the future",
             ErrorCode::PeriodNotClosed => "The month is not closed",
+            ErrorCode::PeriodClosed => "The month is closed to this write",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
@@ -491,6 +496,9 @@ impl ErrorCode {
             ErrorCode::AsOfInFuture => {
                 "`as_of` asks for the books as they stood at an instant, and this one is after the server's clock: what will be recorded by then is not known yet, and an answer given now would change. The problem's `as_of` is the instant asked for and `now` the server's clock. Nothing was read."
             }
+            ErrorCode::PeriodClosed => {
+                "The tenant's posting control takes a write effective in a closed month only as a correction, and this request did not say it is one. `period` is the month the write is effective in, `closed_through` the last closed month. Send it again with `correction=true` to have it booked as a correction in the first open month, or reopen the month first. Nothing was stored."
+            }
             ErrorCode::PeriodNotClosed => {
                 "A reopen names the first month to reopen, and that month is not closed (or no month is): only closed months reopen, and a reopen always takes every later closed month with it, so the closed months stay one unbroken run. `first_open_period` says the first open month, when any is closed. Nothing was reopened."
             }
@@ -599,6 +607,9 @@ impl ErrorCode {
             ErrorCode::PeriodNotClosed => {
                 Some("GET /v1/periods to see the closed months, and reopen from one of them.")
             }
+            ErrorCode::PeriodClosed => Some(
+                "Send it again with correction=true, or reopen the month with POST /v1/periods/reopen.",
+            ),
             ErrorCode::IdempotencyKeyReused => {
                 Some("Send a new Idempotency-Key for a new request.")
             }

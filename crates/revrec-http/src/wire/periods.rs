@@ -112,3 +112,54 @@ impl Periods {
         }
     }
 }
+
+/// `PUT /v1/periods/posting-control`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PostingControlInput {
+    /// `allowed` (the default): a write effective in a closed month is booked as a
+    /// correction in the first open month. `corrections_only`: such a write is refused
+    /// (409 `PERIOD_CLOSED`) unless it says `correction=true`.
+    #[schema(value_type = Option<ClosedMonthWritesName>, example = "corrections_only")]
+    pub closed_month_writes: Option<String>,
+}
+
+/// What a tenant's posting control does with a write effective in a closed month.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum ClosedMonthWritesName {
+    Allowed,
+    CorrectionsOnly,
+}
+
+/// A tenant's posting control (docs/ledger.md, "Posting control").
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PostingControlSetting {
+    #[schema(value_type = ClosedMonthWritesName, example = "corrections_only")]
+    pub closed_month_writes: String,
+    /// When it was set (RFC 3339, UTC); null while the default is in force.
+    pub recorded_at: Option<String>,
+    /// The credential that set it; null while the default is in force.
+    pub recorded_by: Option<String>,
+}
+
+impl PostingControlSetting {
+    pub fn of(record: Option<&revrec_ports::PostingControlRecord>) -> PostingControlSetting {
+        match record {
+            Some(record) => PostingControlSetting {
+                closed_month_writes: record.control.as_str().to_owned(),
+                recorded_at: Some(format_timestamp(record.recorded_at)),
+                recorded_by: Some(record.actor.clone()),
+            },
+            None => PostingControlSetting {
+                closed_month_writes: revrec_domain::PostingControl::default().as_str().to_owned(),
+                recorded_at: None,
+                recorded_by: None,
+            },
+        }
+    }
+}

@@ -22,6 +22,7 @@ from typing import cast
 def _get_kwargs(
     *,
     body: GuideContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -33,11 +34,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/v1/contracts/ingest",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -162,6 +170,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: GuideContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -170,6 +179,7 @@ def sync_detailed(
     scheduled at once, answered with them.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
             (docs/asc606.md §2). Required:
@@ -188,6 +198,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -202,6 +213,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: GuideContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -210,6 +222,7 @@ def sync(
     scheduled at once, answered with them.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
             (docs/asc606.md §2). Required:
@@ -229,6 +242,7 @@ def sync(
     return sync_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -237,6 +251,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: GuideContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -245,6 +260,7 @@ async def asyncio_detailed(
     scheduled at once, answered with them.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
             (docs/asc606.md §2). Required:
@@ -263,6 +279,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -277,6 +294,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: GuideContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -285,6 +303,7 @@ async def asyncio(
     scheduled at once, answered with them.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (GuideContractInput): A contract as submitted to `POST /api/v1/contracts/ingest`
             (docs/asc606.md §2). Required:
@@ -304,6 +323,7 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

@@ -21,6 +21,7 @@ from typing import cast
 def _get_kwargs(
     id: str,
     *,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -32,11 +33,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/activate".format(id=quote(str(id), safe=""),),
+        "params": params,
     }
 
 
@@ -144,6 +152,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -151,6 +160,7 @@ def sync_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
 
     Raises:
@@ -164,6 +174,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -178,6 +189,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -185,6 +197,7 @@ def sync(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
 
     Raises:
@@ -199,6 +212,7 @@ def sync(
     return sync_detailed(
         id=id,
 client=client,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -207,6 +221,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -214,6 +229,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
 
     Raises:
@@ -227,6 +243,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -241,6 +258,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -248,6 +266,7 @@ async def asyncio(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
 
     Raises:
@@ -262,6 +281,7 @@ async def asyncio(
     return (await asyncio_detailed(
         id=id,
 client=client,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

@@ -22,6 +22,7 @@ from typing import cast
 def _get_kwargs(
     *,
     body: None | RecalculationInput | Unset = UNSET,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -33,11 +34,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/jobs/recalculate-waterfall",
+        "params": params,
     }
 
     
@@ -173,6 +181,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: None | RecalculationInput | Unset = UNSET,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[JobCreated | ProblemBody]:
@@ -180,6 +189,7 @@ def sync_detailed(
     recognition convention). Poll poll_url for progress and the result.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (None | RecalculationInput | Unset):
 
@@ -194,6 +204,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -208,6 +219,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: None | RecalculationInput | Unset = UNSET,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> JobCreated | ProblemBody | None:
@@ -215,6 +227,7 @@ def sync(
     recognition convention). Poll poll_url for progress and the result.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (None | RecalculationInput | Unset):
 
@@ -230,6 +243,7 @@ def sync(
     return sync_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -238,6 +252,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: None | RecalculationInput | Unset = UNSET,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[JobCreated | ProblemBody]:
@@ -245,6 +260,7 @@ async def asyncio_detailed(
     recognition convention). Poll poll_url for progress and the result.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (None | RecalculationInput | Unset):
 
@@ -259,6 +275,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -273,6 +290,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: None | RecalculationInput | Unset = UNSET,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> JobCreated | ProblemBody | None:
@@ -280,6 +298,7 @@ async def asyncio(
     recognition convention). Poll poll_url for progress and the result.
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (None | RecalculationInput | Unset):
 
@@ -295,6 +314,7 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

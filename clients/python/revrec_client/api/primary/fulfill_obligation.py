@@ -24,6 +24,7 @@ def _get_kwargs(
     pob_id: str,
     *,
     body: FulfillmentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -35,11 +36,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/obligations/{pob_id}/fulfillments".format(id=quote(str(id), safe=""),pob_id=quote(str(pob_id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -173,6 +181,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: FulfillmentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
@@ -183,6 +192,7 @@ def sync_detailed(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (FulfillmentInput): Body of `POST
             /v1/contracts/{id}/obligations/{pob_id}/fulfillments`.
@@ -200,6 +210,7 @@ def sync_detailed(
         id=id,
 pob_id=pob_id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -216,6 +227,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: FulfillmentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
@@ -226,6 +238,7 @@ def sync(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (FulfillmentInput): Body of `POST
             /v1/contracts/{id}/obligations/{pob_id}/fulfillments`.
@@ -244,6 +257,7 @@ def sync(
 pob_id=pob_id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -254,6 +268,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: FulfillmentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
@@ -264,6 +279,7 @@ async def asyncio_detailed(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (FulfillmentInput): Body of `POST
             /v1/contracts/{id}/obligations/{pob_id}/fulfillments`.
@@ -281,6 +297,7 @@ async def asyncio_detailed(
         id=id,
 pob_id=pob_id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -297,6 +314,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: FulfillmentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
@@ -307,6 +325,7 @@ async def asyncio(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (FulfillmentInput): Body of `POST
             /v1/contracts/{id}/obligations/{pob_id}/fulfillments`.
@@ -325,6 +344,7 @@ async def asyncio(
 pob_id=pob_id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

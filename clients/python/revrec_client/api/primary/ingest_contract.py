@@ -22,6 +22,7 @@ from typing import cast
 def _get_kwargs(
     *,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -33,11 +34,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -169,6 +177,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -176,6 +185,7 @@ def sync_detailed(
     scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -196,6 +206,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -210,6 +221,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -217,6 +229,7 @@ def sync(
     scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -238,6 +251,7 @@ def sync(
     return sync_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -246,6 +260,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -253,6 +268,7 @@ async def asyncio_detailed(
     scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -273,6 +289,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -287,6 +304,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -294,6 +312,7 @@ async def asyncio(
     scheduled in the same transaction, and answered active (or draft on request).
 
     Args:
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -315,6 +334,7 @@ async def asyncio(
     return (await asyncio_detailed(
         client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

@@ -23,6 +23,7 @@ def _get_kwargs(
     id: str,
     *,
     body: InvoiceInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -34,11 +35,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/invoices".format(id=quote(str(id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -178,6 +186,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: InvoiceInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[InvoiceRecorded | ProblemBody]:
@@ -189,6 +198,7 @@ def sync_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (InvoiceInput): One invoice: an entry of `billing_schedule`, or the body of
             `POST /v1/contracts/{id}/invoices`.
@@ -205,6 +215,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -220,6 +231,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: InvoiceInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> InvoiceRecorded | ProblemBody | None:
@@ -231,6 +243,7 @@ def sync(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (InvoiceInput): One invoice: an entry of `billing_schedule`, or the body of
             `POST /v1/contracts/{id}/invoices`.
@@ -248,6 +261,7 @@ def sync(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -257,6 +271,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: InvoiceInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[InvoiceRecorded | ProblemBody]:
@@ -268,6 +283,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (InvoiceInput): One invoice: an entry of `billing_schedule`, or the body of
             `POST /v1/contracts/{id}/invoices`.
@@ -284,6 +300,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -299,6 +316,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: InvoiceInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> InvoiceRecorded | ProblemBody | None:
@@ -310,6 +328,7 @@ async def asyncio(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (InvoiceInput): One invoice: an entry of `billing_schedule`, or the body of
             `POST /v1/contracts/{id}/invoices`.
@@ -327,6 +346,7 @@ async def asyncio(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

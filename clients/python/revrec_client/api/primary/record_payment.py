@@ -23,6 +23,7 @@ def _get_kwargs(
     id: str,
     *,
     body: PaymentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -34,11 +35,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/payments".format(id=quote(str(id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -178,6 +186,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PaymentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[PaymentRecorded | ProblemBody]:
@@ -190,6 +199,7 @@ def sync_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (PaymentInput): Cash received from the customer against the contract.
 
@@ -205,6 +215,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -220,6 +231,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PaymentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> PaymentRecorded | ProblemBody | None:
@@ -232,6 +244,7 @@ def sync(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (PaymentInput): Cash received from the customer against the contract.
 
@@ -248,6 +261,7 @@ def sync(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -257,6 +271,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PaymentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[PaymentRecorded | ProblemBody]:
@@ -269,6 +284,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (PaymentInput): Cash received from the customer against the contract.
 
@@ -284,6 +300,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -299,6 +316,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PaymentInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> PaymentRecorded | ProblemBody | None:
@@ -311,6 +329,7 @@ async def asyncio(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (PaymentInput): Cash received from the customer against the contract.
 
@@ -327,6 +346,7 @@ async def asyncio(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

@@ -24,6 +24,7 @@ def _get_kwargs(
     pob_id: str,
     *,
     body: ProgressInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -35,11 +36,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/obligations/{pob_id}/progress".format(id=quote(str(id), safe=""),pob_id=quote(str(pob_id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -173,6 +181,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ProgressInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
@@ -183,6 +192,7 @@ def sync_detailed(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ProgressInput): Body of `POST /v1/contracts/{id}/obligations/{pob_id}/progress`.
 
@@ -199,6 +209,7 @@ def sync_detailed(
         id=id,
 pob_id=pob_id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -215,6 +226,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ProgressInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
@@ -225,6 +237,7 @@ def sync(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ProgressInput): Body of `POST /v1/contracts/{id}/obligations/{pob_id}/progress`.
 
@@ -242,6 +255,7 @@ def sync(
 pob_id=pob_id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -252,6 +266,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ProgressInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[EventRecorded | ProblemBody]:
@@ -262,6 +277,7 @@ async def asyncio_detailed(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ProgressInput): Body of `POST /v1/contracts/{id}/obligations/{pob_id}/progress`.
 
@@ -278,6 +294,7 @@ async def asyncio_detailed(
         id=id,
 pob_id=pob_id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -294,6 +311,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ProgressInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> EventRecorded | ProblemBody | None:
@@ -304,6 +322,7 @@ async def asyncio(
     Args:
         id (str):
         pob_id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ProgressInput): Body of `POST /v1/contracts/{id}/obligations/{pob_id}/progress`.
 
@@ -321,6 +340,7 @@ async def asyncio(
 pob_id=pob_id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

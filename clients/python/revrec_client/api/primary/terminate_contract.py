@@ -23,6 +23,7 @@ def _get_kwargs(
     id: str,
     *,
     body: TerminateInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -34,11 +35,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/contracts/{id}/terminate".format(id=quote(str(id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -171,6 +179,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TerminateInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -179,6 +188,7 @@ def sync_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (TerminateInput): Body of `POST /v1/contracts/{id}/terminate`.
 
@@ -194,6 +204,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -209,6 +220,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TerminateInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -217,6 +229,7 @@ def sync(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (TerminateInput): Body of `POST /v1/contracts/{id}/terminate`.
 
@@ -233,6 +246,7 @@ def sync(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -242,6 +256,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TerminateInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -250,6 +265,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (TerminateInput): Body of `POST /v1/contracts/{id}/terminate`.
 
@@ -265,6 +281,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -280,6 +297,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TerminateInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -288,6 +306,7 @@ async def asyncio(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (TerminateInput): Body of `POST /v1/contracts/{id}/terminate`.
 
@@ -304,6 +323,7 @@ async def asyncio(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

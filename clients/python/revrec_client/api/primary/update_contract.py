@@ -23,6 +23,7 @@ def _get_kwargs(
     id: str,
     *,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -34,11 +35,18 @@ def _get_kwargs(
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["correction"] = correction
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "put",
         "url": "/v1/contracts/{id}".format(id=quote(str(id), safe=""),),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -178,6 +186,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -187,6 +196,7 @@ def sync_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -208,6 +218,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -223,6 +234,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -232,6 +244,7 @@ def sync(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -254,6 +267,7 @@ def sync(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     ).parsed
@@ -263,6 +277,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Response[Contract | ProblemBody]:
@@ -272,6 +287,7 @@ async def asyncio_detailed(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -293,6 +309,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )
@@ -308,6 +325,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ContractInput,
+    correction: bool | Unset = UNSET,
     idempotency_key: None | str | Unset = UNSET,
 
 ) -> Contract | ProblemBody | None:
@@ -317,6 +335,7 @@ async def asyncio(
 
     Args:
         id (str):
+        correction (bool | Unset):
         idempotency_key (None | str | Unset):
         body (ContractInput): A contract as submitted to `POST /v1/contracts` and `PUT
             /v1/contracts/{id}`.
@@ -339,6 +358,7 @@ async def asyncio(
         id=id,
 client=client,
 body=body,
+correction=correction,
 idempotency_key=idempotency_key,
 
     )).parsed

@@ -246,6 +246,7 @@ module RevrecClient
     # @param guide_contract_input [GuideContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Contract]
     def ingest_guide_contract(guide_contract_input, opts = {})
       data, _status_code, _headers = ingest_guide_contract_with_http_info(guide_contract_input, opts)
@@ -256,6 +257,7 @@ module RevrecClient
     # @param guide_contract_input [GuideContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(Contract, Integer, Hash)>] Contract data, response status code and response headers
     def ingest_guide_contract_with_http_info(guide_contract_input, opts = {})
       if @api_client.config.debugging
@@ -283,6 +285,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}

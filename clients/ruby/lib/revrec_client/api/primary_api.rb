@@ -23,6 +23,7 @@ module RevrecClient
     # @param id [String] Contract id
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Contract]
     def activate_contract(id, opts = {})
       data, _status_code, _headers = activate_contract_with_http_info(id, opts)
@@ -33,6 +34,7 @@ module RevrecClient
     # @param id [String] Contract id
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(Contract, Integer, Hash)>] Contract data, response status code and response headers
     def activate_contract_with_http_info(id, opts = {})
       if @api_client.config.debugging
@@ -60,6 +62,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -181,6 +184,7 @@ module RevrecClient
     # Start recalculating the tenant's waterfall figures (optionally restated under another recognition convention). Poll poll_url for progress and the result.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @option opts [RecalculationInput] :recalculation_input Optional; no body recalculates every contract under its own policy
     # @return [JobCreated]
     def create_waterfall_recalculation_job(opts = {})
@@ -191,6 +195,7 @@ module RevrecClient
     # Start recalculating the tenant&#39;s waterfall figures (optionally restated under another recognition convention). Poll poll_url for progress and the result.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @option opts [RecalculationInput] :recalculation_input Optional; no body recalculates every contract under its own policy
     # @return [Array<(JobCreated, Integer, Hash)>] JobCreated data, response status code and response headers
     def create_waterfall_recalculation_job_with_http_info(opts = {})
@@ -215,6 +220,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -423,6 +429,7 @@ module RevrecClient
     # @param fulfillment_input [FulfillmentInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [EventRecorded]
     def fulfill_obligation(id, pob_id, fulfillment_input, opts = {})
       data, _status_code, _headers = fulfill_obligation_with_http_info(id, pob_id, fulfillment_input, opts)
@@ -435,6 +442,7 @@ module RevrecClient
     # @param fulfillment_input [FulfillmentInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(EventRecorded, Integer, Hash)>] EventRecorded data, response status code and response headers
     def fulfill_obligation_with_http_info(id, pob_id, fulfillment_input, opts = {})
       if @api_client.config.debugging
@@ -470,6 +478,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -727,6 +736,61 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # The tenant's posting control: whether a write effective in a closed month is taken as it comes (allowed, booked as a correction in the first open month) or only when it says correction=true (corrections_only). Needs the read:waterfalls scope.
+    # @param [Hash] opts the optional parameters
+    # @return [PostingControlSetting]
+    def get_posting_control(opts = {})
+      data, _status_code, _headers = get_posting_control_with_http_info(opts)
+      data
+    end
+
+    # The tenant&#39;s posting control: whether a write effective in a closed month is taken as it comes (allowed, booked as a correction in the first open month) or only when it says correction&#x3D;true (corrections_only). Needs the read:waterfalls scope.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(PostingControlSetting, Integer, Hash)>] PostingControlSetting data, response status code and response headers
+    def get_posting_control_with_http_info(opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.get_posting_control ...'
+      end
+      # resource path
+      local_var_path = '/v1/periods/posting-control'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'PostingControlSetting'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.get_posting_control",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#get_posting_control\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Monthly recognized revenue and deferred balance (ASC 606), every month of the range listed. The portfolio is the tenant's active and terminated contracts.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :start_period First month, &#x60;YYYY-MM&#x60;; default the selection&#39;s first month.
@@ -822,6 +886,7 @@ module RevrecClient
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Contract]
     def ingest_contract(contract_input, opts = {})
       data, _status_code, _headers = ingest_contract_with_http_info(contract_input, opts)
@@ -832,6 +897,7 @@ module RevrecClient
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(Contract, Integer, Hash)>] Contract data, response status code and response headers
     def ingest_contract_with_http_info(contract_input, opts = {})
       if @api_client.config.debugging
@@ -859,6 +925,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -1167,11 +1234,94 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # Set the tenant's posting control (docs/ledger.md, \"Posting control\"): corrections_only refuses a write effective in a closed month unless it says correction=true, for teams whose policy forbids silent back-dating. Each change is kept with who made it. Needs the close:periods scope.
+    # @param posting_control_input [PostingControlInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @return [PostingControlSetting]
+    def put_posting_control(posting_control_input, opts = {})
+      data, _status_code, _headers = put_posting_control_with_http_info(posting_control_input, opts)
+      data
+    end
+
+    # Set the tenant&#39;s posting control (docs/ledger.md, \&quot;Posting control\&quot;): corrections_only refuses a write effective in a closed month unless it says correction&#x3D;true, for teams whose policy forbids silent back-dating. Each change is kept with who made it. Needs the close:periods scope.
+    # @param posting_control_input [PostingControlInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @return [Array<(PostingControlSetting, Integer, Hash)>] PostingControlSetting data, response status code and response headers
+    def put_posting_control_with_http_info(posting_control_input, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.put_posting_control ...'
+      end
+      # verify the required parameter 'posting_control_input' is set
+      if @api_client.config.client_side_validation && posting_control_input.nil?
+        fail ArgumentError, "Missing the required parameter 'posting_control_input' when calling PrimaryApi.put_posting_control"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.put_posting_control, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.put_posting_control, the character length must be greater than or equal to 1.'
+      end
+
+      pattern = Regexp.new(/^[\x20-\x7E]+$/)
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'] !~ pattern
+        fail ArgumentError, "invalid value for 'opts[:\"idempotency_key\"]' when calling PrimaryApi.put_posting_control, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/v1/periods/posting-control'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(posting_control_input)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'PostingControlSetting'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.put_posting_control",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:PUT, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#put_posting_control\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Bill an active (or terminated) contract. From its first invoice on, the contract is billed by its invoices instead of at its start: per month, billed to date less recognized to date is a contract liability (deferred revenue) above zero and a contract asset below. A number sent again with the same date and amount is a replay (200, nothing new); with other figures, a 409. Invoices above the transaction price are a 422.
     # @param id [String] Contract id
     # @param invoice_input [InvoiceInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [InvoiceRecorded]
     def record_invoice(id, invoice_input, opts = {})
       data, _status_code, _headers = record_invoice_with_http_info(id, invoice_input, opts)
@@ -1183,6 +1333,7 @@ module RevrecClient
     # @param invoice_input [InvoiceInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(InvoiceRecorded, Integer, Hash)>] InvoiceRecorded data, response status code and response headers
     def record_invoice_with_http_info(id, invoice_input, opts = {})
       if @api_client.config.debugging
@@ -1214,6 +1365,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -1260,6 +1412,7 @@ module RevrecClient
     # @param payment_input [PaymentInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [PaymentRecorded]
     def record_payment(id, payment_input, opts = {})
       data, _status_code, _headers = record_payment_with_http_info(id, payment_input, opts)
@@ -1271,6 +1424,7 @@ module RevrecClient
     # @param payment_input [PaymentInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(PaymentRecorded, Integer, Hash)>] PaymentRecorded data, response status code and response headers
     def record_payment_with_http_info(id, payment_input, opts = {})
       if @api_client.config.debugging
@@ -1302,6 +1456,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -1431,6 +1586,7 @@ module RevrecClient
     # @param progress_input [ProgressInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [EventRecorded]
     def report_progress(id, pob_id, progress_input, opts = {})
       data, _status_code, _headers = report_progress_with_http_info(id, pob_id, progress_input, opts)
@@ -1443,6 +1599,7 @@ module RevrecClient
     # @param progress_input [ProgressInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(EventRecorded, Integer, Hash)>] EventRecorded data, response status code and response headers
     def report_progress_with_http_info(id, pob_id, progress_input, opts = {})
       if @api_client.config.debugging
@@ -1478,6 +1635,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -1524,6 +1682,7 @@ module RevrecClient
     # @param terminate_input [TerminateInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Contract]
     def terminate_contract(id, terminate_input, opts = {})
       data, _status_code, _headers = terminate_contract_with_http_info(id, terminate_input, opts)
@@ -1535,6 +1694,7 @@ module RevrecClient
     # @param terminate_input [TerminateInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(Contract, Integer, Hash)>] Contract data, response status code and response headers
     def terminate_contract_with_http_info(id, terminate_input, opts = {})
       if @api_client.config.debugging
@@ -1566,6 +1726,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -1612,6 +1773,7 @@ module RevrecClient
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Contract]
     def update_contract(id, contract_input, opts = {})
       data, _status_code, _headers = update_contract_with_http_info(id, contract_input, opts)
@@ -1623,6 +1785,7 @@ module RevrecClient
     # @param contract_input [ContractInput] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
     # @return [Array<(Contract, Integer, Hash)>] Contract data, response status code and response headers
     def update_contract_with_http_info(id, contract_input, opts = {})
       if @api_client.config.debugging
@@ -1654,6 +1817,7 @@ module RevrecClient
 
       # query parameters
       query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}

@@ -1,0 +1,1 @@
+DROP TABLE posting_controls;
