@@ -38,6 +38,7 @@ EXPECTED_TOOLS = [
     "get_note6",
     "list_periods",
     "close_period",
+    "list_audit_events",
     "start_recalculation",
     "get_job",
     "ingest_contract",

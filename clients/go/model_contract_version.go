@@ -36,6 +36,8 @@ type ContractVersion struct {
 	// What an event recognized on its date (a fulfillment: the whole allocation; a progress report: the change of cumulative revenue, negative for a lowered estimate).
 	Recognized NullableDecimal `json:"recognized,omitempty"`
 	RecordedAt time.Time       `json:"recorded_at"`
+	// Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli`, `console:<email>`, or for a restatement the job's requester; `unknown` for versions recorded before actors were kept. Never a secret.
+	RecordedBy string `json:"recorded_by"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	TransactionPrice     Decimal `json:"transaction_price"`
 	Version              int32   `json:"version"`
@@ -48,12 +50,13 @@ type _ContractVersion ContractVersion
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewContractVersion(catchUp Decimal, change string, reallocations []Reallocation, recordedAt time.Time, transactionPrice Decimal, version int32) *ContractVersion {
+func NewContractVersion(catchUp Decimal, change string, reallocations []Reallocation, recordedAt time.Time, recordedBy string, transactionPrice Decimal, version int32) *ContractVersion {
 	this := ContractVersion{}
 	this.CatchUp = catchUp
 	this.Change = change
 	this.Reallocations = reallocations
 	this.RecordedAt = recordedAt
+	this.RecordedBy = recordedBy
 	this.TransactionPrice = transactionPrice
 	this.Version = version
 	return &this
@@ -335,6 +338,30 @@ func (o *ContractVersion) SetRecordedAt(v time.Time) {
 	o.RecordedAt = v
 }
 
+// GetRecordedBy returns the RecordedBy field value
+func (o *ContractVersion) GetRecordedBy() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.RecordedBy
+}
+
+// GetRecordedByOk returns a tuple with the RecordedBy field value
+// and a boolean to check if the value has been set.
+func (o *ContractVersion) GetRecordedByOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.RecordedBy, true
+}
+
+// SetRecordedBy sets field value
+func (o *ContractVersion) SetRecordedBy(v string) {
+	o.RecordedBy = v
+}
+
 // GetTransactionPrice returns the TransactionPrice field value
 func (o *ContractVersion) GetTransactionPrice() Decimal {
 	if o == nil {
@@ -409,6 +436,7 @@ func (o ContractVersion) ToMap() (map[string]interface{}, error) {
 		toSerialize["recognized"] = o.Recognized.Get()
 	}
 	toSerialize["recorded_at"] = o.RecordedAt
+	toSerialize["recorded_by"] = o.RecordedBy
 	toSerialize["transaction_price"] = o.TransactionPrice
 	toSerialize["version"] = o.Version
 
@@ -428,6 +456,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 		"change",
 		"reallocations",
 		"recorded_at",
+		"recorded_by",
 		"transaction_price",
 		"version",
 	}
@@ -467,6 +496,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "reallocations")
 		delete(additionalProperties, "recognized")
 		delete(additionalProperties, "recorded_at")
+		delete(additionalProperties, "recorded_by")
 		delete(additionalProperties, "transaction_price")
 		delete(additionalProperties, "version")
 		o.AdditionalProperties = additionalProperties

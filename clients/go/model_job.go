@@ -28,6 +28,8 @@ type Job struct {
 	Progress int32 `json:"progress"`
 	// What the job was asked to do.
 	Request JobRequest `json:"request"`
+	// Who asked for it (the credential); the versions a restatement writes are recorded by them.
+	RequestedBy string `json:"requested_by"`
 	// Present once the job has finished.
 	Result               NullableJobResult `json:"result,omitempty"`
 	Status               JobStatusName     `json:"status"`
@@ -41,12 +43,13 @@ type _Job Job
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewJob(createdAt time.Time, jobId string, progress int32, request JobRequest, status JobStatusName, updatedAt time.Time) *Job {
+func NewJob(createdAt time.Time, jobId string, progress int32, request JobRequest, requestedBy string, status JobStatusName, updatedAt time.Time) *Job {
 	this := Job{}
 	this.CreatedAt = createdAt
 	this.JobId = jobId
 	this.Progress = progress
 	this.Request = request
+	this.RequestedBy = requestedBy
 	this.Status = status
 	this.UpdatedAt = updatedAt
 	return &this
@@ -199,6 +202,30 @@ func (o *Job) SetRequest(v JobRequest) {
 	o.Request = v
 }
 
+// GetRequestedBy returns the RequestedBy field value
+func (o *Job) GetRequestedBy() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.RequestedBy
+}
+
+// GetRequestedByOk returns a tuple with the RequestedBy field value
+// and a boolean to check if the value has been set.
+func (o *Job) GetRequestedByOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.RequestedBy, true
+}
+
+// SetRequestedBy sets field value
+func (o *Job) SetRequestedBy(v string) {
+	o.RequestedBy = v
+}
+
 // GetResult returns the Result field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *Job) GetResult() JobResult {
 	if o == nil || IsNil(o.Result.Get()) {
@@ -307,6 +334,7 @@ func (o Job) ToMap() (map[string]interface{}, error) {
 	toSerialize["job_id"] = o.JobId
 	toSerialize["progress"] = o.Progress
 	toSerialize["request"] = o.Request
+	toSerialize["requested_by"] = o.RequestedBy
 	if o.Result.IsSet() {
 		toSerialize["result"] = o.Result.Get()
 	}
@@ -329,6 +357,7 @@ func (o *Job) UnmarshalJSON(data []byte) (err error) {
 		"job_id",
 		"progress",
 		"request",
+		"requested_by",
 		"status",
 		"updated_at",
 	}
@@ -365,6 +394,7 @@ func (o *Job) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "job_id")
 		delete(additionalProperties, "progress")
 		delete(additionalProperties, "request")
+		delete(additionalProperties, "requested_by")
 		delete(additionalProperties, "result")
 		delete(additionalProperties, "status")
 		delete(additionalProperties, "updated_at")

@@ -27,8 +27,10 @@ type ReceivedPayment struct {
 	// `pay_…`
 	Id string `json:"id"`
 	// When it was recorded (the books know it from then on).
-	RecordedAt           time.Time `json:"recorded_at"`
-	Reference            string    `json:"reference"`
+	RecordedAt time.Time `json:"recorded_at"`
+	// Who recorded it (the credential; `unknown` before actors were kept).
+	RecordedBy           string `json:"recorded_by"`
+	Reference            string `json:"reference"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -38,12 +40,13 @@ type _ReceivedPayment ReceivedPayment
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewReceivedPayment(amount Decimal, date string, id string, recordedAt time.Time, reference string) *ReceivedPayment {
+func NewReceivedPayment(amount Decimal, date string, id string, recordedAt time.Time, recordedBy string, reference string) *ReceivedPayment {
 	this := ReceivedPayment{}
 	this.Amount = amount
 	this.Date = date
 	this.Id = id
 	this.RecordedAt = recordedAt
+	this.RecordedBy = recordedBy
 	this.Reference = reference
 	return &this
 }
@@ -152,6 +155,30 @@ func (o *ReceivedPayment) SetRecordedAt(v time.Time) {
 	o.RecordedAt = v
 }
 
+// GetRecordedBy returns the RecordedBy field value
+func (o *ReceivedPayment) GetRecordedBy() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.RecordedBy
+}
+
+// GetRecordedByOk returns a tuple with the RecordedBy field value
+// and a boolean to check if the value has been set.
+func (o *ReceivedPayment) GetRecordedByOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.RecordedBy, true
+}
+
+// SetRecordedBy sets field value
+func (o *ReceivedPayment) SetRecordedBy(v string) {
+	o.RecordedBy = v
+}
+
 // GetReference returns the Reference field value
 func (o *ReceivedPayment) GetReference() string {
 	if o == nil {
@@ -190,6 +217,7 @@ func (o ReceivedPayment) ToMap() (map[string]interface{}, error) {
 	toSerialize["date"] = o.Date
 	toSerialize["id"] = o.Id
 	toSerialize["recorded_at"] = o.RecordedAt
+	toSerialize["recorded_by"] = o.RecordedBy
 	toSerialize["reference"] = o.Reference
 
 	for key, value := range o.AdditionalProperties {
@@ -208,6 +236,7 @@ func (o *ReceivedPayment) UnmarshalJSON(data []byte) (err error) {
 		"date",
 		"id",
 		"recorded_at",
+		"recorded_by",
 		"reference",
 	}
 
@@ -242,6 +271,7 @@ func (o *ReceivedPayment) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "date")
 		delete(additionalProperties, "id")
 		delete(additionalProperties, "recorded_at")
+		delete(additionalProperties, "recorded_by")
 		delete(additionalProperties, "reference")
 		o.AdditionalProperties = additionalProperties
 	}

@@ -153,6 +153,7 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "get_note6",
             "list_periods",
             "close_period",
+            "list_audit_events",
             "start_recalculation",
             "get_job",
             "ingest_contract",

@@ -961,3 +961,139 @@ async fn a_posting_control_refuses_back_dated_writes_unless_they_say_they_correc
         .problem(422, "VALIDATION_FAILED");
     }
 }
+
+#[tokio::test]
+async fn every_fact_records_who_made_it_and_no_secret() {
+    for app in crate::helpers::spawn_each_with_jobs().await {
+        let id = worked_contract(&app).await;
+        let (key_id, secret) = app.key("sandbox", &Scope::ALL).await;
+        let as_key = |method: Method, path: String, body: Value| {
+            let (app, secret) = (&app, secret.clone());
+            async move { app.request(method, &path, Some(&secret), Some(&body)).await }
+        };
+        let paid = as_key(
+            Method::POST,
+            format!("/v1/contracts/{id}/payments"),
+            json!({"date": "2026-02-10", "amount": "500.00", "reference": "WIRE-9"}),
+        )
+        .await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.text);
+        let queued = as_key(
+            Method::POST,
+            "/v1/jobs/recalculate-waterfall".to_owned(),
+            json!({"contract_ids": [id], "policy": {"recognition_convention": "monthly_equal"}}),
+        )
+        .await;
+        assert_eq!(queued.status, StatusCode::ACCEPTED, "{}", queued.text);
+        let job_id = queued.json()["job_id"].as_str().unwrap().to_owned();
+        let job = app.finished_job(&job_id).await;
+        let by_key = format!("key:{key_id}");
+        assert_eq!(job["requested_by"], by_key.as_str());
+        let terminated = as_key(
+            Method::POST,
+            format!("/v1/contracts/{id}/terminate"),
+            json!({"effective_date": "2026-10-01"}),
+        )
+        .await;
+        assert_eq!(terminated.status, StatusCode::OK, "{}", terminated.text);
+
+        let versions = read(&app, &format!("/v1/contracts/{id}/versions")).await;
+        let recorded_by: Vec<(String, String)> = serde_json::from_str::<Value>(&versions).unwrap()
+            ["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|version| {
+                (
+                    version["change"].as_str().unwrap().to_owned(),
+                    version["recorded_by"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            recorded_by,
+            [
+                ("initial".to_owned(), "sandbox".to_owned()),
+                ("restatement".to_owned(), by_key.clone()),
+                ("termination".to_owned(), by_key.clone()),
+            ]
+        );
+        let payments = read(&app, &format!("/v1/contracts/{id}/payments")).await;
+        assert_eq!(
+            serde_json::from_str::<Value>(&payments).unwrap()["data"][0]["recorded_by"],
+            by_key.as_str()
+        );
+        post_ok(&app, "/v1/periods/close", &json!({"through": "2026-01"})).await;
+        let set = app
+            .put(
+                "/v1/periods/posting-control",
+                &json!({"closed_month_writes": "allowed"}),
+            )
+            .await;
+        assert_eq!(set.status, StatusCode::OK, "{}", set.text);
+
+        // The audit trail: every fact, oldest first, with who recorded it.
+        let trail = read(&app, "/v1/audit-events").await;
+        let events: Vec<(String, Option<String>, String)> = serde_json::from_str::<Value>(&trail)
+            .unwrap()["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|event| {
+                (
+                    event["kind"].as_str().unwrap().to_owned(),
+                    event["contract_id"].as_str().map(str::to_owned),
+                    event["actor"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let of = |kind: &str, contract: bool, actor: &str| {
+            (
+                kind.to_owned(),
+                contract.then(|| id.clone()),
+                actor.to_owned(),
+            )
+        };
+        assert_eq!(
+            events,
+            [
+                of("version.initial", true, "sandbox"),
+                of("payment", true, &by_key),
+                of("job", false, &by_key),
+                of("version.restatement", true, &by_key),
+                of("version.termination", true, &by_key),
+                of("period.close", false, "sandbox"),
+                of("posting_control", false, "sandbox"),
+            ]
+        );
+        // A contract's facts alone; a month recorded in; a page at a time.
+        let of_contract = body(&app, &format!("/v1/audit-events?contract_id={id}")).await;
+        assert_eq!(of_contract["data"].as_array().unwrap().len(), 4);
+        let elsewhere = body(&app, "/v1/audit-events?period=2025-01").await;
+        assert_eq!(elsewhere["data"], json!([]));
+        let mut paged = Vec::new();
+        let mut path = "/v1/audit-events?limit=3".to_owned();
+        loop {
+            let page = body(&app, &path).await;
+            paged.extend(page["data"].as_array().unwrap().iter().cloned());
+            match page["next_cursor"].as_str() {
+                Some(cursor) => path = format!("/v1/audit-events?limit=3&cursor={cursor}"),
+                None => break,
+            }
+        }
+        assert_eq!(
+            Value::Array(paged),
+            serde_json::from_str::<Value>(&trail).unwrap()["data"]
+        );
+        app.get("/v1/audit-events?cursor=nope")
+            .await
+            .problem(400, "INVALID_PARAMETER");
+        let (_, reader) = app.key("sandbox", &[Scope::ReadContracts]).await;
+        app.request(Method::GET, "/v1/audit-events", Some(&reader), None)
+            .await
+            .problem(403, "INSUFFICIENT_SCOPE");
+        for body in [&versions, &payments, &job.to_string(), &trail] {
+            assert!(!body.contains(&secret), "a secret in {body}");
+        }
+    }
+}

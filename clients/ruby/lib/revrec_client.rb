@@ -22,6 +22,8 @@ require 'revrec_client/configuration'
 # Models
 require 'revrec_client/models/account_balance_view'
 require 'revrec_client/models/account_body'
+require 'revrec_client/models/audit_event'
+require 'revrec_client/models/audit_events'
 require 'revrec_client/models/batch_method'
 require 'revrec_client/models/batch_operation'
 require 'revrec_client/models/batch_request'

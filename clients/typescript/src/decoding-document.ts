@@ -182,6 +182,21 @@ export const decodingDocument: OpenApiDocument = {
     }
    }
   },
+  "/v1/audit-events": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/AuditEvents"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/v1/batch": {
    "post": {
     "responses": {
@@ -596,6 +611,47 @@ export const decodingDocument: OpenApiDocument = {
    "Amount": {
     "type": "number",
     "format": "decimal"
+   },
+   "AuditEvent": {
+    "type": "object",
+    "properties": {
+     "actor": {
+      "type": "string"
+     },
+     "contract_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "kind": {
+      "type": "string"
+     },
+     "recorded_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "reference": {
+      "type": "string"
+     }
+    }
+   },
+   "AuditEvents": {
+    "type": "object",
+    "properties": {
+     "data": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/AuditEvent"
+      }
+     },
+     "next_cursor": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
    },
    "BatchMethod": {
     "type": "string"
@@ -1050,6 +1106,9 @@ export const decodingDocument: OpenApiDocument = {
      "recorded_at": {
       "type": "string",
       "format": "date-time"
+     },
+     "recorded_by": {
+      "type": "string"
      },
      "transaction_price": {
       "$ref": "#/components/schemas/Amount"
@@ -1763,6 +1822,9 @@ export const decodingDocument: OpenApiDocument = {
      },
      "request": {
       "$ref": "#/components/schemas/JobRequest"
+     },
+     "requested_by": {
+      "type": "string"
      },
      "result": {
       "oneOf": [
@@ -2557,6 +2619,9 @@ export const decodingDocument: OpenApiDocument = {
      "recorded_at": {
       "type": "string",
       "format": "date-time"
+     },
+     "recorded_by": {
+      "type": "string"
      },
      "reference": {
       "type": "string"

@@ -245,6 +245,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every fact of the tenant's books with who recorded it and when, oldest first: contract
+         *     versions (created, modified, terminated, fulfillments, progress, restatements),
+         *     invoices, payments, closes and reopens, chart versions, posting control changes and
+         *     jobs. Filter by the month a fact was recorded in or by contract; follow next_cursor.
+         *     Needs the read:ledger scope.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/batch": {
         parameters: {
             query?: never;
@@ -718,6 +741,46 @@ export interface components {
          * @example 1019.18
          */
         Amount: Decimal;
+        /** @description One fact of the books and who recorded it. */
+        AuditEvent: {
+            /**
+             * @description Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli` or
+             *     `console:<email>` (`unknown` for facts recorded before actors were kept). Never a
+             *     secret.
+             * @example key:key_01h8
+             */
+            actor: string;
+            /**
+             * @description The contract the fact is of; null for a fact of the books (a close, a chart
+             *     version, a posting control change, a job).
+             */
+            contract_id?: string | null;
+            /**
+             * @description `version.initial`, `version.prospective`, `version.cumulative_catch_up`,
+             *     `version.termination`, `version.fulfillment`, `version.progress`,
+             *     `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`,
+             *     `chart`, `posting_control` or `job`.
+             * @example version.prospective
+             */
+            kind: string;
+            /**
+             * Format: date-time
+             * @description When it was recorded (RFC 3339, UTC, to the microsecond).
+             */
+            recorded_at: string;
+            /**
+             * @description Which one: the version number, the invoice's or payment's id, the month closed
+             *     through or reopened from, the chart version, the setting, the job's id.
+             * @example 2
+             */
+            reference: string;
+        };
+        /** @description A page of the audit trail, oldest first. */
+        AuditEvents: {
+            data: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+        };
         /** @enum {string} */
         BatchMethod: "GET" | "POST" | "PUT";
         BatchOperation: {
@@ -958,6 +1021,13 @@ export interface components {
             recognized?: null | components["schemas"]["Amount"];
             /** Format: date-time */
             recorded_at: string;
+            /**
+             * @description Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli`,
+             *     `console:<email>`, or for a restatement the job's requester; `unknown` for versions
+             *     recorded before actors were kept. Never a secret.
+             * @example key:key_01h8
+             */
+            recorded_by: string;
             transaction_price: components["schemas"]["Amount"];
             /** Format: int32 */
             version: number;
@@ -1330,6 +1400,12 @@ export interface components {
             progress: number;
             /** @description What the job was asked to do. */
             request: components["schemas"]["JobRequest"];
+            /**
+             * @description Who asked for it (the credential); the versions a restatement writes are recorded
+             *     by them.
+             * @example key:key_01h8
+             */
+            requested_by: string;
             result?: null | components["schemas"]["JobResult"];
             status: components["schemas"]["JobStatusName"];
             /** Format: date-time */
@@ -1754,6 +1830,11 @@ export interface components {
              * @description When it was recorded (the books know it from then on).
              */
             recorded_at: string;
+            /**
+             * @description Who recorded it (the credential; `unknown` before actors were kept).
+             * @example key:key_01h8
+             */
+            recorded_by: string;
             reference: string;
         };
         /** @enum {string} */
@@ -3018,6 +3099,131 @@ export interface operations {
             /** @description Invalid parameters or malformed JSON */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only facts recorded in this month (`YYYY-MM`, UTC).
+                 * @example 2026-04
+                 */
+                period?: string;
+                /** @description Only the facts of this contract. */
+                contract_id?: string;
+                /** @description Facts per page (default 100, at most 1,000). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEvents"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1003,6 +1003,7 @@ impl Sequence<'_> {
                 let request = RecalculationRequest {
                     contract_ids: selected.clone().map(|id| vec![id]),
                     convention: *convention,
+                    requested_by: String::new(),
                 };
                 let job = match start_recalculation(services, tenant, &writer(), request).await {
                     Ok(job) => job,

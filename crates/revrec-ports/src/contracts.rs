@@ -196,6 +196,9 @@ pub struct StoredVersion {
     pub change: VersionChange,
     pub terms: ContractTerms,
     pub recorded_at: i64,
+    /// Who recorded it (docs/ledger.md, "Who did what"): the credential, or for a
+    /// restatement the job's requester; `unknown` before actors were kept.
+    pub recorded_by: String,
 }
 
 /// One billing fact of a contract, as stored: an invoice, or a payment received. Both are
@@ -213,6 +216,8 @@ pub struct InvoiceRecord {
     /// Minor units of the contract's currency, above zero.
     pub amount: i64,
     pub recorded_at: i64,
+    /// Who recorded it; `unknown` before actors were kept.
+    pub recorded_by: String,
 }
 
 /// What a billing fact is.

@@ -53,6 +53,9 @@ pub struct RecalculationRequest {
     /// Restate the contracts under this recognition convention; `None` recomputes each
     /// under its own.
     pub convention: Option<Convention>,
+    /// Who asked for it (docs/ledger.md, "Who did what"): the versions a restatement
+    /// writes are recorded by them.
+    pub requested_by: String,
 }
 
 /// What a job has done so far. Saved in the transaction of every page it commits, so a job

@@ -32,6 +32,38 @@ pub struct PostingControlRecord {
     pub actor: String,
 }
 
+/// One fact of a tenant's books, as the audit trail lists it (docs/ledger.md, "Who did
+/// what").
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct AuditEventRecord {
+    /// Microseconds since the epoch.
+    pub recorded_at: i64,
+    /// What kind of fact: 1 a contract version, 2 an invoice or payment, 3 a close or
+    /// reopen, 4 a chart version, 5 a posting control change, 6 a job (the order of facts
+    /// recorded at the same instant).
+    pub source: i32,
+    /// `version.<change>`, `invoice`, `payment`, `period.close`, `period.reopen`, `chart`,
+    /// `posting_control`, `job`.
+    pub kind: String,
+    pub contract_id: Option<String>,
+    /// Which one: the version number, the invoice or payment id, the month closed or
+    /// reopened, the chart version, the setting, the job id.
+    pub reference: String,
+    pub actor: String,
+}
+
+/// Which facts, a page at a time: recorded in `[from, until)`, of one contract or all,
+/// after a cursor, in the order they were recorded.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct AuditQuery {
+    pub contract_id: Option<String>,
+    pub from: i64,
+    pub until: i64,
+    /// The last fact of the previous page: (recorded_at, source, contract id, reference).
+    pub after: Option<(i64, i32, String, String)>,
+    pub limit: u32,
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait LedgerRepository: Send + Sync {
@@ -69,4 +101,12 @@ pub trait LedgerRepository: Send + Sync {
         recorded_at: i64,
         actor: &str,
     ) -> Result<PostingControlRecord, RepositoryError>;
+
+    /// The tenant's facts `query` selects, in the order they were recorded (then by kind of
+    /// fact, contract and reference): the audit trail.
+    async fn audit_events(
+        &self,
+        tenant_id: &str,
+        query: &AuditQuery,
+    ) -> Result<Vec<AuditEventRecord>, RepositoryError>;
 }

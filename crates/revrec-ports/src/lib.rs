@@ -39,7 +39,9 @@ pub use jobs::{
     Enqueued, JobFailure, JobLease, JobProgress, JobRecord, JobRepository, JobStatus, PageCommit,
     QueueDepth, QueueFull, RecalculationRequest,
 };
-pub use ledger::{ChartVersion, LedgerRepository, PostingControlRecord};
+pub use ledger::{
+    AuditEventRecord, AuditQuery, ChartVersion, LedgerRepository, PostingControlRecord,
+};
 pub use oauth::{AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository};
 pub use passwords::{PasswordError, PasswordHasher};
 pub use payments::{

@@ -128,6 +128,7 @@ mod tests {
                 change: VersionChange::Initial,
                 terms,
                 recorded_at: 0,
+                recorded_by: "sandbox".to_owned(),
             }],
             invoices: Vec::new(),
             revision: 1,

@@ -70,6 +70,7 @@ struct JobRow {
     created_at: i64,
     updated_at: i64,
     finished_at: Option<i64>,
+    requested_by: String,
 }
 
 fn corrupt(what: &str, value: &str) -> StoreError {
@@ -146,6 +147,7 @@ impl From<&JobRecord> for JobRow {
             created_at: job.created_at,
             updated_at: job.updated_at,
             finished_at: job.finished_at,
+            requested_by: job.request.requested_by.clone(),
         }
     }
 }
@@ -168,6 +170,7 @@ impl TryFrom<JobRow> for JobRecord {
                         Convention::parse(&text).ok_or_else(|| corrupt("convention", &text))
                     })
                     .transpose()?,
+                requested_by: row.requested_by,
             },
             as_of: Period::parse(&row.as_of).map_err(|_| corrupt("as_of", &row.as_of))?,
             progress: JobProgress {

@@ -7,7 +7,10 @@ use async_trait::async_trait;
 use diesel::dsl::max;
 use diesel::prelude::*;
 use revrec_domain::{Account, AccountRole, ChartOfAccounts, PostingControl};
-use revrec_ports::{ChartVersion, LedgerRepository, PostingControlRecord, RepositoryError};
+use revrec_ports::{
+    AuditEventRecord, AuditQuery, ChartVersion, LedgerRepository, PostingControlRecord,
+    RepositoryError,
+};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
@@ -184,6 +187,18 @@ impl LedgerRepository for LedgerStore {
                 })?;
                 row.record()
             })
+        })
+        .await
+    }
+
+    async fn audit_events(
+        &self,
+        tenant_id: &str,
+        query: &AuditQuery,
+    ) -> Result<Vec<AuditEventRecord>, RepositoryError> {
+        let (tenant_id, query) = (tenant_id.to_owned(), query.clone());
+        with_connection(&self.database, Access::Read, move |connection| {
+            crate::audit_trail::audit_events(connection, &tenant_id, &query)
         })
         .await
     }

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod api_key_store;
+mod audit_trail;
 mod blocking;
 mod books_lock;
 pub mod connection;

@@ -155,6 +155,7 @@ pub struct VersionRow {
     pub percent_complete: Option<i32>,
     /// Where the version stands against the tenant's closes (`BooksStamps`).
     pub books_sequence: i64,
+    pub recorded_by: String,
 }
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -172,6 +173,7 @@ pub struct InvoiceRow {
     pub books_sequence: i64,
     /// `invoice` or `payment` (`BillingKind`).
     pub kind: String,
+    pub recorded_by: String,
 }
 
 impl InvoiceRow {
@@ -192,6 +194,7 @@ impl InvoiceRow {
             recorded_at: invoice.recorded_at,
             books_sequence,
             kind: invoice.kind.as_str().to_owned(),
+            recorded_by: invoice.recorded_by.clone(),
         }
     }
 
@@ -203,6 +206,7 @@ impl InvoiceRow {
             date: self.invoice_date,
             amount: self.amount,
             recorded_at: self.recorded_at,
+            recorded_by: self.recorded_by,
         })
     }
 }
@@ -251,6 +255,7 @@ pub fn version_row(tenant_id: &str, contract_id: &str, version: &StoredVersion) 
         recorded_at: version.recorded_at,
         // Stamped when written (`contract_store::stamp_books`).
         books_sequence: 0,
+        recorded_by: version.recorded_by.clone(),
     }
 }
 
@@ -362,6 +367,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
         number: to_u32(row.version, "version")?,
         change,
         recorded_at: row.recorded_at,
+        recorded_by: row.recorded_by,
         terms: ContractTerms {
             customer_name: row.customer_name,
             currency: currency(&row.currency)?,

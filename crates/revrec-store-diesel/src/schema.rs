@@ -60,6 +60,7 @@ diesel::table! {
         event_obligation_id -> Nullable<Text>,
         percent_complete -> Nullable<Integer>,
         books_sequence -> BigInt,
+        recorded_by -> Text,
     }
 }
 
@@ -111,6 +112,7 @@ diesel::table! {
         recorded_at -> BigInt,
         books_sequence -> BigInt,
         kind -> Text,
+        recorded_by -> Text,
     }
 }
 
@@ -174,6 +176,7 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         finished_at -> Nullable<BigInt>,
+        requested_by -> Text,
     }
 }
 

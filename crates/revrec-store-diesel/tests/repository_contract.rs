@@ -120,6 +120,7 @@ fn new_contract(tenant: &str, id: &str, created_at: i64) -> ContractWrite {
             change: VersionChange::Initial,
             terms: terms(9_999_999_999_999_999, 3),
             recorded_at: created_at,
+            recorded_by: "key:k1".to_owned(),
         }),
         invoices: revrec_ports::InvoiceWrite::Unchanged,
         rollup: vec![delta("2026-01", 100, 1_200), delta("2026-02", 100, 0)],
@@ -391,6 +392,7 @@ async fn versions_append_and_drafts_replace() {
             },
             terms: terms(5, 2),
             recorded_at: 9,
+            recorded_by: "key:k1".to_owned(),
         };
         store
             .contracts()
@@ -428,6 +430,7 @@ async fn versions_append_and_drafts_replace() {
             change: VersionChange::Initial,
             terms: terms(42, 1),
             recorded_at: 10,
+            recorded_by: "key:k1".to_owned(),
         };
         let mut replaced = record("t1", "ctr_d", 2);
         replaced.status = ContractStatus::Draft;
@@ -873,6 +876,7 @@ async fn a_scan_of_some_days_finds_a_contract_invoiced_in_them_outside_its_term(
             date,
             amount: 1_000,
             recorded_at: 1,
+            recorded_by: "key:k1".to_owned(),
         };
         store
             .contracts()
@@ -979,6 +983,7 @@ fn job(tenant: &str, id: &str, created_at: i64) -> JobRecord {
         request: RecalculationRequest {
             contract_ids: Some(vec!["ctr_1".into(), "ctr_2".into()]),
             convention: Some(Convention::MonthlyEqual),
+            requested_by: "key:k1".to_owned(),
         },
         as_of: Period::parse("2026-11").unwrap(),
         progress: JobProgress {
@@ -1164,6 +1169,7 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
                     ..terms(9_999_999_999_999_999, 3)
                 },
                 recorded_at: 500,
+                recorded_by: "key:k1".to_owned(),
             }),
             total_value: None,
             updated_at: 500,

@@ -227,7 +227,7 @@ type IdempotencyColumns = (String, String, String, Option<i32>, Option<String>, 
 type JobColumns = (
     String, String, String, String, Option<String>, Option<String>, String, i64, i64, i64,
     String, String, String, Option<String>, Option<String>, Option<String>, i32, Option<String>,
-    Option<i64>, i64, i64, Option<i64>,
+    Option<i64>, i64, i64, Option<i64>, String,
 );
 type VersionColumns = (
     String,
@@ -246,6 +246,7 @@ type VersionColumns = (
     Option<String>,
     Option<i32>,
     i64,
+    String,
 );
 type LineColumns = (
     String,
@@ -274,6 +275,7 @@ type InvoiceColumns = (
     i64,
     i64,
     i64,
+    String,
     String,
 );
 #[rustfmt::skip]

@@ -334,6 +334,8 @@ pub(crate) struct NewVersion {
     /// Billing facts written with it.
     pub invoices: InvoiceWrite,
     pub recorded_at: i64,
+    /// Who records it.
+    pub recorded_by: String,
 }
 
 /// Appends `new` to `stored`, whose history goes from `before` to `after` with it, and saves
@@ -355,6 +357,7 @@ pub(crate) async fn append_version(
         terms,
         invoices,
         recorded_at,
+        recorded_by,
     } = new;
     record.version = stored.record.version + 1;
     record.total_value = after.current().transaction_price();
@@ -364,6 +367,7 @@ pub(crate) async fn append_version(
         change,
         terms,
         recorded_at,
+        recorded_by,
     };
     let deltas = rollup_deltas(stored.record.currency, Some(before), Some(&after))?;
     save_change(

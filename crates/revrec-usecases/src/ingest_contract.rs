@@ -41,9 +41,10 @@ pub async fn ingest_contract(
         admit_write(services, tenant_id, context, first_posting(&input)).await?;
     }
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
+    let actor = context.actor.clone();
     let size = size_of(&input);
     let (write, view) = offload_sized(services, size, move || {
-        prepare(&work_services, &tenant, input)
+        prepare(&work_services, (&tenant, &actor), input)
     })
     .await??;
     services
@@ -66,6 +67,7 @@ pub async fn ingest_contracts(
     inputs: Vec<NewContract>,
 ) -> Vec<Result<ContractView, UseCaseError>> {
     let (work_services, tenant) = (services.clone(), tenant_id.to_owned());
+    let actor = context.actor.clone();
     let count = inputs.len();
     let guard = match posting_guard(services, tenant_id, context).await {
         Ok(guard) => guard,
@@ -90,7 +92,7 @@ pub async fn ingest_contracts(
                     if !input.as_draft {
                         guard.admit(first_posting(&input))?;
                     }
-                    prepare(&work_services, &tenant, input)
+                    prepare(&work_services, (&tenant, &actor), input)
                 })
                 .collect()
         })
@@ -154,7 +156,7 @@ fn size_of(input: &NewContract) -> u64 {
 /// the write.
 fn prepare(
     services: &Services,
-    tenant_id: &str,
+    (tenant_id, actor): (&str, &str),
     input: NewContract,
 ) -> Result<(ContractWrite, ContractView), UseCaseError> {
     let ids_given: Vec<FieldError> = input
@@ -183,7 +185,7 @@ fn prepare(
         &[],
         input.billing_schedule,
         services.ids.as_ref(),
-        now,
+        (now, actor),
     )?;
     let history = PlanHistory::new(&terms)
         .map_err(|error| {
@@ -222,6 +224,7 @@ fn prepare(
         change: VersionChange::Initial,
         terms,
         recorded_at: now,
+        recorded_by: actor.to_owned(),
     };
     let reported = status.is_reported().then_some(&history);
     let write = ContractWrite {

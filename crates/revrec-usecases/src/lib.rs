@@ -8,6 +8,7 @@ mod services;
 
 pub mod activate_contract;
 pub mod as_of;
+pub mod audit_trail;
 pub mod authenticate;
 mod billing_fact;
 pub mod books;

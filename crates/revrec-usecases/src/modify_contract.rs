@@ -112,8 +112,13 @@ pub async fn modify_contract(
             let now = services.clock.now_micros();
             let (invoices, billing) = match change.billing_schedule.clone() {
                 Some(schedule) => {
-                    let replaced =
-                        scheduled_invoices(&terms, &[], schedule, services.ids.as_ref(), now)?;
+                    let replaced = scheduled_invoices(
+                        &terms,
+                        &[],
+                        schedule,
+                        services.ids.as_ref(),
+                        (now, &context.actor),
+                    )?;
                     let billing = billing_of(&replaced);
                     (InvoiceWrite::Replace(replaced), billing)
                 }
@@ -133,6 +138,7 @@ pub async fn modify_contract(
                 change: VersionChange::Initial,
                 terms,
                 recorded_at: now,
+                recorded_by: context.actor.clone(),
             };
             save_change(
                 services,
@@ -215,7 +221,7 @@ pub async fn modify_contract(
                     &stored.invoices,
                     schedule,
                     services.ids.as_ref(),
-                    now,
+                    (now, &context.actor),
                 )?,
                 None => Vec::new(),
             };
@@ -235,6 +241,7 @@ pub async fn modify_contract(
                     InvoiceWrite::Add(added)
                 },
                 recorded_at: now,
+                recorded_by: context.actor.clone(),
             };
             let view = append_version(services, &stored, (&before, after), new).await?;
             Ok(ModificationOutcome::Amended(view))

@@ -52,6 +52,7 @@ pub async fn start_recalculation(
     context: &WriteContext,
     mut request: RecalculationRequest,
 ) -> Result<JobRecord, UseCaseError> {
+    request.requested_by.clone_from(&context.actor);
     if request.convention.is_some() {
         // A restatement restates every month of its contracts, the calendar's first
         // included: under a posting control, it is a correction once any month is closed.
@@ -368,6 +369,7 @@ fn recalculate(
         change: VersionChange::Restatement,
         terms: latest.terms.clone(),
         recorded_at: now,
+        recorded_by: job.request.requested_by.clone(),
     };
     version.terms.convention = convention;
     // A draft is restated in place (its terms are still edited in place): every version

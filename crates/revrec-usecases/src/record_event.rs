@@ -108,6 +108,7 @@ pub async fn record_event(
         terms,
         invoices: InvoiceWrite::Unchanged,
         recorded_at: services.clock.now_micros(),
+        recorded_by: context.actor.clone(),
     };
     append_version(services, &stored, (&before, after), new).await
 }

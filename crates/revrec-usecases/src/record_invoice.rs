@@ -40,14 +40,14 @@ pub async fn record_invoice<E: From<UseCaseError>>(
     let stored = load_contract(services, tenant_id, id).await?;
     let invoice = read(stored.record.currency)?;
     let guard = posting_guard(services, tenant_id, context).await?;
-    Ok(record_read_invoice(services, stored, invoice, guard).await?)
+    Ok(record_read_invoice(services, stored, invoice, (guard, &context.actor)).await?)
 }
 
 async fn record_read_invoice(
     services: &Services,
     stored: Arc<StoredContract>,
     invoice: Invoice,
-    guard: PostingGuard,
+    (guard, actor): (PostingGuard, &str),
 ) -> Result<InvoiceOutcome, UseCaseError> {
     let billable = billable(
         services,
@@ -94,12 +94,13 @@ async fn record_read_invoice(
         ))
     })?;
 
-    let record = new_record(invoice, services.ids.as_ref(), services.clock.now_micros());
+    let now = services.clock.now_micros();
+    let record = new_record(invoice, services.ids.as_ref(), (now, actor));
     let view = add_billing_fact(services, &stored, billable, record.clone()).await?;
     Ok(InvoiceOutcome::Recorded(view, record))
 }
 
-fn new_record(invoice: Invoice, ids: &dyn IdSource, now: i64) -> InvoiceRecord {
+fn new_record(invoice: Invoice, ids: &dyn IdSource, (now, actor): (i64, &str)) -> InvoiceRecord {
     InvoiceRecord {
         kind: BillingKind::Invoice,
         id: ids.new_id("inv_"),
@@ -107,6 +108,7 @@ fn new_record(invoice: Invoice, ids: &dyn IdSource, now: i64) -> InvoiceRecord {
         date: invoice.date,
         amount: invoice.amount,
         recorded_at: now,
+        recorded_by: actor.to_owned(),
     }
 }
 
@@ -119,7 +121,7 @@ pub fn scheduled_invoices(
     existing: &[InvoiceRecord],
     schedule: Vec<Invoice>,
     ids: &dyn IdSource,
-    now: i64,
+    recorded: (i64, &str),
 ) -> Result<Vec<InvoiceRecord>, UseCaseError> {
     let mut errors = Vec::new();
     let mut billed: Vec<InvoiceRecord> = existing.to_vec();
@@ -156,7 +158,7 @@ pub fn scheduled_invoices(
             |m| format_minor(m, exponent),
         ) {
             Ok(()) => {
-                let record = new_record(invoice, ids, now);
+                let record = new_record(invoice, ids, recorded);
                 billed.push(record.clone());
                 added.push(record);
             }

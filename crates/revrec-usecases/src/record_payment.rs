@@ -38,14 +38,14 @@ pub async fn record_payment<E: From<UseCaseError>>(
     let stored = load_contract(services, tenant_id, id).await?;
     let payment = read(stored.record.currency)?;
     let guard = posting_guard(services, tenant_id, context).await?;
-    Ok(record_read_payment(services, stored, payment, guard).await?)
+    Ok(record_read_payment(services, stored, payment, (guard, &context.actor)).await?)
 }
 
 async fn record_read_payment(
     services: &Services,
     stored: Arc<StoredContract>,
     payment: Payment,
-    guard: PostingGuard,
+    (guard, actor): (PostingGuard, &str),
 ) -> Result<PaymentOutcome, UseCaseError> {
     let billable = billable(
         services,
@@ -91,6 +91,7 @@ async fn record_read_payment(
         date: payment.date,
         amount: payment.amount,
         recorded_at: services.clock.now_micros(),
+        recorded_by: actor.to_owned(),
     };
     let view = add_billing_fact(services, &stored, billable, record.clone()).await?;
     Ok(PaymentOutcome::Recorded(view, record))

@@ -47,6 +47,7 @@ pub async fn terminate_contract(
         terms: current_version(&stored)?.terms.clone(),
         invoices: InvoiceWrite::Unchanged,
         recorded_at: services.clock.now_micros(),
+        recorded_by: context.actor.clone(),
     };
     append_version(services, &stored, (&before, after), new).await
 }

@@ -2,6 +2,8 @@
 
 from .account_balance_view import AccountBalanceView
 from .account_body import AccountBody
+from .audit_event import AuditEvent
+from .audit_events import AuditEvents
 from .authorization_server_metadata_response_200 import AuthorizationServerMetadataResponse200
 from .batch_method import BatchMethod
 from .batch_operation import BatchOperation
@@ -109,6 +111,8 @@ from .waterfall_response import WaterfallResponse
 __all__ = (
     "AccountBalanceView",
     "AccountBody",
+    "AuditEvent",
+    "AuditEvents",
     "AuthorizationServerMetadataResponse200",
     "BatchMethod",
     "BatchOperation",

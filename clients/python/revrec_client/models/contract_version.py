@@ -39,6 +39,9 @@ class ContractVersion:
                 allocates
                 what remains; a termination leaves each what it earned).
             recorded_at (datetime.datetime):
+            recorded_by (str): Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli`,
+                `console:<email>`, or for a restatement the job's requester; `unknown` for versions
+                recorded before actors were kept. Never a secret. Example: key:key_01h8.
             transaction_price (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             version (int):
@@ -54,6 +57,7 @@ class ContractVersion:
     change: str
     reallocations: list[Reallocation]
     recorded_at: datetime.datetime
+    recorded_by: str
     transaction_price: Decimal
     version: int
     effective_date: datetime.date | None | Unset = UNSET
@@ -80,6 +84,8 @@ class ContractVersion:
 
 
         recorded_at = self.recorded_at.isoformat()
+
+        recorded_by = self.recorded_by
 
         transaction_price = self.transaction_price
 
@@ -119,6 +125,7 @@ class ContractVersion:
             "change": change,
             "reallocations": reallocations,
             "recorded_at": recorded_at,
+            "recorded_by": recorded_by,
             "transaction_price": transaction_price,
             "version": version,
         })
@@ -160,6 +167,8 @@ class ContractVersion:
 
 
 
+
+        recorded_by = d.pop("recorded_by")
 
         transaction_price = Decimal(d.pop("transaction_price"))
 
@@ -243,6 +252,7 @@ class ContractVersion:
             change=change,
             reallocations=reallocations,
             recorded_at=recorded_at,
+            recorded_by=recorded_by,
             transaction_price=transaction_price,
             version=version,
             effective_date=effective_date,

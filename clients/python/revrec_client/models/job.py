@@ -36,6 +36,8 @@ class Job:
             job_id (str):
             progress (int): 0–100: contracts processed over contracts selected; 100 once finished.
             request (JobRequest):
+            requested_by (str): Who asked for it (the credential); the versions a restatement writes are recorded
+                by them. Example: key:key_01h8.
             status (JobStatusName):
             updated_at (datetime.datetime):
             finished_at (datetime.datetime | None | Unset):
@@ -46,6 +48,7 @@ class Job:
     job_id: str
     progress: int
     request: JobRequest
+    requested_by: str
     status: JobStatusName
     updated_at: datetime.datetime
     finished_at: datetime.datetime | None | Unset = UNSET
@@ -66,6 +69,8 @@ class Job:
         progress = self.progress
 
         request = self.request.to_dict()
+
+        requested_by = self.requested_by
 
         status = self.status.value
 
@@ -95,6 +100,7 @@ class Job:
             "job_id": job_id,
             "progress": progress,
             "request": request,
+            "requested_by": requested_by,
             "status": status,
             "updated_at": updated_at,
         })
@@ -125,6 +131,8 @@ class Job:
 
 
 
+
+        requested_by = d.pop("requested_by")
 
         status = JobStatusName(d.pop("status"))
 
@@ -181,6 +189,7 @@ class Job:
             job_id=job_id,
             progress=progress,
             request=request,
+            requested_by=requested_by,
             status=status,
             updated_at=updated_at,
             finished_at=finished_at,

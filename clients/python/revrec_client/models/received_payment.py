@@ -32,6 +32,7 @@ class ReceivedPayment:
             date (datetime.date):
             id (str): `pay_…`
             recorded_at (datetime.datetime): When it was recorded (the books know it from then on).
+            recorded_by (str): Who recorded it (the credential; `unknown` before actors were kept). Example: key:key_01h8.
             reference (str):
      """
 
@@ -39,6 +40,7 @@ class ReceivedPayment:
     date: datetime.date
     id: str
     recorded_at: datetime.datetime
+    recorded_by: str
     reference: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +57,8 @@ class ReceivedPayment:
 
         recorded_at = self.recorded_at.isoformat()
 
+        recorded_by = self.recorded_by
+
         reference = self.reference
 
 
@@ -65,6 +69,7 @@ class ReceivedPayment:
             "date": date,
             "id": id,
             "recorded_at": recorded_at,
+            "recorded_by": recorded_by,
             "reference": reference,
         })
 
@@ -92,6 +97,8 @@ class ReceivedPayment:
 
 
 
+        recorded_by = d.pop("recorded_by")
+
         reference = d.pop("reference")
 
         received_payment = cls(
@@ -99,6 +106,7 @@ class ReceivedPayment:
             date=date,
             id=id,
             recorded_at=recorded_at,
+            recorded_by=recorded_by,
             reference=reference,
         )
 

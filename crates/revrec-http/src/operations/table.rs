@@ -15,7 +15,7 @@ use super::row::{
 use crate::guide;
 use crate::payments;
 use crate::primary::{
-    contracts, events, explain, invoices, jobs, payments_received, periods, reports,
+    audit_events, contracts, events, explain, invoices, jobs, payments_received, periods, reports,
 };
 
 /// What most rows share: a read of the primary surface that a batch may run, free, charged
@@ -431,6 +431,22 @@ pub static OPERATIONS: &[Operation] = &[
             ))
         }),
         ..WRITE
+    },
+    Operation {
+        route: "GET /v1/audit-events",
+        operation_id: "listAuditEvents",
+        scope: Scope::ReadLedger,
+        tool: Tool::Named {
+            name: "list_audit_events",
+            title: "Audit trail",
+            description: "Who did what to the books, oldest first: every contract version, invoice, payment, close, reopen, chart change, posting control change and job, with who recorded it and when. Filter by `period` (the month it was recorded, YYYY-MM) or `contract_id`; pass `cursor` from `next_cursor` for the next page.",
+            destructive: false,
+        },
+        document: describe::<audit_events::__path_list>,
+        handler: Handler::Runs(|call| {
+            Box::pin(audit_events::list(call.state, call.principal, call.query))
+        }),
+        ..READ
     },
     Operation {
         route: "POST /v1/batch",

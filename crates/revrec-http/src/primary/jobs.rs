@@ -87,6 +87,8 @@ pub async fn create_job(
         RecalculationRequest {
             contract_ids: input.contract_ids,
             convention,
+            // The use case records the requester from the context.
+            requested_by: String::new(),
         },
     )
     .await?;

@@ -1,6 +1,7 @@
 //! The primary surface, rooted at `/v1` (contracts, waterfalls, Note 6 and their extensions):
 //! each operation's function, run by its row of the operation table (`crate::operations`).
 
+pub mod audit_events;
 pub mod contracts;
 pub mod events;
 pub mod explain;

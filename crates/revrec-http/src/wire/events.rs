@@ -73,6 +73,11 @@ pub struct ContractVersion {
     pub effective_date: Option<String>,
     #[schema(format = DateTime)]
     pub recorded_at: String,
+    /// Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli`,
+    /// `console:<email>`, or for a restatement the job's requester; `unknown` for versions
+    /// recorded before actors were kept. Never a secret.
+    #[schema(example = "key:key_01h8")]
+    pub recorded_by: String,
     pub transaction_price: Amount,
     /// Revenue of the days before `effective_date` that the new terms say was earned, less
     /// what had been: booked in the effective month. Non-zero only for a cumulative
@@ -109,6 +114,7 @@ impl ContractVersion {
             change: change.name().to_owned(),
             effective_date: effect.effective.map(format_date),
             recorded_at: format_timestamp(version.recorded_at),
+            recorded_by: version.recorded_by.clone(),
             transaction_price: money(effect.transaction_price_after),
             catch_up: money(if change.is_event() {
                 0

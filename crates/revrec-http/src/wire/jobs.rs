@@ -72,6 +72,10 @@ pub struct Job {
     pub progress: u8,
     /// What the job was asked to do.
     pub request: JobRequest,
+    /// Who asked for it (the credential); the versions a restatement writes are recorded
+    /// by them.
+    #[schema(example = "key:key_01h8")]
+    pub requested_by: String,
     #[schema(format = DateTime)]
     pub created_at: String,
     #[schema(format = DateTime)]
@@ -161,6 +165,7 @@ impl Job {
                     recognition_convention: Some(convention.as_str().to_owned()),
                 }),
             },
+            requested_by: job.request.requested_by.clone(),
             created_at: format_timestamp(job.created_at),
             updated_at: format_timestamp(job.updated_at),
             finished_at: job.finished_at.map(format_timestamp),

@@ -1,6 +1,7 @@
 //! Wire types: what the JSON looks like, separate from the domain types it converts to.
 
 pub mod amount;
+pub mod audit;
 pub mod batch;
 pub mod contract_cost;
 pub mod contracts;

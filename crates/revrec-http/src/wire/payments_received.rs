@@ -93,6 +93,9 @@ pub struct ReceivedPayment {
     /// When it was recorded (the books know it from then on).
     #[schema(format = DateTime)]
     pub recorded_at: String,
+    /// Who recorded it (the credential; `unknown` before actors were kept).
+    #[schema(example = "key:key_01h8")]
+    pub recorded_by: String,
 }
 
 /// The answer to `GET /v1/contracts/{id}/payments`: the cash the contract received, in the
@@ -122,6 +125,7 @@ impl PaymentList {
                         amount: payment.amount,
                         reference: payment.reference,
                         recorded_at: format_timestamp(record.recorded_at),
+                        recorded_by: record.recorded_by.clone(),
                     }
                 })
                 .collect(),

@@ -967,6 +967,86 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # Every fact of the tenant's books with who recorded it and when, oldest first: contract versions (created, modified, terminated, fulfillments, progress, restatements), invoices, payments, closes and reopens, chart versions, posting control changes and jobs. Filter by the month a fact was recorded in or by contract; follow next_cursor. Needs the read:ledger scope.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :period Only facts recorded in this month (&#x60;YYYY-MM&#x60;, UTC).
+    # @option opts [String] :contract_id Only the facts of this contract.
+    # @option opts [Integer] :limit Facts per page (default 100, at most 1,000).
+    # @option opts [String] :cursor &#x60;next_cursor&#x60; of the previous page.
+    # @return [AuditEvents]
+    def list_audit_events(opts = {})
+      data, _status_code, _headers = list_audit_events_with_http_info(opts)
+      data
+    end
+
+    # Every fact of the tenant&#39;s books with who recorded it and when, oldest first: contract versions (created, modified, terminated, fulfillments, progress, restatements), invoices, payments, closes and reopens, chart versions, posting control changes and jobs. Filter by the month a fact was recorded in or by contract; follow next_cursor. Needs the read:ledger scope.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :period Only facts recorded in this month (&#x60;YYYY-MM&#x60;, UTC).
+    # @option opts [String] :contract_id Only the facts of this contract.
+    # @option opts [Integer] :limit Facts per page (default 100, at most 1,000).
+    # @option opts [String] :cursor &#x60;next_cursor&#x60; of the previous page.
+    # @return [Array<(AuditEvents, Integer, Hash)>] AuditEvents data, response status code and response headers
+    def list_audit_events_with_http_info(opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.list_audit_events ...'
+      end
+      pattern = Regexp.new(/^[0-9]{4}-(0[1-9]|1[0-2])$/)
+      if @api_client.config.client_side_validation && !opts[:'period'].nil? && opts[:'period'] !~ pattern
+        fail ArgumentError, "invalid value for 'opts[:\"period\"]' when calling PrimaryApi.list_audit_events, must conform to the pattern #{pattern}."
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] > 1000
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling PrimaryApi.list_audit_events, must be smaller than or equal to 1000.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] < 1
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling PrimaryApi.list_audit_events, must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/v1/audit-events'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'period'] = opts[:'period'] if !opts[:'period'].nil?
+      query_params[:'contract_id'] = opts[:'contract_id'] if !opts[:'contract_id'].nil?
+      query_params[:'limit'] = opts[:'limit'] if !opts[:'limit'].nil?
+      query_params[:'cursor'] = opts[:'cursor'] if !opts[:'cursor'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'AuditEvents'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.list_audit_events",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#list_audit_events\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Every version of a contract, first to current, with what each changed: the treatment, the catch-up booked in its effective month, the re-allocation of a prospective change, what an event recognized.
     # @param id [String] Contract id
     # @param [Hash] opts the optional parameters

@@ -39,6 +39,9 @@ module RevrecClient
 
     attr_accessor :recorded_at
 
+    # Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `cli`, `console:<email>`, or for a restatement the job's requester; `unknown` for versions recorded before actors were kept. Never a secret.
+    attr_accessor :recorded_by
+
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :transaction_price
 
@@ -55,6 +58,7 @@ module RevrecClient
         :'reallocations' => :'reallocations',
         :'recognized' => :'recognized',
         :'recorded_at' => :'recorded_at',
+        :'recorded_by' => :'recorded_by',
         :'transaction_price' => :'transaction_price',
         :'version' => :'version'
       }
@@ -81,6 +85,7 @@ module RevrecClient
         :'reallocations' => :'Array<Reallocation>',
         :'recognized' => :'BigDecimal',
         :'recorded_at' => :'Time',
+        :'recorded_by' => :'String',
         :'transaction_price' => :'BigDecimal',
         :'version' => :'Integer'
       }
@@ -164,6 +169,12 @@ module RevrecClient
         self.recorded_at = nil
       end
 
+      if attributes.key?(:'recorded_by')
+        self.recorded_by = attributes[:'recorded_by']
+      else
+        self.recorded_by = nil
+      end
+
       if attributes.key?(:'transaction_price')
         self.transaction_price = attributes[:'transaction_price']
       else
@@ -198,6 +209,10 @@ module RevrecClient
         invalid_properties.push('invalid value for "recorded_at", recorded_at cannot be nil.')
       end
 
+      if @recorded_by.nil?
+        invalid_properties.push('invalid value for "recorded_by", recorded_by cannot be nil.')
+      end
+
       if @transaction_price.nil?
         invalid_properties.push('invalid value for "transaction_price", transaction_price cannot be nil.')
       end
@@ -221,6 +236,7 @@ module RevrecClient
       return false if @change.nil?
       return false if @reallocations.nil?
       return false if @recorded_at.nil?
+      return false if @recorded_by.nil?
       return false if @transaction_price.nil?
       return false if @version.nil?
       return false if @version < 0
@@ -268,6 +284,16 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] recorded_by Value to be assigned
+    def recorded_by=(recorded_by)
+      if recorded_by.nil?
+        fail ArgumentError, 'recorded_by cannot be nil'
+      end
+
+      @recorded_by = recorded_by
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] transaction_price Value to be assigned
     def transaction_price=(transaction_price)
       if transaction_price.nil?
@@ -304,6 +330,7 @@ module RevrecClient
           reallocations == o.reallocations &&
           recognized == o.recognized &&
           recorded_at == o.recorded_at &&
+          recorded_by == o.recorded_by &&
           transaction_price == o.transaction_price &&
           version == o.version
     end
@@ -317,7 +344,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [catch_up, change, effective_date, percent_complete, pob_id, reallocations, recognized, recorded_at, transaction_price, version].hash
+      [catch_up, change, effective_date, percent_complete, pob_id, reallocations, recognized, recorded_at, recorded_by, transaction_price, version].hash
     end
 
     # Builds the object from hash

@@ -28,6 +28,9 @@ module RevrecClient
     # What the job was asked to do.
     attr_accessor :request
 
+    # Who asked for it (the credential); the versions a restatement writes are recorded by them.
+    attr_accessor :requested_by
+
     # Present once the job has finished.
     attr_accessor :result
 
@@ -65,6 +68,7 @@ module RevrecClient
         :'job_id' => :'job_id',
         :'progress' => :'progress',
         :'request' => :'request',
+        :'requested_by' => :'requested_by',
         :'result' => :'result',
         :'status' => :'status',
         :'updated_at' => :'updated_at'
@@ -89,6 +93,7 @@ module RevrecClient
         :'job_id' => :'String',
         :'progress' => :'Integer',
         :'request' => :'JobRequest',
+        :'requested_by' => :'String',
         :'result' => :'JobResult',
         :'status' => :'JobStatusName',
         :'updated_at' => :'Time'
@@ -157,6 +162,12 @@ module RevrecClient
         self.request = nil
       end
 
+      if attributes.key?(:'requested_by')
+        self.requested_by = attributes[:'requested_by']
+      else
+        self.requested_by = nil
+      end
+
       if attributes.key?(:'result')
         self.result = attributes[:'result']
       end
@@ -203,6 +214,10 @@ module RevrecClient
         invalid_properties.push('invalid value for "request", request cannot be nil.')
       end
 
+      if @requested_by.nil?
+        invalid_properties.push('invalid value for "requested_by", requested_by cannot be nil.')
+      end
+
       if @status.nil?
         invalid_properties.push('invalid value for "status", status cannot be nil.')
       end
@@ -224,6 +239,7 @@ module RevrecClient
       return false if @progress > 100
       return false if @progress < 0
       return false if @request.nil?
+      return false if @requested_by.nil?
       return false if @status.nil?
       return false if @updated_at.nil?
       true
@@ -278,6 +294,16 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] requested_by Value to be assigned
+    def requested_by=(requested_by)
+      if requested_by.nil?
+        fail ArgumentError, 'requested_by cannot be nil'
+      end
+
+      @requested_by = requested_by
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] status Value to be assigned
     def status=(status)
       if status.nil?
@@ -307,6 +333,7 @@ module RevrecClient
           job_id == o.job_id &&
           progress == o.progress &&
           request == o.request &&
+          requested_by == o.requested_by &&
           result == o.result &&
           status == o.status &&
           updated_at == o.updated_at
@@ -321,7 +348,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [created_at, finished_at, job_id, progress, request, result, status, updated_at].hash
+      [created_at, finished_at, job_id, progress, request, requested_by, result, status, updated_at].hash
     end
 
     # Builds the object from hash

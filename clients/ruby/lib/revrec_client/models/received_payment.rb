@@ -27,6 +27,9 @@ module RevrecClient
     # When it was recorded (the books know it from then on).
     attr_accessor :recorded_at
 
+    # Who recorded it (the credential; `unknown` before actors were kept).
+    attr_accessor :recorded_by
+
     attr_accessor :reference
 
     # Attribute mapping from ruby-style variable name to JSON key.
@@ -36,6 +39,7 @@ module RevrecClient
         :'date' => :'date',
         :'id' => :'id',
         :'recorded_at' => :'recorded_at',
+        :'recorded_by' => :'recorded_by',
         :'reference' => :'reference'
       }
     end
@@ -57,6 +61,7 @@ module RevrecClient
         :'date' => :'Date',
         :'id' => :'String',
         :'recorded_at' => :'Time',
+        :'recorded_by' => :'String',
         :'reference' => :'String'
       }
     end
@@ -117,6 +122,12 @@ module RevrecClient
         self.recorded_at = nil
       end
 
+      if attributes.key?(:'recorded_by')
+        self.recorded_by = attributes[:'recorded_by']
+      else
+        self.recorded_by = nil
+      end
+
       if attributes.key?(:'reference')
         self.reference = attributes[:'reference']
       else
@@ -145,6 +156,10 @@ module RevrecClient
         invalid_properties.push('invalid value for "recorded_at", recorded_at cannot be nil.')
       end
 
+      if @recorded_by.nil?
+        invalid_properties.push('invalid value for "recorded_by", recorded_by cannot be nil.')
+      end
+
       if @reference.nil?
         invalid_properties.push('invalid value for "reference", reference cannot be nil.')
       end
@@ -160,6 +175,7 @@ module RevrecClient
       return false if @date.nil?
       return false if @id.nil?
       return false if @recorded_at.nil?
+      return false if @recorded_by.nil?
       return false if @reference.nil?
       true
     end
@@ -205,6 +221,16 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] recorded_by Value to be assigned
+    def recorded_by=(recorded_by)
+      if recorded_by.nil?
+        fail ArgumentError, 'recorded_by cannot be nil'
+      end
+
+      @recorded_by = recorded_by
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] reference Value to be assigned
     def reference=(reference)
       if reference.nil?
@@ -223,6 +249,7 @@ module RevrecClient
           date == o.date &&
           id == o.id &&
           recorded_at == o.recorded_at &&
+          recorded_by == o.recorded_by &&
           reference == o.reference
     end
 
@@ -235,7 +262,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [amount, date, id, recorded_at, reference].hash
+      [amount, date, id, recorded_at, recorded_by, reference].hash
     end
 
     # Builds the object from hash
