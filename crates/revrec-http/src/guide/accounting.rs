@@ -20,7 +20,7 @@ use crate::shell::auth;
 use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::parameters::{as_of, currency, since};
+use crate::shell::parameters::{as_of, currency, page_limit, since};
 use crate::shell::respond::{Reply, parse_query, query};
 use crate::shell::state::AppState;
 use crate::wire::dates::format_date;
@@ -200,16 +200,7 @@ async fn journal_page_of(
     params: JournalParams,
 ) -> Result<Reply, ApiError> {
     let (mut journal_query, status, chart) = read_journal_query(state, principal, &params).await?;
-    if let Some(text) = params.limit.as_deref() {
-        journal_query.limit = text
-            .parse::<u32>()
-            .ok()
-            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-            .ok_or_else(|| ApiError::InvalidParameter {
-                name: "limit",
-                message: format!("must be an integer from 1 to {MAX_LIMIT}"),
-            })?;
-    }
+    journal_query.limit = page_limit(params.limit.as_deref(), journal_query.limit, MAX_LIMIT)?;
     let page = journal_page(
         &state.services,
         &principal.tenant_id,

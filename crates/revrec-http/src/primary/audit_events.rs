@@ -11,6 +11,7 @@ use utoipa::IntoParams;
 
 use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
+use crate::shell::parameters::page_limit;
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::audit::AuditEvents;
@@ -54,17 +55,7 @@ pub async fn list(
         ),
         None => None,
     };
-    let limit = match params.limit.as_deref() {
-        None => DEFAULT_LIMIT,
-        Some(text) => text
-            .parse::<u32>()
-            .ok()
-            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-            .ok_or_else(|| ApiError::InvalidParameter {
-                name: "limit",
-                message: format!("must be a whole number from 1 to {MAX_LIMIT} (got `{text}`)"),
-            })?,
-    };
+    let limit = page_limit(params.limit.as_deref(), DEFAULT_LIMIT, MAX_LIMIT)?;
     let filter = AuditFilter {
         period,
         contract_id: params.contract_id,

@@ -18,7 +18,7 @@ use crate::shell::body::parse_json;
 use crate::shell::docs::{IDEMPOTENCY_KEY_DOC, IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
 use crate::shell::parameters::as_of;
-use crate::shell::parameters::{CorrectionParameter, write_context};
+use crate::shell::parameters::{CorrectionParameter, page_limit, write_context};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::contracts::{
@@ -68,17 +68,7 @@ pub async fn list(
             )
         }
     };
-    let limit = match params.limit.as_deref() {
-        None => DEFAULT_LIMIT,
-        Some(text) => text
-            .parse::<u32>()
-            .ok()
-            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-            .ok_or_else(|| ApiError::InvalidParameter {
-                name: "limit",
-                message: format!("must be an integer from 1 to {MAX_LIMIT}"),
-            })?,
-    };
+    let limit = page_limit(params.limit.as_deref(), DEFAULT_LIMIT, MAX_LIMIT)?;
     let after = params.cursor.as_deref().map(decode_cursor).transpose()?;
     let contract_query = ContractQuery {
         text: params.query,

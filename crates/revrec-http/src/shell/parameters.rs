@@ -106,3 +106,17 @@ pub fn write_context(principal: &Principal, query_string: &str) -> Result<WriteC
         correction,
     })
 }
+
+/// `limit` of a paged list: `default` when absent, else a whole number from 1 to `max`.
+pub fn page_limit(text: Option<&str>, default: u32, max: u32) -> Result<u32, ApiError> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    text.parse::<u32>()
+        .ok()
+        .filter(|limit| (1..=max).contains(limit))
+        .ok_or_else(|| ApiError::InvalidParameter {
+            name: "limit",
+            message: format!("must be an integer from 1 to {max} (got `{text}`)"),
+        })
+}
