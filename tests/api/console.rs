@@ -1215,7 +1215,7 @@ async fn the_favicon_is_served_cacheable_and_linked_from_every_page() {
 #[tokio::test]
 async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_does() {
     for app in spawn_each().await {
-        let (_, key) = app.key("acme", &Scope::ALL).await;
+        let (key_id, key) = app.key("acme", &Scope::ALL).await;
         // Example 12's subscription billed in arrears, a setup awaiting delivery and services
         // measured by progress.
         let body = json!({"customer_name": "Initech", "total_value": "15000.00",
@@ -1265,6 +1265,15 @@ async fn a_billed_contract_shows_its_invoices_balances_and_events_as_the_api_doe
         );
         assert_eq!(page.amount_after(r#"id="invoices-total""#), "6000.00");
         assert!(page.text.contains("INV-Q2"), "{}", page.text);
+        // Who did what: each version and invoice with the key that recorded it.
+        let actors: Vec<String> = page
+            .text
+            .match_indices(r#"data-column="actor">"#)
+            .map(|(at, marker)| text_after(&page.text[at..], marker))
+            .collect();
+        // The version, its two invoices and the progress report.
+        assert_eq!(actors, vec![format!("key:{key_id}"); 4], "{}", page.text);
+        assert!(!page.text.contains(&key), "the page shows a secret");
         // Each month's billed amount and contract asset are the API's.
         let waterfall = api(
             reqwest::Method::GET,

@@ -8,6 +8,7 @@ use maud::{Markup, html};
 use revrec_domain::{Billing, ContractPlan, Currency, ObligationPlan, Pattern, format_minor};
 use revrec_http::AppState;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
+use revrec_usecases::audit_trail::{AuditFilter, AuditPage, audit_events};
 use revrec_usecases::get_contract::{VersionHistory, effect_of, version_history};
 use revrec_usecases::list_contracts::list_contracts;
 use revrec_usecases::waterfall_report::{WaterfallQuery, waterfall_report};
@@ -135,6 +136,17 @@ pub async fn detail(
     )
     .await?
     .waterfall;
+    // The contract's facts with who recorded each (docs/ledger.md, "Who did what").
+    let trail_page = audit_events(
+        services,
+        signed.tenant(),
+        AuditFilter {
+            contract_id: Some(id.to_string()),
+            limit: TRAIL_ROWS,
+            ..AuditFilter::default()
+        },
+    )
+    .await?;
     let record = &view.record;
     let currency = record.currency;
     let plan = view.plan();
@@ -198,6 +210,10 @@ pub async fn detail(
         section aria-labelledby="versions-heading" {
             h2 #versions-heading { "Versions" }
             (versions(&listed, currency))
+        }
+        section aria-labelledby="trail-heading" {
+            h2 #trail-heading { "Who did what" }
+            (trail(&trail_page))
         }
     };
     Ok(layout::page(
@@ -298,6 +314,7 @@ fn versions(listed: &VersionHistory, currency: Currency) -> Markup {
                     th scope="col" { "Catch-up on earlier revenue" }
                     th scope="col" { "Recognized by the event" }
                     th scope="col" { "Recorded" }
+                    th scope="col" { "Recorded by" }
                 } }
                 tbody {
                     @for version in &listed.versions {
@@ -314,11 +331,46 @@ fn versions(listed: &VersionHistory, currency: Currency) -> Markup {
                                     @if version.change.is_event() { (money(effect.recognized_on_effective_day, currency)) } @else { "—" }
                                 }
                                 td { (instant(version.recorded_at)) }
+                                td data-column="recorded_by" { (version.recorded_by) }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+}
+
+/// Facts of a contract the page lists with who recorded them (the API's audit trail has
+/// them all).
+const TRAIL_ROWS: u32 = 200;
+
+/// The contract's facts, oldest first, each with who recorded it.
+fn trail(page: &AuditPage) -> Markup {
+    html! {
+        div.table-wrap {
+            table #trail {
+                caption { "Every fact of the contract, oldest first, with the credential that recorded it" }
+                thead { tr {
+                    th scope="col" { "Recorded" }
+                    th scope="col" { "Fact" }
+                    th scope="col" { "Which" }
+                    th scope="col" { "Recorded by" }
+                } }
+                tbody {
+                    @for event in &page.events {
+                        tr {
+                            td { (instant(event.recorded_at)) }
+                            td { (event.kind) }
+                            td { (event.reference) }
+                            td data-column="actor" { (event.actor) }
+                        }
+                    }
+                }
+            }
+        }
+        @if page.next.is_some() {
+            p { "More facts than this page shows: GET /v1/audit-events?contract_id=… lists them all." }
         }
     }
 }
