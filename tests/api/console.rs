@@ -1442,3 +1442,35 @@ async fn the_periods_page_closes_and_reopens_months_with_a_reason() {
         assert_ne!(forged.status, StatusCode::OK);
     }
 }
+
+#[tokio::test]
+async fn the_dashboard_marks_closed_months_and_the_corrections_the_first_open_one_books() {
+    for app in spawn_each().await {
+        // The worked case of docs/asc606.md §13: January to March closed, then a price
+        // increase back-dated to 1 February.
+        let id = crate::periods::worked_contract(&app).await;
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(closed.status, StatusCode::OK, "{}", closed.text);
+        crate::periods::back_date_the_increase(&app, &id).await;
+        let mut browser = Browser::signed_in(&app, "sandbox", "cfo@example.com").await;
+        let page = browser
+            .get("/console/dashboard?from=2026-01&to=2026-05&currency=USD")
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let books = |month: &str| {
+            let row = format!(r#"<tr data-period="{month}">"#);
+            let row_text = &page.text[page.text.find(&row).expect("the month's row")..];
+            text_after(row_text, r#"data-column="books">"#)
+        };
+        for month in ["2026-01", "2026-02", "2026-03"] {
+            assert_eq!(books(month), "closed", "{month}");
+            assert_eq!(page.cell(month, "correction"), "0.00", "{month}");
+        }
+        assert_eq!(books("2026-04"), "open");
+        assert_eq!(page.cell("2026-04", "recognized"), "1972.61");
+        assert_eq!(page.cell("2026-04", "correction"), "739.73");
+        assert_eq!(page.cell("2026-05", "correction"), "0.00");
+    }
+}

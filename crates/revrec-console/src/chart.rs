@@ -19,6 +19,10 @@ pub struct Month {
     /// once a contract of the portfolio is billed by invoices).
     pub billed: i64,
     pub contract_asset_balance: i64,
+    /// The part of the month's revenue that corrects closed months (docs/ledger.md).
+    pub correction: i64,
+    /// Whether the month is closed: its figures are those it froze.
+    pub closed: bool,
 }
 
 /// Fill colours per `pob_type` (a palette readable by the common colour-vision

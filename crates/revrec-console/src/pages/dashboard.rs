@@ -76,6 +76,8 @@ pub async fn page(
             deferred_balance: row.deferred_balance,
             billed: row.billed,
             contract_asset_balance: row.contract_asset_balance,
+            correction: row.correction,
+            closed: row.closed,
         })
         .collect();
     let note6 = note6_report(services, tenant, to.quarter(), Some(currency), None)
@@ -156,7 +158,8 @@ fn range_form(from: Period, to: Period, currency: Currency, currencies: &[Curren
     }
 }
 
-/// The months as a table; with what was billed and the contract assets beside the deferred
+/// The months as a table, each marked closed or open with the part of its revenue that
+/// corrects closed months; with what was billed and the contract assets beside the deferred
 /// balance when a contract of the portfolio is `billed_by_invoices`.
 fn month_table(months: &[Month], billed_by_invoices: bool, currency: Currency) -> Markup {
     html! {
@@ -168,11 +171,13 @@ fn month_table(months: &[Month], billed_by_invoices: bool, currency: Currency) -
                         th scope="col" { "Month" }
                         @for kind in PobType::ALL { th scope="col" { (kind.as_str()) } }
                         th scope="col" { "Recognized" }
+                        th scope="col" { "Of which corrections of closed months" }
                         th scope="col" { "Deferred balance" }
                         @if billed_by_invoices {
                             th scope="col" { "Billed" }
                             th scope="col" { "Contract assets" }
                         }
+                        th scope="col" { "Books" }
                     }
                 }
                 tbody {
@@ -181,11 +186,13 @@ fn month_table(months: &[Month], billed_by_invoices: bool, currency: Currency) -
                             th scope="row" { (month.period) }
                             @for amount in &month.by_pob_type { td.num { (money(*amount, currency)) } }
                             td.num data-column="recognized" { (money(month.by_pob_type.iter().sum(), currency)) }
+                            td.num data-column="correction" { (money(month.correction, currency)) }
                             td.num data-column="deferred_balance" { (money(month.deferred_balance, currency)) }
                             @if billed_by_invoices {
                                 td.num data-column="billed" { (money(month.billed, currency)) }
                                 td.num data-column="contract_asset_balance" { (money(month.contract_asset_balance, currency)) }
                             }
+                            td data-column="books" { @if month.closed { "closed" } @else { "open" } }
                         }
                     }
                 }
