@@ -22,6 +22,15 @@ pub struct PeriodEventRecord {
     pub reason: Option<String>,
 }
 
+/// Each of `events`' actions with the sequence it was recorded under, in their order:
+/// what the domain folds closes and reopens from (`frozen_spans`, `closing_sequence`).
+pub fn sequenced_actions(events: &[PeriodEventRecord]) -> Vec<(i64, PeriodAction)> {
+    events
+        .iter()
+        .map(|event| (event.sequence, event.action))
+        .collect()
+}
+
 /// One month a close froze, with the digest of its figures: a fact of that close, recorded
 /// once and never changed.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -405,10 +405,7 @@ fn books_in_force(
     currency: Currency,
     events: &[PeriodEventRecord],
 ) -> Result<RollupBooks, StoreError> {
-    let actions: Vec<(i64, PeriodAction)> = events
-        .iter()
-        .map(|event| (event.sequence, event.action))
-        .collect();
+    let actions = revrec_ports::periods::sequenced_actions(events);
     let spans = frozen_spans(&actions);
     let closed_through =
         ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();

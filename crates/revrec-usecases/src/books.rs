@@ -267,10 +267,7 @@ pub fn contract_books(
             }
         }
     }
-    let actions: Vec<(i64, PeriodAction)> = events
-        .iter()
-        .map(|event| (event.sequence, event.action))
-        .collect();
+    let actions = revrec_ports::periods::sequenced_actions(events);
     let frozen_by = frozen_spans(&actions)
         .into_iter()
         .map(|span| {

@@ -187,10 +187,7 @@ async fn view(
     history: Vec<PeriodEventRecord>,
 ) -> Result<PeriodsView, UseCaseError> {
     let books = ClosedPeriods::after(history.iter().map(|event| &event.action));
-    let actions: Vec<(i64, PeriodAction)> = history
-        .iter()
-        .map(|event| (event.sequence, event.action))
-        .collect();
+    let actions = revrec_ports::periods::sequenced_actions(&history);
     let spans = frozen_spans(&actions);
     let mut recorded = services.periods.closed_months(tenant_id).await?;
     // A close's months are recorded once, by the first list after it (normally the close's

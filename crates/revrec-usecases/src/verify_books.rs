@@ -230,10 +230,7 @@ pub fn audit_listed_months(
     listed: &[crate::periods::ClosedMonth],
     events: &[revrec_ports::PeriodEventRecord],
 ) -> Vec<String> {
-    let actions: Vec<(i64, revrec_domain::PeriodAction)> = events
-        .iter()
-        .map(|event| (event.sequence, event.action))
-        .collect();
+    let actions = revrec_ports::periods::sequenced_actions(events);
     let closed = ClosedPeriods::after(events.iter().map(|event| &event.action)).closed_through();
     let mut problems = Vec::new();
     for pair in listed.windows(2) {
@@ -338,10 +335,7 @@ async fn recorded_digests(
     tenant_id: &str,
     events: &[revrec_ports::PeriodEventRecord],
 ) -> Result<BTreeMap<Period, OutputHash>, UseCaseError> {
-    let actions: Vec<(i64, revrec_domain::PeriodAction)> = events
-        .iter()
-        .map(|event| (event.sequence, event.action))
-        .collect();
+    let actions = revrec_ports::periods::sequenced_actions(events);
     let spans = revrec_domain::frozen_spans(&actions);
     Ok(services
         .periods
