@@ -1472,5 +1472,50 @@ async fn the_dashboard_marks_closed_months_and_the_corrections_the_first_open_on
         assert_eq!(page.cell("2026-04", "recognized"), "1972.61");
         assert_eq!(page.cell("2026-04", "correction"), "739.73");
         assert_eq!(page.cell("2026-05", "correction"), "0.00");
+
+        // The contract's page marks them alike.
+        let page = browser.get(&format!("/console/contracts/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let schedule = &page.text[page.text.find(r#"id="schedule""#).unwrap()..];
+        for (month, books, correction) in
+            [("2026-03", "closed", "0.00"), ("2026-04", "open", "739.73")]
+        {
+            let row = format!(r#"<tr data-period="{month}">"#);
+            let row_text = &schedule[schedule.find(&row).expect("the month's row")..];
+            assert_eq!(text_after(row_text, r#"data-column="books">"#), books);
+            let cell = &row_text[row_text.find(r#"data-column="correction""#).unwrap()..];
+            assert!(
+                cell.starts_with(&format!(
+                    r#"data-column="correction"><span class="amount" data-amount="{correction}""#
+                )),
+                "{cell}"
+            );
+        }
+
+        // The Periods page links each closed month's close package: the API's ZIP.
+        let periods = browser.get("/console/periods").await;
+        assert!(
+            periods
+                .text
+                .contains(r#"href="/console/close-packages/2026-03" download"#),
+            "{}",
+            periods.text
+        );
+        let download = browser.get("/console/close-packages/2026-03").await;
+        assert_eq!(download.status, StatusCode::OK, "{}", download.text);
+        assert_eq!(download.headers["content-type"], "application/zip");
+        let api = reqwest::Client::new()
+            .get(format!("{}/v1/close-packages/2026-03", app.address))
+            .bearer_auth(crate::helpers::SANDBOX)
+            .header("Accept", "application/zip")
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        assert_eq!(download.text, String::from_utf8_lossy(&api));
+        let open = browser.get("/console/close-packages/2026-04").await;
+        assert_eq!(open.status, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

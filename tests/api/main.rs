@@ -12,6 +12,7 @@ mod batch;
 mod billing;
 mod calendar;
 mod cash_received;
+mod close_packages;
 mod compute;
 mod conditional;
 mod console;

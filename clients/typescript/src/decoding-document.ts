@@ -212,6 +212,21 @@ export const decodingDocument: OpenApiDocument = {
     }
    }
   },
+  "/v1/close-packages/{period}": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ClosePackageOut"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/v1/contracts": {
    "get": {
     "responses": {
@@ -608,6 +623,23 @@ export const decodingDocument: OpenApiDocument = {
     },
     "additionalProperties": false
    },
+   "AccountTotalOut": {
+    "type": "object",
+    "properties": {
+     "code": {
+      "type": "string"
+     },
+     "credit": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "debit": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "name": {
+      "type": "string"
+     }
+    }
+   },
    "Amount": {
     "type": "number",
     "format": "decimal"
@@ -715,6 +747,57 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ChainedFactOut": {
+    "type": "object",
+    "properties": {
+     "fact": {
+      "$ref": "#/components/schemas/FactOut"
+     },
+     "hash": {
+      "type": "string"
+     }
+    }
+   },
+   "ChangeOut": {
+    "type": "object",
+    "properties": {
+     "effective": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "kind": {
+      "type": "string"
+     },
+     "obligation_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "percent_complete": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "ChartAccountOut": {
+    "type": "object",
+    "properties": {
+     "code": {
+      "type": "string"
+     },
+     "name": {
+      "type": "string"
+     },
+     "role": {
+      "type": "string"
+     }
+    }
+   },
    "ChartOfAccountsBody": {
     "type": "object",
     "properties": {
@@ -750,6 +833,41 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "ClosePackageOut": {
+    "type": "object",
+    "properties": {
+     "currencies": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/CurrencyPackageOut"
+      }
+     },
+     "engine": {
+      "type": "string"
+     },
+     "facts": {
+      "$ref": "#/components/schemas/FactsLogOut"
+     },
+     "months": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ClosedPeriod"
+      }
+     },
+     "period": {
+      "type": "string"
+     },
+     "tenant_id": {
+      "type": "string"
+     },
+     "warnings": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
    },
    "ClosedMonthWritesName": {
     "type": "string"
@@ -1052,6 +1170,38 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ContractReconciliationOut": {
+    "type": "object",
+    "properties": {
+     "billed": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "billed_to_date": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "contract_asset": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "contract_id": {
+      "type": "string"
+     },
+     "customer_name": {
+      "type": "string"
+     },
+     "deferred_revenue": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "receivable": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "recognized": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "recognized_to_date": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
    "ContractStatusName": {
     "type": "string"
    },
@@ -1138,6 +1288,61 @@ export const decodingDocument: OpenApiDocument = {
    },
    "ConventionName": {
     "type": "string"
+   },
+   "CorrectionOut": {
+    "type": "object",
+    "properties": {
+     "billed": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "booked_in": {
+      "type": "string"
+     },
+     "contract_id": {
+      "type": "string"
+     },
+     "corrects": {
+      "type": "string"
+     },
+     "recognized": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
+   "CurrencyPackageOut": {
+    "type": "object",
+    "properties": {
+     "contracts": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ContractReconciliationOut"
+      }
+     },
+     "corrections": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/CorrectionOut"
+      }
+     },
+     "currency": {
+      "type": "string"
+     },
+     "frozen": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/FrozenRowOut"
+      }
+     },
+     "journals": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MonthJournalOut"
+      }
+     },
+     "rollforwards": {
+      "$ref": "#/components/schemas/RollforwardsOut"
+     }
+    }
    },
    "CurrencyTotals": {
     "type": "object",
@@ -1477,6 +1682,263 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "FactOut": {
+    "oneOf": [
+     {
+      "type": "object",
+      "properties": {
+       "contract_id": {
+        "type": "string"
+       },
+       "contract_number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "created_at": {
+        "type": "string"
+       },
+       "currency": {
+        "type": "string"
+       },
+       "customer_id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "parent_contract_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "restated_in_place": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "restatements_in_place": {
+        "type": "integer",
+        "format": "int32"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "books_sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "change": {
+        "$ref": "#/components/schemas/ChangeOut"
+       },
+       "contract_id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "number": {
+        "type": "integer",
+        "format": "int32"
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "recorded_by": {
+        "type": "string"
+       },
+       "terms": {
+        "$ref": "#/components/schemas/TermsOut"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "books_sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "contract_id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "recorded_at": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "amount": {
+        "type": "string"
+       },
+       "books_sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "contract_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "recorded_by": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "amount": {
+        "type": "string"
+       },
+       "books_sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "contract_id": {
+        "type": "string"
+       },
+       "date": {
+        "type": "string"
+       },
+       "id": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "number": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "recorded_by": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "actor": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "through": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "actor": {
+        "type": "string"
+       },
+       "from": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "sequence": {
+        "type": "integer",
+        "format": "int64"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "accounts": {
+        "type": "array",
+        "items": {
+         "$ref": "#/components/schemas/ChartAccountOut"
+        }
+       },
+       "actor": {
+        "type": "string"
+       },
+       "books_sequence": {
+        "type": "integer",
+        "format": "int64"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "recorded_at": {
+        "type": "string"
+       },
+       "version": {
+        "type": "integer",
+        "format": "int64"
+       }
+      }
+     }
+    ]
+   },
+   "FactsLogOut": {
+    "type": "object",
+    "properties": {
+     "head": {
+      "type": "string"
+     },
+     "log": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ChainedFactOut"
+      }
+     }
+    }
+   },
    "FieldProblem": {
     "type": "object",
     "properties": {
@@ -1490,6 +1952,56 @@ export const decodingDocument: OpenApiDocument = {
    },
    "FormatName": {
     "type": "string"
+   },
+   "FrozenRowOut": {
+    "type": "object",
+    "properties": {
+     "billed": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "contract_asset_change": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "contract_asset_earned": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "corrects": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "customer_credit_change": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "invoiced": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "paid": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "period": {
+      "type": "string"
+     },
+     "pob_type": {
+      "type": "string"
+     },
+     "recognized": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "recognized_from_opening_deferred": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rpo_change": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rpo_next_12_months": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "timing": {
+      "type": "string"
+     }
+    }
    },
    "FulfillmentInput": {
     "type": "object",
@@ -2153,6 +2665,52 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "MonthJournalOut": {
+    "type": "object",
+    "properties": {
+     "accounts": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/AccountTotalOut"
+      }
+     },
+     "entries": {
+      "type": "integer"
+     },
+     "entry_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "equals_frozen": {
+      "type": "boolean"
+     },
+     "lines": {
+      "type": "integer"
+     },
+     "period": {
+      "type": "string"
+     },
+     "total_credit": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "total_debit": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
+   "MovementOut": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "name": {
+      "type": "string"
+     }
+    }
+   },
    "NewStatusName": {
     "type": "string"
    },
@@ -2193,6 +2751,80 @@ export const decodingDocument: OpenApiDocument = {
       "$ref": "#/components/schemas/Amount"
      }
     }
+   },
+   "ObligationOut": {
+    "type": "object",
+    "properties": {
+     "id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "name": {
+      "type": "string"
+     },
+     "pattern": {
+      "$ref": "#/components/schemas/PatternOut"
+     },
+     "pob_type": {
+      "type": "string"
+     },
+     "ssp": {
+      "type": "string"
+     },
+     "stated_price": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "PatternOut": {
+    "oneOf": [
+     {
+      "type": "object",
+      "properties": {
+       "end": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "start": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "date": {
+        "type": "string"
+       },
+       "kind": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "kind": {
+        "type": "string"
+       }
+      }
+     },
+     {
+      "type": "object",
+      "properties": {
+       "kind": {
+        "type": "string"
+       }
+      }
+     }
+    ]
    },
    "PaymentInput": {
     "type": "object",
@@ -2707,6 +3339,40 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "RollforwardOut": {
+    "type": "object",
+    "properties": {
+     "closing": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "corrections": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "movements": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MovementOut"
+      }
+     },
+     "opening": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
+   "RollforwardsOut": {
+    "type": "object",
+    "properties": {
+     "contract_assets": {
+      "$ref": "#/components/schemas/RollforwardOut"
+     },
+     "deferred_revenue": {
+      "$ref": "#/components/schemas/RollforwardOut"
+     },
+     "receivables": {
+      "$ref": "#/components/schemas/RollforwardOut"
+     }
+    }
+   },
    "RoutePrice": {
     "type": "object",
     "properties": {
@@ -2741,6 +3407,38 @@ export const decodingDocument: OpenApiDocument = {
      }
     },
     "additionalProperties": false
+   },
+   "TermsOut": {
+    "type": "object",
+    "properties": {
+     "convention": {
+      "type": "string"
+     },
+     "currency": {
+      "type": "string"
+     },
+     "customer_name": {
+      "type": "string"
+     },
+     "end_date": {
+      "type": "string"
+     },
+     "obligations": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ObligationOut"
+      }
+     },
+     "signed_date": {
+      "type": "string"
+     },
+     "start_date": {
+      "type": "string"
+     },
+     "transaction_price": {
+      "type": "string"
+     }
+    }
    },
    "TokenRequestForm": {
     "type": "object",

@@ -288,6 +288,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/close-packages/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The close package of a closed month (2026-03) or a quarter of closed months
+         *     (2026-Q1): the figures each close froze with their digests; rollforwards of deferred
+         *     revenue, contract assets and receivables; billed against recognized per contract; the
+         *     corrections booked; each month's journal checked against what was frozen; warnings;
+         *     and the facts it all follows from as a hash-chained log that revrec replay computes
+         *     again offline, to the byte. The same bytes on every read while the months stay closed.
+         *     Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
+         *     read:disclosures scope.
+         */
+        get: operations["getClosePackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contracts": {
         parameters: {
             query?: never;
@@ -735,6 +761,12 @@ export interface components {
             /** @example Subscription Revenue */
             name: string;
         };
+        AccountTotalOut: {
+            code: string;
+            credit: components["schemas"]["Amount"];
+            debit: components["schemas"]["Amount"];
+            name: string;
+        };
         /**
          * Format: decimal
          * @description An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -813,6 +845,25 @@ export interface components {
              */
             status: number;
         };
+        ChainedFactOut: {
+            fact: components["schemas"]["FactOut"];
+            hash: string;
+        };
+        ChangeOut: {
+            effective?: string | null;
+            /**
+             * @description `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
+             *     `progress` or `restatement`.
+             */
+            kind: string;
+            obligation_id?: string | null;
+            percent_complete?: string | null;
+        };
+        ChartAccountOut: {
+            code: string;
+            name: string;
+            role: string;
+        };
         /** @description The accounts journal entries post to. `PUT` replaces the whole chart. */
         ChartOfAccountsBody: {
             /**
@@ -842,6 +893,28 @@ export interface components {
              * @example 2026-03
              */
             through?: string | null;
+        };
+        /** @description The close package of a closed month or quarter. */
+        ClosePackageOut: {
+            currencies: components["schemas"]["CurrencyPackageOut"][];
+            /** @description The release that computed the figures. */
+            engine: string;
+            facts: components["schemas"]["FactsLogOut"];
+            /**
+             * @description Each month of the period: the close that froze it and the digest of its figures,
+             *     as `GET /v1/periods` lists them.
+             */
+            months: components["schemas"]["ClosedPeriod"][];
+            /** @description The month (`2026-03`) or quarter (`2026-Q1`) packaged. */
+            period: string;
+            /** @description The tenant whose books these are: its entry ids are sealed over it. */
+            tenant_id: string;
+            /**
+             * @description What to look at before signing: drafts, obligations awaiting delivery past their
+             *     contract's end, stated prices the allocation moved, and any figure the server
+             *     stored or exports that differs from what the facts give.
+             */
+            warnings: string[];
         };
         /**
          * @description What a tenant's posting control does with a write effective in a closed month.
@@ -988,6 +1061,20 @@ export interface components {
              */
             total: number;
         };
+        ContractReconciliationOut: {
+            /** @description Billed in the period. */
+            billed: components["schemas"]["Amount"];
+            billed_to_date: components["schemas"]["Amount"];
+            contract_asset: components["schemas"]["Amount"];
+            contract_id: string;
+            customer_name: string;
+            /** @description Balances at the period's end. */
+            deferred_revenue: components["schemas"]["Amount"];
+            receivable: components["schemas"]["Amount"];
+            /** @description Recognized in the period. */
+            recognized: components["schemas"]["Amount"];
+            recognized_to_date: components["schemas"]["Amount"];
+        };
         /** @enum {string} */
         ContractStatusName: "active" | "draft" | "terminated";
         /** @description One version of a contract and its effect. */
@@ -1040,6 +1127,30 @@ export interface components {
         };
         /** @enum {string} */
         ConventionName: "daily" | "monthly_equal" | "prorated_first_last";
+        CorrectionOut: {
+            billed: components["schemas"]["Amount"];
+            booked_in: string;
+            contract_id: string;
+            corrects: string;
+            recognized: components["schemas"]["Amount"];
+        };
+        /** @description One currency's figures. */
+        CurrencyPackageOut: {
+            /** @description Billed against recognized, contract by contract. */
+            contracts: components["schemas"]["ContractReconciliationOut"][];
+            /** @description The corrections the period booked, and the closed months they correct. */
+            corrections: components["schemas"]["CorrectionOut"][];
+            /** @example USD */
+            currency: string;
+            /**
+             * @description The rows the period's closes froze: each month's own figures, and what it booked
+             *     for an earlier closed month (`corrects`).
+             */
+            frozen: components["schemas"]["FrozenRowOut"][];
+            /** @description Each month's journal export, and whether it posts what was frozen. */
+            journals: components["schemas"]["MonthJournalOut"][];
+            rollforwards: components["schemas"]["RollforwardsOut"];
+        };
         CurrencyTotals: {
             credit: components["schemas"]["Amount"];
             currency: string;
@@ -1196,6 +1307,98 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /** @description One fact, by kind. Amounts are in the contract's currency; instants RFC 3339. */
+        FactOut: {
+            contract_id: string;
+            contract_number?: string | null;
+            created_at: string;
+            currency: string;
+            customer_id: string;
+            /** @enum {string} */
+            kind: "contract_opened";
+            parent_contract_id?: string | null;
+            restated_in_place?: string | null;
+            /** Format: int32 */
+            restatements_in_place: number;
+        } | {
+            /** Format: int64 */
+            books_sequence: number;
+            change: components["schemas"]["ChangeOut"];
+            contract_id: string;
+            /** @enum {string} */
+            kind: "version";
+            /** Format: int32 */
+            number: number;
+            recorded_at: string;
+            recorded_by: string;
+            terms: components["schemas"]["TermsOut"];
+        } | {
+            /** Format: int64 */
+            books_sequence: number;
+            contract_id: string;
+            /** @enum {string} */
+            kind: "reported";
+            recorded_at: string;
+        } | {
+            /** @example 500.00 */
+            amount: string;
+            /** Format: int64 */
+            books_sequence: number;
+            contract_id: string;
+            date: string;
+            id: string;
+            /** @enum {string} */
+            kind: "invoice";
+            number?: string | null;
+            recorded_at: string;
+            recorded_by: string;
+        } | {
+            /** @example 500.00 */
+            amount: string;
+            /** Format: int64 */
+            books_sequence: number;
+            contract_id: string;
+            date: string;
+            id: string;
+            /** @enum {string} */
+            kind: "payment";
+            number?: string | null;
+            recorded_at: string;
+            recorded_by: string;
+        } | {
+            actor: string;
+            /** @enum {string} */
+            kind: "close";
+            recorded_at: string;
+            /** Format: int64 */
+            sequence: number;
+            through: string;
+        } | {
+            actor: string;
+            from: string;
+            /** @enum {string} */
+            kind: "reopen";
+            reason?: string | null;
+            recorded_at: string;
+            /** Format: int64 */
+            sequence: number;
+        } | {
+            accounts: components["schemas"]["ChartAccountOut"][];
+            actor: string;
+            /** Format: int64 */
+            books_sequence: number;
+            /** @enum {string} */
+            kind: "chart";
+            recorded_at: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The facts the figures follow from, each chained to the one before by its digest. */
+        FactsLogOut: {
+            /** @description The last fact's digest: the whole log in one value. */
+            head: string;
+            log: components["schemas"]["ChainedFactOut"][];
+        };
         /** @description One field's problem in a 422. */
         FieldProblem: {
             /** @description The field, as a path into the request (`line_items[0].pob_type`). */
@@ -1204,6 +1407,22 @@ export interface components {
         };
         /** @enum {string} */
         FormatName: "json" | "csv";
+        FrozenRowOut: {
+            billed: components["schemas"]["Amount"];
+            contract_asset_change: components["schemas"]["Amount"];
+            contract_asset_earned: components["schemas"]["Amount"];
+            corrects?: string | null;
+            customer_credit_change: components["schemas"]["Amount"];
+            invoiced: components["schemas"]["Amount"];
+            paid: components["schemas"]["Amount"];
+            period: string;
+            pob_type: string;
+            recognized: components["schemas"]["Amount"];
+            recognized_from_opening_deferred: components["schemas"]["Amount"];
+            rpo_change: components["schemas"]["Amount"];
+            rpo_next_12_months: components["schemas"]["Amount"];
+            timing: string;
+        };
         /** @description Body of `POST /v1/contracts/{id}/obligations/{pob_id}/fulfillments`. */
         FulfillmentInput: {
             /**
@@ -1564,6 +1783,22 @@ export interface components {
             per_usd?: null | components["schemas"]["MethodAmount"];
             settles_real_money: boolean;
         };
+        MonthJournalOut: {
+            accounts: components["schemas"]["AccountTotalOut"][];
+            entries: number;
+            /** @description The entries' ids in export order (an id names its lines). */
+            entry_ids: string[];
+            /** @description Whether the journal posts, account by account, what the month froze. */
+            equals_frozen: boolean;
+            lines: number;
+            period: string;
+            total_credit: components["schemas"]["Amount"];
+            total_debit: components["schemas"]["Amount"];
+        };
+        MovementOut: {
+            amount: components["schemas"]["Amount"];
+            name: string;
+        };
         /**
          * @description The status a new contract may start in.
          * @enum {string}
@@ -1589,6 +1824,35 @@ export interface components {
             /** @description Allocated price not yet recognized at the quarter's end (remaining performance obligations). */
             rpo_total: components["schemas"]["Amount"];
             total_revenue: components["schemas"]["Amount"];
+        };
+        ObligationOut: {
+            id?: string | null;
+            name: string;
+            pattern: components["schemas"]["PatternOut"];
+            pob_type: string;
+            /**
+             * @description Up to six decimals.
+             * @example 500.00
+             */
+            ssp: string;
+            /** @example 500.00 */
+            stated_price?: string | null;
+        };
+        PatternOut: {
+            end: string;
+            /** @enum {string} */
+            kind: "ratable";
+            start: string;
+        } | {
+            date: string;
+            /** @enum {string} */
+            kind: "point_in_time";
+        } | {
+            /** @enum {string} */
+            kind: "awaiting_delivery";
+        } | {
+            /** @enum {string} */
+            kind: "progress";
         };
         /** @description Cash received from the customer against the contract. */
         PaymentInput: {
@@ -1883,6 +2147,22 @@ export interface components {
              */
             token_type_hint?: string | null;
         };
+        /** @description `opening` + each movement + `corrections` = `closing`. */
+        RollforwardOut: {
+            closing: components["schemas"]["Amount"];
+            corrections: components["schemas"]["Amount"];
+            movements: components["schemas"]["MovementOut"][];
+            opening: components["schemas"]["Amount"];
+        };
+        /**
+         * @description Deferred revenue, contract assets and receivables from the month before the period to
+         *     its end.
+         */
+        RollforwardsOut: {
+            contract_assets: components["schemas"]["RollforwardOut"];
+            deferred_revenue: components["schemas"]["RollforwardOut"];
+            receivables: components["schemas"]["RollforwardOut"];
+        };
         /** @description What one priced call costs a caller of one plan. */
         RoutePrice: {
             /**
@@ -1910,6 +2190,17 @@ export interface components {
              * @example 2026-10-01
              */
             effective_date: string;
+        };
+        TermsOut: {
+            convention: string;
+            currency: string;
+            customer_name: string;
+            end_date: string;
+            obligations: components["schemas"]["ObligationOut"][];
+            signed_date: string;
+            start_date: string;
+            /** @example 500.00 */
+            transaction_price: string;
         };
         /**
          * @description The token request's form fields (RFC 6749 §4.4.2, §2.3.1), for the OpenAPI document;
@@ -3353,6 +3644,126 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    getClosePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A closed month, YYYY-MM, or a quarter of closed months, YYYY-Qn
+                 * @example 2026-03
+                 */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The close package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosePackageOut"];
+                    "application/zip": number[];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -91,6 +91,12 @@ pub enum Command {
     /// Serve the MCP tools over stdio (one JSON-RPC message per line) for a local agent,
     /// with the API key (or sandbox token) in REVREC_MCP_TOKEN; logs go to stderr.
     Mcp,
+    /// Compute a close package (`GET /v1/close-packages/{period}`) again from the facts it
+    /// carries, with no database, and check it to the byte. Exit status 1 where it differs.
+    Replay {
+        /// The package's JSON, as the API answered it.
+        file: std::path::PathBuf,
+    },
     /// Audit the books: recompute every stored contract's plan and every tenant's rollups
     /// from the stored versions and compare them with what is stored. Exit status 1 on drift.
     Verify {
@@ -204,6 +210,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         println!("{}", pay(challenge, proofs)?);
         return Ok(());
     }
+    if let Some(Command::Replay { file }) = &cli.command {
+        // Needs no settings and no database: the package holds every fact.
+        return Ok(crate::replay_command::replay_file(file)?);
+    }
     let settings = Settings::from_env()?;
     let command = cli.command.unwrap_or(Command::Serve);
     // Only `serve`, `demo` and `migrate --create` make a database; any other command run in
@@ -220,7 +230,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         );
     }
     match command {
-        Command::Pay { .. } => Ok(()),
+        Command::Pay { .. } | Command::Replay { .. } => Ok(()),
         Command::Serve => serve(settings).await,
         Command::Migrate { .. } => {
             open_store(&settings).await?;

@@ -16,6 +16,8 @@ pub enum CliError {
         "no database at {0}: only `revrec serve`, `revrec demo` and `revrec migrate --create` make one. Run the command in the folder that holds it, or point REVREC_DATABASE_URL at it"
     )]
     NoDatabase(String),
+    #[error(transparent)]
+    Replay(#[from] crate::replay_command::ReplayError),
     #[error("the stored figures of {tenants} tenant(s) differ from their recomputation")]
     Drift { tenants: usize },
 }

@@ -8,6 +8,7 @@ pub mod database_presence;
 pub mod job_worker;
 pub mod period_commands;
 pub mod plan_terms;
+pub mod replay_command;
 pub mod settings;
 pub mod startup;
 pub mod system_ports;

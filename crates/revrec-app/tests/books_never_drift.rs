@@ -1565,6 +1565,62 @@ async fn exports_never_move(
     Ok(())
 }
 
+/// The close package of the month closed last (docs/ledger.md, "The close package"): its
+/// figures follow from its facts alone, so a replay of its JSON gives it to the byte, and
+/// the server found nothing stored, recorded or exported that differs from them; every
+/// rollforward ties and every journal posts what the month froze.
+async fn close_packages_replay(services: &Services, tenant: &str) -> Result<(), TestCaseError> {
+    use revrec_usecases::close_package::{PackageSpan, books_of, close_package, package_of};
+    let books = list_periods(services, tenant).await.unwrap();
+    let Some(last) = books.closed.last() else {
+        return Ok(());
+    };
+    let span = PackageSpan {
+        label: last.period.to_string(),
+        months: revrec_domain::PeriodRange::new(last.period, last.period).unwrap(),
+    };
+    let package = close_package(services, tenant, span.clone()).await.unwrap();
+    let rebuilt = books_of(tenant, &package.facts).unwrap();
+    let replayed = package_of(tenant, &span, &rebuilt, package.facts.clone()).unwrap();
+    if replayed != package {
+        return fail(format!(
+            "the package of {} is not what its facts give: warnings {:?}",
+            last.period, package.warnings
+        ));
+    }
+    for currency in &package.currencies {
+        for (name, rollforward) in [
+            ("deferred revenue", &currency.deferred_revenue),
+            ("contract assets", &currency.contract_assets),
+            ("receivables", &currency.receivables),
+        ] {
+            if !rollforward.ties() {
+                return fail(format!("{name} does not roll forward: {rollforward:?}"));
+            }
+        }
+        if let Some(journal) = currency
+            .journals
+            .iter()
+            .find(|journal| !journal.equals_frozen)
+        {
+            return fail(format!(
+                "the journal does not post what was frozen: {journal:?}"
+            ));
+        }
+    }
+    let json = serde_json::to_vec(&revrec_http::wire::close_package::ClosePackageOut::of(
+        &package,
+    ))
+    .unwrap();
+    if let Err(error) = revrec_app::replay_command::replay_package(&json) {
+        return fail(format!(
+            "the package of {} does not replay: {error}",
+            last.period
+        ));
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // The test
 
@@ -1809,6 +1865,14 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
         }
         before = after;
         exports_never_move(services, &tenant, &mut exported)
+            .await
+            .map_err(|error| {
+                TestCaseError::fail(format!(
+                    "after step {} ({step:?}): {error}\n{log}",
+                    number + 1
+                ))
+            })?;
+        close_packages_replay(services, &tenant)
             .await
             .map_err(|error| {
                 TestCaseError::fail(format!(

@@ -54,6 +54,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .route("/periods", web::get().to(pages::periods::page))
             .route("/periods/close", web::post().to(pages::periods::close))
             .route("/periods/reopen", web::post().to(pages::periods::reopen))
+            .route(
+                "/close-packages/{period}",
+                web::get().to(pages::periods::close_package),
+            )
             .route("/contracts", web::get().to(pages::contracts::list))
             .route("/contracts/{id}", web::get().to(pages::contracts::detail))
             .default_service(web::to(|| async {

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use revrec_domain::{Currency, Period, PlanHistory, Rollup};
 use revrec_ports::{
-    ContractRecord, ContractStatus, FactsSince, PeriodEventRecord, StoredContract, VersionChange,
-    WorkBudget, WorkRefusal,
+    ContractRecord, FactsSince, PeriodEventRecord, StoredContract, VersionChange, WorkBudget,
+    WorkRefusal,
 };
 
 use crate::error::UseCaseError;
@@ -188,32 +188,7 @@ pub fn contract_known_at(stored: &StoredContract, as_of: AsOf) -> Option<StoredC
             None => None,
         };
     }
-    record.version = last.number;
-    record.start_date = last.terms.start_date;
-    record.end_date = last.terms.end_date;
-    record.customer_name.clone_from(&last.terms.customer_name);
-    record.total_value = last.terms.transaction_price;
-    // A termination is final: whatever follows it (a restatement) leaves it terminated.
-    let terminated = known
-        .versions
-        .iter()
-        .find_map(|version| match version.change {
-            VersionChange::Termination { effective } => Some(effective),
-            _ => None,
-        });
-    (record.status, record.terminated_on) = match (terminated, reported) {
-        (_, false) => (ContractStatus::Draft, None),
-        (Some(effective), true) => (ContractStatus::Terminated, Some(effective)),
-        (None, true) => (ContractStatus::Active, None),
-    };
-    record.updated_at = known
-        .versions
-        .iter()
-        .map(|version| version.recorded_at)
-        .chain(known.invoices.iter().map(|invoice| invoice.recorded_at))
-        .chain(known.stamps.reported_at)
-        .max()
-        .unwrap_or(record.created_at);
+    crate::history::settle_record(&mut known);
     Some(known)
 }
 

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use revrec_ports::{
-    ContractRecord, ContractScan, ContractWrite, Expected, IdSource, InvoiceRecord, InvoiceWrite,
-    RollupDelta, StoredContract, StoredVersion, VersionChange, VersionWrite,
+    ContractRecord, ContractScan, ContractStatus, ContractWrite, Expected, IdSource, InvoiceRecord,
+    InvoiceWrite, RollupDelta, StoredContract, StoredVersion, VersionChange, VersionWrite,
 };
 
 use crate::contract_view::ContractView;
@@ -91,6 +91,42 @@ pub fn replay_recorded(stored: &StoredContract) -> Result<PlanHistory, UseCaseEr
         replay_as_recorded(&stored.versions, legacy_restatement(stored))?
             .with_billing(billing_of(&stored.invoices)),
     )
+}
+
+/// The contract's record as its versions and billing facts say: its last version's terms,
+/// a draft until it entered the reports, terminated once a version terminated it (a
+/// termination is final: whatever follows it, a restatement, leaves it terminated), last
+/// updated by its latest fact. What an `as_of` read and a close package's replay rebuild.
+pub(crate) fn settle_record(stored: &mut StoredContract) {
+    let Some(last) = stored.versions.last() else {
+        return;
+    };
+    let terminated = stored
+        .versions
+        .iter()
+        .find_map(|version| match version.change {
+            VersionChange::Termination { effective } => Some(effective),
+            _ => None,
+        });
+    let updated_at = stored
+        .versions
+        .iter()
+        .map(|version| version.recorded_at)
+        .chain(stored.invoices.iter().map(|invoice| invoice.recorded_at))
+        .chain(stored.stamps.reported_at)
+        .max();
+    let record = &mut stored.record;
+    record.version = last.number;
+    record.start_date = last.terms.start_date;
+    record.end_date = last.terms.end_date;
+    record.customer_name.clone_from(&last.terms.customer_name);
+    record.total_value = last.terms.transaction_price;
+    (record.status, record.terminated_on) = match (terminated, stored.stamps.reported) {
+        (_, None) => (ContractStatus::Draft, None),
+        (Some(effective), Some(_)) => (ContractStatus::Terminated, Some(effective)),
+        (None, Some(_)) => (ContractStatus::Active, None),
+    };
+    record.updated_at = updated_at.unwrap_or(record.created_at);
 }
 
 /// The convention of a restatement made in place, before restatements were versions of

@@ -178,8 +178,20 @@ pub async fn charts_in_force(
         return Ok(ChartsInForce::default());
     }
     let events = services.periods.period_events(tenant_id).await?;
-    Ok(ChartsInForce::new(
-        known
+    Ok(charts_in_force_of(known, &events))
+}
+
+/// `versions` of a chart under the closes and reopens of `events`: each in force from the
+/// first month open when it was recorded.
+pub fn charts_in_force_of(
+    versions: Vec<ChartVersion>,
+    events: &[PeriodEventRecord],
+) -> ChartsInForce {
+    if versions.is_empty() {
+        return ChartsInForce::default();
+    }
+    ChartsInForce::new(
+        versions
             .into_iter()
             .map(|version| {
                 let open_then = ClosedPeriods::after(
@@ -192,7 +204,7 @@ pub async fn charts_in_force(
                 (open_then, version.chart)
             })
             .collect(),
-    ))
+    )
 }
 
 /// Records `chart` after checking it, on behalf of `actor`: the next version of the

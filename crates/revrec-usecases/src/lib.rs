@@ -13,6 +13,7 @@ pub mod authenticate;
 mod billing_fact;
 pub mod books;
 pub mod client_authentication;
+pub mod close_package;
 pub mod console_access;
 pub mod contract_view;
 pub mod demo_portfolio;

@@ -35,7 +35,7 @@ pub struct PeriodsView {
 }
 
 /// One closed month.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ClosedMonth {
     pub period: Period,
     /// When the close that froze it was recorded (microseconds since the epoch).

@@ -353,7 +353,7 @@ async fn recorded_digests(
 
 /// Frozen rows in the order the stored books give them: by obligation type and timing,
 /// then month, each month's own figures before its corrections, oldest first.
-fn in_store_order(mut rows: Vec<FrozenRow>) -> Vec<FrozenRow> {
+pub(crate) fn in_store_order(mut rows: Vec<FrozenRow>) -> Vec<FrozenRow> {
     rows.sort_by_key(|row| {
         (
             row.key.pob_type,

@@ -2,6 +2,7 @@
 
 from .account_balance_view import AccountBalanceView
 from .account_body import AccountBody
+from .account_total_out import AccountTotalOut
 from .audit_event import AuditEvent
 from .audit_events import AuditEvents
 from .authorization_server_metadata_response_200 import AuthorizationServerMetadataResponse200
@@ -12,18 +13,25 @@ from .batch_request import BatchRequest
 from .batch_response import BatchResponse
 from .batch_result import BatchResult
 from .batch_result_body import BatchResultBody
+from .chained_fact_out import ChainedFactOut
+from .change_out import ChangeOut
+from .chart_account_out import ChartAccountOut
 from .chart_of_accounts_body import ChartOfAccountsBody
 from .close_input import CloseInput
+from .close_package_out import ClosePackageOut
 from .closed_month_writes_name import ClosedMonthWritesName
 from .closed_period import ClosedPeriod
 from .contract import Contract
 from .contract_balances import ContractBalances
 from .contract_input import ContractInput
 from .contract_list import ContractList
+from .contract_reconciliation_out import ContractReconciliationOut
 from .contract_status_name import ContractStatusName
 from .contract_version import ContractVersion
 from .contract_version_list import ContractVersionList
 from .convention_name import ConventionName
+from .correction_out import CorrectionOut
+from .currency_package_out import CurrencyPackageOut
 from .currency_totals import CurrencyTotals
 from .currency_trial_balance import CurrencyTrialBalance
 from .entry_scope_name import EntryScopeName
@@ -38,8 +46,26 @@ from .explained_price import ExplainedPrice
 from .explained_recognition import ExplainedRecognition
 from .explained_share import ExplainedShare
 from .explained_version import ExplainedVersion
+from .fact_out_type_0 import FactOutType0
+from .fact_out_type_0_kind import FactOutType0Kind
+from .fact_out_type_1 import FactOutType1
+from .fact_out_type_1_kind import FactOutType1Kind
+from .fact_out_type_2 import FactOutType2
+from .fact_out_type_2_kind import FactOutType2Kind
+from .fact_out_type_3 import FactOutType3
+from .fact_out_type_3_kind import FactOutType3Kind
+from .fact_out_type_4 import FactOutType4
+from .fact_out_type_4_kind import FactOutType4Kind
+from .fact_out_type_5 import FactOutType5
+from .fact_out_type_5_kind import FactOutType5Kind
+from .fact_out_type_6 import FactOutType6
+from .fact_out_type_6_kind import FactOutType6Kind
+from .fact_out_type_7 import FactOutType7
+from .fact_out_type_7_kind import FactOutType7Kind
+from .facts_log_out import FactsLogOut
 from .field_problem import FieldProblem
 from .format_name import FormatName
+from .frozen_row_out import FrozenRowOut
 from .fulfillment_input import FulfillmentInput
 from .granularity_name import GranularityName
 from .group_by_name import GroupByName
@@ -64,9 +90,20 @@ from .journal_line_view import JournalLineView
 from .line_item_input import LineItemInput
 from .method_amount import MethodAmount
 from .method_terms import MethodTerms
+from .month_journal_out import MonthJournalOut
+from .movement_out import MovementOut
 from .new_status_name import NewStatusName
 from .note_6_response import Note6Response
 from .note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue
+from .obligation_out import ObligationOut
+from .pattern_out_type_0 import PatternOutType0
+from .pattern_out_type_0_kind import PatternOutType0Kind
+from .pattern_out_type_1 import PatternOutType1
+from .pattern_out_type_1_kind import PatternOutType1Kind
+from .pattern_out_type_2 import PatternOutType2
+from .pattern_out_type_2_kind import PatternOutType2Kind
+from .pattern_out_type_3 import PatternOutType3
+from .pattern_out_type_3_kind import PatternOutType3Kind
 from .payment_input import PaymentInput
 from .payment_intent import PaymentIntent
 from .payment_intent_plan_rates import PaymentIntentPlanRates
@@ -96,10 +133,13 @@ from .reopen_input import ReopenInput
 from .revenue_accounts import RevenueAccounts
 from .revenue_by_timing import RevenueByTiming
 from .revocation_request_form import RevocationRequestForm
+from .rollforward_out import RollforwardOut
+from .rollforwards_out import RollforwardsOut
 from .route_price import RoutePrice
 from .route_price_methods import RoutePriceMethods
 from .skipped_contract import SkippedContract
 from .terminate_input import TerminateInput
+from .terms_out import TermsOut
 from .token_request_form import TokenRequestForm
 from .token_response import TokenResponse
 from .treatment_name import TreatmentName
@@ -111,6 +151,7 @@ from .waterfall_response import WaterfallResponse
 __all__ = (
     "AccountBalanceView",
     "AccountBody",
+    "AccountTotalOut",
     "AuditEvent",
     "AuditEvents",
     "AuthorizationServerMetadataResponse200",
@@ -121,18 +162,25 @@ __all__ = (
     "BatchResponse",
     "BatchResult",
     "BatchResultBody",
+    "ChainedFactOut",
+    "ChangeOut",
+    "ChartAccountOut",
     "ChartOfAccountsBody",
     "ClosedMonthWritesName",
     "ClosedPeriod",
     "CloseInput",
+    "ClosePackageOut",
     "Contract",
     "ContractBalances",
     "ContractInput",
     "ContractList",
+    "ContractReconciliationOut",
     "ContractStatusName",
     "ContractVersion",
     "ContractVersionList",
     "ConventionName",
+    "CorrectionOut",
+    "CurrencyPackageOut",
     "CurrencyTotals",
     "CurrencyTrialBalance",
     "EntryScopeName",
@@ -147,8 +195,26 @@ __all__ = (
     "ExplainedShare",
     "ExplainedVersion",
     "ExplainResponse",
+    "FactOutType0",
+    "FactOutType0Kind",
+    "FactOutType1",
+    "FactOutType1Kind",
+    "FactOutType2",
+    "FactOutType2Kind",
+    "FactOutType3",
+    "FactOutType3Kind",
+    "FactOutType4",
+    "FactOutType4Kind",
+    "FactOutType5",
+    "FactOutType5Kind",
+    "FactOutType6",
+    "FactOutType6Kind",
+    "FactOutType7",
+    "FactOutType7Kind",
+    "FactsLogOut",
     "FieldProblem",
     "FormatName",
+    "FrozenRowOut",
     "FulfillmentInput",
     "GranularityName",
     "GroupByName",
@@ -173,9 +239,20 @@ __all__ = (
     "LineItemInput",
     "MethodAmount",
     "MethodTerms",
+    "MonthJournalOut",
+    "MovementOut",
     "NewStatusName",
     "Note6Response",
     "Note6ResponseDisaggregatedRevenue",
+    "ObligationOut",
+    "PatternOutType0",
+    "PatternOutType0Kind",
+    "PatternOutType1",
+    "PatternOutType1Kind",
+    "PatternOutType2",
+    "PatternOutType2Kind",
+    "PatternOutType3",
+    "PatternOutType3Kind",
     "PaymentInput",
     "PaymentIntent",
     "PaymentIntentPlanRates",
@@ -205,10 +282,13 @@ __all__ = (
     "RevenueAccounts",
     "RevenueByTiming",
     "RevocationRequestForm",
+    "RollforwardOut",
+    "RollforwardsOut",
     "RoutePrice",
     "RoutePriceMethods",
     "SkippedContract",
     "TerminateInput",
+    "TermsOut",
     "TokenRequestForm",
     "TokenResponse",
     "TreatmentName",

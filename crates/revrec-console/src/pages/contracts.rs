@@ -179,6 +179,8 @@ pub async fn detail(
                         @if billed_by_invoices { th scope="col" { "Billed" } }
                         th scope="col" { "Deferred balance" }
                         @if billed_by_invoices { th scope="col" { "Contract asset" } }
+                        th scope="col" { "Of which corrections of closed months" }
+                        th scope="col" { "Books" }
                     } }
                     tbody {
                         @for row in &schedule.rows {
@@ -188,6 +190,8 @@ pub async fn detail(
                                 @if billed_by_invoices { td.num data-column="billed" { (money(row.billed, currency)) } }
                                 td.num data-column="deferred_balance" { (money(row.deferred_balance, currency)) }
                                 @if billed_by_invoices { td.num data-column="contract_asset_balance" { (money(row.contract_asset_balance, currency)) } }
+                                td.num data-column="correction" { (money(row.correction, currency)) }
+                                td data-column="books" { @if row.closed { "closed" } @else { "open" } }
                             }
                         }
                     }
@@ -197,6 +201,8 @@ pub async fn detail(
                         @if billed_by_invoices { td {} }
                         td {}
                         @if billed_by_invoices { td {} }
+                        td {}
+                        td {}
                     } }
                 }
             }

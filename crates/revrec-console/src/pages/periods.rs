@@ -180,6 +180,7 @@ fn closed_table(view: &PeriodsView) -> Markup {
                             th scope="col" { "Closed" }
                             th scope="col" { "By" }
                             th scope="col" { "Digest of its figures" }
+                            th scope="col" { "Close package" }
                         }
                     }
                     tbody {
@@ -189,6 +190,7 @@ fn closed_table(view: &PeriodsView) -> Markup {
                                 td { (instant(month.closed_at)) }
                                 td { (month.closed_by) }
                                 td { code { (month.digest) } }
+                                td { a href={"/console/close-packages/" (month.period)} download { "ZIP" } }
                             }
                         }
                     }
@@ -233,4 +235,17 @@ fn history_table(view: &PeriodsView) -> Markup {
             }
         }
     }
+}
+
+/// A closed month's close package as a ZIP of CSVs: the API's own (docs/ledger.md, "The
+/// close package").
+pub async fn close_package(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+    period: web::Path<String>,
+) -> Result<HttpResponse, PageError> {
+    let signed = session::require(&request, &state).await?;
+    let package =
+        revrec_http::wire::close_package::package_of(&state, signed.tenant(), &period).await?;
+    Ok(revrec_http::wire::close_package_zip::zip_answer(&package)?)
 }

@@ -15,7 +15,8 @@ use super::row::{
 use crate::guide;
 use crate::payments;
 use crate::primary::{
-    audit_events, contracts, events, explain, invoices, jobs, payments_received, periods, reports,
+    audit_events, close_packages, contracts, events, explain, invoices, jobs, payments_received,
+    periods, reports,
 };
 
 /// What most rows share: a read of the primary surface that a batch may run, free, charged
@@ -369,6 +370,23 @@ pub static OPERATIONS: &[Operation] = &[
         handler: Handler::Runs(|call| {
             Box::pin(periods::list(call.state, call.principal, call.query))
         }),
+        ..READ
+    },
+    Operation {
+        route: "GET /v1/close-packages/{period}",
+        operation_id: "getClosePackage",
+        scope: Scope::ReadDisclosures,
+        cost: Cost::Work,
+        batch: Batch::Refused,
+        tool: Tool::NotATool(
+            "a close package is a file for a person or an auditor's replay, as large as the books; an agent reads the same figures with list_periods, get_note6 and get_journal_entries",
+        ),
+        document: describe::<close_packages::__path_close_package_route>,
+        // It answers a ZIP too, so it reads its request itself.
+        handler: Handler::Own {
+            route: || web::get().to(close_packages::close_package_route),
+            run: None,
+        },
         ..READ
     },
     Operation {

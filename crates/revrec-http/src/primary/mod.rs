@@ -2,6 +2,7 @@
 //! each operation's function, run by its row of the operation table (`crate::operations`).
 
 pub mod audit_events;
+pub mod close_packages;
 pub mod contracts;
 pub mod events;
 pub mod explain;

@@ -186,6 +186,12 @@ fn write_csv_row(
         line.pob_id.as_deref().unwrap_or(""),
         &corrects,
     ];
+    write_csv_record(out, &fields);
+}
+
+/// One CSV record (RFC 4180): fields quoted when they hold a comma, a quote or a line
+/// break, ended by CRLF.
+pub fn write_csv_record(out: &mut String, fields: &[&str]) {
     for (index, field) in fields.iter().enumerate() {
         if index > 0 {
             out.push(',');

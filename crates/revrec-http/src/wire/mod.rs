@@ -3,6 +3,8 @@
 pub mod amount;
 pub mod audit;
 pub mod batch;
+pub mod close_package;
+pub mod close_package_zip;
 pub mod contract_cost;
 pub mod contracts;
 pub mod dates;

@@ -77,20 +77,22 @@ pub struct PeriodEvent {
     pub reason: Option<String>,
 }
 
+impl ClosedPeriod {
+    pub fn of(month: &revrec_usecases::periods::ClosedMonth) -> ClosedPeriod {
+        ClosedPeriod {
+            period: month.period.to_string(),
+            closed_at: format_timestamp(month.closed_at),
+            closed_by: month.closed_by.clone(),
+            digest: month.digest.as_str().to_owned(),
+        }
+    }
+}
+
 impl Periods {
     pub fn of(view: &PeriodsView) -> Periods {
         Periods {
             first_open_period: view.first_open.map(|period| period.to_string()),
-            closed: view
-                .closed
-                .iter()
-                .map(|month| ClosedPeriod {
-                    period: month.period.to_string(),
-                    closed_at: format_timestamp(month.closed_at),
-                    closed_by: month.closed_by.clone(),
-                    digest: month.digest.as_str().to_owned(),
-                })
-                .collect(),
+            closed: view.closed.iter().map(ClosedPeriod::of).collect(),
             history: view
                 .history
                 .iter()

@@ -520,6 +520,72 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # The close package of a closed month (2026-03) or a quarter of closed months (2026-Q1): the figures each close froze with their digests; rollforwards of deferred revenue, contract assets and receivables; billed against recognized per contract; the corrections booked; each month's journal checked against what was frozen; warnings; and the facts it all follows from as a hash-chained log that revrec replay computes again offline, to the byte. The same bytes on every read while the months stay closed. Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the read:disclosures scope.
+    # @param period [String] A closed month, YYYY-MM, or a quarter of closed months, YYYY-Qn
+    # @param [Hash] opts the optional parameters
+    # @return [ClosePackageOut]
+    def get_close_package(period, opts = {})
+      data, _status_code, _headers = get_close_package_with_http_info(period, opts)
+      data
+    end
+
+    # The close package of a closed month (2026-03) or a quarter of closed months (2026-Q1): the figures each close froze with their digests; rollforwards of deferred revenue, contract assets and receivables; billed against recognized per contract; the corrections booked; each month&#39;s journal checked against what was frozen; warnings; and the facts it all follows from as a hash-chained log that revrec replay computes again offline, to the byte. The same bytes on every read while the months stay closed. Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the read:disclosures scope.
+    # @param period [String] A closed month, YYYY-MM, or a quarter of closed months, YYYY-Qn
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(ClosePackageOut, Integer, Hash)>] ClosePackageOut data, response status code and response headers
+    def get_close_package_with_http_info(period, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.get_close_package ...'
+      end
+      # verify the required parameter 'period' is set
+      if @api_client.config.client_side_validation && period.nil?
+        fail ArgumentError, "Missing the required parameter 'period' when calling PrimaryApi.get_close_package"
+      end
+      pattern = Regexp.new(/^[0-9]{4}-([0-9]{2}|Q[1-4])$/)
+      if @api_client.config.client_side_validation && period !~ pattern
+        fail ArgumentError, "invalid value for 'period' when calling PrimaryApi.get_close_package, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/v1/close-packages/{period}'.sub('{period}', CGI.escape(period.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/zip', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'ClosePackageOut'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.get_close_package",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#get_close_package\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # A contract with its performance obligations, at its current or an earlier version.
     # @param id [String] Contract id
     # @param [Hash] opts the optional parameters

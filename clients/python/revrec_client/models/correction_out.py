@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from decimal import Decimal
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="CorrectionOut")
+
+
+
+@_attrs_define
+class CorrectionOut:
+    """ 
+        Attributes:
+            billed (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY,
+                1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            booked_in (str):
+            contract_id (str):
+            corrects (str):
+            recognized (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
+                JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+     """
+
+    billed: Decimal
+    booked_in: str
+    contract_id: str
+    corrects: str
+    recognized: Decimal
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        billed = self.billed
+
+        booked_in = self.booked_in
+
+        contract_id = self.contract_id
+
+        corrects = self.corrects
+
+        recognized = self.recognized
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "billed": billed,
+            "booked_in": booked_in,
+            "contract_id": contract_id,
+            "corrects": corrects,
+            "recognized": recognized,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        billed = Decimal(d.pop("billed"))
+
+
+
+
+        booked_in = d.pop("booked_in")
+
+        contract_id = d.pop("contract_id")
+
+        corrects = d.pop("corrects")
+
+        recognized = Decimal(d.pop("recognized"))
+
+
+
+
+        correction_out = cls(
+            billed=billed,
+            booked_in=booked_in,
+            contract_id=contract_id,
+            corrects=corrects,
+            recognized=recognized,
+        )
+
+
+        correction_out.additional_properties = d
+        return correction_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from decimal import Decimal
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.pattern_out_type_1_kind import PatternOutType1Kind
+
+
+
+
+
+
+T = TypeVar("T", bound="PatternOutType1")
+
+
+
+@_attrs_define
+class PatternOutType1:
+    """ 
+        Attributes:
+            date (str):
+            kind (PatternOutType1Kind):
+     """
+
+    date: str
+    kind: PatternOutType1Kind
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        date = self.date
+
+        kind = self.kind.value
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "date": date,
+            "kind": kind,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        date = d.pop("date")
+
+        kind = PatternOutType1Kind(d.pop("kind"))
+
+
+
+
+        pattern_out_type_1 = cls(
+            date=date,
+            kind=kind,
+        )
+
+
+        pattern_out_type_1.additional_properties = d
+        return pattern_out_type_1
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,962 @@
+//! The close package on the wire (docs/ledger.md, "The close package"): its JSON, the facts
+//! log read back from it for a replay, and the ZIP of CSVs a person opens.
+//!
+//! The JSON is written by serde in field order with amounts in the currency's exact
+//! decimals, so one package is one sequence of bytes: what a replay compares.
+
+use revrec_domain::{
+    AccountRole, ChartOfAccounts, ContractTerms, Convention, Currency, Money, ObligationTerms,
+    OutputHash, Pattern, PercentComplete, Period, PeriodAction, PeriodRange, PobType, Quarter,
+    RollupAmounts, Ssp, format_minor,
+};
+use revrec_ports::{
+    BillingKind, ChartVersion, InvoiceRecord, PeriodEventRecord, StoredVersion, VersionChange,
+};
+use revrec_usecases::close_package::facts::ContractOpened;
+use revrec_usecases::close_package::figures::{CurrencyPackage, MonthJournal, Rollforward};
+use revrec_usecases::close_package::{ChainedFact, ClosePackage, Fact, PackageSpan, close_package};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::shell::error::ApiError;
+use crate::shell::instants::format_timestamp;
+use crate::shell::state::AppState;
+use crate::wire::amount::Amount;
+use crate::wire::dates::{format_date, parse_date};
+use crate::wire::periods::ClosedPeriod;
+
+/// The close package of a closed month or quarter.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ClosePackageOut {
+    /// The month (`2026-03`) or quarter (`2026-Q1`) packaged.
+    pub period: String,
+    /// The tenant whose books these are: its entry ids are sealed over it.
+    pub tenant_id: String,
+    /// The release that computed the figures.
+    pub engine: String,
+    /// Each month of the period: the close that froze it and the digest of its figures,
+    /// as `GET /v1/periods` lists them.
+    pub months: Vec<ClosedPeriod>,
+    pub currencies: Vec<CurrencyPackageOut>,
+    /// What to look at before signing: drafts, obligations awaiting delivery past their
+    /// contract's end, stated prices the allocation moved, and any figure the server
+    /// stored or exports that differs from what the facts give.
+    pub warnings: Vec<String>,
+    pub facts: FactsLogOut,
+}
+
+/// One currency's figures.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CurrencyPackageOut {
+    #[schema(example = "USD")]
+    pub currency: String,
+    /// The rows the period's closes froze: each month's own figures, and what it booked
+    /// for an earlier closed month (`corrects`).
+    pub frozen: Vec<FrozenRowOut>,
+    pub rollforwards: RollforwardsOut,
+    /// Billed against recognized, contract by contract.
+    pub contracts: Vec<ContractReconciliationOut>,
+    /// The corrections the period booked, and the closed months they correct.
+    pub corrections: Vec<CorrectionOut>,
+    /// Each month's journal export, and whether it posts what was frozen.
+    pub journals: Vec<MonthJournalOut>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct FrozenRowOut {
+    pub period: String,
+    pub pob_type: String,
+    pub timing: String,
+    pub corrects: Option<String>,
+    pub recognized: Amount,
+    pub billed: Amount,
+    pub invoiced: Amount,
+    pub contract_asset_change: Amount,
+    pub contract_asset_earned: Amount,
+    pub paid: Amount,
+    pub customer_credit_change: Amount,
+    pub rpo_change: Amount,
+    pub rpo_next_12_months: Amount,
+    pub recognized_from_opening_deferred: Amount,
+}
+
+/// Deferred revenue, contract assets and receivables from the month before the period to
+/// its end.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RollforwardsOut {
+    pub deferred_revenue: RollforwardOut,
+    pub contract_assets: RollforwardOut,
+    pub receivables: RollforwardOut,
+}
+
+/// `opening` + each movement + `corrections` = `closing`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RollforwardOut {
+    pub opening: Amount,
+    pub movements: Vec<MovementOut>,
+    pub corrections: Amount,
+    pub closing: Amount,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MovementOut {
+    pub name: String,
+    pub amount: Amount,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ContractReconciliationOut {
+    pub contract_id: String,
+    pub customer_name: String,
+    /// Billed in the period.
+    pub billed: Amount,
+    /// Recognized in the period.
+    pub recognized: Amount,
+    pub billed_to_date: Amount,
+    pub recognized_to_date: Amount,
+    /// Balances at the period's end.
+    pub deferred_revenue: Amount,
+    pub contract_asset: Amount,
+    pub receivable: Amount,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CorrectionOut {
+    pub booked_in: String,
+    pub corrects: String,
+    pub contract_id: String,
+    pub recognized: Amount,
+    pub billed: Amount,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MonthJournalOut {
+    pub period: String,
+    pub entries: usize,
+    pub lines: usize,
+    pub total_debit: Amount,
+    pub total_credit: Amount,
+    pub accounts: Vec<AccountTotalOut>,
+    /// Whether the journal posts, account by account, what the month froze.
+    pub equals_frozen: bool,
+    /// The entries' ids in export order (an id names its lines).
+    pub entry_ids: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct AccountTotalOut {
+    pub code: String,
+    pub name: String,
+    pub debit: Amount,
+    pub credit: Amount,
+}
+
+/// The facts the figures follow from, each chained to the one before by its digest.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct FactsLogOut {
+    /// The last fact's digest: the whole log in one value.
+    pub head: String,
+    pub log: Vec<ChainedFactOut>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct ChainedFactOut {
+    pub hash: String,
+    pub fact: FactOut,
+}
+
+/// One fact, by kind. Amounts are in the contract's currency; instants RFC 3339.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FactOut {
+    ContractOpened {
+        contract_id: String,
+        customer_id: String,
+        contract_number: Option<String>,
+        parent_contract_id: Option<String>,
+        currency: String,
+        created_at: String,
+        restatements_in_place: u32,
+        restated_in_place: Option<String>,
+    },
+    Version {
+        contract_id: String,
+        books_sequence: i64,
+        number: u32,
+        recorded_at: String,
+        recorded_by: String,
+        change: ChangeOut,
+        terms: TermsOut,
+    },
+    Reported {
+        contract_id: String,
+        books_sequence: i64,
+        recorded_at: String,
+    },
+    Invoice {
+        contract_id: String,
+        books_sequence: i64,
+        id: String,
+        number: Option<String>,
+        date: String,
+        #[schema(value_type = String, example = "500.00")]
+        amount: FactAmount,
+        recorded_at: String,
+        recorded_by: String,
+    },
+    Payment {
+        contract_id: String,
+        books_sequence: i64,
+        id: String,
+        number: Option<String>,
+        date: String,
+        #[schema(value_type = String, example = "500.00")]
+        amount: FactAmount,
+        recorded_at: String,
+        recorded_by: String,
+    },
+    Close {
+        sequence: i64,
+        through: String,
+        recorded_at: String,
+        actor: String,
+    },
+    Reopen {
+        sequence: i64,
+        from: String,
+        recorded_at: String,
+        actor: String,
+        reason: Option<String>,
+    },
+    Chart {
+        version: i64,
+        books_sequence: i64,
+        recorded_at: String,
+        actor: String,
+        accounts: Vec<ChartAccountOut>,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct ChangeOut {
+    /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
+    /// `progress` or `restatement`.
+    pub kind: String,
+    pub effective: Option<String>,
+    pub obligation_id: Option<String>,
+    pub percent_complete: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct TermsOut {
+    pub customer_name: String,
+    pub currency: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub signed_date: String,
+    #[schema(value_type = String, example = "500.00")]
+    pub transaction_price: FactAmount,
+    pub convention: String,
+    pub obligations: Vec<ObligationOut>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct ObligationOut {
+    pub id: Option<String>,
+    pub name: String,
+    pub pob_type: String,
+    #[schema(value_type = Option<String>, example = "500.00")]
+    pub stated_price: Option<FactAmount>,
+    /// Up to six decimals.
+    #[schema(value_type = String, example = "500.00")]
+    pub ssp: FactAmount,
+    pub pattern: PatternOut,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PatternOut {
+    Ratable { start: String, end: String },
+    PointInTime { date: String },
+    AwaitingDelivery,
+    Progress,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct ChartAccountOut {
+    pub role: String,
+    pub code: String,
+    pub name: String,
+}
+
+/// An amount of a fact, as a decimal string with the currency's decimals (`"500.00"`): a
+/// string, so that it reads back as exactly the text written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FactAmount(pub String);
+
+impl FactAmount {
+    fn minor(minor: i64, currency: Currency) -> FactAmount {
+        FactAmount(format_minor(minor, currency.exponent()))
+    }
+}
+
+/// The package of `period` as the wire shows it.
+pub async fn package_of(
+    state: &AppState,
+    tenant_id: &str,
+    period: &str,
+) -> Result<ClosePackageOut, ApiError> {
+    let span = package_span(period)?;
+    let package = close_package(&state.services, tenant_id, span).await?;
+    Ok(ClosePackageOut::of(&package))
+}
+
+/// `2026-03` or `2026-Q1` as the months it covers.
+pub fn package_span(text: &str) -> Result<PackageSpan, ApiError> {
+    let refused = |error| ApiError::period_parameter("period", text, "YYYY-MM or YYYY-Qn", &error);
+    let months = if text.contains('Q') {
+        Quarter::parse(text).map_err(refused)?.periods()
+    } else {
+        let month = Period::parse(text).map_err(refused)?;
+        PeriodRange::new(month, month).map_err(refused)?
+    };
+    Ok(PackageSpan {
+        label: text.to_owned(),
+        months,
+    })
+}
+
+impl ClosePackageOut {
+    pub fn of(package: &ClosePackage) -> ClosePackageOut {
+        ClosePackageOut {
+            period: package.span.label.clone(),
+            tenant_id: package.tenant_id.clone(),
+            engine: package.engine.clone(),
+            months: package.months.iter().map(ClosedPeriod::of).collect(),
+            currencies: package
+                .currencies
+                .iter()
+                .map(CurrencyPackageOut::of)
+                .collect(),
+            warnings: package.warnings.clone(),
+            facts: FactsLogOut {
+                head: package.facts_head().as_str().to_owned(),
+                log: facts_out(&package.facts),
+            },
+        }
+    }
+}
+
+impl CurrencyPackageOut {
+    fn of(package: &CurrencyPackage) -> CurrencyPackageOut {
+        let currency = package.currency;
+        let amount = |minor: i64| Amount::minor(minor, currency);
+        CurrencyPackageOut {
+            currency: currency.code().to_owned(),
+            frozen: package
+                .frozen
+                .iter()
+                .map(|row| {
+                    frozen_row(
+                        row.key.period,
+                        row.key.pob_type,
+                        row.key.timing.as_str(),
+                        row.corrects,
+                        &row.amounts,
+                        currency,
+                    )
+                })
+                .collect(),
+            rollforwards: RollforwardsOut {
+                deferred_revenue: rollforward(&package.deferred_revenue, currency),
+                contract_assets: rollforward(&package.contract_assets, currency),
+                receivables: rollforward(&package.receivables, currency),
+            },
+            contracts: package
+                .contracts
+                .iter()
+                .map(|contract| ContractReconciliationOut {
+                    contract_id: contract.contract_id.clone(),
+                    customer_name: contract.customer_name.clone(),
+                    billed: amount(contract.billed),
+                    recognized: amount(contract.recognized),
+                    billed_to_date: amount(contract.billed_to_date),
+                    recognized_to_date: amount(contract.recognized_to_date),
+                    deferred_revenue: amount(contract.deferred_revenue),
+                    contract_asset: amount(contract.contract_asset),
+                    receivable: amount(contract.receivable),
+                })
+                .collect(),
+            corrections: package
+                .corrections
+                .iter()
+                .map(|correction| CorrectionOut {
+                    booked_in: correction.booked_in.to_string(),
+                    corrects: correction.corrects.to_string(),
+                    contract_id: correction.contract_id.clone(),
+                    recognized: amount(correction.recognized),
+                    billed: amount(correction.billed),
+                })
+                .collect(),
+            journals: package
+                .journals
+                .iter()
+                .map(|journal| journal_out(journal, currency))
+                .collect(),
+        }
+    }
+}
+
+fn frozen_row(
+    period: Period,
+    pob_type: PobType,
+    timing: &str,
+    corrects: Option<Period>,
+    amounts: &RollupAmounts,
+    currency: Currency,
+) -> FrozenRowOut {
+    let amount = |minor: i64| Amount::minor(minor, currency);
+    FrozenRowOut {
+        period: period.to_string(),
+        pob_type: pob_type.as_str().to_owned(),
+        timing: timing.to_owned(),
+        corrects: corrects.map(|period| period.to_string()),
+        recognized: amount(amounts.recognized),
+        billed: amount(amounts.booked),
+        invoiced: amount(amounts.invoiced),
+        contract_asset_change: amount(amounts.asset_change),
+        contract_asset_earned: amount(amounts.asset_earned),
+        paid: amount(amounts.paid),
+        customer_credit_change: amount(amounts.credit_change),
+        rpo_change: amount(amounts.rpo_change),
+        rpo_next_12_months: amount(amounts.rpo_next_12),
+        recognized_from_opening_deferred: amount(amounts.recognized_from_opening),
+    }
+}
+
+fn rollforward(rollforward: &Rollforward, currency: Currency) -> RollforwardOut {
+    let amount = |minor: i64| Amount::minor(minor, currency);
+    RollforwardOut {
+        opening: amount(rollforward.opening),
+        movements: rollforward
+            .movements
+            .iter()
+            .map(|(name, minor)| MovementOut {
+                name: (*name).to_owned(),
+                amount: amount(*minor),
+            })
+            .collect(),
+        corrections: amount(rollforward.corrections),
+        closing: amount(rollforward.closing),
+    }
+}
+
+fn journal_out(journal: &MonthJournal, currency: Currency) -> MonthJournalOut {
+    let amount = |minor: i64| Amount::minor(minor, currency);
+    MonthJournalOut {
+        period: journal.period.to_string(),
+        entries: journal.entries,
+        lines: journal.lines,
+        total_debit: amount(journal.total_debit),
+        total_credit: amount(journal.total_credit),
+        accounts: journal
+            .accounts
+            .iter()
+            .map(|account| AccountTotalOut {
+                code: account.code.clone(),
+                name: account.name.clone(),
+                debit: amount(account.debit),
+                credit: amount(account.credit),
+            })
+            .collect(),
+        equals_frozen: journal.equals_frozen,
+        entry_ids: journal.entry_ids.clone(),
+    }
+}
+
+/// The log as written: each fact with its digest.
+fn facts_out(log: &[ChainedFact]) -> Vec<ChainedFactOut> {
+    let mut currencies: std::collections::BTreeMap<&str, Currency> =
+        std::collections::BTreeMap::new();
+    log.iter()
+        .map(|link| {
+            if let Fact::ContractOpened(opened) = &link.fact {
+                currencies.insert(&opened.contract_id, opened.currency);
+            }
+            ChainedFactOut {
+                hash: link.hash.as_str().to_owned(),
+                fact: fact_out(&link.fact, &currencies),
+            }
+        })
+        .collect()
+}
+
+fn fact_out(fact: &Fact, currencies: &std::collections::BTreeMap<&str, Currency>) -> FactOut {
+    match fact {
+        Fact::ContractOpened(opened) => FactOut::ContractOpened {
+            contract_id: opened.contract_id.clone(),
+            customer_id: opened.customer_id.clone(),
+            contract_number: opened.contract_number.clone(),
+            parent_contract_id: opened.parent_contract_id.clone(),
+            currency: opened.currency.code().to_owned(),
+            created_at: format_timestamp(opened.created_at),
+            restatements_in_place: opened.restatements_in_place,
+            restated_in_place: opened
+                .restated_in_place
+                .map(|convention| convention.as_str().to_owned()),
+        },
+        Fact::Version {
+            contract_id,
+            stamp,
+            version,
+        } => FactOut::Version {
+            contract_id: contract_id.clone(),
+            books_sequence: *stamp,
+            number: version.number,
+            recorded_at: format_timestamp(version.recorded_at),
+            recorded_by: version.recorded_by.clone(),
+            change: ChangeOut {
+                kind: version.change.name().to_owned(),
+                effective: version.change.effective_date().map(format_date),
+                obligation_id: version.change.obligation_id().map(str::to_owned),
+                percent_complete: match &version.change {
+                    VersionChange::Progress { percent, .. } => Some(percent.to_string()),
+                    _ => None,
+                },
+            },
+            terms: terms_out(&version.terms),
+        },
+        Fact::Reported {
+            contract_id,
+            stamp,
+            at,
+        } => FactOut::Reported {
+            contract_id: contract_id.clone(),
+            books_sequence: *stamp,
+            recorded_at: format_timestamp(*at),
+        },
+        Fact::Billing {
+            contract_id,
+            stamp,
+            record,
+        } => {
+            let currency = currencies
+                .get(contract_id.as_str())
+                .copied()
+                .unwrap_or(Currency::USD);
+            let (id, number, date) = (
+                record.id.clone(),
+                record.number.clone(),
+                format_date(record.date),
+            );
+            let (contract_id, books_sequence) = (contract_id.clone(), *stamp);
+            let amount = FactAmount::minor(record.amount, currency);
+            let (recorded_at, recorded_by) = (
+                format_timestamp(record.recorded_at),
+                record.recorded_by.clone(),
+            );
+            match record.kind {
+                BillingKind::Invoice => FactOut::Invoice {
+                    contract_id,
+                    books_sequence,
+                    id,
+                    number,
+                    date,
+                    amount,
+                    recorded_at,
+                    recorded_by,
+                },
+                BillingKind::Payment => FactOut::Payment {
+                    contract_id,
+                    books_sequence,
+                    id,
+                    number,
+                    date,
+                    amount,
+                    recorded_at,
+                    recorded_by,
+                },
+            }
+        }
+        Fact::Period(event) => match event.action {
+            PeriodAction::Close { through } => FactOut::Close {
+                sequence: event.sequence,
+                through: through.to_string(),
+                recorded_at: format_timestamp(event.recorded_at),
+                actor: event.actor.clone(),
+            },
+            PeriodAction::Reopen { from } => FactOut::Reopen {
+                sequence: event.sequence,
+                from: from.to_string(),
+                recorded_at: format_timestamp(event.recorded_at),
+                actor: event.actor.clone(),
+                reason: event.reason.clone(),
+            },
+        },
+        Fact::Chart(chart) => FactOut::Chart {
+            version: chart.version,
+            books_sequence: chart.books_sequence,
+            recorded_at: format_timestamp(chart.recorded_at),
+            actor: chart.actor.clone(),
+            accounts: chart
+                .chart
+                .accounts()
+                .map(|(role, account)| ChartAccountOut {
+                    role: role.to_string(),
+                    code: account.code.clone(),
+                    name: account.name.clone(),
+                })
+                .collect(),
+        },
+    }
+}
+
+fn terms_out(terms: &ContractTerms) -> TermsOut {
+    let currency = terms.currency;
+    TermsOut {
+        customer_name: terms.customer_name.clone(),
+        currency: currency.code().to_owned(),
+        start_date: format_date(terms.start_date),
+        end_date: format_date(terms.end_date),
+        signed_date: format_date(terms.signed_date),
+        transaction_price: FactAmount::minor(terms.transaction_price, currency),
+        convention: terms.convention.as_str().to_owned(),
+        obligations: terms
+            .obligations
+            .iter()
+            .map(|obligation| ObligationOut {
+                id: obligation.id.clone(),
+                name: obligation.name.clone(),
+                pob_type: obligation.pob_type.as_str().to_owned(),
+                stated_price: obligation
+                    .stated_price
+                    .map(|price| FactAmount::minor(price, currency)),
+                ssp: FactAmount(format_minor(
+                    obligation.ssp.micros(),
+                    u8::try_from(Ssp::DECIMALS).unwrap_or(6),
+                )),
+                pattern: match obligation.pattern {
+                    Pattern::Ratable { start, end } => PatternOut::Ratable {
+                        start: format_date(start),
+                        end: format_date(end),
+                    },
+                    Pattern::PointInTime { date } => PatternOut::PointInTime {
+                        date: format_date(date),
+                    },
+                    Pattern::AwaitingDelivery => PatternOut::AwaitingDelivery,
+                    Pattern::Progress => PatternOut::Progress,
+                },
+            })
+            .collect(),
+    }
+}
+
+/// What a replay reads of a package: the period and the facts.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PackageFactsIn {
+    pub period: String,
+    pub tenant_id: String,
+    pub engine: String,
+    pub facts: FactsLogIn,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FactsLogIn {
+    pub log: Vec<ChainedFactOut>,
+}
+
+/// The facts of a log read back, each with the digest it states.
+///
+/// # Errors
+/// The first fact that does not read, by its place in the log and field.
+pub fn facts_in(log: &[ChainedFactOut]) -> Result<Vec<ChainedFact>, String> {
+    let mut currencies: std::collections::BTreeMap<String, Currency> =
+        std::collections::BTreeMap::new();
+    log.iter()
+        .enumerate()
+        .map(|(index, link)| {
+            let at = |problem: String| format!("fact {}: {problem}", index + 1);
+            let hash = OutputHash::parse(&link.hash)
+                .ok_or_else(|| at(format!("hash `{}` is not a sha256: digest", link.hash)))?;
+            let fact = fact_in(&link.fact, &mut currencies).map_err(at)?;
+            Ok(ChainedFact { fact, hash })
+        })
+        .collect()
+}
+
+fn fact_in(
+    fact: &FactOut,
+    currencies: &mut std::collections::BTreeMap<String, Currency>,
+) -> Result<Fact, String> {
+    Ok(match fact {
+        FactOut::ContractOpened {
+            contract_id,
+            customer_id,
+            contract_number,
+            parent_contract_id,
+            currency,
+            created_at,
+            restatements_in_place,
+            restated_in_place,
+        } => {
+            let currency = currency_in(currency)?;
+            currencies.insert(contract_id.clone(), currency);
+            Fact::ContractOpened(ContractOpened {
+                contract_id: contract_id.clone(),
+                customer_id: customer_id.clone(),
+                contract_number: contract_number.clone(),
+                parent_contract_id: parent_contract_id.clone(),
+                currency,
+                created_at: instant_in("created_at", created_at)?,
+                restatements_in_place: *restatements_in_place,
+                restated_in_place: restated_in_place
+                    .as_deref()
+                    .map(convention_in)
+                    .transpose()?,
+            })
+        }
+        FactOut::Version {
+            contract_id,
+            books_sequence,
+            number,
+            recorded_at,
+            recorded_by,
+            change,
+            terms,
+        } => Fact::Version {
+            contract_id: contract_id.clone(),
+            stamp: *books_sequence,
+            version: Box::new(StoredVersion {
+                number: *number,
+                change: change_in(change)?,
+                terms: terms_in(terms)?,
+                recorded_at: instant_in("recorded_at", recorded_at)?,
+                recorded_by: recorded_by.clone(),
+            }),
+        },
+        FactOut::Reported {
+            contract_id,
+            books_sequence,
+            recorded_at,
+        } => Fact::Reported {
+            contract_id: contract_id.clone(),
+            stamp: *books_sequence,
+            at: instant_in("recorded_at", recorded_at)?,
+        },
+        FactOut::Invoice {
+            contract_id,
+            books_sequence,
+            id,
+            number,
+            date,
+            amount,
+            recorded_at,
+            recorded_by,
+        }
+        | FactOut::Payment {
+            contract_id,
+            books_sequence,
+            id,
+            number,
+            date,
+            amount,
+            recorded_at,
+            recorded_by,
+        } => {
+            let currency = currencies
+                .get(contract_id)
+                .copied()
+                .ok_or_else(|| format!("contract {contract_id} was not opened before it"))?;
+            let kind = match fact {
+                FactOut::Invoice { .. } => BillingKind::Invoice,
+                _ => BillingKind::Payment,
+            };
+            Fact::Billing {
+                contract_id: contract_id.clone(),
+                stamp: *books_sequence,
+                record: InvoiceRecord {
+                    kind,
+                    id: id.clone(),
+                    number: number.clone(),
+                    date: date_in("date", date)?,
+                    amount: money_in("amount", amount, currency)?,
+                    recorded_at: instant_in("recorded_at", recorded_at)?,
+                    recorded_by: recorded_by.clone(),
+                },
+            }
+        }
+        FactOut::Close {
+            sequence,
+            through,
+            recorded_at,
+            actor,
+        } => Fact::Period(PeriodEventRecord {
+            sequence: *sequence,
+            action: PeriodAction::Close {
+                through: month_in("through", through)?,
+            },
+            recorded_at: instant_in("recorded_at", recorded_at)?,
+            actor: actor.clone(),
+            reason: None,
+        }),
+        FactOut::Reopen {
+            sequence,
+            from,
+            recorded_at,
+            actor,
+            reason,
+        } => Fact::Period(PeriodEventRecord {
+            sequence: *sequence,
+            action: PeriodAction::Reopen {
+                from: month_in("from", from)?,
+            },
+            recorded_at: instant_in("recorded_at", recorded_at)?,
+            actor: actor.clone(),
+            reason: reason.clone(),
+        }),
+        FactOut::Chart {
+            version,
+            books_sequence,
+            recorded_at,
+            actor,
+            accounts,
+        } => {
+            let mut chart = ChartOfAccounts::default();
+            for account in accounts {
+                let role = AccountRole::parse(&account.role)
+                    .ok_or_else(|| format!("accounts: no role `{}`", account.role))?;
+                let slot = chart.account_mut(role);
+                slot.code.clone_from(&account.code);
+                slot.name.clone_from(&account.name);
+            }
+            Fact::Chart(Box::new(ChartVersion {
+                version: *version,
+                chart,
+                recorded_at: instant_in("recorded_at", recorded_at)?,
+                books_sequence: *books_sequence,
+                actor: actor.clone(),
+            }))
+        }
+    })
+}
+
+fn change_in(change: &ChangeOut) -> Result<VersionChange, String> {
+    let effective = || {
+        change
+            .effective
+            .as_deref()
+            .ok_or_else(|| "change.effective is missing".to_owned())
+            .and_then(|text| date_in("change.effective", text))
+    };
+    let obligation = || {
+        change
+            .obligation_id
+            .clone()
+            .ok_or_else(|| "change.obligation_id is missing".to_owned())
+    };
+    Ok(match change.kind.as_str() {
+        "initial" => VersionChange::Initial,
+        "restatement" => VersionChange::Restatement,
+        "prospective" => VersionChange::Prospective {
+            effective: effective()?,
+        },
+        "cumulative_catch_up" => VersionChange::CumulativeCatchUp {
+            effective: effective()?,
+        },
+        "termination" => VersionChange::Termination {
+            effective: effective()?,
+        },
+        "fulfillment" => VersionChange::Fulfillment {
+            effective: effective()?,
+            obligation_id: obligation()?,
+        },
+        "progress" => VersionChange::Progress {
+            effective: effective()?,
+            obligation_id: obligation()?,
+            percent: PercentComplete::parse(change.percent_complete.as_deref().unwrap_or(""))
+                .map_err(|error| format!("change.percent_complete {error}"))?,
+        },
+        other => return Err(format!("change.kind `{other}` is not a kind of version")),
+    })
+}
+
+fn terms_in(terms: &TermsOut) -> Result<ContractTerms, String> {
+    let currency = currency_in(&terms.currency)?;
+    Ok(ContractTerms {
+        customer_name: terms.customer_name.clone(),
+        currency,
+        start_date: date_in("terms.start_date", &terms.start_date)?,
+        end_date: date_in("terms.end_date", &terms.end_date)?,
+        signed_date: date_in("terms.signed_date", &terms.signed_date)?,
+        transaction_price: money_in(
+            "terms.transaction_price",
+            &terms.transaction_price,
+            currency,
+        )?,
+        convention: convention_in(&terms.convention)?,
+        obligations: terms
+            .obligations
+            .iter()
+            .map(|obligation| obligation_in(obligation, currency))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+fn obligation_in(
+    obligation: &ObligationOut,
+    currency: Currency,
+) -> Result<ObligationTerms, String> {
+    Ok(ObligationTerms {
+        id: obligation.id.clone(),
+        name: obligation.name.clone(),
+        pob_type: PobType::parse(&obligation.pob_type)
+            .ok_or_else(|| format!("pob_type `{}` is not a type", obligation.pob_type))?,
+        stated_price: obligation
+            .stated_price
+            .as_ref()
+            .map(|price| money_in("stated_price", price, currency))
+            .transpose()?,
+        ssp: Ssp::parse(&obligation.ssp.0).map_err(|error| format!("ssp {error}"))?,
+        pattern: match &obligation.pattern {
+            PatternOut::Ratable { start, end } => Pattern::Ratable {
+                start: date_in("pattern.start", start)?,
+                end: date_in("pattern.end", end)?,
+            },
+            PatternOut::PointInTime { date } => Pattern::PointInTime {
+                date: date_in("pattern.date", date)?,
+            },
+            PatternOut::AwaitingDelivery => Pattern::AwaitingDelivery,
+            PatternOut::Progress => Pattern::Progress,
+        },
+    })
+}
+
+fn currency_in(text: &str) -> Result<Currency, String> {
+    Currency::from_code(text).map_err(|error| format!("currency: {error}"))
+}
+
+fn convention_in(text: &str) -> Result<Convention, String> {
+    Convention::parse(text).ok_or_else(|| format!("convention `{text}` is not a convention"))
+}
+
+fn money_in(field: &str, amount: &FactAmount, currency: Currency) -> Result<i64, String> {
+    Money::parse(&amount.0, currency)
+        .map(Money::minor)
+        .map_err(|error| format!("{field} {error}"))
+}
+
+fn date_in(field: &str, text: &str) -> Result<time::Date, String> {
+    parse_date(text).map_err(|_| format!("{field} `{text}` is not a date YYYY-MM-DD"))
+}
+
+fn month_in(field: &str, text: &str) -> Result<Period, String> {
+    Period::parse(text).map_err(|error| format!("{field} {error}"))
+}
+
+fn instant_in(field: &str, text: &str) -> Result<i64, String> {
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .ok()
+        .and_then(|instant| i64::try_from(instant.unix_timestamp_nanos() / 1_000).ok())
+        .ok_or_else(|| format!("{field} `{text}` is not an RFC 3339 instant"))
+}

@@ -1,0 +1,539 @@
+//! The facts a close package carries (docs/ledger.md, "The close package"): every fact the
+//! figures of its months follow from, in the order the books took them, each chained to the
+//! one before it by a digest, so that a fact altered, dropped or moved breaks the chain.
+//!
+//! A fact is what a person or system recorded: a contract opened, each of its versions, its
+//! entry into the reports, each invoice and payment, each close and reopen, each chart of
+//! accounts. Everything else (schedules, rollups, frozen rows, journals) is derived, and a
+//! replay derives it again from these alone.
+
+use std::collections::BTreeMap;
+
+use revrec_domain::{
+    Canonical, ChartOfAccounts, ContractTerms, Convention, Currency, OutputHash, Pattern,
+    PeriodAction, output_hash,
+};
+use revrec_ports::{
+    BooksStamps, ChartVersion, ContractRecord, ContractStatus, InvoiceRecord, PeriodEventRecord,
+    StoredContract, StoredVersion, VersionChange,
+};
+
+/// What a contract was opened with: the parts of its record no version says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractOpened {
+    pub contract_id: String,
+    pub customer_id: String,
+    pub contract_number: Option<String>,
+    pub parent_contract_id: Option<String>,
+    pub currency: Currency,
+    /// Microseconds since the epoch.
+    pub created_at: i64,
+    /// Restatements made in place before restatements were versions of their own: how many,
+    /// and the convention they chose (none for a contract restated by versions, or never).
+    pub restatements_in_place: u32,
+    pub restated_in_place: Option<Convention>,
+}
+
+/// One fact. `stamp` is the sequence of the tenant's latest close or reopen when the fact
+/// was written (0 before any): the closes it came before and after.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fact {
+    ContractOpened(ContractOpened),
+    Version {
+        contract_id: String,
+        stamp: i64,
+        version: Box<StoredVersion>,
+    },
+    /// The contract entered the reports (created active, or a draft activated).
+    Reported {
+        contract_id: String,
+        stamp: i64,
+        at: i64,
+    },
+    /// An invoice or a payment received.
+    Billing {
+        contract_id: String,
+        stamp: i64,
+        record: InvoiceRecord,
+    },
+    Period(PeriodEventRecord),
+    Chart(Box<ChartVersion>),
+}
+
+impl Fact {
+    /// What the fact is, in a word (the package's `kind`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fact::ContractOpened(_) => "contract_opened",
+            Fact::Version { .. } => "version",
+            Fact::Reported { .. } => "reported",
+            Fact::Billing { record, .. } => record.kind.as_str(),
+            Fact::Period(event) => match event.action {
+                PeriodAction::Close { .. } => "close",
+                PeriodAction::Reopen { .. } => "reopen",
+            },
+            Fact::Chart(_) => "chart",
+        }
+    }
+
+    /// The contract it is a fact of, if any.
+    pub fn contract_id(&self) -> Option<&str> {
+        match self {
+            Fact::ContractOpened(opened) => Some(&opened.contract_id),
+            Fact::Version { contract_id, .. }
+            | Fact::Reported { contract_id, .. }
+            | Fact::Billing { contract_id, .. } => Some(contract_id),
+            Fact::Period(_) | Fact::Chart(_) => None,
+        }
+    }
+
+    /// Where the fact stands in the log: a close or reopen at its own sequence, before the
+    /// facts written under it (stamped with it); those by contract, each contract opened
+    /// before its versions, its entry into the reports and its billing facts. Ties keep the
+    /// order the store gives (a contract's billing facts as recorded).
+    fn order(&self, opened_at: &BTreeMap<String, i64>) -> (i64, u8, String, u8, i64) {
+        match self {
+            Fact::Period(event) => (event.sequence, 0, String::new(), 0, 0),
+            Fact::Chart(chart) => (chart.books_sequence, 1, String::new(), 0, chart.version),
+            Fact::ContractOpened(opened) => (
+                opened_at.get(&opened.contract_id).copied().unwrap_or(0),
+                1,
+                opened.contract_id.clone(),
+                0,
+                0,
+            ),
+            Fact::Version {
+                contract_id,
+                stamp,
+                version,
+            } => (*stamp, 1, contract_id.clone(), 1, i64::from(version.number)),
+            Fact::Reported {
+                contract_id, stamp, ..
+            } => (*stamp, 1, contract_id.clone(), 2, 0),
+            Fact::Billing {
+                contract_id, stamp, ..
+            } => (*stamp, 1, contract_id.clone(), 3, 0),
+        }
+    }
+}
+
+/// A fact with the digest that chains it to the one before.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ChainedFact {
+    pub fact: Fact,
+    pub hash: OutputHash,
+}
+
+/// The digest the log starts from.
+pub fn chain_start() -> OutputHash {
+    output_hash("close-package-facts/v1", &Empty)
+}
+
+struct Empty;
+
+impl Canonical for Empty {
+    fn encode(&self, _: &mut revrec_domain::digest::CanonicalWriter) {}
+}
+
+/// The digest of `fact` following `previous`.
+pub fn chained(previous: &OutputHash, fact: &Fact) -> OutputHash {
+    output_hash("close-package-fact/v1", &Link { previous, fact })
+}
+
+/// `facts` in the log's order, each chained to the one before.
+pub fn chain(mut facts: Vec<Fact>) -> Vec<ChainedFact> {
+    // A contract is opened just before its first version.
+    let mut opened_at: BTreeMap<String, i64> = BTreeMap::new();
+    for fact in &facts {
+        if let Fact::Version {
+            contract_id, stamp, ..
+        } = fact
+        {
+            let first = opened_at.entry(contract_id.clone()).or_insert(*stamp);
+            *first = (*first).min(*stamp);
+        }
+    }
+    // Stable: ties keep the order they came in.
+    facts.sort_by_cached_key(|fact| fact.order(&opened_at));
+    let mut previous = chain_start();
+    facts
+        .into_iter()
+        .map(|fact| {
+            let hash = chained(&previous, &fact);
+            previous = hash.clone();
+            ChainedFact { fact, hash }
+        })
+        .collect()
+}
+
+/// Where a log does not hold together.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FactsError {
+    #[error(
+        "fact {index} ({kind}{of}) does not match its digest: it was altered, or a fact before it was"
+    )]
+    BrokenChain {
+        index: usize,
+        kind: &'static str,
+        of: String,
+    },
+    #[error("fact {index} ({kind}) names contract {contract_id}, which no earlier fact opened")]
+    UnknownContract {
+        index: usize,
+        kind: &'static str,
+        contract_id: String,
+    },
+    #[error("contract {contract_id}: {problem}")]
+    Contract {
+        contract_id: String,
+        problem: String,
+    },
+}
+
+/// Checks that every fact of `log` follows from the one before by its digest.
+///
+/// # Errors
+/// `BrokenChain` at the first fact whose digest is not the one its content and place give.
+pub fn check_chain(log: &[ChainedFact]) -> Result<(), FactsError> {
+    let mut previous = chain_start();
+    for (index, link) in log.iter().enumerate() {
+        let expected = chained(&previous, &link.fact);
+        if expected != link.hash {
+            return Err(FactsError::BrokenChain {
+                index: index + 1,
+                kind: link.fact.kind(),
+                of: link
+                    .fact
+                    .contract_id()
+                    .map(|id| format!(" of {id}"))
+                    .unwrap_or_default(),
+            });
+        }
+        previous = expected;
+    }
+    Ok(())
+}
+
+/// The books a log holds: the tenant's contracts (by id), its closes and reopens, and its
+/// charts, as the store would give them.
+#[derive(Clone, Debug, Default)]
+pub struct FactBooks {
+    pub contracts: Vec<StoredContract>,
+    pub events: Vec<PeriodEventRecord>,
+    pub charts: Vec<ChartVersion>,
+}
+
+/// What `tenant_id`'s facts in `log` make of its books.
+///
+/// # Errors
+/// A fact about a contract no earlier fact opened.
+pub fn books_of(tenant_id: &str, log: &[ChainedFact]) -> Result<FactBooks, FactsError> {
+    let mut books = FactBooks::default();
+    let mut contracts: BTreeMap<String, StoredContract> = BTreeMap::new();
+    for (index, link) in log.iter().enumerate() {
+        let unknown = |contract_id: &str| FactsError::UnknownContract {
+            index: index + 1,
+            kind: link.fact.kind(),
+            contract_id: contract_id.to_owned(),
+        };
+        match &link.fact {
+            Fact::ContractOpened(opened) => {
+                contracts.insert(
+                    opened.contract_id.clone(),
+                    opened_contract(tenant_id, opened),
+                );
+            }
+            Fact::Version {
+                contract_id,
+                stamp,
+                version,
+            } => {
+                let stored = contracts
+                    .get_mut(contract_id)
+                    .ok_or_else(|| unknown(contract_id))?;
+                stored.versions.push(StoredVersion::clone(version));
+                stored.stamps.versions.push(*stamp);
+            }
+            Fact::Reported {
+                contract_id,
+                stamp,
+                at,
+            } => {
+                let stored = contracts
+                    .get_mut(contract_id)
+                    .ok_or_else(|| unknown(contract_id))?;
+                stored.stamps.reported = Some(*stamp);
+                stored.stamps.reported_at = Some(*at);
+            }
+            Fact::Billing {
+                contract_id,
+                stamp,
+                record,
+            } => {
+                let stored = contracts
+                    .get_mut(contract_id)
+                    .ok_or_else(|| unknown(contract_id))?;
+                stored.invoices.push(record.clone());
+                stored.stamps.invoices.push(*stamp);
+            }
+            Fact::Period(event) => books.events.push(event.clone()),
+            Fact::Chart(chart) => books.charts.push(ChartVersion::clone(chart)),
+        }
+    }
+    for (contract_id, mut stored) in contracts {
+        stored.versions.sort_by_key(|version| version.number);
+        settle_record(&mut stored).map_err(|problem| FactsError::Contract {
+            contract_id,
+            problem,
+        })?;
+        books.contracts.push(stored);
+    }
+    Ok(books)
+}
+
+/// A contract as opened, before any version.
+fn opened_contract(tenant_id: &str, opened: &ContractOpened) -> StoredContract {
+    StoredContract {
+        record: ContractRecord {
+            tenant_id: tenant_id.to_owned(),
+            id: opened.contract_id.clone(),
+            customer_id: opened.customer_id.clone(),
+            customer_name: String::new(),
+            contract_number: opened.contract_number.clone(),
+            currency: opened.currency,
+            status: ContractStatus::Draft,
+            version: 0,
+            start_date: time::Date::MIN,
+            end_date: time::Date::MIN,
+            total_value: 0,
+            terminated_on: None,
+            parent_contract_id: opened.parent_contract_id.clone(),
+            restatements: opened.restatements_in_place,
+            restated_convention: opened.restated_in_place,
+            created_at: opened.created_at,
+            updated_at: opened.created_at,
+        },
+        versions: Vec::new(),
+        invoices: Vec::new(),
+        revision: 0,
+        stamps: BooksStamps::default(),
+    }
+}
+
+/// The contract's record as its facts say, its restatements counted: those made in place
+/// and one per restatement version.
+fn settle_record(stored: &mut StoredContract) -> Result<(), String> {
+    if stored.versions.is_empty() {
+        return Err("no version of it is in the facts".to_owned());
+    }
+    let versioned_restatements = stored
+        .versions
+        .iter()
+        .filter(|version| version.change == VersionChange::Restatement)
+        .count();
+    stored.record.restatements = stored
+        .record
+        .restatements
+        .saturating_add(u32::try_from(versioned_restatements).unwrap_or(u32::MAX));
+    crate::history::settle_record(stored);
+    Ok(())
+}
+
+/// The facts of `stored` written before close `through` (stamped below it): what the
+/// package of a month that close froze carries of the contract. None when it has none.
+pub fn facts_of_contract(stored: &StoredContract, through: i64) -> Vec<Fact> {
+    let record = &stored.record;
+    let known: Vec<(&StoredVersion, i64)> = stored
+        .versions
+        .iter()
+        .zip(&stored.stamps.versions)
+        .filter(|(_, stamp)| **stamp < through)
+        .map(|(version, stamp)| (version, *stamp))
+        .collect();
+    if known.is_empty() {
+        return Vec::new();
+    }
+    let versioned_restatements = stored
+        .versions
+        .iter()
+        .filter(|version| version.change == VersionChange::Restatement)
+        .count();
+    let in_place = record
+        .restatements
+        .saturating_sub(u32::try_from(versioned_restatements).unwrap_or(u32::MAX));
+    let mut facts = vec![Fact::ContractOpened(ContractOpened {
+        contract_id: record.id.clone(),
+        customer_id: record.customer_id.clone(),
+        contract_number: record.contract_number.clone(),
+        parent_contract_id: record.parent_contract_id.clone(),
+        currency: record.currency,
+        created_at: record.created_at,
+        restatements_in_place: in_place,
+        restated_in_place: crate::history::legacy_restatement(stored),
+    })];
+    facts.extend(known.into_iter().map(|(version, stamp)| Fact::Version {
+        contract_id: record.id.clone(),
+        stamp,
+        version: Box::new(version.clone()),
+    }));
+    if let (Some(stamp), Some(at)) = (stored.stamps.reported, stored.stamps.reported_at)
+        && stamp < through
+    {
+        facts.push(Fact::Reported {
+            contract_id: record.id.clone(),
+            stamp,
+            at,
+        });
+    }
+    facts.extend(
+        stored
+            .invoices
+            .iter()
+            .zip(&stored.stamps.invoices)
+            .filter(|(_, stamp)| **stamp < through)
+            .map(|(record, stamp)| Fact::Billing {
+                contract_id: stored.record.id.clone(),
+                stamp: *stamp,
+                record: record.clone(),
+            }),
+    );
+    facts
+}
+
+/// A fact and the digest before it, as hashed.
+struct Link<'a> {
+    previous: &'a OutputHash,
+    fact: &'a Fact,
+}
+
+impl Canonical for Link<'_> {
+    fn encode(&self, out: &mut revrec_domain::digest::CanonicalWriter) {
+        out.text(self.previous.as_str()).text(self.fact.kind());
+        match self.fact {
+            Fact::ContractOpened(opened) => {
+                out.text(&opened.contract_id)
+                    .text(&opened.customer_id)
+                    .text(opened.currency.code())
+                    .integer(opened.created_at)
+                    .integer(i64::from(opened.restatements_in_place));
+                optional_text(out, opened.contract_number.as_deref());
+                optional_text(out, opened.parent_contract_id.as_deref());
+                optional_text(out, opened.restated_in_place.map(Convention::as_str));
+            }
+            Fact::Version {
+                contract_id,
+                stamp,
+                version,
+            } => {
+                out.text(contract_id)
+                    .integer(*stamp)
+                    .integer(i64::from(version.number))
+                    .integer(version.recorded_at)
+                    .text(&version.recorded_by);
+                encode_change(out, &version.change);
+                encode_terms(out, &version.terms);
+            }
+            Fact::Reported {
+                contract_id,
+                stamp,
+                at,
+            } => {
+                out.text(contract_id).integer(*stamp).integer(*at);
+            }
+            Fact::Billing {
+                contract_id,
+                stamp,
+                record,
+            } => {
+                out.text(contract_id)
+                    .integer(*stamp)
+                    .text(&record.id)
+                    .text(&record.date.to_string())
+                    .integer(record.amount)
+                    .integer(record.recorded_at)
+                    .text(&record.recorded_by);
+                optional_text(out, record.number.as_deref());
+            }
+            Fact::Period(event) => {
+                let month = match event.action {
+                    PeriodAction::Close { through } => through,
+                    PeriodAction::Reopen { from } => from,
+                };
+                out.integer(event.sequence)
+                    .period(month)
+                    .integer(event.recorded_at)
+                    .text(&event.actor);
+                optional_text(out, event.reason.as_deref());
+            }
+            Fact::Chart(chart) => {
+                out.integer(chart.version)
+                    .integer(chart.recorded_at)
+                    .integer(chart.books_sequence)
+                    .text(&chart.actor);
+                encode_chart(out, &chart.chart);
+            }
+        }
+    }
+}
+
+fn optional_text(out: &mut revrec_domain::digest::CanonicalWriter, text: Option<&str>) {
+    match text {
+        Some(text) => out.list(1).text(text),
+        None => out.list(0),
+    };
+}
+
+fn encode_change(out: &mut revrec_domain::digest::CanonicalWriter, change: &VersionChange) {
+    out.text(change.name());
+    optional_text(
+        out,
+        change
+            .effective_date()
+            .map(|date| date.to_string())
+            .as_deref(),
+    );
+    optional_text(out, change.obligation_id());
+    if let VersionChange::Progress { percent, .. } = change {
+        out.integer(i64::from(percent.ten_thousandths()));
+    }
+}
+
+fn encode_terms(out: &mut revrec_domain::digest::CanonicalWriter, terms: &ContractTerms) {
+    out.text(&terms.customer_name)
+        .text(terms.currency.code())
+        .text(&terms.start_date.to_string())
+        .text(&terms.end_date.to_string())
+        .text(&terms.signed_date.to_string())
+        .integer(terms.transaction_price)
+        .text(terms.convention.as_str());
+    out.list(terms.obligations.len());
+    for obligation in &terms.obligations {
+        optional_text(out, obligation.id.as_deref());
+        out.text(&obligation.name)
+            .text(obligation.pob_type.as_str())
+            .integer(obligation.ssp.micros());
+        match obligation.stated_price {
+            Some(price) => out.list(1).integer(price),
+            None => out.list(0),
+        };
+        match obligation.pattern {
+            Pattern::Ratable { start, end } => out
+                .text("ratable")
+                .text(&start.to_string())
+                .text(&end.to_string()),
+            Pattern::PointInTime { date } => out.text("point_in_time").text(&date.to_string()),
+            Pattern::AwaitingDelivery => out.text("awaiting_delivery"),
+            Pattern::Progress => out.text("progress"),
+        };
+    }
+}
+
+fn encode_chart(out: &mut revrec_domain::digest::CanonicalWriter, chart: &ChartOfAccounts) {
+    let accounts: Vec<_> = chart.accounts().collect();
+    out.list(accounts.len());
+    for (role, account) in accounts {
+        out.text(&role.to_string())
+            .text(&account.code)
+            .text(&account.name);
+    }
+}
