@@ -18,7 +18,7 @@ import (
 // checks if the ChainedFactOut type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &ChainedFactOut{}
 
-// ChainedFactOut struct for ChainedFactOut
+// ChainedFactOut A fact with the digest that chains it to the one before it in the log.
 type ChainedFactOut struct {
 	Fact                 FactOut `json:"fact"`
 	Hash                 string  `json:"hash"`

@@ -18,12 +18,17 @@ import (
 // checks if the ClosePackageOut type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &ClosePackageOut{}
 
-// ClosePackageOut The close package of a closed month or quarter.
+// ClosePackageOut The close package of a closed month or quarter. Its fields are written in this order, the contracts a page at a time as they are read.
 type ClosePackageOut struct {
+	// The books' own facts, first in the log: closes, reopens and charts of accounts.
+	Books []ChainedFactOut `json:"books"`
+	// Each contract with a fact before the period's close, in id order: its facts (next in the log) and its figures.
+	Contracts  []ContractPackageOut `json:"contracts"`
 	Currencies []CurrencyPackageOut `json:"currencies"`
 	// The release that computed the figures.
-	Engine string      `json:"engine"`
-	Facts  FactsLogOut `json:"facts"`
+	Engine string `json:"engine"`
+	// The last fact's digest: the whole log in one value.
+	FactsHead string `json:"facts_head"`
 	// Each month of the period: the close that froze it and the digest of its figures, as `GET /v1/periods` lists them.
 	Months []ClosedPeriod `json:"months"`
 	// The month (`2026-03`) or quarter (`2026-Q1`) packaged.
@@ -41,11 +46,13 @@ type _ClosePackageOut ClosePackageOut
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewClosePackageOut(currencies []CurrencyPackageOut, engine string, facts FactsLogOut, months []ClosedPeriod, period string, tenantId string, warnings []string) *ClosePackageOut {
+func NewClosePackageOut(books []ChainedFactOut, contracts []ContractPackageOut, currencies []CurrencyPackageOut, engine string, factsHead string, months []ClosedPeriod, period string, tenantId string, warnings []string) *ClosePackageOut {
 	this := ClosePackageOut{}
+	this.Books = books
+	this.Contracts = contracts
 	this.Currencies = currencies
 	this.Engine = engine
-	this.Facts = facts
+	this.FactsHead = factsHead
 	this.Months = months
 	this.Period = period
 	this.TenantId = tenantId
@@ -59,6 +66,54 @@ func NewClosePackageOut(currencies []CurrencyPackageOut, engine string, facts Fa
 func NewClosePackageOutWithDefaults() *ClosePackageOut {
 	this := ClosePackageOut{}
 	return &this
+}
+
+// GetBooks returns the Books field value
+func (o *ClosePackageOut) GetBooks() []ChainedFactOut {
+	if o == nil {
+		var ret []ChainedFactOut
+		return ret
+	}
+
+	return o.Books
+}
+
+// GetBooksOk returns a tuple with the Books field value
+// and a boolean to check if the value has been set.
+func (o *ClosePackageOut) GetBooksOk() ([]ChainedFactOut, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Books, true
+}
+
+// SetBooks sets field value
+func (o *ClosePackageOut) SetBooks(v []ChainedFactOut) {
+	o.Books = v
+}
+
+// GetContracts returns the Contracts field value
+func (o *ClosePackageOut) GetContracts() []ContractPackageOut {
+	if o == nil {
+		var ret []ContractPackageOut
+		return ret
+	}
+
+	return o.Contracts
+}
+
+// GetContractsOk returns a tuple with the Contracts field value
+// and a boolean to check if the value has been set.
+func (o *ClosePackageOut) GetContractsOk() ([]ContractPackageOut, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Contracts, true
+}
+
+// SetContracts sets field value
+func (o *ClosePackageOut) SetContracts(v []ContractPackageOut) {
+	o.Contracts = v
 }
 
 // GetCurrencies returns the Currencies field value
@@ -109,28 +164,28 @@ func (o *ClosePackageOut) SetEngine(v string) {
 	o.Engine = v
 }
 
-// GetFacts returns the Facts field value
-func (o *ClosePackageOut) GetFacts() FactsLogOut {
+// GetFactsHead returns the FactsHead field value
+func (o *ClosePackageOut) GetFactsHead() string {
 	if o == nil {
-		var ret FactsLogOut
+		var ret string
 		return ret
 	}
 
-	return o.Facts
+	return o.FactsHead
 }
 
-// GetFactsOk returns a tuple with the Facts field value
+// GetFactsHeadOk returns a tuple with the FactsHead field value
 // and a boolean to check if the value has been set.
-func (o *ClosePackageOut) GetFactsOk() (*FactsLogOut, bool) {
+func (o *ClosePackageOut) GetFactsHeadOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.Facts, true
+	return &o.FactsHead, true
 }
 
-// SetFacts sets field value
-func (o *ClosePackageOut) SetFacts(v FactsLogOut) {
-	o.Facts = v
+// SetFactsHead sets field value
+func (o *ClosePackageOut) SetFactsHead(v string) {
+	o.FactsHead = v
 }
 
 // GetMonths returns the Months field value
@@ -239,9 +294,11 @@ func (o ClosePackageOut) MarshalJSON() ([]byte, error) {
 
 func (o ClosePackageOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
+	toSerialize["books"] = o.Books
+	toSerialize["contracts"] = o.Contracts
 	toSerialize["currencies"] = o.Currencies
 	toSerialize["engine"] = o.Engine
-	toSerialize["facts"] = o.Facts
+	toSerialize["facts_head"] = o.FactsHead
 	toSerialize["months"] = o.Months
 	toSerialize["period"] = o.Period
 	toSerialize["tenant_id"] = o.TenantId
@@ -259,9 +316,11 @@ func (o *ClosePackageOut) UnmarshalJSON(data []byte) (err error) {
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
+		"books",
+		"contracts",
 		"currencies",
 		"engine",
-		"facts",
+		"facts_head",
 		"months",
 		"period",
 		"tenant_id",
@@ -295,9 +354,11 @@ func (o *ClosePackageOut) UnmarshalJSON(data []byte) (err error) {
 	additionalProperties := make(map[string]interface{})
 
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
+		delete(additionalProperties, "books")
+		delete(additionalProperties, "contracts")
 		delete(additionalProperties, "currencies")
 		delete(additionalProperties, "engine")
-		delete(additionalProperties, "facts")
+		delete(additionalProperties, "facts_head")
 		delete(additionalProperties, "months")
 		delete(additionalProperties, "period")
 		delete(additionalProperties, "tenant_id")

@@ -21,10 +21,9 @@ var _ MappedNullable = &CorrectionOut{}
 // CorrectionOut struct for CorrectionOut
 type CorrectionOut struct {
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	Billed     Decimal `json:"billed"`
-	BookedIn   string  `json:"booked_in"`
-	ContractId string  `json:"contract_id"`
-	Corrects   string  `json:"corrects"`
+	Billed   Decimal `json:"billed"`
+	BookedIn string  `json:"booked_in"`
+	Corrects string  `json:"corrects"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	Recognized           Decimal `json:"recognized"`
 	AdditionalProperties map[string]interface{}
@@ -36,11 +35,10 @@ type _CorrectionOut CorrectionOut
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewCorrectionOut(billed Decimal, bookedIn string, contractId string, corrects string, recognized Decimal) *CorrectionOut {
+func NewCorrectionOut(billed Decimal, bookedIn string, corrects string, recognized Decimal) *CorrectionOut {
 	this := CorrectionOut{}
 	this.Billed = billed
 	this.BookedIn = bookedIn
-	this.ContractId = contractId
 	this.Corrects = corrects
 	this.Recognized = recognized
 	return &this
@@ -100,30 +98,6 @@ func (o *CorrectionOut) GetBookedInOk() (*string, bool) {
 // SetBookedIn sets field value
 func (o *CorrectionOut) SetBookedIn(v string) {
 	o.BookedIn = v
-}
-
-// GetContractId returns the ContractId field value
-func (o *CorrectionOut) GetContractId() string {
-	if o == nil {
-		var ret string
-		return ret
-	}
-
-	return o.ContractId
-}
-
-// GetContractIdOk returns a tuple with the ContractId field value
-// and a boolean to check if the value has been set.
-func (o *CorrectionOut) GetContractIdOk() (*string, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return &o.ContractId, true
-}
-
-// SetContractId sets field value
-func (o *CorrectionOut) SetContractId(v string) {
-	o.ContractId = v
 }
 
 // GetCorrects returns the Corrects field value
@@ -186,7 +160,6 @@ func (o CorrectionOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["billed"] = o.Billed
 	toSerialize["booked_in"] = o.BookedIn
-	toSerialize["contract_id"] = o.ContractId
 	toSerialize["corrects"] = o.Corrects
 	toSerialize["recognized"] = o.Recognized
 
@@ -204,7 +177,6 @@ func (o *CorrectionOut) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"billed",
 		"booked_in",
-		"contract_id",
 		"corrects",
 		"recognized",
 	}
@@ -238,7 +210,6 @@ func (o *CorrectionOut) UnmarshalJSON(data []byte) (err error) {
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "billed")
 		delete(additionalProperties, "booked_in")
-		delete(additionalProperties, "contract_id")
 		delete(additionalProperties, "corrects")
 		delete(additionalProperties, "recognized")
 		o.AdditionalProperties = additionalProperties

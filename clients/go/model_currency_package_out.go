@@ -20,14 +20,10 @@ var _ MappedNullable = &CurrencyPackageOut{}
 
 // CurrencyPackageOut One currency's figures.
 type CurrencyPackageOut struct {
-	// Billed against recognized, contract by contract.
-	Contracts []ContractReconciliationOut `json:"contracts"`
-	// The corrections the period booked, and the closed months they correct.
-	Corrections []CorrectionOut `json:"corrections"`
-	Currency    string          `json:"currency"`
+	Currency string `json:"currency"`
 	// The rows the period's closes froze: each month's own figures, and what it booked for an earlier closed month (`corrects`).
 	Frozen []FrozenRowOut `json:"frozen"`
-	// Each month's journal export, and whether it posts what was frozen.
+	// Each month's journal, and whether it posts what was frozen.
 	Journals             []MonthJournalOut `json:"journals"`
 	Rollforwards         RollforwardsOut   `json:"rollforwards"`
 	AdditionalProperties map[string]interface{}
@@ -39,10 +35,8 @@ type _CurrencyPackageOut CurrencyPackageOut
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewCurrencyPackageOut(contracts []ContractReconciliationOut, corrections []CorrectionOut, currency string, frozen []FrozenRowOut, journals []MonthJournalOut, rollforwards RollforwardsOut) *CurrencyPackageOut {
+func NewCurrencyPackageOut(currency string, frozen []FrozenRowOut, journals []MonthJournalOut, rollforwards RollforwardsOut) *CurrencyPackageOut {
 	this := CurrencyPackageOut{}
-	this.Contracts = contracts
-	this.Corrections = corrections
 	this.Currency = currency
 	this.Frozen = frozen
 	this.Journals = journals
@@ -56,54 +50,6 @@ func NewCurrencyPackageOut(contracts []ContractReconciliationOut, corrections []
 func NewCurrencyPackageOutWithDefaults() *CurrencyPackageOut {
 	this := CurrencyPackageOut{}
 	return &this
-}
-
-// GetContracts returns the Contracts field value
-func (o *CurrencyPackageOut) GetContracts() []ContractReconciliationOut {
-	if o == nil {
-		var ret []ContractReconciliationOut
-		return ret
-	}
-
-	return o.Contracts
-}
-
-// GetContractsOk returns a tuple with the Contracts field value
-// and a boolean to check if the value has been set.
-func (o *CurrencyPackageOut) GetContractsOk() ([]ContractReconciliationOut, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return o.Contracts, true
-}
-
-// SetContracts sets field value
-func (o *CurrencyPackageOut) SetContracts(v []ContractReconciliationOut) {
-	o.Contracts = v
-}
-
-// GetCorrections returns the Corrections field value
-func (o *CurrencyPackageOut) GetCorrections() []CorrectionOut {
-	if o == nil {
-		var ret []CorrectionOut
-		return ret
-	}
-
-	return o.Corrections
-}
-
-// GetCorrectionsOk returns a tuple with the Corrections field value
-// and a boolean to check if the value has been set.
-func (o *CurrencyPackageOut) GetCorrectionsOk() ([]CorrectionOut, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return o.Corrections, true
-}
-
-// SetCorrections sets field value
-func (o *CurrencyPackageOut) SetCorrections(v []CorrectionOut) {
-	o.Corrections = v
 }
 
 // GetCurrency returns the Currency field value
@@ -212,8 +158,6 @@ func (o CurrencyPackageOut) MarshalJSON() ([]byte, error) {
 
 func (o CurrencyPackageOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	toSerialize["contracts"] = o.Contracts
-	toSerialize["corrections"] = o.Corrections
 	toSerialize["currency"] = o.Currency
 	toSerialize["frozen"] = o.Frozen
 	toSerialize["journals"] = o.Journals
@@ -231,8 +175,6 @@ func (o *CurrencyPackageOut) UnmarshalJSON(data []byte) (err error) {
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
-		"contracts",
-		"corrections",
 		"currency",
 		"frozen",
 		"journals",
@@ -266,8 +208,6 @@ func (o *CurrencyPackageOut) UnmarshalJSON(data []byte) (err error) {
 	additionalProperties := make(map[string]interface{})
 
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
-		delete(additionalProperties, "contracts")
-		delete(additionalProperties, "corrections")
 		delete(additionalProperties, "currency")
 		delete(additionalProperties, "frozen")
 		delete(additionalProperties, "journals")

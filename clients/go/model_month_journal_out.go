@@ -22,8 +22,6 @@ var _ MappedNullable = &MonthJournalOut{}
 type MonthJournalOut struct {
 	Accounts []AccountTotalOut `json:"accounts"`
 	Entries  int32             `json:"entries"`
-	// The entries' ids in export order (an id names its lines).
-	EntryIds []string `json:"entry_ids"`
 	// Whether the journal posts, account by account, what the month froze.
 	EqualsFrozen bool   `json:"equals_frozen"`
 	Lines        int32  `json:"lines"`
@@ -41,11 +39,10 @@ type _MonthJournalOut MonthJournalOut
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewMonthJournalOut(accounts []AccountTotalOut, entries int32, entryIds []string, equalsFrozen bool, lines int32, period string, totalCredit Decimal, totalDebit Decimal) *MonthJournalOut {
+func NewMonthJournalOut(accounts []AccountTotalOut, entries int32, equalsFrozen bool, lines int32, period string, totalCredit Decimal, totalDebit Decimal) *MonthJournalOut {
 	this := MonthJournalOut{}
 	this.Accounts = accounts
 	this.Entries = entries
-	this.EntryIds = entryIds
 	this.EqualsFrozen = equalsFrozen
 	this.Lines = lines
 	this.Period = period
@@ -108,30 +105,6 @@ func (o *MonthJournalOut) GetEntriesOk() (*int32, bool) {
 // SetEntries sets field value
 func (o *MonthJournalOut) SetEntries(v int32) {
 	o.Entries = v
-}
-
-// GetEntryIds returns the EntryIds field value
-func (o *MonthJournalOut) GetEntryIds() []string {
-	if o == nil {
-		var ret []string
-		return ret
-	}
-
-	return o.EntryIds
-}
-
-// GetEntryIdsOk returns a tuple with the EntryIds field value
-// and a boolean to check if the value has been set.
-func (o *MonthJournalOut) GetEntryIdsOk() ([]string, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return o.EntryIds, true
-}
-
-// SetEntryIds sets field value
-func (o *MonthJournalOut) SetEntryIds(v []string) {
-	o.EntryIds = v
 }
 
 // GetEqualsFrozen returns the EqualsFrozen field value
@@ -266,7 +239,6 @@ func (o MonthJournalOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["accounts"] = o.Accounts
 	toSerialize["entries"] = o.Entries
-	toSerialize["entry_ids"] = o.EntryIds
 	toSerialize["equals_frozen"] = o.EqualsFrozen
 	toSerialize["lines"] = o.Lines
 	toSerialize["period"] = o.Period
@@ -287,7 +259,6 @@ func (o *MonthJournalOut) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"accounts",
 		"entries",
-		"entry_ids",
 		"equals_frozen",
 		"lines",
 		"period",
@@ -324,7 +295,6 @@ func (o *MonthJournalOut) UnmarshalJSON(data []byte) (err error) {
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "accounts")
 		delete(additionalProperties, "entries")
-		delete(additionalProperties, "entry_ids")
 		delete(additionalProperties, "equals_frozen")
 		delete(additionalProperties, "lines")
 		delete(additionalProperties, "period")

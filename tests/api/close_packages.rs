@@ -135,46 +135,50 @@ async fn a_close_package_ties_out_reads_the_same_bytes_and_replays_from_its_fact
         let receivables = raw_object(&first.text, "\"rollforwards\"", "receivables");
         assert_eq!(number_texts(receivables, "closing"), ["15400.00"]);
 
+        // Each contract with its facts and figures, in id order; the draft has no figures.
+        let contracts = package["contracts"].as_array().unwrap();
+        let in_books: Vec<&str> = contracts
+            .iter()
+            .filter(|contract| !contract["figures"].is_null())
+            .map(|contract| contract["contract_id"].as_str().unwrap())
+            .collect();
+        let mut expected = vec![worked.as_str(), billed.as_str()];
+        expected.sort_unstable();
+        assert_eq!(in_books, expected);
+        assert_eq!(contracts.len(), 3);
+        let worked_figures = raw_object(
+            &first.text,
+            &format!("{{\"contract_id\":\"{worked}\""),
+            "figures",
+        );
+        // Billed against recognized: April billed the increase's 3,000.
+        assert_eq!(number_texts(worked_figures, "billed")[0], "3000.00");
+        assert_eq!(number_texts(worked_figures, "billed_to_date"), ["15000.00"]);
         // The back-dated increase: April books corrections of February and March.
-        let corrections: Vec<(String, String)> = usd["corrections"]
+        let corrections = &package["contracts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|contract| contract["contract_id"] == worked.as_str())
+            .unwrap()["figures"]["corrections"];
+        let corrected: Vec<(&str, &str)> = corrections
             .as_array()
             .unwrap()
             .iter()
             .map(|row| {
-                assert_eq!(row["contract_id"], worked.as_str());
-                assert_eq!(row["booked_in"], "2026-04");
-                (row["corrects"].as_str().unwrap().to_owned(), String::new())
+                (
+                    row["booked_in"].as_str().unwrap(),
+                    row["corrects"].as_str().unwrap(),
+                )
             })
             .collect();
-        let corrected: Vec<&str> = corrections
-            .iter()
-            .map(|(month, _)| month.as_str())
-            .collect();
-        assert_eq!(corrected, ["2026-02", "2026-03"]);
-        let correction_text = &first.text[first.text.find("\"corrections\":[{").unwrap()..];
+        assert_eq!(corrected, [("2026-04", "2026-02"), ("2026-04", "2026-03")]);
+        let correction_text = &worked_figures[worked_figures.find("\"corrections\":[").unwrap()..];
         let correction_text = &correction_text[..correction_text.find(']').unwrap()];
         assert_eq!(
             number_texts(correction_text, "recognized"),
             ["484.93", "254.80"]
         );
-
-        // Billed against recognized, contract by contract.
-        let contracts = usd["contracts"].as_array().unwrap();
-        let ids: Vec<&str> = contracts
-            .iter()
-            .map(|row| row["contract_id"].as_str().unwrap())
-            .collect();
-        let mut expected = vec![worked.as_str(), billed.as_str()];
-        expected.sort_unstable();
-        assert_eq!(ids, expected);
-        let worked_at = first
-            .text
-            .find(&format!("{{\"contract_id\":\"{worked}\""))
-            .unwrap();
-        let worked_row = &first.text[worked_at..];
-        let worked_row = &worked_row[..worked_row.find('}').unwrap()];
-        assert_eq!(number_texts(worked_row, "billed")[0], "3000.00");
-        assert_eq!(number_texts(worked_row, "billed_to_date"), ["15000.00"]);
 
         // The journal posts what the month froze, and is the export.
         let journal = &usd["journals"][0];
@@ -190,7 +194,15 @@ async fn a_close_package_ties_out_reads_the_same_bytes_and_replays_from_its_fact
             .iter()
             .map(|entry| &entry["id"])
             .collect();
-        let packaged: Vec<&Value> = journal["entry_ids"].as_array().unwrap().iter().collect();
+        let packaged: Vec<&Value> = contracts
+            .iter()
+            .filter(|contract| !contract["figures"].is_null())
+            .flat_map(|contract| {
+                contract["figures"]["journal"][0]["entry_ids"]
+                    .as_array()
+                    .unwrap()
+            })
+            .collect();
         assert_eq!(packaged, exported);
 
         // The draft is a warning; nothing the server stored differs from the facts.

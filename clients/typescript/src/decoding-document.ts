@@ -837,6 +837,18 @@ export const decodingDocument: OpenApiDocument = {
    "ClosePackageOut": {
     "type": "object",
     "properties": {
+     "books": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ChainedFactOut"
+      }
+     },
+     "contracts": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ContractPackageOut"
+      }
+     },
      "currencies": {
       "type": "array",
       "items": {
@@ -846,8 +858,8 @@ export const decodingDocument: OpenApiDocument = {
      "engine": {
       "type": "string"
      },
-     "facts": {
-      "$ref": "#/components/schemas/FactsLogOut"
+     "facts_head": {
+      "type": "string"
      },
      "months": {
       "type": "array",
@@ -1049,6 +1061,44 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ContractFiguresOut": {
+    "type": "object",
+    "properties": {
+     "billed": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "billed_to_date": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "contract_asset": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "corrections": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/CorrectionOut"
+      }
+     },
+     "deferred_revenue": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "journal": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MonthEntriesOut"
+      }
+     },
+     "receivable": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "recognized": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "recognized_to_date": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
    "ContractInput": {
     "type": "object",
     "properties": {
@@ -1170,35 +1220,33 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
-   "ContractReconciliationOut": {
+   "ContractPackageOut": {
     "type": "object",
     "properties": {
-     "billed": {
-      "$ref": "#/components/schemas/Amount"
-     },
-     "billed_to_date": {
-      "$ref": "#/components/schemas/Amount"
-     },
-     "contract_asset": {
-      "$ref": "#/components/schemas/Amount"
-     },
      "contract_id": {
+      "type": "string"
+     },
+     "currency": {
       "type": "string"
      },
      "customer_name": {
       "type": "string"
      },
-     "deferred_revenue": {
-      "$ref": "#/components/schemas/Amount"
+     "facts": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ChainedFactOut"
+      }
      },
-     "receivable": {
-      "$ref": "#/components/schemas/Amount"
-     },
-     "recognized": {
-      "$ref": "#/components/schemas/Amount"
-     },
-     "recognized_to_date": {
-      "$ref": "#/components/schemas/Amount"
+     "figures": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/ContractFiguresOut"
+       }
+      ]
      }
     }
    },
@@ -1298,9 +1346,6 @@ export const decodingDocument: OpenApiDocument = {
      "booked_in": {
       "type": "string"
      },
-     "contract_id": {
-      "type": "string"
-     },
      "corrects": {
       "type": "string"
      },
@@ -1312,18 +1357,6 @@ export const decodingDocument: OpenApiDocument = {
    "CurrencyPackageOut": {
     "type": "object",
     "properties": {
-     "contracts": {
-      "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/ContractReconciliationOut"
-      }
-     },
-     "corrections": {
-      "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/CorrectionOut"
-      }
-     },
      "currency": {
       "type": "string"
      },
@@ -1924,20 +1957,6 @@ export const decodingDocument: OpenApiDocument = {
       }
      }
     ]
-   },
-   "FactsLogOut": {
-    "type": "object",
-    "properties": {
-     "head": {
-      "type": "string"
-     },
-     "log": {
-      "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/ChainedFactOut"
-      }
-     }
-    }
    },
    "FieldProblem": {
     "type": "object",
@@ -2665,6 +2684,20 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "MonthEntriesOut": {
+    "type": "object",
+    "properties": {
+     "entry_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "period": {
+      "type": "string"
+     }
+    }
+   },
    "MonthJournalOut": {
     "type": "object",
     "properties": {
@@ -2676,12 +2709,6 @@ export const decodingDocument: OpenApiDocument = {
      },
      "entries": {
       "type": "integer"
-     },
-     "entry_ids": {
-      "type": "array",
-      "items": {
-       "type": "string"
-      }
      },
      "equals_frozen": {
       "type": "boolean"

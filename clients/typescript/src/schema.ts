@@ -845,6 +845,7 @@ export interface components {
              */
             status: number;
         };
+        /** @description A fact with the digest that chains it to the one before it in the log. */
         ChainedFactOut: {
             fact: components["schemas"]["FactOut"];
             hash: string;
@@ -894,12 +895,23 @@ export interface components {
              */
             through?: string | null;
         };
-        /** @description The close package of a closed month or quarter. */
+        /**
+         * @description The close package of a closed month or quarter. Its fields are written in this order,
+         *     the contracts a page at a time as they are read.
+         */
         ClosePackageOut: {
+            /** @description The books' own facts, first in the log: closes, reopens and charts of accounts. */
+            books: components["schemas"]["ChainedFactOut"][];
+            /**
+             * @description Each contract with a fact before the period's close, in id order: its facts (next
+             *     in the log) and its figures.
+             */
+            contracts: components["schemas"]["ContractPackageOut"][];
             currencies: components["schemas"]["CurrencyPackageOut"][];
             /** @description The release that computed the figures. */
             engine: string;
-            facts: components["schemas"]["FactsLogOut"];
+            /** @description The last fact's digest: the whole log in one value. */
+            facts_head: string;
             /**
              * @description Each month of the period: the close that froze it and the digest of its figures,
              *     as `GET /v1/periods` lists them.
@@ -995,6 +1007,23 @@ export interface components {
             /** @description Revenue of the quarter that was in the opening deferred balance. */
             revenue_recognized_from_opening_balance: components["schemas"]["Amount"];
         };
+        /** @description Billed against recognized, and where the contract stands at the period's end. */
+        ContractFiguresOut: {
+            /** @description Billed in the period. */
+            billed: components["schemas"]["Amount"];
+            billed_to_date: components["schemas"]["Amount"];
+            contract_asset: components["schemas"]["Amount"];
+            /** @description The corrections the period booked for closed months before it. */
+            corrections: components["schemas"]["CorrectionOut"][];
+            /** @description Balances at the period's end. */
+            deferred_revenue: components["schemas"]["Amount"];
+            /** @description Each month's journal entry ids, in export order (an id names its lines). */
+            journal: components["schemas"]["MonthEntriesOut"][];
+            receivable: components["schemas"]["Amount"];
+            /** @description Recognized in the period. */
+            recognized: components["schemas"]["Amount"];
+            recognized_to_date: components["schemas"]["Amount"];
+        };
         /**
          * @description A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
          *
@@ -1061,19 +1090,15 @@ export interface components {
              */
             total: number;
         };
-        ContractReconciliationOut: {
-            /** @description Billed in the period. */
-            billed: components["schemas"]["Amount"];
-            billed_to_date: components["schemas"]["Amount"];
-            contract_asset: components["schemas"]["Amount"];
+        /** @description One contract of the package. */
+        ContractPackageOut: {
             contract_id: string;
+            /** @example USD */
+            currency: string;
             customer_name: string;
-            /** @description Balances at the period's end. */
-            deferred_revenue: components["schemas"]["Amount"];
-            receivable: components["schemas"]["Amount"];
-            /** @description Recognized in the period. */
-            recognized: components["schemas"]["Amount"];
-            recognized_to_date: components["schemas"]["Amount"];
+            /** @description Its facts, in the log's order. */
+            facts: components["schemas"]["ChainedFactOut"][];
+            figures?: null | components["schemas"]["ContractFiguresOut"];
         };
         /** @enum {string} */
         ContractStatusName: "active" | "draft" | "terminated";
@@ -1130,16 +1155,11 @@ export interface components {
         CorrectionOut: {
             billed: components["schemas"]["Amount"];
             booked_in: string;
-            contract_id: string;
             corrects: string;
             recognized: components["schemas"]["Amount"];
         };
         /** @description One currency's figures. */
         CurrencyPackageOut: {
-            /** @description Billed against recognized, contract by contract. */
-            contracts: components["schemas"]["ContractReconciliationOut"][];
-            /** @description The corrections the period booked, and the closed months they correct. */
-            corrections: components["schemas"]["CorrectionOut"][];
             /** @example USD */
             currency: string;
             /**
@@ -1147,7 +1167,7 @@ export interface components {
              *     for an earlier closed month (`corrects`).
              */
             frozen: components["schemas"]["FrozenRowOut"][];
-            /** @description Each month's journal export, and whether it posts what was frozen. */
+            /** @description Each month's journal, and whether it posts what was frozen. */
             journals: components["schemas"]["MonthJournalOut"][];
             rollforwards: components["schemas"]["RollforwardsOut"];
         };
@@ -1392,12 +1412,6 @@ export interface components {
             recorded_at: string;
             /** Format: int64 */
             version: number;
-        };
-        /** @description The facts the figures follow from, each chained to the one before by its digest. */
-        FactsLogOut: {
-            /** @description The last fact's digest: the whole log in one value. */
-            head: string;
-            log: components["schemas"]["ChainedFactOut"][];
         };
         /** @description One field's problem in a 422. */
         FieldProblem: {
@@ -1783,11 +1797,13 @@ export interface components {
             per_usd?: null | components["schemas"]["MethodAmount"];
             settles_real_money: boolean;
         };
+        MonthEntriesOut: {
+            entry_ids: string[];
+            period: string;
+        };
         MonthJournalOut: {
             accounts: components["schemas"]["AccountTotalOut"][];
             entries: number;
-            /** @description The entries' ids in export order (an id names its lines). */
-            entry_ids: string[];
             /** @description Whether the journal posts, account by account, what the month froze. */
             equals_frozen: boolean;
             lines: number;

@@ -8,8 +8,8 @@
 //! breaks the chain; a fact altered with its chain rebuilt gives other figures, and the
 //! month digests printed no longer match the ones `GET /v1/periods` lists.
 
-use revrec_http::wire::close_package::{ClosePackageOut, PackageFactsIn, facts_in, package_span};
-use revrec_usecases::close_package::{ENGINE, FactsError, books_of, check_chain, package_of};
+use revrec_http::wire::close_package::{ClosePackageOut, PackageFactsIn, package_span};
+use revrec_usecases::close_package::{ChainedFact, ENGINE, FactsError, check_chain, package_of};
 
 /// What a replay that agrees found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,14 +52,19 @@ pub enum ReplayError {
 pub fn replay_package(bytes: &[u8]) -> Result<Replayed, ReplayError> {
     let read: PackageFactsIn = serde_json::from_slice(bytes)
         .map_err(|error| ReplayError::NotAPackage(error.to_string()))?;
-    let log = facts_in(&read.facts.log).map_err(ReplayError::NotAPackage)?;
-    check_chain(&log)?;
+    let (books, contracts) = read.facts().map_err(ReplayError::NotAPackage)?;
+    check_chain(books.iter().chain(contracts.iter().flatten()))?;
     let span = package_span(&read.period).map_err(|_| {
         ReplayError::NotAPackage(format!("`{}` is not a month or a quarter", read.period))
     })?;
-    let books = books_of(&read.tenant_id, &log)?;
-    let package = package_of(&read.tenant_id, &span, &books, log)
-        .map_err(|error| ReplayError::Replay(error.to_string()))?;
+    let unchained = |log: Vec<ChainedFact>| log.into_iter().map(|link| link.fact).collect();
+    let package = package_of(
+        &read.tenant_id,
+        &span,
+        unchained(books),
+        contracts.into_iter().map(unchained).collect(),
+    )
+    .map_err(|error| ReplayError::Replay(error.to_string()))?;
     let out = ClosePackageOut::of(&package);
     let replayed = serde_json::to_vec(&out).unwrap_or_default();
     if replayed != bytes {
@@ -67,8 +72,13 @@ pub fn replay_package(bytes: &[u8]) -> Result<Replayed, ReplayError> {
     }
     Ok(Replayed {
         period: out.period,
-        facts: out.facts.log.len(),
-        head: out.facts.head,
+        facts: out.books.len()
+            + out
+                .contracts
+                .iter()
+                .map(|contract| contract.facts.len())
+                .sum::<usize>(),
+        head: out.facts_head,
         months: out
             .months
             .into_iter()

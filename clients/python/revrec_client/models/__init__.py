@@ -23,9 +23,10 @@ from .closed_month_writes_name import ClosedMonthWritesName
 from .closed_period import ClosedPeriod
 from .contract import Contract
 from .contract_balances import ContractBalances
+from .contract_figures_out import ContractFiguresOut
 from .contract_input import ContractInput
 from .contract_list import ContractList
-from .contract_reconciliation_out import ContractReconciliationOut
+from .contract_package_out import ContractPackageOut
 from .contract_status_name import ContractStatusName
 from .contract_version import ContractVersion
 from .contract_version_list import ContractVersionList
@@ -62,7 +63,6 @@ from .fact_out_type_6 import FactOutType6
 from .fact_out_type_6_kind import FactOutType6Kind
 from .fact_out_type_7 import FactOutType7
 from .fact_out_type_7_kind import FactOutType7Kind
-from .facts_log_out import FactsLogOut
 from .field_problem import FieldProblem
 from .format_name import FormatName
 from .frozen_row_out import FrozenRowOut
@@ -90,6 +90,7 @@ from .journal_line_view import JournalLineView
 from .line_item_input import LineItemInput
 from .method_amount import MethodAmount
 from .method_terms import MethodTerms
+from .month_entries_out import MonthEntriesOut
 from .month_journal_out import MonthJournalOut
 from .movement_out import MovementOut
 from .new_status_name import NewStatusName
@@ -172,9 +173,10 @@ __all__ = (
     "ClosePackageOut",
     "Contract",
     "ContractBalances",
+    "ContractFiguresOut",
     "ContractInput",
     "ContractList",
-    "ContractReconciliationOut",
+    "ContractPackageOut",
     "ContractStatusName",
     "ContractVersion",
     "ContractVersionList",
@@ -211,7 +213,6 @@ __all__ = (
     "FactOutType6Kind",
     "FactOutType7",
     "FactOutType7Kind",
-    "FactsLogOut",
     "FieldProblem",
     "FormatName",
     "FrozenRowOut",
@@ -239,6 +240,7 @@ __all__ = (
     "LineItemInput",
     "MethodAmount",
     "MethodTerms",
+    "MonthEntriesOut",
     "MonthJournalOut",
     "MovementOut",
     "NewStatusName",

@@ -32,7 +32,8 @@ T = TypeVar("T", bound="ChainedFactOut")
 
 @_attrs_define
 class ChainedFactOut:
-    """ 
+    """ A fact with the digest that chains it to the one before it in the log.
+
         Attributes:
             fact (FactOutType0 | FactOutType1 | FactOutType2 | FactOutType3 | FactOutType4 | FactOutType5 | FactOutType6 |
                 FactOutType7): One fact, by kind. Amounts are in the contract's currency; instants RFC 3339.

@@ -13,9 +13,10 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.chained_fact_out import ChainedFactOut
   from ..models.closed_period import ClosedPeriod
+  from ..models.contract_package_out import ContractPackageOut
   from ..models.currency_package_out import CurrencyPackageOut
-  from ..models.facts_log_out import FactsLogOut
 
 
 
@@ -27,12 +28,17 @@ T = TypeVar("T", bound="ClosePackageOut")
 
 @_attrs_define
 class ClosePackageOut:
-    """ The close package of a closed month or quarter.
+    """ The close package of a closed month or quarter. Its fields are written in this order,
+    the contracts a page at a time as they are read.
 
         Attributes:
+            books (list[ChainedFactOut]): The books' own facts, first in the log: closes, reopens and charts of accounts.
+            contracts (list[ContractPackageOut]): Each contract with a fact before the period's close, in id order: its
+                facts (next
+                in the log) and its figures.
             currencies (list[CurrencyPackageOut]):
             engine (str): The release that computed the figures.
-            facts (FactsLogOut): The facts the figures follow from, each chained to the one before by its digest.
+            facts_head (str): The last fact's digest: the whole log in one value.
             months (list[ClosedPeriod]): Each month of the period: the close that froze it and the digest of its figures,
                 as `GET /v1/periods` lists them.
             period (str): The month (`2026-03`) or quarter (`2026-Q1`) packaged.
@@ -42,9 +48,11 @@ class ClosePackageOut:
                 stored or exports that differs from what the facts give.
      """
 
+    books: list[ChainedFactOut]
+    contracts: list[ContractPackageOut]
     currencies: list[CurrencyPackageOut]
     engine: str
-    facts: FactsLogOut
+    facts_head: str
     months: list[ClosedPeriod]
     period: str
     tenant_id: str
@@ -56,9 +64,24 @@ class ClosePackageOut:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.chained_fact_out import ChainedFactOut # noqa: PLC0415
         from ..models.closed_period import ClosedPeriod # noqa: PLC0415
+        from ..models.contract_package_out import ContractPackageOut # noqa: PLC0415
         from ..models.currency_package_out import CurrencyPackageOut # noqa: PLC0415
-        from ..models.facts_log_out import FactsLogOut # noqa: PLC0415
+        books = []
+        for books_item_data in self.books:
+            books_item = books_item_data.to_dict()
+            books.append(books_item)
+
+
+
+        contracts = []
+        for contracts_item_data in self.contracts:
+            contracts_item = contracts_item_data.to_dict()
+            contracts.append(contracts_item)
+
+
+
         currencies = []
         for currencies_item_data in self.currencies:
             currencies_item = currencies_item_data.to_dict()
@@ -68,7 +91,7 @@ class ClosePackageOut:
 
         engine = self.engine
 
-        facts = self.facts.to_dict()
+        facts_head = self.facts_head
 
         months = []
         for months_item_data in self.months:
@@ -89,9 +112,11 @@ class ClosePackageOut:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "books": books,
+            "contracts": contracts,
             "currencies": currencies,
             "engine": engine,
-            "facts": facts,
+            "facts_head": facts_head,
             "months": months,
             "period": period,
             "tenant_id": tenant_id,
@@ -104,10 +129,31 @@ class ClosePackageOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.chained_fact_out import ChainedFactOut # noqa: PLC0415
         from ..models.closed_period import ClosedPeriod # noqa: PLC0415
+        from ..models.contract_package_out import ContractPackageOut # noqa: PLC0415
         from ..models.currency_package_out import CurrencyPackageOut # noqa: PLC0415
-        from ..models.facts_log_out import FactsLogOut # noqa: PLC0415
         d = dict(src_dict)
+        books = []
+        _books = d.pop("books")
+        for books_item_data in (_books):
+            books_item = ChainedFactOut.from_dict(books_item_data)
+
+
+
+            books.append(books_item)
+
+
+        contracts = []
+        _contracts = d.pop("contracts")
+        for contracts_item_data in (_contracts):
+            contracts_item = ContractPackageOut.from_dict(contracts_item_data)
+
+
+
+            contracts.append(contracts_item)
+
+
         currencies = []
         _currencies = d.pop("currencies")
         for currencies_item_data in (_currencies):
@@ -120,10 +166,7 @@ class ClosePackageOut:
 
         engine = d.pop("engine")
 
-        facts = FactsLogOut.from_dict(d.pop("facts"))
-
-
-
+        facts_head = d.pop("facts_head")
 
         months = []
         _months = d.pop("months")
@@ -143,9 +186,11 @@ class ClosePackageOut:
 
 
         close_package_out = cls(
+            books=books,
+            contracts=contracts,
             currencies=currencies,
             engine=engine,
-            facts=facts,
+            facts_head=facts_head,
             months=months,
             period=period,
             tenant_id=tenant_id,

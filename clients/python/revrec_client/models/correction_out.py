@@ -27,7 +27,6 @@ class CorrectionOut:
             billed (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY,
                 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             booked_in (str):
-            contract_id (str):
             corrects (str):
             recognized (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -35,7 +34,6 @@ class CorrectionOut:
 
     billed: Decimal
     booked_in: str
-    contract_id: str
     corrects: str
     recognized: Decimal
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -49,8 +47,6 @@ class CorrectionOut:
 
         booked_in = self.booked_in
 
-        contract_id = self.contract_id
-
         corrects = self.corrects
 
         recognized = self.recognized
@@ -61,7 +57,6 @@ class CorrectionOut:
         field_dict.update({
             "billed": billed,
             "booked_in": booked_in,
-            "contract_id": contract_id,
             "corrects": corrects,
             "recognized": recognized,
         })
@@ -80,8 +75,6 @@ class CorrectionOut:
 
         booked_in = d.pop("booked_in")
 
-        contract_id = d.pop("contract_id")
-
         corrects = d.pop("corrects")
 
         recognized = Decimal(d.pop("recognized"))
@@ -92,7 +85,6 @@ class CorrectionOut:
         correction_out = cls(
             billed=billed,
             booked_in=booked_in,
-            contract_id=contract_id,
             corrects=corrects,
             recognized=recognized,
         )

@@ -13,8 +13,6 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.contract_reconciliation_out import ContractReconciliationOut
-  from ..models.correction_out import CorrectionOut
   from ..models.frozen_row_out import FrozenRowOut
   from ..models.month_journal_out import MonthJournalOut
   from ..models.rollforwards_out import RollforwardsOut
@@ -32,19 +30,15 @@ class CurrencyPackageOut:
     """ One currency's figures.
 
         Attributes:
-            contracts (list[ContractReconciliationOut]): Billed against recognized, contract by contract.
-            corrections (list[CorrectionOut]): The corrections the period booked, and the closed months they correct.
             currency (str):  Example: USD.
             frozen (list[FrozenRowOut]): The rows the period's closes froze: each month's own figures, and what it booked
                 for an earlier closed month (`corrects`).
-            journals (list[MonthJournalOut]): Each month's journal export, and whether it posts what was frozen.
+            journals (list[MonthJournalOut]): Each month's journal, and whether it posts what was frozen.
             rollforwards (RollforwardsOut): Deferred revenue, contract assets and receivables from the month before the
                 period to
                 its end.
      """
 
-    contracts: list[ContractReconciliationOut]
-    corrections: list[CorrectionOut]
     currency: str
     frozen: list[FrozenRowOut]
     journals: list[MonthJournalOut]
@@ -56,25 +50,9 @@ class CurrencyPackageOut:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.contract_reconciliation_out import ContractReconciliationOut # noqa: PLC0415
-        from ..models.correction_out import CorrectionOut # noqa: PLC0415
         from ..models.frozen_row_out import FrozenRowOut # noqa: PLC0415
         from ..models.month_journal_out import MonthJournalOut # noqa: PLC0415
         from ..models.rollforwards_out import RollforwardsOut # noqa: PLC0415
-        contracts = []
-        for contracts_item_data in self.contracts:
-            contracts_item = contracts_item_data.to_dict()
-            contracts.append(contracts_item)
-
-
-
-        corrections = []
-        for corrections_item_data in self.corrections:
-            corrections_item = corrections_item_data.to_dict()
-            corrections.append(corrections_item)
-
-
-
         currency = self.currency
 
         frozen = []
@@ -97,8 +75,6 @@ class CurrencyPackageOut:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "contracts": contracts,
-            "corrections": corrections,
             "currency": currency,
             "frozen": frozen,
             "journals": journals,
@@ -111,32 +87,10 @@ class CurrencyPackageOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.contract_reconciliation_out import ContractReconciliationOut # noqa: PLC0415
-        from ..models.correction_out import CorrectionOut # noqa: PLC0415
         from ..models.frozen_row_out import FrozenRowOut # noqa: PLC0415
         from ..models.month_journal_out import MonthJournalOut # noqa: PLC0415
         from ..models.rollforwards_out import RollforwardsOut # noqa: PLC0415
         d = dict(src_dict)
-        contracts = []
-        _contracts = d.pop("contracts")
-        for contracts_item_data in (_contracts):
-            contracts_item = ContractReconciliationOut.from_dict(contracts_item_data)
-
-
-
-            contracts.append(contracts_item)
-
-
-        corrections = []
-        _corrections = d.pop("corrections")
-        for corrections_item_data in (_corrections):
-            corrections_item = CorrectionOut.from_dict(corrections_item_data)
-
-
-
-            corrections.append(corrections_item)
-
-
         currency = d.pop("currency")
 
         frozen = []
@@ -165,8 +119,6 @@ class CurrencyPackageOut:
 
 
         currency_package_out = cls(
-            contracts=contracts,
-            corrections=corrections,
             currency=currency,
             frozen=frozen,
             journals=journals,

@@ -29,7 +29,6 @@ class MonthJournalOut:
         Attributes:
             accounts (list[AccountTotalOut]):
             entries (int):
-            entry_ids (list[str]): The entries' ids in export order (an id names its lines).
             equals_frozen (bool): Whether the journal posts, account by account, what the month froze.
             lines (int):
             period (str):
@@ -41,7 +40,6 @@ class MonthJournalOut:
 
     accounts: list[AccountTotalOut]
     entries: int
-    entry_ids: list[str]
     equals_frozen: bool
     lines: int
     period: str
@@ -64,10 +62,6 @@ class MonthJournalOut:
 
         entries = self.entries
 
-        entry_ids = self.entry_ids
-
-
-
         equals_frozen = self.equals_frozen
 
         lines = self.lines
@@ -84,7 +78,6 @@ class MonthJournalOut:
         field_dict.update({
             "accounts": accounts,
             "entries": entries,
-            "entry_ids": entry_ids,
             "equals_frozen": equals_frozen,
             "lines": lines,
             "period": period,
@@ -112,9 +105,6 @@ class MonthJournalOut:
 
         entries = d.pop("entries")
 
-        entry_ids = cast(list[str], d.pop("entry_ids"))
-
-
         equals_frozen = d.pop("equals_frozen")
 
         lines = d.pop("lines")
@@ -134,7 +124,6 @@ class MonthJournalOut:
         month_journal_out = cls(
             accounts=accounts,
             entries=entries,
-            entry_ids=entry_ids,
             equals_frozen=equals_frozen,
             lines=lines,
             period=period,

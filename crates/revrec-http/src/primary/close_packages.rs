@@ -8,9 +8,9 @@ use revrec_ports::Scope;
 use crate::shell::auth;
 use crate::shell::docs::StandardErrors;
 use crate::shell::error::ApiError;
-use crate::shell::respond::Reply;
 use crate::shell::state::AppState;
 use crate::wire::close_package::{ClosePackageOut, package_of};
+use crate::wire::close_package_json::package_json;
 use crate::wire::close_package_zip::zip_answer;
 
 /// The close package of a closed month (`2026-03`) or a quarter of closed months
@@ -42,19 +42,14 @@ pub async fn close_package_route(
 ) -> Result<HttpResponse, ApiError> {
     let principal = auth::require(&request, &state, Scope::ReadDisclosures).await?;
     let period = request.match_info().get("period").unwrap_or_default();
-    let package = package_of(&state, &principal.tenant_id, period).await?;
     let zip = request
         .headers()
         .get(ACCEPT)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|accept| accept.to_ascii_lowercase().contains("application/zip"));
     if zip {
+        let package = package_of(&state, &principal.tenant_id, period).await?;
         return zip_answer(&package);
     }
-    Ok(Reply {
-        status: actix_web::http::StatusCode::OK,
-        body: serde_json::to_vec(&package).unwrap_or_default(),
-        location: None,
-    }
-    .into_conditional_response(&request))
+    package_json(&state, &principal.tenant_id, period).await
 }

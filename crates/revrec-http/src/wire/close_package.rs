@@ -14,7 +14,9 @@ use revrec_ports::{
 };
 use revrec_usecases::close_package::facts::ContractOpened;
 use revrec_usecases::close_package::figures::{CurrencyPackage, MonthJournal, Rollforward};
-use revrec_usecases::close_package::{ChainedFact, ClosePackage, Fact, PackageSpan, close_package};
+use revrec_usecases::close_package::{
+    ChainedFact, ClosePackage, ContractPackage, Fact, PackageSpan, PackageTotals, close_package,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -25,7 +27,8 @@ use crate::wire::amount::Amount;
 use crate::wire::dates::{format_date, parse_date};
 use crate::wire::periods::ClosedPeriod;
 
-/// The close package of a closed month or quarter.
+/// The close package of a closed month or quarter. Its fields are written in this order,
+/// the contracts a page at a time as they are read.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ClosePackageOut {
     /// The month (`2026-03`) or quarter (`2026-Q1`) packaged.
@@ -34,6 +37,13 @@ pub struct ClosePackageOut {
     pub tenant_id: String,
     /// The release that computed the figures.
     pub engine: String,
+    /// The books' own facts, first in the log: closes, reopens and charts of accounts.
+    pub books: Vec<ChainedFactOut>,
+    /// Each contract with a fact before the period's close, in id order: its facts (next
+    /// in the log) and its figures.
+    pub contracts: Vec<ContractPackageOut>,
+    /// The last fact's digest: the whole log in one value.
+    pub facts_head: String,
     /// Each month of the period: the close that froze it and the digest of its figures,
     /// as `GET /v1/periods` lists them.
     pub months: Vec<ClosedPeriod>,
@@ -42,7 +52,44 @@ pub struct ClosePackageOut {
     /// contract's end, stated prices the allocation moved, and any figure the server
     /// stored or exports that differs from what the facts give.
     pub warnings: Vec<String>,
-    pub facts: FactsLogOut,
+}
+
+/// One contract of the package.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ContractPackageOut {
+    pub contract_id: String,
+    pub customer_name: String,
+    #[schema(example = "USD")]
+    pub currency: String,
+    /// Its facts, in the log's order.
+    pub facts: Vec<ChainedFactOut>,
+    /// Its figures; none for a draft (a preview, outside the books).
+    pub figures: Option<ContractFiguresOut>,
+}
+
+/// Billed against recognized, and where the contract stands at the period's end.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ContractFiguresOut {
+    /// Billed in the period.
+    pub billed: Amount,
+    /// Recognized in the period.
+    pub recognized: Amount,
+    pub billed_to_date: Amount,
+    pub recognized_to_date: Amount,
+    /// Balances at the period's end.
+    pub deferred_revenue: Amount,
+    pub contract_asset: Amount,
+    pub receivable: Amount,
+    /// The corrections the period booked for closed months before it.
+    pub corrections: Vec<CorrectionOut>,
+    /// Each month's journal entry ids, in export order (an id names its lines).
+    pub journal: Vec<MonthEntriesOut>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MonthEntriesOut {
+    pub period: String,
+    pub entry_ids: Vec<String>,
 }
 
 /// One currency's figures.
@@ -54,11 +101,7 @@ pub struct CurrencyPackageOut {
     /// for an earlier closed month (`corrects`).
     pub frozen: Vec<FrozenRowOut>,
     pub rollforwards: RollforwardsOut,
-    /// Billed against recognized, contract by contract.
-    pub contracts: Vec<ContractReconciliationOut>,
-    /// The corrections the period booked, and the closed months they correct.
-    pub corrections: Vec<CorrectionOut>,
-    /// Each month's journal export, and whether it posts what was frozen.
+    /// Each month's journal, and whether it posts what was frozen.
     pub journals: Vec<MonthJournalOut>,
 }
 
@@ -105,26 +148,9 @@ pub struct MovementOut {
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct ContractReconciliationOut {
-    pub contract_id: String,
-    pub customer_name: String,
-    /// Billed in the period.
-    pub billed: Amount,
-    /// Recognized in the period.
-    pub recognized: Amount,
-    pub billed_to_date: Amount,
-    pub recognized_to_date: Amount,
-    /// Balances at the period's end.
-    pub deferred_revenue: Amount,
-    pub contract_asset: Amount,
-    pub receivable: Amount,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CorrectionOut {
     pub booked_in: String,
     pub corrects: String,
-    pub contract_id: String,
     pub recognized: Amount,
     pub billed: Amount,
 }
@@ -139,8 +165,6 @@ pub struct MonthJournalOut {
     pub accounts: Vec<AccountTotalOut>,
     /// Whether the journal posts, account by account, what the month froze.
     pub equals_frozen: bool,
-    /// The entries' ids in export order (an id names its lines).
-    pub entry_ids: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -151,14 +175,7 @@ pub struct AccountTotalOut {
     pub credit: Amount,
 }
 
-/// The facts the figures follow from, each chained to the one before by its digest.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-pub struct FactsLogOut {
-    /// The last fact's digest: the whole log in one value.
-    pub head: String,
-    pub log: Vec<ChainedFactOut>,
-}
-
+/// A fact with the digest that chains it to the one before it in the log.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct ChainedFactOut {
     pub hash: String,
@@ -329,21 +346,97 @@ pub fn package_span(text: &str) -> Result<PackageSpan, ApiError> {
 
 impl ClosePackageOut {
     pub fn of(package: &ClosePackage) -> ClosePackageOut {
+        let mut out = ClosePackageOut::opening(
+            &package.span.label,
+            &package.tenant_id,
+            &package.engine,
+            &package.books,
+        );
+        out.contracts = package
+            .contracts
+            .iter()
+            .map(ContractPackageOut::of)
+            .collect();
+        out.close(&package.totals);
+        out
+    }
+
+    /// The package before its contracts: what a streamed answer writes first.
+    pub fn opening(
+        period: &str,
+        tenant_id: &str,
+        engine: &str,
+        books: &[ChainedFact],
+    ) -> ClosePackageOut {
         ClosePackageOut {
-            period: package.span.label.clone(),
-            tenant_id: package.tenant_id.clone(),
-            engine: package.engine.clone(),
-            months: package.months.iter().map(ClosedPeriod::of).collect(),
-            currencies: package
-                .currencies
+            period: period.to_owned(),
+            tenant_id: tenant_id.to_owned(),
+            engine: engine.to_owned(),
+            books: books
                 .iter()
-                .map(CurrencyPackageOut::of)
+                .map(|link| chained_out(link, Currency::USD))
                 .collect(),
-            warnings: package.warnings.clone(),
-            facts: FactsLogOut {
-                head: package.facts_head().as_str().to_owned(),
-                log: facts_out(&package.facts),
-            },
+            contracts: Vec::new(),
+            facts_head: String::new(),
+            months: Vec::new(),
+            currencies: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The totals, once every contract is read.
+    pub fn close(&mut self, totals: &PackageTotals) {
+        self.facts_head = totals.facts_head.as_str().to_owned();
+        self.months = totals.months.iter().map(ClosedPeriod::of).collect();
+        self.currencies = totals
+            .currencies
+            .iter()
+            .map(CurrencyPackageOut::of)
+            .collect();
+        self.warnings.clone_from(&totals.warnings);
+    }
+}
+
+impl ContractPackageOut {
+    pub fn of(package: &ContractPackage) -> ContractPackageOut {
+        let currency = package.currency;
+        let amount = |minor: i64| Amount::minor(minor, currency);
+        ContractPackageOut {
+            contract_id: package.contract_id.clone(),
+            customer_name: package.customer_name.clone(),
+            currency: currency.code().to_owned(),
+            facts: package
+                .facts
+                .iter()
+                .map(|link| chained_out(link, currency))
+                .collect(),
+            figures: package.figures.as_ref().map(|figures| ContractFiguresOut {
+                billed: amount(figures.billed),
+                recognized: amount(figures.recognized),
+                billed_to_date: amount(figures.billed_to_date),
+                recognized_to_date: amount(figures.recognized_to_date),
+                deferred_revenue: amount(figures.deferred_revenue),
+                contract_asset: amount(figures.contract_asset),
+                receivable: amount(figures.receivable),
+                corrections: figures
+                    .corrections
+                    .iter()
+                    .map(|correction| CorrectionOut {
+                        booked_in: correction.booked_in.to_string(),
+                        corrects: correction.corrects.to_string(),
+                        recognized: amount(correction.recognized),
+                        billed: amount(correction.billed),
+                    })
+                    .collect(),
+                journal: figures
+                    .journal
+                    .iter()
+                    .map(|(period, ids)| MonthEntriesOut {
+                        period: period.to_string(),
+                        entry_ids: ids.clone(),
+                    })
+                    .collect(),
+            }),
         }
     }
 }
@@ -351,7 +444,6 @@ impl ClosePackageOut {
 impl CurrencyPackageOut {
     fn of(package: &CurrencyPackage) -> CurrencyPackageOut {
         let currency = package.currency;
-        let amount = |minor: i64| Amount::minor(minor, currency);
         CurrencyPackageOut {
             currency: currency.code().to_owned(),
             frozen: package
@@ -373,32 +465,6 @@ impl CurrencyPackageOut {
                 contract_assets: rollforward(&package.contract_assets, currency),
                 receivables: rollforward(&package.receivables, currency),
             },
-            contracts: package
-                .contracts
-                .iter()
-                .map(|contract| ContractReconciliationOut {
-                    contract_id: contract.contract_id.clone(),
-                    customer_name: contract.customer_name.clone(),
-                    billed: amount(contract.billed),
-                    recognized: amount(contract.recognized),
-                    billed_to_date: amount(contract.billed_to_date),
-                    recognized_to_date: amount(contract.recognized_to_date),
-                    deferred_revenue: amount(contract.deferred_revenue),
-                    contract_asset: amount(contract.contract_asset),
-                    receivable: amount(contract.receivable),
-                })
-                .collect(),
-            corrections: package
-                .corrections
-                .iter()
-                .map(|correction| CorrectionOut {
-                    booked_in: correction.booked_in.to_string(),
-                    corrects: correction.corrects.to_string(),
-                    contract_id: correction.contract_id.clone(),
-                    recognized: amount(correction.recognized),
-                    billed: amount(correction.billed),
-                })
-                .collect(),
             journals: package
                 .journals
                 .iter()
@@ -471,28 +537,19 @@ fn journal_out(journal: &MonthJournal, currency: Currency) -> MonthJournalOut {
             })
             .collect(),
         equals_frozen: journal.equals_frozen,
-        entry_ids: journal.entry_ids.clone(),
     }
 }
 
-/// The log as written: each fact with its digest.
-fn facts_out(log: &[ChainedFact]) -> Vec<ChainedFactOut> {
-    let mut currencies: std::collections::BTreeMap<&str, Currency> =
-        std::collections::BTreeMap::new();
-    log.iter()
-        .map(|link| {
-            if let Fact::ContractOpened(opened) = &link.fact {
-                currencies.insert(&opened.contract_id, opened.currency);
-            }
-            ChainedFactOut {
-                hash: link.hash.as_str().to_owned(),
-                fact: fact_out(&link.fact, &currencies),
-            }
-        })
-        .collect()
+/// A fact as written, with its digest; `currency` is its contract's (a billing fact's
+/// amount is in it).
+fn chained_out(link: &ChainedFact, currency: Currency) -> ChainedFactOut {
+    ChainedFactOut {
+        hash: link.hash.as_str().to_owned(),
+        fact: fact_out(&link.fact, currency),
+    }
 }
 
-fn fact_out(fact: &Fact, currencies: &std::collections::BTreeMap<&str, Currency>) -> FactOut {
+fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
     match fact {
         Fact::ContractOpened(opened) => FactOut::ContractOpened {
             contract_id: opened.contract_id.clone(),
@@ -541,10 +598,6 @@ fn fact_out(fact: &Fact, currencies: &std::collections::BTreeMap<&str, Currency>
             stamp,
             record,
         } => {
-            let currency = currencies
-                .get(contract_id.as_str())
-                .copied()
-                .unwrap_or(Currency::USD);
             let (id, number, date) = (
                 record.id.clone(),
                 record.number.clone(),
@@ -652,31 +705,48 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
     }
 }
 
-/// What a replay reads of a package: the period and the facts.
+/// What a replay reads of a package: what it is of, and the facts.
 #[derive(Clone, Debug, Deserialize)]
 pub struct PackageFactsIn {
     pub period: String,
     pub tenant_id: String,
     pub engine: String,
-    pub facts: FactsLogIn,
+    pub books: Vec<ChainedFactOut>,
+    pub contracts: Vec<ContractFactsIn>,
 }
 
+/// A contract of a package, as a replay reads it: its facts.
 #[derive(Clone, Debug, Deserialize)]
-pub struct FactsLogIn {
-    pub log: Vec<ChainedFactOut>,
+pub struct ContractFactsIn {
+    pub facts: Vec<ChainedFactOut>,
 }
 
-/// The facts of a log read back, each with the digest it states.
-///
-/// # Errors
-/// The first fact that does not read, by its place in the log and field.
-pub fn facts_in(log: &[ChainedFactOut]) -> Result<Vec<ChainedFact>, String> {
+impl PackageFactsIn {
+    /// The facts read back, each with the digest it states: the books' own, then each
+    /// contract's.
+    ///
+    /// # Errors
+    /// The first fact that does not read, by its place in the log and field.
+    pub fn facts(&self) -> Result<(Vec<ChainedFact>, Vec<Vec<ChainedFact>>), String> {
+        let mut place = 0;
+        let books = facts_in(&self.books, &mut place)?;
+        let contracts = self
+            .contracts
+            .iter()
+            .map(|contract| facts_in(&contract.facts, &mut place))
+            .collect::<Result<_, _>>()?;
+        Ok((books, contracts))
+    }
+}
+
+/// `log` read back, its places counted on from `place`.
+fn facts_in(log: &[ChainedFactOut], place: &mut usize) -> Result<Vec<ChainedFact>, String> {
     let mut currencies: std::collections::BTreeMap<String, Currency> =
         std::collections::BTreeMap::new();
     log.iter()
-        .enumerate()
-        .map(|(index, link)| {
-            let at = |problem: String| format!("fact {}: {problem}", index + 1);
+        .map(|link| {
+            *place += 1;
+            let at = |problem: String| format!("fact {place}: {problem}");
             let hash = OutputHash::parse(&link.hash)
                 .ok_or_else(|| at(format!("hash `{}` is not a sha256: digest", link.hash)))?;
             let fact = fact_in(&link.fact, &mut currencies).map_err(at)?;

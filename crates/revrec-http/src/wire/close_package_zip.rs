@@ -151,19 +151,19 @@ fn contracts_csv(package: &ClosePackageOut) -> String {
             "contract_asset",
             "receivable",
         ],
-        package.currencies.iter().flat_map(|currency| {
-            currency.contracts.iter().map(|contract| {
+        package.contracts.iter().filter_map(|contract| {
+            contract.figures.as_ref().map(|figures| {
                 vec![
-                    currency.currency.clone(),
+                    contract.currency.clone(),
                     contract.contract_id.clone(),
                     text(&contract.customer_name),
-                    contract.billed.0.clone(),
-                    contract.recognized.0.clone(),
-                    contract.billed_to_date.0.clone(),
-                    contract.recognized_to_date.0.clone(),
-                    contract.deferred_revenue.0.clone(),
-                    contract.contract_asset.0.clone(),
-                    contract.receivable.0.clone(),
+                    figures.billed.0.clone(),
+                    figures.recognized.0.clone(),
+                    figures.billed_to_date.0.clone(),
+                    figures.recognized_to_date.0.clone(),
+                    figures.deferred_revenue.0.clone(),
+                    figures.contract_asset.0.clone(),
+                    figures.receivable.0.clone(),
                 ]
             })
         }),
@@ -180,17 +180,21 @@ fn corrections_csv(package: &ClosePackageOut) -> String {
             "recognized",
             "billed",
         ],
-        package.currencies.iter().flat_map(|currency| {
-            currency.corrections.iter().map(|correction| {
-                vec![
-                    currency.currency.clone(),
-                    correction.booked_in.clone(),
-                    correction.corrects.clone(),
-                    correction.contract_id.clone(),
-                    correction.recognized.0.clone(),
-                    correction.billed.0.clone(),
-                ]
-            })
+        package.contracts.iter().flat_map(|contract| {
+            contract
+                .figures
+                .iter()
+                .flat_map(|figures| &figures.corrections)
+                .map(|correction| {
+                    vec![
+                        contract.currency.clone(),
+                        correction.booked_in.clone(),
+                        correction.corrects.clone(),
+                        contract.contract_id.clone(),
+                        correction.recognized.0.clone(),
+                        correction.billed.0.clone(),
+                    ]
+                })
         }),
     )
 }

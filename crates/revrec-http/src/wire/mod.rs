@@ -4,6 +4,7 @@ pub mod amount;
 pub mod audit;
 pub mod batch;
 pub mod close_package;
+pub mod close_package_json;
 pub mod close_package_zip;
 pub mod contract_cost;
 pub mod contracts;

@@ -1,13 +1,13 @@
 //! The facts a close package carries (docs/ledger.md, "The close package"): every fact the
-//! figures of its months follow from, in the order the books took them, each chained to the
-//! one before it by a digest, so that a fact altered, dropped or moved breaks the chain.
+//! figures of its months follow from, each chained to the one before it by a digest, so
+//! that a fact altered, dropped or moved breaks the chain. The log holds the books' own
+//! facts first (closes, reopens and charts, in the order recorded), then each contract's,
+//! contract by contract in id order: so the log is written a page of contracts at a time.
 //!
 //! A fact is what a person or system recorded: a contract opened, each of its versions, its
 //! entry into the reports, each invoice and payment, each close and reopen, each chart of
 //! accounts. Everything else (schedules, rollups, frozen rows, journals) is derived, and a
 //! replay derives it again from these alone.
-
-use std::collections::BTreeMap;
 
 use revrec_domain::{
     Canonical, ChartOfAccounts, ContractTerms, Convention, Currency, OutputHash, Pattern,
@@ -87,32 +87,13 @@ impl Fact {
         }
     }
 
-    /// Where the fact stands in the log: a close or reopen at its own sequence, before the
-    /// facts written under it (stamped with it); those by contract, each contract opened
-    /// before its versions, its entry into the reports and its billing facts. Ties keep the
-    /// order the store gives (a contract's billing facts as recorded).
-    fn order(&self, opened_at: &BTreeMap<String, i64>) -> (i64, u8, String, u8, i64) {
+    /// Where one of the books' own facts stands in the log: a close or reopen at its
+    /// sequence, a chart after the close or reopen it was recorded under.
+    fn books_order(&self) -> (i64, u8, i64) {
         match self {
-            Fact::Period(event) => (event.sequence, 0, String::new(), 0, 0),
-            Fact::Chart(chart) => (chart.books_sequence, 1, String::new(), 0, chart.version),
-            Fact::ContractOpened(opened) => (
-                opened_at.get(&opened.contract_id).copied().unwrap_or(0),
-                1,
-                opened.contract_id.clone(),
-                0,
-                0,
-            ),
-            Fact::Version {
-                contract_id,
-                stamp,
-                version,
-            } => (*stamp, 1, contract_id.clone(), 1, i64::from(version.number)),
-            Fact::Reported {
-                contract_id, stamp, ..
-            } => (*stamp, 1, contract_id.clone(), 2, 0),
-            Fact::Billing {
-                contract_id, stamp, ..
-            } => (*stamp, 1, contract_id.clone(), 3, 0),
+            Fact::Period(event) => (event.sequence, 0, 0),
+            Fact::Chart(chart) => (chart.books_sequence, 1, chart.version),
+            _ => (i64::MAX, 2, 0),
         }
     }
 }
@@ -140,22 +121,15 @@ pub fn chained(previous: &OutputHash, fact: &Fact) -> OutputHash {
     output_hash("close-package-fact/v1", &Link { previous, fact })
 }
 
-/// `facts` in the log's order, each chained to the one before.
-pub fn chain(mut facts: Vec<Fact>) -> Vec<ChainedFact> {
-    // A contract is opened just before its first version.
-    let mut opened_at: BTreeMap<String, i64> = BTreeMap::new();
-    for fact in &facts {
-        if let Fact::Version {
-            contract_id, stamp, ..
-        } = fact
-        {
-            let first = opened_at.entry(contract_id.clone()).or_insert(*stamp);
-            *first = (*first).min(*stamp);
-        }
-    }
-    // Stable: ties keep the order they came in.
-    facts.sort_by_cached_key(|fact| fact.order(&opened_at));
-    let mut previous = chain_start();
+/// The books' own facts (closes, reopens, charts) in the log's order.
+pub fn books_in_order(mut facts: Vec<Fact>) -> Vec<Fact> {
+    facts.sort_by_key(Fact::books_order);
+    facts
+}
+
+/// `facts`, in the order given, each chained to the one before, the first to `previous`.
+pub fn chain_from(previous: &OutputHash, facts: Vec<Fact>) -> Vec<ChainedFact> {
+    let mut previous = previous.clone();
     facts
         .into_iter()
         .map(|fact| {
@@ -177,12 +151,6 @@ pub enum FactsError {
         kind: &'static str,
         of: String,
     },
-    #[error("fact {index} ({kind}) names contract {contract_id}, which no earlier fact opened")]
-    UnknownContract {
-        index: usize,
-        kind: &'static str,
-        contract_id: String,
-    },
     #[error("contract {contract_id}: {problem}")]
     Contract {
         contract_id: String,
@@ -194,9 +162,9 @@ pub enum FactsError {
 ///
 /// # Errors
 /// `BrokenChain` at the first fact whose digest is not the one its content and place give.
-pub fn check_chain(log: &[ChainedFact]) -> Result<(), FactsError> {
+pub fn check_chain<'a>(log: impl IntoIterator<Item = &'a ChainedFact>) -> Result<(), FactsError> {
     let mut previous = chain_start();
-    for (index, link) in log.iter().enumerate() {
+    for (index, link) in log.into_iter().enumerate() {
         let expected = chained(&previous, &link.fact);
         if expected != link.hash {
             return Err(FactsError::BrokenChain {
@@ -214,81 +182,67 @@ pub fn check_chain(log: &[ChainedFact]) -> Result<(), FactsError> {
     Ok(())
 }
 
-/// The books a log holds: the tenant's contracts (by id), its closes and reopens, and its
-/// charts, as the store would give them.
-#[derive(Clone, Debug, Default)]
-pub struct FactBooks {
-    pub contracts: Vec<StoredContract>,
-    pub events: Vec<PeriodEventRecord>,
-    pub charts: Vec<ChartVersion>,
-}
-
-/// What `tenant_id`'s facts in `log` make of its books.
+/// The contract `facts` make, the facts of one contract in the log's order: opened, then
+/// its versions, its entry into the reports and its billing facts.
 ///
 /// # Errors
-/// A fact about a contract no earlier fact opened.
-pub fn books_of(tenant_id: &str, log: &[ChainedFact]) -> Result<FactBooks, FactsError> {
-    let mut books = FactBooks::default();
-    let mut contracts: BTreeMap<String, StoredContract> = BTreeMap::new();
-    for (index, link) in log.iter().enumerate() {
-        let unknown = |contract_id: &str| FactsError::UnknownContract {
-            index: index + 1,
-            kind: link.fact.kind(),
-            contract_id: contract_id.to_owned(),
-        };
-        match &link.fact {
-            Fact::ContractOpened(opened) => {
-                contracts.insert(
-                    opened.contract_id.clone(),
-                    opened_contract(tenant_id, opened),
-                );
-            }
-            Fact::Version {
-                contract_id,
-                stamp,
-                version,
-            } => {
-                let stored = contracts
-                    .get_mut(contract_id)
-                    .ok_or_else(|| unknown(contract_id))?;
+/// Facts that are not one contract's, opened first, with at least one version.
+pub fn contract_of(tenant_id: &str, facts: &[Fact]) -> Result<StoredContract, FactsError> {
+    let Some(Fact::ContractOpened(opened)) = facts.first() else {
+        return Err(FactsError::Contract {
+            contract_id: facts
+                .first()
+                .and_then(Fact::contract_id)
+                .unwrap_or_default()
+                .to_owned(),
+            problem: "its facts do not start with its opening".to_owned(),
+        });
+    };
+    let mut stored = opened_contract(tenant_id, opened);
+    let other = |problem: &str| FactsError::Contract {
+        contract_id: opened.contract_id.clone(),
+        problem: problem.to_owned(),
+    };
+    for fact in facts.iter().skip(1) {
+        if fact.contract_id() != Some(opened.contract_id.as_str()) {
+            return Err(other(
+                "a fact of another contract, or of the books, is among its facts",
+            ));
+        }
+        match fact {
+            Fact::Version { stamp, version, .. } => {
                 stored.versions.push(StoredVersion::clone(version));
                 stored.stamps.versions.push(*stamp);
             }
-            Fact::Reported {
-                contract_id,
-                stamp,
-                at,
-            } => {
-                let stored = contracts
-                    .get_mut(contract_id)
-                    .ok_or_else(|| unknown(contract_id))?;
+            Fact::Reported { stamp, at, .. } => {
                 stored.stamps.reported = Some(*stamp);
                 stored.stamps.reported_at = Some(*at);
             }
-            Fact::Billing {
-                contract_id,
-                stamp,
-                record,
-            } => {
-                let stored = contracts
-                    .get_mut(contract_id)
-                    .ok_or_else(|| unknown(contract_id))?;
+            Fact::Billing { stamp, record, .. } => {
                 stored.invoices.push(record.clone());
                 stored.stamps.invoices.push(*stamp);
             }
-            Fact::Period(event) => books.events.push(event.clone()),
-            Fact::Chart(chart) => books.charts.push(ChartVersion::clone(chart)),
+            Fact::ContractOpened(_) | Fact::Period(_) | Fact::Chart(_) => {
+                return Err(other("it is opened twice"));
+            }
         }
     }
-    for (contract_id, mut stored) in contracts {
-        stored.versions.sort_by_key(|version| version.number);
-        settle_record(&mut stored).map_err(|problem| FactsError::Contract {
-            contract_id,
-            problem,
-        })?;
-        books.contracts.push(stored);
+    stored.versions.sort_by_key(|version| version.number);
+    settle_record(&mut stored).map_err(|problem| other(&problem))?;
+    Ok(stored)
+}
+
+/// The closes, reopens and charts among the books' own facts.
+pub fn books_of(facts: &[Fact]) -> (Vec<PeriodEventRecord>, Vec<ChartVersion>) {
+    let (mut events, mut charts) = (Vec::new(), Vec::new());
+    for fact in facts {
+        match fact {
+            Fact::Period(event) => events.push(event.clone()),
+            Fact::Chart(chart) => charts.push(ChartVersion::clone(chart)),
+            _ => {}
+        }
     }
-    Ok(books)
+    (events, charts)
 }
 
 /// A contract as opened, before any version.

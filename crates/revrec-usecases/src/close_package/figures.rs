@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 
 use revrec_domain::{
-    BookAmount, ChartOfAccounts, ClosedPeriods, Currency, EntryScope, FrozenRow, OutputHash,
-    Pattern, Period, PeriodActionError, PeriodRange, Rollup, RollupAmounts, RollupKey,
-    closing_sequence, contributions, scoped_trial_balance,
+    BookAmount, ChartOfAccounts, ChartsInForce, ClosedPeriods, Currency, EntryScope, FrozenRow,
+    JournalEntry, OutputHash, Pattern, Period, PeriodActionError, PeriodRange, Rollup,
+    RollupAmounts, RollupKey, closing_sequence, contributions, scoped_trial_balance,
 };
 use revrec_ports::{ContractStatus, PeriodEventRecord, StoredContract};
 
-use super::facts::{ChainedFact, FactBooks};
+use super::facts::{ChainedFact, Fact, chain_from, chain_start, contract_of};
 use crate::books::{contract_books, contract_frozen_rows};
 use crate::error::UseCaseError;
 use crate::history::replay;
@@ -30,31 +30,73 @@ pub struct PackageSpan {
     pub months: PeriodRange,
 }
 
+/// Warnings a package lists; past it, a count of the rest.
+pub const MAX_WARNINGS: usize = 1_000;
+
 /// A close package: the figures of its months as their closes froze them, and the facts
-/// they follow from.
+/// they follow from, contract by contract.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ClosePackage {
     /// The tenant whose books these are (journal entry ids are sealed over it).
     pub tenant_id: String,
     pub span: PackageSpan,
     pub engine: String,
+    /// The books' own facts, chained first: closes, reopens, charts.
+    pub books: Vec<ChainedFact>,
+    /// Each contract with a fact before the period's close, in id order.
+    pub contracts: Vec<ContractPackage>,
+    pub totals: PackageTotals,
+}
+
+/// What a package adds up to once every contract is read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PackageTotals {
+    /// The digest of the log's last fact: the whole log in one value.
+    pub facts_head: OutputHash,
     /// Each month with the close that froze it and the digest of its figures (what
     /// `GET /v1/periods` lists).
     pub months: Vec<ClosedMonth>,
     /// Each currency the books hold figures in, in code order.
     pub currencies: Vec<CurrencyPackage>,
-    /// What a reviewer should look at before signing, in the order found.
+    /// What a reviewer should look at before signing, in the order found (at most
+    /// [`MAX_WARNINGS`], then how many more).
     pub warnings: Vec<String>,
-    pub facts: Vec<ChainedFact>,
 }
 
-impl ClosePackage {
-    /// The digest of the last fact: the whole log in one value.
-    pub fn facts_head(&self) -> OutputHash {
-        self.facts
-            .last()
-            .map_or_else(super::facts::chain_start, |link| link.hash.clone())
-    }
+/// One contract: its facts, and its figures when it is in the books.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractPackage {
+    pub contract_id: String,
+    pub customer_name: String,
+    pub currency: Currency,
+    pub facts: Vec<ChainedFact>,
+    /// None for a draft (a preview, outside the books).
+    pub figures: Option<ContractFigures>,
+}
+
+/// One contract's figures: what the package's months billed and recognized, where it
+/// stands at the last month's end, the corrections booked and its journal entries.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ContractFigures {
+    pub billed: i64,
+    pub recognized: i64,
+    pub billed_to_date: i64,
+    pub recognized_to_date: i64,
+    pub deferred_revenue: i64,
+    pub contract_asset: i64,
+    pub receivable: i64,
+    pub corrections: Vec<CorrectionBooked>,
+    /// Each month's entry ids, in order (an id names its lines).
+    pub journal: Vec<(Period, Vec<String>)>,
+}
+
+/// What one of the package's months booked for a closed month before it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CorrectionBooked {
+    pub booked_in: Period,
+    pub corrects: Period,
+    pub recognized: i64,
+    pub billed: i64,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -66,10 +108,6 @@ pub struct CurrencyPackage {
     pub deferred_revenue: Rollforward,
     pub contract_assets: Rollforward,
     pub receivables: Rollforward,
-    /// Billed against recognized, contract by contract, in id order.
-    pub contracts: Vec<ContractReconciliation>,
-    /// The corrections the package's months booked, by contract and corrected month.
-    pub corrections: Vec<CorrectionBooked>,
     /// Each month's journal, checked against what was frozen.
     pub journals: Vec<MonthJournal>,
 }
@@ -98,31 +136,6 @@ impl Rollforward {
     }
 }
 
-/// One contract: what the package's months billed and recognized, and where it stands at
-/// the last month's end.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ContractReconciliation {
-    pub contract_id: String,
-    pub customer_name: String,
-    pub billed: i64,
-    pub recognized: i64,
-    pub billed_to_date: i64,
-    pub recognized_to_date: i64,
-    pub deferred_revenue: i64,
-    pub contract_asset: i64,
-    pub receivable: i64,
-}
-
-/// What one of the package's months booked for one contract's closed month.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct CorrectionBooked {
-    pub booked_in: Period,
-    pub corrects: Period,
-    pub contract_id: String,
-    pub recognized: i64,
-    pub billed: i64,
-}
-
 /// One month's journal in one currency, and whether it posts what was frozen.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MonthJournal {
@@ -131,12 +144,10 @@ pub struct MonthJournal {
     pub lines: usize,
     pub total_debit: i64,
     pub total_credit: i64,
-    /// Net debit (credit negative) by account, in code order: the journal's.
+    /// Totals by account, in code order.
     pub accounts: Vec<AccountTotal>,
     /// Whether the journal's net by account equals what the month's frozen rows post.
     pub equals_frozen: bool,
-    /// The entry ids in order: each id names its lines, so this names the journal.
-    pub entry_ids: Vec<String>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -147,110 +158,252 @@ pub struct AccountTotal {
     pub credit: i64,
 }
 
-/// The package of `span` from `tenant_id`'s books as `facts` make them.
-///
-/// # Errors
-/// `PeriodAction(NotClosed)` when a month of the span is open in the facts' books; a
-/// contract whose versions do not replay.
-pub fn package_of(
-    tenant_id: &str,
-    span: &PackageSpan,
-    books: &FactBooks,
-    facts: Vec<ChainedFact>,
-) -> Result<ClosePackage, UseCaseError> {
-    let events = &books.events;
-    let actions = revrec_ports::periods::sequenced_actions(events);
-    let periods = ClosedPeriods::after(events.iter().map(|event| &event.action));
-    let months = span_months(span.months);
-    let (first, last) = (span.months.first(), span.months.last());
-    if periods.closed_through().is_none_or(|closed| closed < last) {
-        let open = periods.first_open().unwrap_or(last).max(first);
-        return Err(not_closed(events, open));
-    }
-    let charts = charts_in_force_of(books.charts.clone(), events);
-    let mut warnings = Vec::new();
-    let mut by_currency: BTreeMap<Currency, CurrencyWork> = BTreeMap::new();
-    for stored in &books.contracts {
-        warnings.extend(contract_warnings(stored, last));
-        if stored.stamps.reported.is_none() {
-            continue;
+/// Computes a package a contract at a time, in the log's order: what the server runs as it
+/// reads the contracts a page at a time (its memory holds a page, never the portfolio),
+/// and what a replay runs over the facts it reads back.
+pub struct PackageBuilder {
+    tenant_id: String,
+    span: PackageSpan,
+    events: Vec<PeriodEventRecord>,
+    charts: ChartsInForce,
+    months: Vec<Period>,
+    previous: OutputHash,
+    by_currency: BTreeMap<Currency, CurrencyWork>,
+    warnings: Vec<String>,
+    more_warnings: usize,
+}
+
+impl PackageBuilder {
+    /// A package of `span` over the books' own facts `books` (closes, reopens, charts), and
+    /// those facts chained: the log's start.
+    ///
+    /// # Errors
+    /// `PeriodAction(NotClosed | NothingClosed)` when a month of the span is open in them.
+    pub fn new(
+        tenant_id: &str,
+        span: PackageSpan,
+        books: Vec<Fact>,
+    ) -> Result<(PackageBuilder, Vec<ChainedFact>), UseCaseError> {
+        let books = super::facts::books_in_order(books);
+        let (events, charts) = super::facts::books_of(&books);
+        let periods = ClosedPeriods::after(events.iter().map(|event| &event.action));
+        let (first, last) = (span.months.first(), span.months.last());
+        if periods.closed_through().is_none_or(|closed| closed < last) {
+            let open = periods.first_open().unwrap_or(last).max(first);
+            return Err(not_closed(&events, open));
         }
+        let chained = chain_from(&chain_start(), books);
+        let previous = chained
+            .last()
+            .map_or_else(chain_start, |link| link.hash.clone());
+        let builder = PackageBuilder {
+            tenant_id: tenant_id.to_owned(),
+            months: span_months(span.months),
+            span,
+            charts: charts_in_force_of(charts, &events),
+            events,
+            previous,
+            by_currency: BTreeMap::new(),
+            warnings: Vec::new(),
+            more_warnings: 0,
+        };
+        Ok((builder, chained))
+    }
+
+    /// The next contract of the log, from its facts (one contract's, in order): chained
+    /// after what came before, rebuilt, and its figures added up.
+    ///
+    /// # Errors
+    /// Facts that do not make a contract, or versions that do not replay.
+    pub fn contract(&mut self, facts: Vec<Fact>) -> Result<ContractPackage, UseCaseError> {
+        let stored = contract_of(&self.tenant_id, &facts)
+            .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+        let facts = chain_from(&self.previous, facts);
+        if let Some(last) = facts.last() {
+            self.previous = last.hash.clone();
+        }
+        let last = self.span.months.last();
+        for warning in contract_warnings(&stored, last) {
+            self.warn(warning);
+        }
+        let figures = match stored.stamps.reported {
+            Some(_) => Some(self.figures_of(&stored)?),
+            None => None,
+        };
+        Ok(ContractPackage {
+            contract_id: stored.record.id.clone(),
+            customer_name: stored.record.customer_name.clone(),
+            currency: stored.record.currency,
+            facts,
+            figures,
+        })
+    }
+
+    /// A warning found by a check of the caller's (the server's own checks).
+    pub fn warn(&mut self, warning: String) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(warning);
+        } else {
+            self.more_warnings += 1;
+        }
+    }
+
+    /// The last month of the package.
+    pub fn last_month(&self) -> Period {
+        self.span.months.last()
+    }
+
+    /// The months of the package, oldest first.
+    pub fn months(&self) -> &[Period] {
+        &self.months
+    }
+
+    fn figures_of(&mut self, stored: &StoredContract) -> Result<ContractFigures, UseCaseError> {
+        let (first, last) = (self.span.months.first(), self.span.months.last());
         let history = replay(stored)?;
         let restated = Rollup::from_rows(contributions(&history));
-        let rows: Vec<FrozenRow> = contract_frozen_rows(stored, &restated, events)?
+        let rows: Vec<FrozenRow> = contract_frozen_rows(stored, &restated, &self.events)?
             .into_iter()
             .filter(|row| row.key.period <= last)
             .collect();
-        let work = by_currency.entry(stored.record.currency).or_default();
-        let mut journal_months = Vec::new();
-        let detail = contract_books(stored, &history, events)?.detail;
-        for period in &months {
-            let chart = charts.for_month(*period);
-            journal_months.push(contract_month_entries(
+        let detail = contract_books(stored, &history, &self.events)?.detail;
+        let mut journal = Vec::with_capacity(self.months.len());
+        let work = self.by_currency.entry(stored.record.currency).or_default();
+        for period in &self.months {
+            let chart = self.charts.for_month(*period);
+            let entries = contract_month_entries(
                 stored,
                 &history,
                 detail.as_ref(),
                 &chart,
-                tenant_id,
+                &self.tenant_id,
                 *period,
-            )?);
+            )?;
+            work.journal(*period, &entries);
+            journal.push((*period, entries.into_iter().map(|entry| entry.id).collect()));
         }
-        work.add(stored, &rows, first, journal_months);
-    }
-    let mut currencies = Vec::new();
-    let mut frozen_by_currency = Vec::new();
-    for (currency, work) in by_currency {
-        let frozen = in_store_order(work.frozen_rows(|period| period <= last));
-        frozen_by_currency.push((currency, frozen));
-        let package = work.package(currency, (first, last), |period| charts.for_month(period));
-        currencies.push(package);
-    }
-    let digests: BTreeMap<Period, OutputHash> =
-        month_digests(months.iter().copied(), &frozen_by_currency)
-            .into_iter()
-            .collect();
-    let mut packaged = Vec::new();
-    for period in &months {
-        let event = closing_sequence(*period, &actions)
-            .and_then(|sequence| events.iter().find(|event| event.sequence == sequence));
-        let (Some(event), Some(digest)) = (event, digests.get(period)) else {
-            continue;
-        };
-        packaged.push(ClosedMonth {
-            period: *period,
-            closed_at: event.recorded_at,
-            closed_by: event.actor.clone(),
-            digest: digest.clone(),
-        });
-    }
-    for package in &mut currencies {
-        package.frozen = frozen_by_currency
-            .iter()
-            .find(|(currency, _)| *currency == package.currency)
-            .map(|(_, rows)| {
-                rows.iter()
-                    .filter(|row| row.key.period >= first)
-                    .copied()
-                    .collect()
-            })
-            .unwrap_or_default();
-        for journal in &package.journals {
-            if !journal.equals_frozen {
-                warnings.push(format!(
-                    "the {} journal of {} does not post what the month froze",
-                    package.currency, journal.period
-                ));
+        let (mut in_span, mut to_date) = (RollupAmounts::default(), RollupAmounts::default());
+        let mut corrections = Vec::new();
+        for row in &rows {
+            work.add_row(row);
+            to_date = to_date.plus(row.amounts);
+            if row.key.period >= first {
+                in_span = in_span.plus(row.amounts);
+                if let Some(corrects) = row.corrects {
+                    corrections.push(CorrectionBooked {
+                        booked_in: row.key.period,
+                        corrects,
+                        recognized: row.amounts.recognized,
+                        billed: row.amounts.booked,
+                    });
+                }
             }
         }
+        corrections.sort_by_key(|correction| (correction.booked_in, correction.corrects));
+        Ok(ContractFigures {
+            billed: in_span.booked,
+            recognized: in_span.recognized,
+            billed_to_date: to_date.booked,
+            recognized_to_date: to_date.recognized,
+            deferred_revenue: deferred_revenue(&to_date),
+            contract_asset: to_date.asset_change,
+            receivable: receivable(&to_date),
+            corrections,
+            journal,
+        })
     }
+
+    /// The totals once every contract is in.
+    pub fn finish(self) -> PackageTotals {
+        let PackageBuilder {
+            span,
+            events,
+            charts,
+            months,
+            previous,
+            by_currency,
+            mut warnings,
+            more_warnings,
+            ..
+        } = self;
+        let (first, last) = (span.months.first(), span.months.last());
+        let actions = revrec_ports::periods::sequenced_actions(&events);
+        let mut currencies = Vec::new();
+        let mut frozen_by_currency = Vec::new();
+        for (currency, work) in by_currency {
+            let frozen = in_store_order(work.frozen_rows(|period| period <= last));
+            let package = work.package(currency, (first, last), |period| charts.for_month(period));
+            frozen_by_currency.push((currency, frozen));
+            currencies.push(package);
+        }
+        let digests: BTreeMap<Period, OutputHash> =
+            month_digests(months.iter().copied(), &frozen_by_currency)
+                .into_iter()
+                .collect();
+        let mut closed = Vec::new();
+        for period in &months {
+            let event = closing_sequence(*period, &actions)
+                .and_then(|sequence| events.iter().find(|event| event.sequence == sequence));
+            if let (Some(event), Some(digest)) = (event, digests.get(period)) {
+                closed.push(ClosedMonth {
+                    period: *period,
+                    closed_at: event.recorded_at,
+                    closed_by: event.actor.clone(),
+                    digest: digest.clone(),
+                });
+            }
+        }
+        for (package, (_, rows)) in currencies.iter_mut().zip(&frozen_by_currency) {
+            package.frozen = rows
+                .iter()
+                .filter(|row| row.key.period >= first)
+                .copied()
+                .collect();
+            for journal in &package.journals {
+                if !journal.equals_frozen {
+                    warnings.push(format!(
+                        "the {} journal of {} does not post what the month froze",
+                        package.currency, journal.period
+                    ));
+                }
+            }
+        }
+        if more_warnings > 0 {
+            warnings.push(format!(
+                "and {more_warnings} more warning(s) of the kinds above"
+            ));
+        }
+        PackageTotals {
+            facts_head: previous,
+            months: closed,
+            currencies,
+            warnings,
+        }
+    }
+}
+
+/// The package of `span` from its facts: the books' own, then each contract's.
+///
+/// # Errors
+/// As [`PackageBuilder::new`] and [`PackageBuilder::contract`].
+pub fn package_of(
+    tenant_id: &str,
+    span: &PackageSpan,
+    books: Vec<Fact>,
+    contracts: Vec<Vec<Fact>>,
+) -> Result<ClosePackage, UseCaseError> {
+    let (mut builder, books) = PackageBuilder::new(tenant_id, span.clone(), books)?;
+    let contracts = contracts
+        .into_iter()
+        .map(|facts| builder.contract(facts))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(ClosePackage {
         tenant_id: tenant_id.to_owned(),
         span: span.clone(),
         engine: ENGINE.to_owned(),
-        months: packaged,
-        currencies,
-        warnings,
-        facts,
+        books,
+        contracts,
+        totals: builder.finish(),
     })
 }
 
@@ -322,13 +475,12 @@ fn contract_warnings(stored: &StoredContract, last: Period) -> Vec<String> {
     warnings
 }
 
-/// One currency's contracts, added up as they are read.
+/// One currency's figures, added up as contracts are read: bounded by its months, types
+/// and accounts, whatever the number of contracts.
 #[derive(Default)]
 struct CurrencyWork {
     rows: BTreeMap<(RollupKey, Option<Period>), RollupAmounts>,
-    contracts: Vec<ContractReconciliation>,
-    corrections: Vec<CorrectionBooked>,
-    /// By month of the span: entries and the journal's net by account code.
+    /// By month of the span: entries and the journal's totals by account code.
     journals: BTreeMap<Period, JournalWork>,
 }
 
@@ -339,73 +491,34 @@ struct JournalWork {
     total_debit: i64,
     total_credit: i64,
     accounts: BTreeMap<String, AccountTotal>,
-    entry_ids: Vec<String>,
 }
 
 impl CurrencyWork {
-    fn add(
-        &mut self,
-        stored: &StoredContract,
-        rows: &[FrozenRow],
-        first: Period,
-        journal_months: Vec<Vec<revrec_domain::JournalEntry>>,
-    ) {
-        let mut in_span = RollupAmounts::default();
-        let mut to_date = RollupAmounts::default();
-        for row in rows {
-            let slot = self.rows.entry((row.key, row.corrects)).or_default();
-            *slot = slot.plus(row.amounts);
-            to_date = to_date.plus(row.amounts);
-            if row.key.period >= first {
-                in_span = in_span.plus(row.amounts);
-                if let Some(corrects) = row.corrects {
-                    self.corrections.push(CorrectionBooked {
-                        booked_in: row.key.period,
-                        corrects,
-                        contract_id: stored.record.id.clone(),
-                        recognized: row.amounts.recognized,
-                        billed: row.amounts.booked,
+    fn add_row(&mut self, row: &FrozenRow) {
+        let slot = self.rows.entry((row.key, row.corrects)).or_default();
+        *slot = slot.plus(row.amounts);
+    }
+
+    fn journal(&mut self, period: Period, entries: &[JournalEntry]) {
+        let journal = self.journals.entry(period).or_default();
+        for entry in entries {
+            journal.entries += 1;
+            journal.lines += entry.lines.len();
+            journal.total_debit += entry.total_debit();
+            journal.total_credit += entry.total_credit();
+            for line in &entry.lines {
+                let account = journal
+                    .accounts
+                    .entry(line.account.code.clone())
+                    .or_insert_with(|| AccountTotal {
+                        code: line.account.code.clone(),
+                        name: line.account.name.clone(),
+                        debit: 0,
+                        credit: 0,
                     });
-                }
+                account.debit += line.debit;
+                account.credit += line.credit;
             }
-        }
-        if !to_date.is_zero() {
-            self.contracts.push(ContractReconciliation {
-                contract_id: stored.record.id.clone(),
-                customer_name: stored.record.customer_name.clone(),
-                billed: in_span.booked,
-                recognized: in_span.recognized,
-                billed_to_date: to_date.booked,
-                recognized_to_date: to_date.recognized,
-                deferred_revenue: deferred_revenue(&to_date),
-                contract_asset: to_date.asset_change,
-                receivable: receivable(&to_date),
-            });
-        }
-        let mut period = first;
-        for entries in journal_months {
-            let journal = self.journals.entry(period).or_default();
-            for entry in entries {
-                journal.entries += 1;
-                journal.lines += entry.lines.len();
-                journal.total_debit += entry.total_debit();
-                journal.total_credit += entry.total_credit();
-                for line in &entry.lines {
-                    let account = journal
-                        .accounts
-                        .entry(line.account.code.clone())
-                        .or_insert_with(|| AccountTotal {
-                            code: line.account.code.clone(),
-                            name: line.account.name.clone(),
-                            debit: 0,
-                            credit: 0,
-                        });
-                    account.debit += line.debit;
-                    account.credit += line.credit;
-                }
-                journal.entry_ids.push(entry.id.clone());
-            }
-            period = period.next();
         }
     }
 
@@ -508,26 +621,15 @@ impl CurrencyWork {
                     total_credit: journal.total_credit,
                     accounts: journal.accounts.into_values().collect(),
                     equals_frozen: frozen_net == journal_net,
-                    entry_ids: journal.entry_ids,
                 }
             })
             .collect();
-        let mut corrections = self.corrections;
-        corrections.sort_by(|a, b| {
-            (a.booked_in, a.corrects, &a.contract_id).cmp(&(
-                b.booked_in,
-                b.corrects,
-                &b.contract_id,
-            ))
-        });
         CurrencyPackage {
             currency,
             frozen: Vec::new(),
             deferred_revenue: deferred,
             contract_assets: assets,
             receivables,
-            contracts: self.contracts,
-            corrections,
             journals,
         }
     }

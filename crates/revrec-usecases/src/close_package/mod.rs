@@ -1,87 +1,204 @@
 //! The close package of a closed month or quarter (docs/ledger.md, "The close package"):
 //! `GET /v1/close-packages/{period}`, the console's download, and `revrec replay`.
 //!
-//! The server reads the facts the months' closes saw, chains them into a log, and computes
-//! every figure from that log by [`figures::package_of`], the function a replay runs on
-//! the log it reads back from the package. It then adds what only it can check: that the
-//! rows stored at each close, the digest each close recorded and the journal it exports
-//! are those figures. A difference is a warning in the package, which a replay, knowing
-//! only the facts, cannot reproduce: the package then fails its replay, as it should.
+//! The server reads the facts the months' closes saw and computes every figure from them
+//! with a [`PackageBuilder`], a page of contracts at a time: each contract's facts are
+//! chained into the log, the contract is rebuilt from them alone, and its figures are added
+//! up. A replay runs the same builder over the facts it reads back from the package. The
+//! server then adds what only it can check: that the rows stored at each close, the digest
+//! each close recorded and the journal it exports are those figures. A difference is a
+//! warning in the package, which a replay, knowing only the facts, cannot reproduce: the
+//! package then fails its replay, as it should.
 
 pub mod facts;
 pub mod figures;
 
-use revrec_domain::{Period, closing_sequence};
+use std::sync::Arc;
 
+use revrec_domain::{ChartsInForce, Period, closing_sequence};
+use revrec_ports::{ContractScan, PeriodEventRecord, StoredContract};
+
+use crate::books::contract_books;
 use crate::error::UseCaseError;
-use crate::history::ContractPages;
-use crate::ledger::{EntryStatus, JournalQuery, MAX_LIMIT, chart_of_accounts, journal_page};
+use crate::history::replay;
+use crate::ledger::{charts_in_force_of, contract_month_entries};
 use crate::offload::offload;
 use crate::periods::{list_periods, month_digests};
 use crate::services::Services;
 use crate::verify_books::in_store_order;
 
-pub use facts::{ChainedFact, Fact, FactBooks, FactsError, books_of, check_chain};
-pub use figures::{ClosePackage, ENGINE, PackageSpan, package_of};
+pub use facts::{ChainedFact, Fact, FactsError, check_chain};
+pub use figures::{
+    ClosePackage, ContractPackage, ENGINE, PackageBuilder, PackageSpan, PackageTotals, package_of,
+};
 
-/// Contracts read per round trip while gathering the facts.
-const PAGE: u32 = 500;
+/// Contracts read, and computed on the compute pool, per page: what the server holds at
+/// once, whatever the portfolio's size.
+const PAGE: u32 = 256;
 
-/// The close package of `span` as the tenant's books stand, charged a unit of work per
-/// contract read.
+/// A package being read: its log's start (the books' own facts) is known; its contracts
+/// follow a page at a time, then its totals.
+pub struct OpenPackage {
+    services: Services,
+    tenant_id: String,
+    span: PackageSpan,
+    /// The close the package's facts came before.
+    through: i64,
+    /// The books as they stand now, for the check of the journal export.
+    now: Arc<(Vec<PeriodEventRecord>, ChartsInForce)>,
+    builder: Option<PackageBuilder>,
+    after: Option<String>,
+    done: bool,
+    /// The books' own facts, chained: the log's start.
+    pub books: Vec<ChainedFact>,
+}
+
+/// Opens the close package of `span` as the tenant's books stand.
 ///
 /// # Errors
 /// `PeriodAction(NotClosed | NothingClosed)` when a month of the span is open.
+pub async fn open_package(
+    services: &Services,
+    tenant_id: &str,
+    span: PackageSpan,
+) -> Result<OpenPackage, UseCaseError> {
+    let events = services.periods.period_events(tenant_id).await?;
+    let through = closes_of(&events, &span)?;
+    let charts = services.ledger.charts(tenant_id).await?;
+    let mut books: Vec<Fact> = events
+        .iter()
+        .filter(|event| event.sequence <= through)
+        .cloned()
+        .map(Fact::Period)
+        .collect();
+    books.extend(
+        charts
+            .iter()
+            .filter(|chart| chart.books_sequence < through)
+            .cloned()
+            .map(|chart| Fact::Chart(Box::new(chart))),
+    );
+    let (builder, chained) = PackageBuilder::new(tenant_id, span.clone(), books)?;
+    let charts_now = charts_in_force_of(charts, &events);
+    Ok(OpenPackage {
+        services: services.clone(),
+        tenant_id: tenant_id.to_owned(),
+        span,
+        through,
+        now: Arc::new((events, charts_now)),
+        builder: Some(builder),
+        after: None,
+        done: false,
+        books: chained,
+    })
+}
+
+impl OpenPackage {
+    /// The tenant and the months packaged.
+    pub fn tenant_id(&self) -> &str {
+        &self.tenant_id
+    }
+
+    pub fn span(&self) -> &PackageSpan {
+        &self.span
+    }
+
+    /// The next page of contracts in id order (each with a fact before the close), or
+    /// `None` after the last.
+    ///
+    /// # Errors
+    /// When the store cannot be read, or a contract's versions do not replay.
+    pub async fn next_page(&mut self) -> Result<Option<Vec<ContractPackage>>, UseCaseError> {
+        if self.done {
+            return Ok(None);
+        }
+        let page = self
+            .services
+            .contracts
+            .scan(
+                &self.tenant_id,
+                &ContractScan {
+                    after: self.after.take(),
+                    limit: PAGE,
+                    ..ContractScan::default()
+                },
+            )
+            .await?;
+        self.done = page.next.is_none();
+        self.after = page.next;
+        let mut builder = self.builder.take().ok_or(UseCaseError::Interrupted)?;
+        let (through, now, tenant) = (self.through, Arc::clone(&self.now), self.tenant_id.clone());
+        let contracts = page.contracts;
+        let (builder, computed) = offload(&self.services, move || {
+            let computed = contracts
+                .iter()
+                .filter_map(|stored| {
+                    let facts = facts::facts_of_contract(stored, through);
+                    (!facts.is_empty()).then(|| {
+                        let package = builder.contract(facts)?;
+                        if let Some(warning) =
+                            exported_differs(stored, &package, through, &now, &tenant)?
+                        {
+                            builder.warn(warning);
+                        }
+                        Ok(package)
+                    })
+                })
+                .collect::<Result<Vec<_>, UseCaseError>>();
+            (builder, computed)
+        })
+        .await?;
+        self.builder = Some(builder);
+        computed.map(Some)
+    }
+
+    /// The package's totals once every page is read, with the server's checks of what it
+    /// stored at each close and recorded against them.
+    ///
+    /// # Errors
+    /// When the store cannot be read.
+    pub async fn finish(mut self) -> Result<PackageTotals, UseCaseError> {
+        let builder = self.builder.take().ok_or(UseCaseError::Interrupted)?;
+        let mut totals = builder.finish();
+        let warnings = stored_checks(&self.services, &self.tenant_id, &totals).await?;
+        totals.warnings.extend(warnings);
+        Ok(totals)
+    }
+}
+
+/// The close package of `span` whole, in memory (the ZIP, and tests): [`open_package`]
+/// read to its end.
+///
+/// # Errors
+/// As [`open_package`] and its pages.
 pub async fn close_package(
     services: &Services,
     tenant_id: &str,
     span: PackageSpan,
 ) -> Result<ClosePackage, UseCaseError> {
-    let events = services.periods.period_events(tenant_id).await?;
-    let through = closes_of(&events, &span)?;
-    let events: Vec<_> = events
-        .into_iter()
-        .filter(|event| event.sequence <= through)
-        .collect();
-    let mut gathered: Vec<Fact> = events.iter().cloned().map(Fact::Period).collect();
-    gathered.extend(
-        services
-            .ledger
-            .charts(tenant_id)
-            .await?
-            .into_iter()
-            .filter(|chart| chart.books_sequence < through)
-            .map(|chart| Fact::Chart(Box::new(chart))),
-    );
-    let mut read = 0_u64;
-    let mut pages = ContractPages::new(services, tenant_id, PAGE);
-    while let Some(page) = pages.next_page().await? {
-        read += u64::try_from(page.len()).unwrap_or(u64::MAX);
-        for stored in &page {
-            gathered.extend(facts::facts_of_contract(stored, through));
-        }
+    let mut open = open_package(services, tenant_id, span).await?;
+    let mut contracts = Vec::new();
+    while let Some(page) = open.next_page().await? {
+        contracts.extend(page);
     }
-    services.work.charge(read.max(1)).await?;
-    let tenant = tenant_id.to_owned();
-    let package_span = span.clone();
-    let mut package = offload(services, move || {
-        let log = facts::chain(gathered);
-        let books =
-            books_of(&tenant, &log).map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
-        package_of(&tenant, &package_span, &books, log)
+    let (tenant_id, span, books) = (
+        open.tenant_id.clone(),
+        open.span.clone(),
+        std::mem::take(&mut open.books),
+    );
+    Ok(ClosePackage {
+        tenant_id,
+        span,
+        engine: ENGINE.to_owned(),
+        books,
+        contracts,
+        totals: open.finish().await?,
     })
-    .await??;
-    let warnings = stored_checks(services, tenant_id, &package).await?;
-    package.warnings.extend(warnings);
-    Ok(package)
 }
 
 /// The sequence of the latest close that froze a month of `span`: the package holds the
 /// facts written before it and the closes and reopens through it.
-fn closes_of(
-    events: &[revrec_ports::PeriodEventRecord],
-    span: &PackageSpan,
-) -> Result<i64, UseCaseError> {
+fn closes_of(events: &[PeriodEventRecord], span: &PackageSpan) -> Result<i64, UseCaseError> {
     let actions = revrec_ports::periods::sequenced_actions(events);
     let mut through = 0;
     let mut period = span.months.first();
@@ -95,23 +212,64 @@ fn closes_of(
     Ok(through)
 }
 
-/// What only the server can check of `package`: the rows stored at each close, the digest
-/// each close recorded, and the journal it exports, against the figures of the facts.
+/// A warning when the journal the API exports for the contract (its books as they stand
+/// now) is not the package's. A contract with no fact written since the close is the
+/// package's contract itself, so only the others are read again.
+fn exported_differs(
+    stored: &StoredContract,
+    package: &ContractPackage,
+    through: i64,
+    now: &(Vec<PeriodEventRecord>, ChartsInForce),
+    tenant_id: &str,
+) -> Result<Option<String>, UseCaseError> {
+    let Some(figures) = &package.figures else {
+        return Ok(None);
+    };
+    if stored.stamps.latest() < through {
+        return Ok(None);
+    }
+    let (events, charts) = now;
+    let history = replay(stored)?;
+    let detail = contract_books(stored, &history, events)?.detail;
+    for (period, ids) in &figures.journal {
+        let exported: Vec<String> = contract_month_entries(
+            stored,
+            &history,
+            detail.as_ref(),
+            &charts.for_month(*period),
+            tenant_id,
+            *period,
+        )?
+        .into_iter()
+        .map(|entry| entry.id)
+        .collect();
+        if exported != *ids {
+            return Ok(Some(format!(
+                "contract {}: the journal export of {period} is not the journal its facts give",
+                stored.record.id
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// What only the server can check of `totals`: the rows stored at each close and the
+/// digest each close recorded, against the figures of the facts.
 async fn stored_checks(
     services: &Services,
     tenant_id: &str,
-    package: &ClosePackage,
+    totals: &PackageTotals,
 ) -> Result<Vec<String>, UseCaseError> {
     let mut warnings = Vec::new();
-    let months: Vec<Period> = package.months.iter().map(|month| month.period).collect();
-    let mut stored = Vec::new();
-    let mut currencies: Vec<_> = package.currencies.iter().map(|c| c.currency).collect();
+    let months: Vec<Period> = totals.months.iter().map(|month| month.period).collect();
+    let mut currencies: Vec<_> = totals.currencies.iter().map(|c| c.currency).collect();
     for currency in services.reports.currencies(tenant_id).await? {
         if !currencies.contains(&currency) {
             currencies.push(currency);
         }
     }
     currencies.sort();
+    let mut stored = Vec::new();
     for currency in &currencies {
         let books = services.periods.frozen_rollup(tenant_id, *currency).await?;
         stored.push((*currency, in_store_order(books.frozen_rows(|_| true))));
@@ -119,7 +277,7 @@ async fn stored_checks(
     let listed = list_periods(services, tenant_id).await?;
     for ((period, stored_digest), month) in month_digests(months.iter().copied(), &stored)
         .into_iter()
-        .zip(&package.months)
+        .zip(&totals.months)
     {
         if stored_digest != month.digest {
             warnings.push(format!(
@@ -133,46 +291,5 @@ async fn stored_checks(
             ));
         }
     }
-    for currency in &package.currencies {
-        for journal in &currency.journals {
-            let exported =
-                exported_ids(services, tenant_id, currency.currency, journal.period).await?;
-            if exported != journal.entry_ids {
-                warnings.push(format!(
-                    "the {} journal export of {} is not the journal its facts give",
-                    currency.currency, journal.period
-                ));
-            }
-        }
-    }
     Ok(warnings)
-}
-
-/// The ids of the month's journal export in `currency`, in order.
-async fn exported_ids(
-    services: &Services,
-    tenant_id: &str,
-    currency: revrec_domain::Currency,
-    period: Period,
-) -> Result<Vec<String>, UseCaseError> {
-    let chart = chart_of_accounts(services, tenant_id, period, None).await?;
-    let mut query = JournalQuery {
-        period,
-        status: EntryStatus::Approved,
-        currency: Some(currency),
-        after: None,
-        limit: MAX_LIMIT,
-        scope: revrec_domain::EntryScope::All,
-        as_of: None,
-        since: None,
-    };
-    let mut ids = Vec::new();
-    loop {
-        let page = journal_page(services, tenant_id, &query, &chart).await?;
-        ids.extend(page.entries.into_iter().map(|entry| entry.entry.id));
-        match page.next {
-            Some(next) => query.after = Some(next),
-            None => return Ok(ids),
-        }
-    }
 }

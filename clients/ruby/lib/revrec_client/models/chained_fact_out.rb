@@ -14,6 +14,7 @@ require 'date'
 require 'time'
 
 module RevrecClient
+  # A fact with the digest that chains it to the one before it in the log.
   class ChainedFactOut < ApiModelBase
     attr_accessor :fact
 

@@ -14,14 +14,21 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  # The close package of a closed month or quarter.
+  # The close package of a closed month or quarter. Its fields are written in this order, the contracts a page at a time as they are read.
   class ClosePackageOut < ApiModelBase
+    # The books' own facts, first in the log: closes, reopens and charts of accounts.
+    attr_accessor :books
+
+    # Each contract with a fact before the period's close, in id order: its facts (next in the log) and its figures.
+    attr_accessor :contracts
+
     attr_accessor :currencies
 
     # The release that computed the figures.
     attr_accessor :engine
 
-    attr_accessor :facts
+    # The last fact's digest: the whole log in one value.
+    attr_accessor :facts_head
 
     # Each month of the period: the close that froze it and the digest of its figures, as `GET /v1/periods` lists them.
     attr_accessor :months
@@ -38,9 +45,11 @@ module RevrecClient
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'books' => :'books',
+        :'contracts' => :'contracts',
         :'currencies' => :'currencies',
         :'engine' => :'engine',
-        :'facts' => :'facts',
+        :'facts_head' => :'facts_head',
         :'months' => :'months',
         :'period' => :'period',
         :'tenant_id' => :'tenant_id',
@@ -61,9 +70,11 @@ module RevrecClient
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'books' => :'Array<ChainedFactOut>',
+        :'contracts' => :'Array<ContractPackageOut>',
         :'currencies' => :'Array<CurrencyPackageOut>',
         :'engine' => :'String',
-        :'facts' => :'FactsLogOut',
+        :'facts_head' => :'String',
         :'months' => :'Array<ClosedPeriod>',
         :'period' => :'String',
         :'tenant_id' => :'String',
@@ -103,6 +114,22 @@ module RevrecClient
         h[k.to_sym] = v
       }
 
+      if attributes.key?(:'books')
+        if (value = attributes[:'books']).is_a?(Array)
+          self.books = value
+        end
+      else
+        self.books = nil
+      end
+
+      if attributes.key?(:'contracts')
+        if (value = attributes[:'contracts']).is_a?(Array)
+          self.contracts = value
+        end
+      else
+        self.contracts = nil
+      end
+
       if attributes.key?(:'currencies')
         if (value = attributes[:'currencies']).is_a?(Array)
           self.currencies = value
@@ -117,10 +144,10 @@ module RevrecClient
         self.engine = nil
       end
 
-      if attributes.key?(:'facts')
-        self.facts = attributes[:'facts']
+      if attributes.key?(:'facts_head')
+        self.facts_head = attributes[:'facts_head']
       else
-        self.facts = nil
+        self.facts_head = nil
       end
 
       if attributes.key?(:'months')
@@ -157,6 +184,14 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @books.nil?
+        invalid_properties.push('invalid value for "books", books cannot be nil.')
+      end
+
+      if @contracts.nil?
+        invalid_properties.push('invalid value for "contracts", contracts cannot be nil.')
+      end
+
       if @currencies.nil?
         invalid_properties.push('invalid value for "currencies", currencies cannot be nil.')
       end
@@ -165,8 +200,8 @@ module RevrecClient
         invalid_properties.push('invalid value for "engine", engine cannot be nil.')
       end
 
-      if @facts.nil?
-        invalid_properties.push('invalid value for "facts", facts cannot be nil.')
+      if @facts_head.nil?
+        invalid_properties.push('invalid value for "facts_head", facts_head cannot be nil.')
       end
 
       if @months.nil?
@@ -192,14 +227,36 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @books.nil?
+      return false if @contracts.nil?
       return false if @currencies.nil?
       return false if @engine.nil?
-      return false if @facts.nil?
+      return false if @facts_head.nil?
       return false if @months.nil?
       return false if @period.nil?
       return false if @tenant_id.nil?
       return false if @warnings.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] books Value to be assigned
+    def books=(books)
+      if books.nil?
+        fail ArgumentError, 'books cannot be nil'
+      end
+
+      @books = books
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] contracts Value to be assigned
+    def contracts=(contracts)
+      if contracts.nil?
+        fail ArgumentError, 'contracts cannot be nil'
+      end
+
+      @contracts = contracts
     end
 
     # Custom attribute writer method with validation
@@ -223,13 +280,13 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
-    # @param [Object] facts Value to be assigned
-    def facts=(facts)
-      if facts.nil?
-        fail ArgumentError, 'facts cannot be nil'
+    # @param [Object] facts_head Value to be assigned
+    def facts_head=(facts_head)
+      if facts_head.nil?
+        fail ArgumentError, 'facts_head cannot be nil'
       end
 
-      @facts = facts
+      @facts_head = facts_head
     end
 
     # Custom attribute writer method with validation
@@ -277,9 +334,11 @@ module RevrecClient
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          books == o.books &&
+          contracts == o.contracts &&
           currencies == o.currencies &&
           engine == o.engine &&
-          facts == o.facts &&
+          facts_head == o.facts_head &&
           months == o.months &&
           period == o.period &&
           tenant_id == o.tenant_id &&
@@ -295,7 +354,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [currencies, engine, facts, months, period, tenant_id, warnings].hash
+      [books, contracts, currencies, engine, facts_head, months, period, tenant_id, warnings].hash
     end
 
     # Builds the object from hash

@@ -20,8 +20,6 @@ module RevrecClient
 
     attr_accessor :booked_in
 
-    attr_accessor :contract_id
-
     attr_accessor :corrects
 
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -32,7 +30,6 @@ module RevrecClient
       {
         :'billed' => :'billed',
         :'booked_in' => :'booked_in',
-        :'contract_id' => :'contract_id',
         :'corrects' => :'corrects',
         :'recognized' => :'recognized'
       }
@@ -53,7 +50,6 @@ module RevrecClient
       {
         :'billed' => :'BigDecimal',
         :'booked_in' => :'String',
-        :'contract_id' => :'String',
         :'corrects' => :'String',
         :'recognized' => :'BigDecimal'
       }
@@ -103,12 +99,6 @@ module RevrecClient
         self.booked_in = nil
       end
 
-      if attributes.key?(:'contract_id')
-        self.contract_id = attributes[:'contract_id']
-      else
-        self.contract_id = nil
-      end
-
       if attributes.key?(:'corrects')
         self.corrects = attributes[:'corrects']
       else
@@ -135,10 +125,6 @@ module RevrecClient
         invalid_properties.push('invalid value for "booked_in", booked_in cannot be nil.')
       end
 
-      if @contract_id.nil?
-        invalid_properties.push('invalid value for "contract_id", contract_id cannot be nil.')
-      end
-
       if @corrects.nil?
         invalid_properties.push('invalid value for "corrects", corrects cannot be nil.')
       end
@@ -156,7 +142,6 @@ module RevrecClient
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if @billed.nil?
       return false if @booked_in.nil?
-      return false if @contract_id.nil?
       return false if @corrects.nil?
       return false if @recognized.nil?
       true
@@ -180,16 +165,6 @@ module RevrecClient
       end
 
       @booked_in = booked_in
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] contract_id Value to be assigned
-    def contract_id=(contract_id)
-      if contract_id.nil?
-        fail ArgumentError, 'contract_id cannot be nil'
-      end
-
-      @contract_id = contract_id
     end
 
     # Custom attribute writer method with validation
@@ -219,7 +194,6 @@ module RevrecClient
       self.class == o.class &&
           billed == o.billed &&
           booked_in == o.booked_in &&
-          contract_id == o.contract_id &&
           corrects == o.corrects &&
           recognized == o.recognized
     end
@@ -233,7 +207,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billed, booked_in, contract_id, corrects, recognized].hash
+      [billed, booked_in, corrects, recognized].hash
     end
 
     # Builds the object from hash

@@ -16,18 +16,12 @@ require 'time'
 module RevrecClient
   # One currency's figures.
   class CurrencyPackageOut < ApiModelBase
-    # Billed against recognized, contract by contract.
-    attr_accessor :contracts
-
-    # The corrections the period booked, and the closed months they correct.
-    attr_accessor :corrections
-
     attr_accessor :currency
 
     # The rows the period's closes froze: each month's own figures, and what it booked for an earlier closed month (`corrects`).
     attr_accessor :frozen
 
-    # Each month's journal export, and whether it posts what was frozen.
+    # Each month's journal, and whether it posts what was frozen.
     attr_accessor :journals
 
     attr_accessor :rollforwards
@@ -35,8 +29,6 @@ module RevrecClient
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
-        :'contracts' => :'contracts',
-        :'corrections' => :'corrections',
         :'currency' => :'currency',
         :'frozen' => :'frozen',
         :'journals' => :'journals',
@@ -57,8 +49,6 @@ module RevrecClient
     # Attribute type mapping.
     def self.openapi_types
       {
-        :'contracts' => :'Array<ContractReconciliationOut>',
-        :'corrections' => :'Array<CorrectionOut>',
         :'currency' => :'String',
         :'frozen' => :'Array<FrozenRowOut>',
         :'journals' => :'Array<MonthJournalOut>',
@@ -98,22 +88,6 @@ module RevrecClient
         h[k.to_sym] = v
       }
 
-      if attributes.key?(:'contracts')
-        if (value = attributes[:'contracts']).is_a?(Array)
-          self.contracts = value
-        end
-      else
-        self.contracts = nil
-      end
-
-      if attributes.key?(:'corrections')
-        if (value = attributes[:'corrections']).is_a?(Array)
-          self.corrections = value
-        end
-      else
-        self.corrections = nil
-      end
-
       if attributes.key?(:'currency')
         self.currency = attributes[:'currency']
       else
@@ -148,14 +122,6 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
-      if @contracts.nil?
-        invalid_properties.push('invalid value for "contracts", contracts cannot be nil.')
-      end
-
-      if @corrections.nil?
-        invalid_properties.push('invalid value for "corrections", corrections cannot be nil.')
-      end
-
       if @currency.nil?
         invalid_properties.push('invalid value for "currency", currency cannot be nil.')
       end
@@ -179,33 +145,11 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      return false if @contracts.nil?
-      return false if @corrections.nil?
       return false if @currency.nil?
       return false if @frozen.nil?
       return false if @journals.nil?
       return false if @rollforwards.nil?
       true
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] contracts Value to be assigned
-    def contracts=(contracts)
-      if contracts.nil?
-        fail ArgumentError, 'contracts cannot be nil'
-      end
-
-      @contracts = contracts
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] corrections Value to be assigned
-    def corrections=(corrections)
-      if corrections.nil?
-        fail ArgumentError, 'corrections cannot be nil'
-      end
-
-      @corrections = corrections
     end
 
     # Custom attribute writer method with validation
@@ -253,8 +197,6 @@ module RevrecClient
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          contracts == o.contracts &&
-          corrections == o.corrections &&
           currency == o.currency &&
           frozen == o.frozen &&
           journals == o.journals &&
@@ -270,7 +212,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [contracts, corrections, currency, frozen, journals, rollforwards].hash
+      [currency, frozen, journals, rollforwards].hash
     end
 
     # Builds the object from hash

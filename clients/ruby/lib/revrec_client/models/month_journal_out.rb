@@ -19,9 +19,6 @@ module RevrecClient
 
     attr_accessor :entries
 
-    # The entries' ids in export order (an id names its lines).
-    attr_accessor :entry_ids
-
     # Whether the journal posts, account by account, what the month froze.
     attr_accessor :equals_frozen
 
@@ -40,7 +37,6 @@ module RevrecClient
       {
         :'accounts' => :'accounts',
         :'entries' => :'entries',
-        :'entry_ids' => :'entry_ids',
         :'equals_frozen' => :'equals_frozen',
         :'lines' => :'lines',
         :'period' => :'period',
@@ -64,7 +60,6 @@ module RevrecClient
       {
         :'accounts' => :'Array<AccountTotalOut>',
         :'entries' => :'Integer',
-        :'entry_ids' => :'Array<String>',
         :'equals_frozen' => :'Boolean',
         :'lines' => :'Integer',
         :'period' => :'String',
@@ -119,14 +114,6 @@ module RevrecClient
         self.entries = nil
       end
 
-      if attributes.key?(:'entry_ids')
-        if (value = attributes[:'entry_ids']).is_a?(Array)
-          self.entry_ids = value
-        end
-      else
-        self.entry_ids = nil
-      end
-
       if attributes.key?(:'equals_frozen')
         self.equals_frozen = attributes[:'equals_frozen']
       else
@@ -175,10 +162,6 @@ module RevrecClient
         invalid_properties.push('invalid value for "entries", must be greater than or equal to 0.')
       end
 
-      if @entry_ids.nil?
-        invalid_properties.push('invalid value for "entry_ids", entry_ids cannot be nil.')
-      end
-
       if @equals_frozen.nil?
         invalid_properties.push('invalid value for "equals_frozen", equals_frozen cannot be nil.')
       end
@@ -213,7 +196,6 @@ module RevrecClient
       return false if @accounts.nil?
       return false if @entries.nil?
       return false if @entries < 0
-      return false if @entry_ids.nil?
       return false if @equals_frozen.nil?
       return false if @lines.nil?
       return false if @lines < 0
@@ -245,16 +227,6 @@ module RevrecClient
       end
 
       @entries = entries
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] entry_ids Value to be assigned
-    def entry_ids=(entry_ids)
-      if entry_ids.nil?
-        fail ArgumentError, 'entry_ids cannot be nil'
-      end
-
-      @entry_ids = entry_ids
     end
 
     # Custom attribute writer method with validation
@@ -318,7 +290,6 @@ module RevrecClient
       self.class == o.class &&
           accounts == o.accounts &&
           entries == o.entries &&
-          entry_ids == o.entry_ids &&
           equals_frozen == o.equals_frozen &&
           lines == o.lines &&
           period == o.period &&
@@ -335,7 +306,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [accounts, entries, entry_ids, equals_frozen, lines, period, total_credit, total_debit].hash
+      [accounts, entries, equals_frozen, lines, period, total_credit, total_debit].hash
     end
 
     # Builds the object from hash

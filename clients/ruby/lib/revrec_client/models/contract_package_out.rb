@@ -14,18 +14,28 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  # The facts the figures follow from, each chained to the one before by its digest.
-  class FactsLogOut < ApiModelBase
-    # The last fact's digest: the whole log in one value.
-    attr_accessor :head
+  # One contract of the package.
+  class ContractPackageOut < ApiModelBase
+    attr_accessor :contract_id
 
-    attr_accessor :log
+    attr_accessor :currency
+
+    attr_accessor :customer_name
+
+    # Its facts, in the log's order.
+    attr_accessor :facts
+
+    # Its figures; none for a draft (a preview, outside the books).
+    attr_accessor :figures
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
-        :'head' => :'head',
-        :'log' => :'log'
+        :'contract_id' => :'contract_id',
+        :'currency' => :'currency',
+        :'customer_name' => :'customer_name',
+        :'facts' => :'facts',
+        :'figures' => :'figures'
       }
     end
 
@@ -42,14 +52,18 @@ module RevrecClient
     # Attribute type mapping.
     def self.openapi_types
       {
-        :'head' => :'String',
-        :'log' => :'Array<ChainedFactOut>'
+        :'contract_id' => :'String',
+        :'currency' => :'String',
+        :'customer_name' => :'String',
+        :'facts' => :'Array<ChainedFactOut>',
+        :'figures' => :'ContractFiguresOut'
       }
     end
 
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'figures'
       ])
     end
 
@@ -67,30 +81,46 @@ module RevrecClient
     # @param [Hash] attributes Model attributes in the form of hash
     def initialize(attributes = {})
       if (!attributes.is_a?(Hash))
-        fail ArgumentError, "The input argument (attributes) must be a hash in `RevrecClient::FactsLogOut` initialize method"
+        fail ArgumentError, "The input argument (attributes) must be a hash in `RevrecClient::ContractPackageOut` initialize method"
       end
 
       # check to see if the attribute exists and convert string to symbol for hash key
       acceptable_attribute_map = self.class.acceptable_attribute_map
       attributes = attributes.each_with_object({}) { |(k, v), h|
         if (!acceptable_attribute_map.key?(k.to_sym))
-          fail ArgumentError, "`#{k}` is not a valid attribute in `RevrecClient::FactsLogOut`. Please check the name to make sure it's valid. List of attributes: " + acceptable_attribute_map.keys.inspect
+          fail ArgumentError, "`#{k}` is not a valid attribute in `RevrecClient::ContractPackageOut`. Please check the name to make sure it's valid. List of attributes: " + acceptable_attribute_map.keys.inspect
         end
         h[k.to_sym] = v
       }
 
-      if attributes.key?(:'head')
-        self.head = attributes[:'head']
+      if attributes.key?(:'contract_id')
+        self.contract_id = attributes[:'contract_id']
       else
-        self.head = nil
+        self.contract_id = nil
       end
 
-      if attributes.key?(:'log')
-        if (value = attributes[:'log']).is_a?(Array)
-          self.log = value
+      if attributes.key?(:'currency')
+        self.currency = attributes[:'currency']
+      else
+        self.currency = nil
+      end
+
+      if attributes.key?(:'customer_name')
+        self.customer_name = attributes[:'customer_name']
+      else
+        self.customer_name = nil
+      end
+
+      if attributes.key?(:'facts')
+        if (value = attributes[:'facts']).is_a?(Array)
+          self.facts = value
         end
       else
-        self.log = nil
+        self.facts = nil
+      end
+
+      if attributes.key?(:'figures')
+        self.figures = attributes[:'figures']
       end
     end
 
@@ -99,12 +129,20 @@ module RevrecClient
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
-      if @head.nil?
-        invalid_properties.push('invalid value for "head", head cannot be nil.')
+      if @contract_id.nil?
+        invalid_properties.push('invalid value for "contract_id", contract_id cannot be nil.')
       end
 
-      if @log.nil?
-        invalid_properties.push('invalid value for "log", log cannot be nil.')
+      if @currency.nil?
+        invalid_properties.push('invalid value for "currency", currency cannot be nil.')
+      end
+
+      if @customer_name.nil?
+        invalid_properties.push('invalid value for "customer_name", customer_name cannot be nil.')
+      end
+
+      if @facts.nil?
+        invalid_properties.push('invalid value for "facts", facts cannot be nil.')
       end
 
       invalid_properties
@@ -114,29 +152,51 @@ module RevrecClient
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      return false if @head.nil?
-      return false if @log.nil?
+      return false if @contract_id.nil?
+      return false if @currency.nil?
+      return false if @customer_name.nil?
+      return false if @facts.nil?
       true
     end
 
     # Custom attribute writer method with validation
-    # @param [Object] head Value to be assigned
-    def head=(head)
-      if head.nil?
-        fail ArgumentError, 'head cannot be nil'
+    # @param [Object] contract_id Value to be assigned
+    def contract_id=(contract_id)
+      if contract_id.nil?
+        fail ArgumentError, 'contract_id cannot be nil'
       end
 
-      @head = head
+      @contract_id = contract_id
     end
 
     # Custom attribute writer method with validation
-    # @param [Object] log Value to be assigned
-    def log=(log)
-      if log.nil?
-        fail ArgumentError, 'log cannot be nil'
+    # @param [Object] currency Value to be assigned
+    def currency=(currency)
+      if currency.nil?
+        fail ArgumentError, 'currency cannot be nil'
       end
 
-      @log = log
+      @currency = currency
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] customer_name Value to be assigned
+    def customer_name=(customer_name)
+      if customer_name.nil?
+        fail ArgumentError, 'customer_name cannot be nil'
+      end
+
+      @customer_name = customer_name
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] facts Value to be assigned
+    def facts=(facts)
+      if facts.nil?
+        fail ArgumentError, 'facts cannot be nil'
+      end
+
+      @facts = facts
     end
 
     # Checks equality by comparing each attribute.
@@ -144,8 +204,11 @@ module RevrecClient
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          head == o.head &&
-          log == o.log
+          contract_id == o.contract_id &&
+          currency == o.currency &&
+          customer_name == o.customer_name &&
+          facts == o.facts &&
+          figures == o.figures
     end
 
     # @see the `==` method
@@ -157,7 +220,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [head, log].hash
+      [contract_id, currency, customer_name, facts, figures].hash
     end
 
     # Builds the object from hash

@@ -14,7 +14,8 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  class ContractReconciliationOut < ApiModelBase
+  # Billed against recognized, and where the contract stands at the period's end.
+  class ContractFiguresOut < ApiModelBase
     # Billed in the period.
     attr_accessor :billed
 
@@ -24,12 +25,14 @@ module RevrecClient
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :contract_asset
 
-    attr_accessor :contract_id
-
-    attr_accessor :customer_name
+    # The corrections the period booked for closed months before it.
+    attr_accessor :corrections
 
     # Balances at the period's end.
     attr_accessor :deferred_revenue
+
+    # Each month's journal entry ids, in export order (an id names its lines).
+    attr_accessor :journal
 
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :receivable
@@ -46,9 +49,9 @@ module RevrecClient
         :'billed' => :'billed',
         :'billed_to_date' => :'billed_to_date',
         :'contract_asset' => :'contract_asset',
-        :'contract_id' => :'contract_id',
-        :'customer_name' => :'customer_name',
+        :'corrections' => :'corrections',
         :'deferred_revenue' => :'deferred_revenue',
+        :'journal' => :'journal',
         :'receivable' => :'receivable',
         :'recognized' => :'recognized',
         :'recognized_to_date' => :'recognized_to_date'
@@ -71,9 +74,9 @@ module RevrecClient
         :'billed' => :'BigDecimal',
         :'billed_to_date' => :'BigDecimal',
         :'contract_asset' => :'BigDecimal',
-        :'contract_id' => :'String',
-        :'customer_name' => :'String',
+        :'corrections' => :'Array<CorrectionOut>',
         :'deferred_revenue' => :'BigDecimal',
+        :'journal' => :'Array<MonthEntriesOut>',
         :'receivable' => :'BigDecimal',
         :'recognized' => :'BigDecimal',
         :'recognized_to_date' => :'BigDecimal'
@@ -100,14 +103,14 @@ module RevrecClient
     # @param [Hash] attributes Model attributes in the form of hash
     def initialize(attributes = {})
       if (!attributes.is_a?(Hash))
-        fail ArgumentError, "The input argument (attributes) must be a hash in `RevrecClient::ContractReconciliationOut` initialize method"
+        fail ArgumentError, "The input argument (attributes) must be a hash in `RevrecClient::ContractFiguresOut` initialize method"
       end
 
       # check to see if the attribute exists and convert string to symbol for hash key
       acceptable_attribute_map = self.class.acceptable_attribute_map
       attributes = attributes.each_with_object({}) { |(k, v), h|
         if (!acceptable_attribute_map.key?(k.to_sym))
-          fail ArgumentError, "`#{k}` is not a valid attribute in `RevrecClient::ContractReconciliationOut`. Please check the name to make sure it's valid. List of attributes: " + acceptable_attribute_map.keys.inspect
+          fail ArgumentError, "`#{k}` is not a valid attribute in `RevrecClient::ContractFiguresOut`. Please check the name to make sure it's valid. List of attributes: " + acceptable_attribute_map.keys.inspect
         end
         h[k.to_sym] = v
       }
@@ -130,22 +133,26 @@ module RevrecClient
         self.contract_asset = nil
       end
 
-      if attributes.key?(:'contract_id')
-        self.contract_id = attributes[:'contract_id']
+      if attributes.key?(:'corrections')
+        if (value = attributes[:'corrections']).is_a?(Array)
+          self.corrections = value
+        end
       else
-        self.contract_id = nil
-      end
-
-      if attributes.key?(:'customer_name')
-        self.customer_name = attributes[:'customer_name']
-      else
-        self.customer_name = nil
+        self.corrections = nil
       end
 
       if attributes.key?(:'deferred_revenue')
         self.deferred_revenue = attributes[:'deferred_revenue']
       else
         self.deferred_revenue = nil
+      end
+
+      if attributes.key?(:'journal')
+        if (value = attributes[:'journal']).is_a?(Array)
+          self.journal = value
+        end
+      else
+        self.journal = nil
       end
 
       if attributes.key?(:'receivable')
@@ -184,16 +191,16 @@ module RevrecClient
         invalid_properties.push('invalid value for "contract_asset", contract_asset cannot be nil.')
       end
 
-      if @contract_id.nil?
-        invalid_properties.push('invalid value for "contract_id", contract_id cannot be nil.')
-      end
-
-      if @customer_name.nil?
-        invalid_properties.push('invalid value for "customer_name", customer_name cannot be nil.')
+      if @corrections.nil?
+        invalid_properties.push('invalid value for "corrections", corrections cannot be nil.')
       end
 
       if @deferred_revenue.nil?
         invalid_properties.push('invalid value for "deferred_revenue", deferred_revenue cannot be nil.')
+      end
+
+      if @journal.nil?
+        invalid_properties.push('invalid value for "journal", journal cannot be nil.')
       end
 
       if @receivable.nil?
@@ -218,9 +225,9 @@ module RevrecClient
       return false if @billed.nil?
       return false if @billed_to_date.nil?
       return false if @contract_asset.nil?
-      return false if @contract_id.nil?
-      return false if @customer_name.nil?
+      return false if @corrections.nil?
       return false if @deferred_revenue.nil?
+      return false if @journal.nil?
       return false if @receivable.nil?
       return false if @recognized.nil?
       return false if @recognized_to_date.nil?
@@ -258,23 +265,13 @@ module RevrecClient
     end
 
     # Custom attribute writer method with validation
-    # @param [Object] contract_id Value to be assigned
-    def contract_id=(contract_id)
-      if contract_id.nil?
-        fail ArgumentError, 'contract_id cannot be nil'
+    # @param [Object] corrections Value to be assigned
+    def corrections=(corrections)
+      if corrections.nil?
+        fail ArgumentError, 'corrections cannot be nil'
       end
 
-      @contract_id = contract_id
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] customer_name Value to be assigned
-    def customer_name=(customer_name)
-      if customer_name.nil?
-        fail ArgumentError, 'customer_name cannot be nil'
-      end
-
-      @customer_name = customer_name
+      @corrections = corrections
     end
 
     # Custom attribute writer method with validation
@@ -285,6 +282,16 @@ module RevrecClient
       end
 
       @deferred_revenue = deferred_revenue
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] journal Value to be assigned
+    def journal=(journal)
+      if journal.nil?
+        fail ArgumentError, 'journal cannot be nil'
+      end
+
+      @journal = journal
     end
 
     # Custom attribute writer method with validation
@@ -325,9 +332,9 @@ module RevrecClient
           billed == o.billed &&
           billed_to_date == o.billed_to_date &&
           contract_asset == o.contract_asset &&
-          contract_id == o.contract_id &&
-          customer_name == o.customer_name &&
+          corrections == o.corrections &&
           deferred_revenue == o.deferred_revenue &&
+          journal == o.journal &&
           receivable == o.receivable &&
           recognized == o.recognized &&
           recognized_to_date == o.recognized_to_date
@@ -342,7 +349,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billed, billed_to_date, contract_asset, contract_id, customer_name, deferred_revenue, receivable, recognized, recognized_to_date].hash
+      [billed, billed_to_date, contract_asset, corrections, deferred_revenue, journal, receivable, recognized, recognized_to_date].hash
     end
 
     # Builds the object from hash

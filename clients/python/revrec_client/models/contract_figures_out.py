@@ -10,19 +10,24 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.correction_out import CorrectionOut
+  from ..models.month_entries_out import MonthEntriesOut
 
 
 
 
 
-
-T = TypeVar("T", bound="ContractReconciliationOut")
+T = TypeVar("T", bound="ContractFiguresOut")
 
 
 
 @_attrs_define
-class ContractReconciliationOut:
-    """ 
+class ContractFiguresOut:
+    """ Billed against recognized, and where the contract stands at the period's end.
+
         Attributes:
             billed (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY,
                 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -30,10 +35,10 @@ class ContractReconciliationOut:
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             contract_asset (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-            contract_id (str):
-            customer_name (str):
+            corrections (list[CorrectionOut]): The corrections the period booked for closed months before it.
             deferred_revenue (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            journal (list[MonthEntriesOut]): Each month's journal entry ids, in export order (an id names its lines).
             receivable (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             recognized (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
@@ -45,9 +50,9 @@ class ContractReconciliationOut:
     billed: Decimal
     billed_to_date: Decimal
     contract_asset: Decimal
-    contract_id: str
-    customer_name: str
+    corrections: list[CorrectionOut]
     deferred_revenue: Decimal
+    journal: list[MonthEntriesOut]
     receivable: Decimal
     recognized: Decimal
     recognized_to_date: Decimal
@@ -58,17 +63,29 @@ class ContractReconciliationOut:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.correction_out import CorrectionOut # noqa: PLC0415
+        from ..models.month_entries_out import MonthEntriesOut # noqa: PLC0415
         billed = self.billed
 
         billed_to_date = self.billed_to_date
 
         contract_asset = self.contract_asset
 
-        contract_id = self.contract_id
+        corrections = []
+        for corrections_item_data in self.corrections:
+            corrections_item = corrections_item_data.to_dict()
+            corrections.append(corrections_item)
 
-        customer_name = self.customer_name
+
 
         deferred_revenue = self.deferred_revenue
+
+        journal = []
+        for journal_item_data in self.journal:
+            journal_item = journal_item_data.to_dict()
+            journal.append(journal_item)
+
+
 
         receivable = self.receivable
 
@@ -83,9 +100,9 @@ class ContractReconciliationOut:
             "billed": billed,
             "billed_to_date": billed_to_date,
             "contract_asset": contract_asset,
-            "contract_id": contract_id,
-            "customer_name": customer_name,
+            "corrections": corrections,
             "deferred_revenue": deferred_revenue,
+            "journal": journal,
             "receivable": receivable,
             "recognized": recognized,
             "recognized_to_date": recognized_to_date,
@@ -97,6 +114,8 @@ class ContractReconciliationOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.correction_out import CorrectionOut # noqa: PLC0415
+        from ..models.month_entries_out import MonthEntriesOut # noqa: PLC0415
         d = dict(src_dict)
         billed = Decimal(d.pop("billed"))
 
@@ -113,13 +132,29 @@ class ContractReconciliationOut:
 
 
 
-        contract_id = d.pop("contract_id")
+        corrections = []
+        _corrections = d.pop("corrections")
+        for corrections_item_data in (_corrections):
+            corrections_item = CorrectionOut.from_dict(corrections_item_data)
 
-        customer_name = d.pop("customer_name")
+
+
+            corrections.append(corrections_item)
+
 
         deferred_revenue = Decimal(d.pop("deferred_revenue"))
 
 
+
+
+        journal = []
+        _journal = d.pop("journal")
+        for journal_item_data in (_journal):
+            journal_item = MonthEntriesOut.from_dict(journal_item_data)
+
+
+
+            journal.append(journal_item)
 
 
         receivable = Decimal(d.pop("receivable"))
@@ -137,21 +172,21 @@ class ContractReconciliationOut:
 
 
 
-        contract_reconciliation_out = cls(
+        contract_figures_out = cls(
             billed=billed,
             billed_to_date=billed_to_date,
             contract_asset=contract_asset,
-            contract_id=contract_id,
-            customer_name=customer_name,
+            corrections=corrections,
             deferred_revenue=deferred_revenue,
+            journal=journal,
             receivable=receivable,
             recognized=recognized,
             recognized_to_date=recognized_to_date,
         )
 
 
-        contract_reconciliation_out.additional_properties = d
-        return contract_reconciliation_out
+        contract_figures_out.additional_properties = d
+        return contract_figures_out
 
     @property
     def additional_keys(self) -> list[str]:

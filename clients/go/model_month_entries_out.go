@@ -15,87 +15,86 @@ import (
 	"fmt"
 )
 
-// checks if the FactsLogOut type satisfies the MappedNullable interface at compile time
-var _ MappedNullable = &FactsLogOut{}
+// checks if the MonthEntriesOut type satisfies the MappedNullable interface at compile time
+var _ MappedNullable = &MonthEntriesOut{}
 
-// FactsLogOut The facts the figures follow from, each chained to the one before by its digest.
-type FactsLogOut struct {
-	// The last fact's digest: the whole log in one value.
-	Head                 string           `json:"head"`
-	Log                  []ChainedFactOut `json:"log"`
+// MonthEntriesOut struct for MonthEntriesOut
+type MonthEntriesOut struct {
+	EntryIds             []string `json:"entry_ids"`
+	Period               string   `json:"period"`
 	AdditionalProperties map[string]interface{}
 }
 
-type _FactsLogOut FactsLogOut
+type _MonthEntriesOut MonthEntriesOut
 
-// NewFactsLogOut instantiates a new FactsLogOut object
+// NewMonthEntriesOut instantiates a new MonthEntriesOut object
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewFactsLogOut(head string, log []ChainedFactOut) *FactsLogOut {
-	this := FactsLogOut{}
-	this.Head = head
-	this.Log = log
+func NewMonthEntriesOut(entryIds []string, period string) *MonthEntriesOut {
+	this := MonthEntriesOut{}
+	this.EntryIds = entryIds
+	this.Period = period
 	return &this
 }
 
-// NewFactsLogOutWithDefaults instantiates a new FactsLogOut object
+// NewMonthEntriesOutWithDefaults instantiates a new MonthEntriesOut object
 // This constructor will only assign default values to properties that have it defined,
 // but it doesn't guarantee that properties required by API are set
-func NewFactsLogOutWithDefaults() *FactsLogOut {
-	this := FactsLogOut{}
+func NewMonthEntriesOutWithDefaults() *MonthEntriesOut {
+	this := MonthEntriesOut{}
 	return &this
 }
 
-// GetHead returns the Head field value
-func (o *FactsLogOut) GetHead() string {
+// GetEntryIds returns the EntryIds field value
+func (o *MonthEntriesOut) GetEntryIds() []string {
+	if o == nil {
+		var ret []string
+		return ret
+	}
+
+	return o.EntryIds
+}
+
+// GetEntryIdsOk returns a tuple with the EntryIds field value
+// and a boolean to check if the value has been set.
+func (o *MonthEntriesOut) GetEntryIdsOk() ([]string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.EntryIds, true
+}
+
+// SetEntryIds sets field value
+func (o *MonthEntriesOut) SetEntryIds(v []string) {
+	o.EntryIds = v
+}
+
+// GetPeriod returns the Period field value
+func (o *MonthEntriesOut) GetPeriod() string {
 	if o == nil {
 		var ret string
 		return ret
 	}
 
-	return o.Head
+	return o.Period
 }
 
-// GetHeadOk returns a tuple with the Head field value
+// GetPeriodOk returns a tuple with the Period field value
 // and a boolean to check if the value has been set.
-func (o *FactsLogOut) GetHeadOk() (*string, bool) {
+func (o *MonthEntriesOut) GetPeriodOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.Head, true
+	return &o.Period, true
 }
 
-// SetHead sets field value
-func (o *FactsLogOut) SetHead(v string) {
-	o.Head = v
+// SetPeriod sets field value
+func (o *MonthEntriesOut) SetPeriod(v string) {
+	o.Period = v
 }
 
-// GetLog returns the Log field value
-func (o *FactsLogOut) GetLog() []ChainedFactOut {
-	if o == nil {
-		var ret []ChainedFactOut
-		return ret
-	}
-
-	return o.Log
-}
-
-// GetLogOk returns a tuple with the Log field value
-// and a boolean to check if the value has been set.
-func (o *FactsLogOut) GetLogOk() ([]ChainedFactOut, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return o.Log, true
-}
-
-// SetLog sets field value
-func (o *FactsLogOut) SetLog(v []ChainedFactOut) {
-	o.Log = v
-}
-
-func (o FactsLogOut) MarshalJSON() ([]byte, error) {
+func (o MonthEntriesOut) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
 		return []byte{}, err
@@ -103,10 +102,10 @@ func (o FactsLogOut) MarshalJSON() ([]byte, error) {
 	return json.Marshal(toSerialize)
 }
 
-func (o FactsLogOut) ToMap() (map[string]interface{}, error) {
+func (o MonthEntriesOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	toSerialize["head"] = o.Head
-	toSerialize["log"] = o.Log
+	toSerialize["entry_ids"] = o.EntryIds
+	toSerialize["period"] = o.Period
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -115,13 +114,13 @@ func (o FactsLogOut) ToMap() (map[string]interface{}, error) {
 	return toSerialize, nil
 }
 
-func (o *FactsLogOut) UnmarshalJSON(data []byte) (err error) {
+func (o *MonthEntriesOut) UnmarshalJSON(data []byte) (err error) {
 	// This validates that all required properties are included in the JSON object
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
-		"head",
-		"log",
+		"entry_ids",
+		"period",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -138,59 +137,59 @@ func (o *FactsLogOut) UnmarshalJSON(data []byte) (err error) {
 		}
 	}
 
-	varFactsLogOut := _FactsLogOut{}
+	varMonthEntriesOut := _MonthEntriesOut{}
 
-	err = unmarshalExact(data, &varFactsLogOut)
+	err = unmarshalExact(data, &varMonthEntriesOut)
 
 	if err != nil {
 		return err
 	}
 
-	*o = FactsLogOut(varFactsLogOut)
+	*o = MonthEntriesOut(varMonthEntriesOut)
 
 	additionalProperties := make(map[string]interface{})
 
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
-		delete(additionalProperties, "head")
-		delete(additionalProperties, "log")
+		delete(additionalProperties, "entry_ids")
+		delete(additionalProperties, "period")
 		o.AdditionalProperties = additionalProperties
 	}
 
 	return err
 }
 
-type NullableFactsLogOut struct {
-	value *FactsLogOut
+type NullableMonthEntriesOut struct {
+	value *MonthEntriesOut
 	isSet bool
 }
 
-func (v NullableFactsLogOut) Get() *FactsLogOut {
+func (v NullableMonthEntriesOut) Get() *MonthEntriesOut {
 	return v.value
 }
 
-func (v *NullableFactsLogOut) Set(val *FactsLogOut) {
+func (v *NullableMonthEntriesOut) Set(val *MonthEntriesOut) {
 	v.value = val
 	v.isSet = true
 }
 
-func (v NullableFactsLogOut) IsSet() bool {
+func (v NullableMonthEntriesOut) IsSet() bool {
 	return v.isSet
 }
 
-func (v *NullableFactsLogOut) Unset() {
+func (v *NullableMonthEntriesOut) Unset() {
 	v.value = nil
 	v.isSet = false
 }
 
-func NewNullableFactsLogOut(val *FactsLogOut) *NullableFactsLogOut {
-	return &NullableFactsLogOut{value: val, isSet: true}
+func NewNullableMonthEntriesOut(val *MonthEntriesOut) *NullableMonthEntriesOut {
+	return &NullableMonthEntriesOut{value: val, isSet: true}
 }
 
-func (v NullableFactsLogOut) MarshalJSON() ([]byte, error) {
+func (v NullableMonthEntriesOut) MarshalJSON() ([]byte, error) {
 	return json.Marshal(v.value)
 }
 
-func (v *NullableFactsLogOut) UnmarshalJSON(src []byte) error {
+func (v *NullableMonthEntriesOut) UnmarshalJSON(src []byte) error {
 	v.isSet = true
 	return unmarshalExact(src, &v.value)
 }

@@ -15,21 +15,23 @@ import (
 	"fmt"
 )
 
-// checks if the ContractReconciliationOut type satisfies the MappedNullable interface at compile time
-var _ MappedNullable = &ContractReconciliationOut{}
+// checks if the ContractFiguresOut type satisfies the MappedNullable interface at compile time
+var _ MappedNullable = &ContractFiguresOut{}
 
-// ContractReconciliationOut struct for ContractReconciliationOut
-type ContractReconciliationOut struct {
+// ContractFiguresOut Billed against recognized, and where the contract stands at the period's end.
+type ContractFiguresOut struct {
 	// Billed in the period.
 	Billed Decimal `json:"billed"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	BilledToDate Decimal `json:"billed_to_date"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	ContractAsset Decimal `json:"contract_asset"`
-	ContractId    string  `json:"contract_id"`
-	CustomerName  string  `json:"customer_name"`
+	// The corrections the period booked for closed months before it.
+	Corrections []CorrectionOut `json:"corrections"`
 	// Balances at the period's end.
 	DeferredRevenue Decimal `json:"deferred_revenue"`
+	// Each month's journal entry ids, in export order (an id names its lines).
+	Journal []MonthEntriesOut `json:"journal"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	Receivable Decimal `json:"receivable"`
 	// Recognized in the period.
@@ -39,36 +41,36 @@ type ContractReconciliationOut struct {
 	AdditionalProperties map[string]interface{}
 }
 
-type _ContractReconciliationOut ContractReconciliationOut
+type _ContractFiguresOut ContractFiguresOut
 
-// NewContractReconciliationOut instantiates a new ContractReconciliationOut object
+// NewContractFiguresOut instantiates a new ContractFiguresOut object
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewContractReconciliationOut(billed Decimal, billedToDate Decimal, contractAsset Decimal, contractId string, customerName string, deferredRevenue Decimal, receivable Decimal, recognized Decimal, recognizedToDate Decimal) *ContractReconciliationOut {
-	this := ContractReconciliationOut{}
+func NewContractFiguresOut(billed Decimal, billedToDate Decimal, contractAsset Decimal, corrections []CorrectionOut, deferredRevenue Decimal, journal []MonthEntriesOut, receivable Decimal, recognized Decimal, recognizedToDate Decimal) *ContractFiguresOut {
+	this := ContractFiguresOut{}
 	this.Billed = billed
 	this.BilledToDate = billedToDate
 	this.ContractAsset = contractAsset
-	this.ContractId = contractId
-	this.CustomerName = customerName
+	this.Corrections = corrections
 	this.DeferredRevenue = deferredRevenue
+	this.Journal = journal
 	this.Receivable = receivable
 	this.Recognized = recognized
 	this.RecognizedToDate = recognizedToDate
 	return &this
 }
 
-// NewContractReconciliationOutWithDefaults instantiates a new ContractReconciliationOut object
+// NewContractFiguresOutWithDefaults instantiates a new ContractFiguresOut object
 // This constructor will only assign default values to properties that have it defined,
 // but it doesn't guarantee that properties required by API are set
-func NewContractReconciliationOutWithDefaults() *ContractReconciliationOut {
-	this := ContractReconciliationOut{}
+func NewContractFiguresOutWithDefaults() *ContractFiguresOut {
+	this := ContractFiguresOut{}
 	return &this
 }
 
 // GetBilled returns the Billed field value
-func (o *ContractReconciliationOut) GetBilled() Decimal {
+func (o *ContractFiguresOut) GetBilled() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -79,7 +81,7 @@ func (o *ContractReconciliationOut) GetBilled() Decimal {
 
 // GetBilledOk returns a tuple with the Billed field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetBilledOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetBilledOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -87,12 +89,12 @@ func (o *ContractReconciliationOut) GetBilledOk() (*Decimal, bool) {
 }
 
 // SetBilled sets field value
-func (o *ContractReconciliationOut) SetBilled(v Decimal) {
+func (o *ContractFiguresOut) SetBilled(v Decimal) {
 	o.Billed = v
 }
 
 // GetBilledToDate returns the BilledToDate field value
-func (o *ContractReconciliationOut) GetBilledToDate() Decimal {
+func (o *ContractFiguresOut) GetBilledToDate() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -103,7 +105,7 @@ func (o *ContractReconciliationOut) GetBilledToDate() Decimal {
 
 // GetBilledToDateOk returns a tuple with the BilledToDate field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetBilledToDateOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetBilledToDateOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -111,12 +113,12 @@ func (o *ContractReconciliationOut) GetBilledToDateOk() (*Decimal, bool) {
 }
 
 // SetBilledToDate sets field value
-func (o *ContractReconciliationOut) SetBilledToDate(v Decimal) {
+func (o *ContractFiguresOut) SetBilledToDate(v Decimal) {
 	o.BilledToDate = v
 }
 
 // GetContractAsset returns the ContractAsset field value
-func (o *ContractReconciliationOut) GetContractAsset() Decimal {
+func (o *ContractFiguresOut) GetContractAsset() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -127,7 +129,7 @@ func (o *ContractReconciliationOut) GetContractAsset() Decimal {
 
 // GetContractAssetOk returns a tuple with the ContractAsset field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetContractAssetOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetContractAssetOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -135,60 +137,36 @@ func (o *ContractReconciliationOut) GetContractAssetOk() (*Decimal, bool) {
 }
 
 // SetContractAsset sets field value
-func (o *ContractReconciliationOut) SetContractAsset(v Decimal) {
+func (o *ContractFiguresOut) SetContractAsset(v Decimal) {
 	o.ContractAsset = v
 }
 
-// GetContractId returns the ContractId field value
-func (o *ContractReconciliationOut) GetContractId() string {
+// GetCorrections returns the Corrections field value
+func (o *ContractFiguresOut) GetCorrections() []CorrectionOut {
 	if o == nil {
-		var ret string
+		var ret []CorrectionOut
 		return ret
 	}
 
-	return o.ContractId
+	return o.Corrections
 }
 
-// GetContractIdOk returns a tuple with the ContractId field value
+// GetCorrectionsOk returns a tuple with the Corrections field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetContractIdOk() (*string, bool) {
+func (o *ContractFiguresOut) GetCorrectionsOk() ([]CorrectionOut, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.ContractId, true
+	return o.Corrections, true
 }
 
-// SetContractId sets field value
-func (o *ContractReconciliationOut) SetContractId(v string) {
-	o.ContractId = v
-}
-
-// GetCustomerName returns the CustomerName field value
-func (o *ContractReconciliationOut) GetCustomerName() string {
-	if o == nil {
-		var ret string
-		return ret
-	}
-
-	return o.CustomerName
-}
-
-// GetCustomerNameOk returns a tuple with the CustomerName field value
-// and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetCustomerNameOk() (*string, bool) {
-	if o == nil {
-		return nil, false
-	}
-	return &o.CustomerName, true
-}
-
-// SetCustomerName sets field value
-func (o *ContractReconciliationOut) SetCustomerName(v string) {
-	o.CustomerName = v
+// SetCorrections sets field value
+func (o *ContractFiguresOut) SetCorrections(v []CorrectionOut) {
+	o.Corrections = v
 }
 
 // GetDeferredRevenue returns the DeferredRevenue field value
-func (o *ContractReconciliationOut) GetDeferredRevenue() Decimal {
+func (o *ContractFiguresOut) GetDeferredRevenue() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -199,7 +177,7 @@ func (o *ContractReconciliationOut) GetDeferredRevenue() Decimal {
 
 // GetDeferredRevenueOk returns a tuple with the DeferredRevenue field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetDeferredRevenueOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetDeferredRevenueOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -207,12 +185,36 @@ func (o *ContractReconciliationOut) GetDeferredRevenueOk() (*Decimal, bool) {
 }
 
 // SetDeferredRevenue sets field value
-func (o *ContractReconciliationOut) SetDeferredRevenue(v Decimal) {
+func (o *ContractFiguresOut) SetDeferredRevenue(v Decimal) {
 	o.DeferredRevenue = v
 }
 
+// GetJournal returns the Journal field value
+func (o *ContractFiguresOut) GetJournal() []MonthEntriesOut {
+	if o == nil {
+		var ret []MonthEntriesOut
+		return ret
+	}
+
+	return o.Journal
+}
+
+// GetJournalOk returns a tuple with the Journal field value
+// and a boolean to check if the value has been set.
+func (o *ContractFiguresOut) GetJournalOk() ([]MonthEntriesOut, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Journal, true
+}
+
+// SetJournal sets field value
+func (o *ContractFiguresOut) SetJournal(v []MonthEntriesOut) {
+	o.Journal = v
+}
+
 // GetReceivable returns the Receivable field value
-func (o *ContractReconciliationOut) GetReceivable() Decimal {
+func (o *ContractFiguresOut) GetReceivable() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -223,7 +225,7 @@ func (o *ContractReconciliationOut) GetReceivable() Decimal {
 
 // GetReceivableOk returns a tuple with the Receivable field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetReceivableOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetReceivableOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -231,12 +233,12 @@ func (o *ContractReconciliationOut) GetReceivableOk() (*Decimal, bool) {
 }
 
 // SetReceivable sets field value
-func (o *ContractReconciliationOut) SetReceivable(v Decimal) {
+func (o *ContractFiguresOut) SetReceivable(v Decimal) {
 	o.Receivable = v
 }
 
 // GetRecognized returns the Recognized field value
-func (o *ContractReconciliationOut) GetRecognized() Decimal {
+func (o *ContractFiguresOut) GetRecognized() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -247,7 +249,7 @@ func (o *ContractReconciliationOut) GetRecognized() Decimal {
 
 // GetRecognizedOk returns a tuple with the Recognized field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetRecognizedOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetRecognizedOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -255,12 +257,12 @@ func (o *ContractReconciliationOut) GetRecognizedOk() (*Decimal, bool) {
 }
 
 // SetRecognized sets field value
-func (o *ContractReconciliationOut) SetRecognized(v Decimal) {
+func (o *ContractFiguresOut) SetRecognized(v Decimal) {
 	o.Recognized = v
 }
 
 // GetRecognizedToDate returns the RecognizedToDate field value
-func (o *ContractReconciliationOut) GetRecognizedToDate() Decimal {
+func (o *ContractFiguresOut) GetRecognizedToDate() Decimal {
 	if o == nil {
 		var ret Decimal
 		return ret
@@ -271,7 +273,7 @@ func (o *ContractReconciliationOut) GetRecognizedToDate() Decimal {
 
 // GetRecognizedToDateOk returns a tuple with the RecognizedToDate field value
 // and a boolean to check if the value has been set.
-func (o *ContractReconciliationOut) GetRecognizedToDateOk() (*Decimal, bool) {
+func (o *ContractFiguresOut) GetRecognizedToDateOk() (*Decimal, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -279,11 +281,11 @@ func (o *ContractReconciliationOut) GetRecognizedToDateOk() (*Decimal, bool) {
 }
 
 // SetRecognizedToDate sets field value
-func (o *ContractReconciliationOut) SetRecognizedToDate(v Decimal) {
+func (o *ContractFiguresOut) SetRecognizedToDate(v Decimal) {
 	o.RecognizedToDate = v
 }
 
-func (o ContractReconciliationOut) MarshalJSON() ([]byte, error) {
+func (o ContractFiguresOut) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
 		return []byte{}, err
@@ -291,14 +293,14 @@ func (o ContractReconciliationOut) MarshalJSON() ([]byte, error) {
 	return json.Marshal(toSerialize)
 }
 
-func (o ContractReconciliationOut) ToMap() (map[string]interface{}, error) {
+func (o ContractFiguresOut) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["billed"] = o.Billed
 	toSerialize["billed_to_date"] = o.BilledToDate
 	toSerialize["contract_asset"] = o.ContractAsset
-	toSerialize["contract_id"] = o.ContractId
-	toSerialize["customer_name"] = o.CustomerName
+	toSerialize["corrections"] = o.Corrections
 	toSerialize["deferred_revenue"] = o.DeferredRevenue
+	toSerialize["journal"] = o.Journal
 	toSerialize["receivable"] = o.Receivable
 	toSerialize["recognized"] = o.Recognized
 	toSerialize["recognized_to_date"] = o.RecognizedToDate
@@ -310,7 +312,7 @@ func (o ContractReconciliationOut) ToMap() (map[string]interface{}, error) {
 	return toSerialize, nil
 }
 
-func (o *ContractReconciliationOut) UnmarshalJSON(data []byte) (err error) {
+func (o *ContractFiguresOut) UnmarshalJSON(data []byte) (err error) {
 	// This validates that all required properties are included in the JSON object
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
@@ -318,9 +320,9 @@ func (o *ContractReconciliationOut) UnmarshalJSON(data []byte) (err error) {
 		"billed",
 		"billed_to_date",
 		"contract_asset",
-		"contract_id",
-		"customer_name",
+		"corrections",
 		"deferred_revenue",
+		"journal",
 		"receivable",
 		"recognized",
 		"recognized_to_date",
@@ -340,15 +342,15 @@ func (o *ContractReconciliationOut) UnmarshalJSON(data []byte) (err error) {
 		}
 	}
 
-	varContractReconciliationOut := _ContractReconciliationOut{}
+	varContractFiguresOut := _ContractFiguresOut{}
 
-	err = unmarshalExact(data, &varContractReconciliationOut)
+	err = unmarshalExact(data, &varContractFiguresOut)
 
 	if err != nil {
 		return err
 	}
 
-	*o = ContractReconciliationOut(varContractReconciliationOut)
+	*o = ContractFiguresOut(varContractFiguresOut)
 
 	additionalProperties := make(map[string]interface{})
 
@@ -356,9 +358,9 @@ func (o *ContractReconciliationOut) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "billed")
 		delete(additionalProperties, "billed_to_date")
 		delete(additionalProperties, "contract_asset")
-		delete(additionalProperties, "contract_id")
-		delete(additionalProperties, "customer_name")
+		delete(additionalProperties, "corrections")
 		delete(additionalProperties, "deferred_revenue")
+		delete(additionalProperties, "journal")
 		delete(additionalProperties, "receivable")
 		delete(additionalProperties, "recognized")
 		delete(additionalProperties, "recognized_to_date")
@@ -368,38 +370,38 @@ func (o *ContractReconciliationOut) UnmarshalJSON(data []byte) (err error) {
 	return err
 }
 
-type NullableContractReconciliationOut struct {
-	value *ContractReconciliationOut
+type NullableContractFiguresOut struct {
+	value *ContractFiguresOut
 	isSet bool
 }
 
-func (v NullableContractReconciliationOut) Get() *ContractReconciliationOut {
+func (v NullableContractFiguresOut) Get() *ContractFiguresOut {
 	return v.value
 }
 
-func (v *NullableContractReconciliationOut) Set(val *ContractReconciliationOut) {
+func (v *NullableContractFiguresOut) Set(val *ContractFiguresOut) {
 	v.value = val
 	v.isSet = true
 }
 
-func (v NullableContractReconciliationOut) IsSet() bool {
+func (v NullableContractFiguresOut) IsSet() bool {
 	return v.isSet
 }
 
-func (v *NullableContractReconciliationOut) Unset() {
+func (v *NullableContractFiguresOut) Unset() {
 	v.value = nil
 	v.isSet = false
 }
 
-func NewNullableContractReconciliationOut(val *ContractReconciliationOut) *NullableContractReconciliationOut {
-	return &NullableContractReconciliationOut{value: val, isSet: true}
+func NewNullableContractFiguresOut(val *ContractFiguresOut) *NullableContractFiguresOut {
+	return &NullableContractFiguresOut{value: val, isSet: true}
 }
 
-func (v NullableContractReconciliationOut) MarshalJSON() ([]byte, error) {
+func (v NullableContractFiguresOut) MarshalJSON() ([]byte, error) {
 	return json.Marshal(v.value)
 }
 
-func (v *NullableContractReconciliationOut) UnmarshalJSON(src []byte) error {
+func (v *NullableContractFiguresOut) UnmarshalJSON(src []byte) error {
 	v.isSet = true
 	return unmarshalExact(src, &v.value)
 }

@@ -12,28 +12,25 @@ from ..types import UNSET, Unset
 
 from typing import cast
 
-if TYPE_CHECKING:
-  from ..models.chained_fact_out import ChainedFactOut
 
 
 
 
 
-T = TypeVar("T", bound="FactsLogOut")
+T = TypeVar("T", bound="MonthEntriesOut")
 
 
 
 @_attrs_define
-class FactsLogOut:
-    """ The facts the figures follow from, each chained to the one before by its digest.
-
+class MonthEntriesOut:
+    """ 
         Attributes:
-            head (str): The last fact's digest: the whole log in one value.
-            log (list[ChainedFactOut]):
+            entry_ids (list[str]):
+            period (str):
      """
 
-    head: str
-    log: list[ChainedFactOut]
+    entry_ids: list[str]
+    period: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -41,22 +38,18 @@ class FactsLogOut:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.chained_fact_out import ChainedFactOut # noqa: PLC0415
-        head = self.head
-
-        log = []
-        for log_item_data in self.log:
-            log_item = log_item_data.to_dict()
-            log.append(log_item)
+        entry_ids = self.entry_ids
 
 
+
+        period = self.period
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "head": head,
-            "log": log,
+            "entry_ids": entry_ids,
+            "period": period,
         })
 
         return field_dict
@@ -65,28 +58,20 @@ class FactsLogOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.chained_fact_out import ChainedFactOut # noqa: PLC0415
         d = dict(src_dict)
-        head = d.pop("head")
-
-        log = []
-        _log = d.pop("log")
-        for log_item_data in (_log):
-            log_item = ChainedFactOut.from_dict(log_item_data)
+        entry_ids = cast(list[str], d.pop("entry_ids"))
 
 
+        period = d.pop("period")
 
-            log.append(log_item)
-
-
-        facts_log_out = cls(
-            head=head,
-            log=log,
+        month_entries_out = cls(
+            entry_ids=entry_ids,
+            period=period,
         )
 
 
-        facts_log_out.additional_properties = d
-        return facts_log_out
+        month_entries_out.additional_properties = d
+        return month_entries_out
 
     @property
     def additional_keys(self) -> list[str]:
