@@ -316,3 +316,68 @@ async fn a_quarter_packages_its_three_months_and_an_open_month_has_none() {
             .problem(400, "INVALID_PERIOD_FORMAT");
     }
 }
+
+#[tokio::test]
+async fn a_package_warns_of_what_a_reviewer_must_look_at_before_signing() {
+    for app in spawn_each().await {
+        // 2025, ended: a setup never delivered, and a contract billed by an invoice for a
+        // part of its price only.
+        let awaiting = app
+            .create(
+                &json!({"customer_name": "Setup Co", "total_value": "15000.00",
+                "start_date": "2025-01-01", "end_date": "2025-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                    {"name": "Setup", "pob_type": "services", "stated_price": "3000.00",
+                     "delivery_date": null}]}),
+            )
+            .await;
+        let awaiting_id = awaiting["id"].as_str().unwrap();
+        let setup = awaiting["performance_obligations"][1]["id"]
+            .as_str()
+            .unwrap();
+        let underbilled = app
+            .create(&simple_contract(
+                "Half Billed",
+                "3600.00",
+                "2025-01-01",
+                "2025-12-31",
+            ))
+            .await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let reply = app
+            .post(
+                &format!("/v1/contracts/{underbilled}/invoices"),
+                &json!({"date": "2025-06-30", "amount": "1000.00", "number": "INV-H1"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-01"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let package = app.get("/v1/close-packages/2026-01").await;
+        assert_eq!(package.status, StatusCode::OK, "{}", package.text);
+        let warnings: Vec<String> = package.json()["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|warning| warning.as_str().unwrap().to_owned())
+            .collect();
+        let expected = [
+            format!(
+                "contract {awaiting_id}: obligation {setup} still awaits delivery after the contract ended on 2025-12-31"
+            ),
+            format!(
+                "contract {underbilled}: its term ended on 2025-12-31 with 1000.00 USD billed against a transaction price of 3600.00 USD"
+            ),
+        ];
+        let mut sorted = warnings.clone();
+        sorted.sort();
+        let mut wanted = expected.to_vec();
+        wanted.sort();
+        assert_eq!(sorted, wanted, "{warnings:?}");
+        revrec_app::replay_command::replay_package(package.text.as_bytes()).unwrap();
+    }
+}

@@ -1601,6 +1601,16 @@ async fn close_packages_replay(services: &Services, tenant: &str) -> Result<(), 
             last.period, package.totals.warnings
         ));
     }
+    if let Some(warning) = package
+        .totals
+        .warnings
+        .iter()
+        .find(|warning| warning.contains("its obligations are allocated"))
+    {
+        return fail(format!(
+            "the allocation does not add up to the price: {warning}"
+        ));
+    }
     for currency in &package.totals.currencies {
         for (name, rollforward) in [
             ("deferred revenue", &currency.deferred_revenue),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use revrec_domain::{
     BookAmount, ChartOfAccounts, ChartsInForce, ClosedPeriods, Currency, EntryScope, FrozenRow,
-    JournalEntry, OutputHash, Pattern, Period, PeriodActionError, PeriodRange, Rollup,
+    JournalEntry, OutputHash, Pattern, Period, PeriodActionError, PeriodRange, PlanHistory, Rollup,
     RollupAmounts, RollupKey, closing_sequence, contributions, scoped_trial_balance,
 };
 use revrec_ports::{ContractStatus, PeriodEventRecord, StoredContract};
@@ -300,6 +300,9 @@ impl PackageBuilder {
             }
         }
         corrections.sort_by_key(|correction| (correction.booked_in, correction.corrects));
+        for warning in price_warnings(stored, &history, to_date.booked, last) {
+            self.warn(warning);
+        }
         Ok(ContractFigures {
             billed: in_span.booked,
             recognized: in_span.recognized,
@@ -426,10 +429,9 @@ fn span_months(range: PeriodRange) -> Vec<Period> {
     months
 }
 
-/// What a reviewer should see about one contract before signing `last`'s books: a draft
-/// that would already report, an obligation still awaiting delivery after the contract's
-/// end, and stated prices that differ from the transaction price (the allocation moved
-/// revenue between obligations, ASC 606-10-32-31 and 32-36).
+/// What a reviewer should see about one contract's terms before signing `last`'s books: a
+/// draft that would already report, and an obligation still awaiting delivery after the
+/// contract's end.
 fn contract_warnings(stored: &StoredContract, last: Period) -> Vec<String> {
     let record = &stored.record;
     let mut warnings = Vec::new();
@@ -458,18 +460,49 @@ fn contract_warnings(stored: &StoredContract, last: Period) -> Vec<String> {
             }
         }
     }
-    let stated: Option<Vec<i64>> = terms
-        .obligations
-        .iter()
-        .map(|obligation| obligation.stated_price)
-        .collect();
-    if let Some(stated) = stated
-        && let Some(sum) = revrec_domain::checked_sum(stated)
-        && sum != terms.transaction_price
-    {
+    warnings
+}
+
+/// Where a contract's price and its figures disagree (ASC 606-10-32-28, 32-29): its
+/// obligations allocated more or less than its transaction price, or, once its term has
+/// ended by `last`'s end, billed more or less than it.
+fn price_warnings(
+    stored: &StoredContract,
+    history: &PlanHistory,
+    billed_to_date: i64,
+    last: Period,
+) -> Vec<String> {
+    let record = &stored.record;
+    let plan = history.current();
+    let money = |minor: i64| {
+        format!(
+            "{} {}",
+            revrec_domain::format_minor(minor, record.currency.exponent()),
+            record.currency.code()
+        )
+    };
+    let price = plan.transaction_price();
+    let mut warnings = Vec::new();
+    let allocated = revrec_domain::checked_sum(
+        plan.obligations()
+            .iter()
+            .map(|obligation| obligation.allocated()),
+    );
+    if allocated.is_some_and(|allocated| allocated != price) {
         warnings.push(format!(
-            "contract {}: its lines' stated prices add up to {} minor units and its transaction price is {}: the allocation by standalone selling price moves the difference between obligations",
-            record.id, sum, terms.transaction_price
+            "contract {}: its obligations are allocated {}, its transaction price is {}",
+            record.id,
+            money(allocated.unwrap_or_default()),
+            money(price)
+        ));
+    }
+    if record.end_date <= last.last_day() && billed_to_date != price {
+        warnings.push(format!(
+            "contract {}: its term ended on {} with {} billed against a transaction price of {}",
+            record.id,
+            record.end_date,
+            money(billed_to_date),
+            money(price)
         ));
     }
     warnings
