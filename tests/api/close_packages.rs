@@ -381,3 +381,47 @@ async fn a_package_warns_of_what_a_reviewer_must_look_at_before_signing() {
         revrec_app::replay_command::replay_package(package.text.as_bytes()).unwrap();
     }
 }
+
+#[tokio::test]
+async fn a_package_of_several_pages_streams_in_id_order_and_replays() {
+    for app in spawn_each().await {
+        // More than two pages of the server's reads (256 contracts each).
+        let mut ids = Vec::new();
+        for number in 0..520 {
+            let contract = simple_contract(
+                &format!("Customer {number}"),
+                &format!("{}.00", 1200 + number),
+                "2026-01-01",
+                "2026-12-31",
+            );
+            ids.push(
+                app.create(&contract).await["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            );
+        }
+        ids.sort();
+        let reply = app
+            .post("/v1/periods/close", &json!({"through": "2026-02"}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let package = app.get("/v1/close-packages/2026-02").await;
+        assert_eq!(package.status, StatusCode::OK, "{}", package.text);
+        let listed: Vec<String> = package.json()["contracts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|contract| contract["contract_id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(listed, ids);
+        let replayed = revrec_app::replay_command::replay_package(package.text.as_bytes())
+            .unwrap_or_else(|error| panic!("{:?}: {error}", app.backend));
+        // Each contract opened, its version and its entry into the reports; and the close.
+        assert_eq!(replayed.facts, 520 * 3 + 1);
+        assert_eq!(
+            app.get("/v1/close-packages/2026-02").await.text,
+            package.text
+        );
+    }
+}

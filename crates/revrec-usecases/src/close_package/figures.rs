@@ -3,6 +3,7 @@
 //! this one function, so the two agree to the byte unless a fact differs.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use revrec_domain::{
     BookAmount, ChartOfAccounts, ChartsInForce, ClosedPeriods, Currency, EntryScope, FrozenRow,
@@ -158,15 +159,136 @@ pub struct AccountTotal {
     pub credit: i64,
 }
 
-/// Computes a package a contract at a time, in the log's order: what the server runs as it
-/// reads the contracts a page at a time (its memory holds a page, never the portfolio),
-/// and what a replay runs over the facts it reads back.
-pub struct PackageBuilder {
+/// What computing a contract's figures needs, shared by the threads that compute a page.
+pub struct PackageContext {
     tenant_id: String,
     span: PackageSpan,
     events: Vec<PeriodEventRecord>,
     charts: ChartsInForce,
     months: Vec<Period>,
+}
+
+/// A contract computed, not yet in the log: what [`PackageBuilder::fold`] chains and adds
+/// up. Computing is the work; folding is light and in the log's order.
+pub struct PreparedContract {
+    facts: Vec<Fact>,
+    contract_id: String,
+    customer_name: String,
+    currency: Currency,
+    figures: Option<ContractFigures>,
+    rows: Vec<FrozenRow>,
+    /// By month: the journal's entries, lines, totals and totals by account.
+    journals: Vec<(Period, JournalWork)>,
+    warnings: Vec<String>,
+}
+
+impl PreparedContract {
+    /// Its figures; none for a draft.
+    pub fn figures(&self) -> Option<&ContractFigures> {
+        self.figures.as_ref()
+    }
+}
+
+impl PackageContext {
+    /// The tenant whose books these are.
+    pub fn tenant_id(&self) -> &str {
+        &self.tenant_id
+    }
+
+    /// Computes the contract `facts` make (one contract's, in the log's order), apart from
+    /// the log: any number at once, on any thread.
+    ///
+    /// # Errors
+    /// Facts that do not make a contract, or versions that do not replay.
+    pub fn prepare(&self, facts: Vec<Fact>) -> Result<PreparedContract, UseCaseError> {
+        let stored = contract_of(&self.tenant_id, &facts)
+            .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+        let mut prepared = PreparedContract {
+            contract_id: stored.record.id.clone(),
+            customer_name: stored.record.customer_name.clone(),
+            currency: stored.record.currency,
+            figures: None,
+            rows: Vec::new(),
+            journals: Vec::new(),
+            warnings: contract_warnings(&stored, self.span.months.last()),
+            facts,
+        };
+        if stored.stamps.reported.is_some() {
+            self.figures_of(&stored, &mut prepared)?;
+        }
+        Ok(prepared)
+    }
+
+    fn figures_of(
+        &self,
+        stored: &StoredContract,
+        prepared: &mut PreparedContract,
+    ) -> Result<(), UseCaseError> {
+        let (first, last) = (self.span.months.first(), self.span.months.last());
+        let history = replay(stored)?;
+        let restated = Rollup::from_rows(contributions(&history));
+        prepared.rows = contract_frozen_rows(stored, &restated, &self.events)?
+            .into_iter()
+            .filter(|row| row.key.period <= last)
+            .collect();
+        let detail = contract_books(stored, &history, &self.events)?.detail;
+        let mut journal = Vec::with_capacity(self.months.len());
+        for period in &self.months {
+            let chart = self.charts.for_month(*period);
+            let entries = contract_month_entries(
+                stored,
+                &history,
+                detail.as_ref(),
+                &chart,
+                &self.tenant_id,
+                *period,
+            )?;
+            let mut work = JournalWork::default();
+            work.add(&entries);
+            prepared.journals.push((*period, work));
+            journal.push((*period, entries.into_iter().map(|entry| entry.id).collect()));
+        }
+        let (mut in_span, mut to_date) = (RollupAmounts::default(), RollupAmounts::default());
+        let mut corrections = Vec::new();
+        for row in &prepared.rows {
+            to_date = to_date.plus(row.amounts);
+            if row.key.period >= first {
+                in_span = in_span.plus(row.amounts);
+                if let Some(corrects) = row.corrects {
+                    corrections.push(CorrectionBooked {
+                        booked_in: row.key.period,
+                        corrects,
+                        recognized: row.amounts.recognized,
+                        billed: row.amounts.booked,
+                    });
+                }
+            }
+        }
+        corrections.sort_by_key(|correction| (correction.booked_in, correction.corrects));
+        prepared
+            .warnings
+            .extend(price_warnings(stored, &history, to_date.booked, last));
+        prepared.figures = Some(ContractFigures {
+            billed: in_span.booked,
+            recognized: in_span.recognized,
+            billed_to_date: to_date.booked,
+            recognized_to_date: to_date.recognized,
+            deferred_revenue: deferred_revenue(&to_date),
+            contract_asset: to_date.asset_change,
+            receivable: receivable(&to_date),
+            corrections,
+            journal,
+        });
+        Ok(())
+    }
+}
+
+/// Computes a package a contract at a time, in the log's order: what the server runs as it
+/// reads the contracts a page at a time (its memory holds a page, never the portfolio),
+/// and what a replay runs over the facts it reads back. The contracts of a page are
+/// computed apart ([`PackageContext::prepare`]) and folded in order ([`Self::fold`]).
+pub struct PackageBuilder {
+    context: Arc<PackageContext>,
     previous: OutputHash,
     by_currency: BTreeMap<Currency, CurrencyWork>,
     warnings: Vec<String>,
@@ -197,11 +319,13 @@ impl PackageBuilder {
             .last()
             .map_or_else(chain_start, |link| link.hash.clone());
         let builder = PackageBuilder {
-            tenant_id: tenant_id.to_owned(),
-            months: span_months(span.months),
-            span,
-            charts: charts_in_force_of(charts, &events),
-            events,
+            context: Arc::new(PackageContext {
+                tenant_id: tenant_id.to_owned(),
+                months: span_months(span.months),
+                span,
+                charts: charts_in_force_of(charts, &events),
+                events,
+            }),
             previous,
             by_currency: BTreeMap::new(),
             warnings: Vec::new(),
@@ -210,33 +334,56 @@ impl PackageBuilder {
         Ok((builder, chained))
     }
 
-    /// The next contract of the log, from its facts (one contract's, in order): chained
-    /// after what came before, rebuilt, and its figures added up.
+    /// What computing a contract needs, to share with the threads that compute a page.
+    pub fn context(&self) -> Arc<PackageContext> {
+        Arc::clone(&self.context)
+    }
+
+    /// The next contract of the log, from its facts: computed, then folded.
     ///
     /// # Errors
-    /// Facts that do not make a contract, or versions that do not replay.
+    /// As [`PackageContext::prepare`].
     pub fn contract(&mut self, facts: Vec<Fact>) -> Result<ContractPackage, UseCaseError> {
-        let stored = contract_of(&self.tenant_id, &facts)
-            .map_err(|error| UseCaseError::Corrupt(error.to_string()))?;
+        let prepared = self.context.prepare(facts)?;
+        Ok(self.fold(prepared))
+    }
+
+    /// `prepared`, the next contract of the log: chained after what came before, and its
+    /// figures added up.
+    pub fn fold(&mut self, prepared: PreparedContract) -> ContractPackage {
+        let PreparedContract {
+            facts,
+            contract_id,
+            customer_name,
+            currency,
+            figures,
+            rows,
+            journals,
+            warnings,
+        } = prepared;
         let facts = chain_from(&self.previous, facts);
         if let Some(last) = facts.last() {
             self.previous = last.hash.clone();
         }
-        let last = self.span.months.last();
-        for warning in contract_warnings(&stored, last) {
+        for warning in warnings {
             self.warn(warning);
         }
-        let figures = match stored.stamps.reported {
-            Some(_) => Some(self.figures_of(&stored)?),
-            None => None,
-        };
-        Ok(ContractPackage {
-            contract_id: stored.record.id.clone(),
-            customer_name: stored.record.customer_name.clone(),
-            currency: stored.record.currency,
+        if figures.is_some() {
+            let work = self.by_currency.entry(currency).or_default();
+            for row in &rows {
+                work.add_row(row);
+            }
+            for (period, journal) in journals {
+                work.journals.entry(period).or_default().merge(journal);
+            }
+        }
+        ContractPackage {
+            contract_id,
+            customer_name,
+            currency,
             facts,
             figures,
-        })
+        }
     }
 
     /// A warning found by a check of the caller's (the server's own checks).
@@ -248,89 +395,24 @@ impl PackageBuilder {
         }
     }
 
-    /// The last month of the package.
-    pub fn last_month(&self) -> Period {
-        self.span.months.last()
-    }
-
-    /// The months of the package, oldest first.
-    pub fn months(&self) -> &[Period] {
-        &self.months
-    }
-
-    fn figures_of(&mut self, stored: &StoredContract) -> Result<ContractFigures, UseCaseError> {
-        let (first, last) = (self.span.months.first(), self.span.months.last());
-        let history = replay(stored)?;
-        let restated = Rollup::from_rows(contributions(&history));
-        let rows: Vec<FrozenRow> = contract_frozen_rows(stored, &restated, &self.events)?
-            .into_iter()
-            .filter(|row| row.key.period <= last)
-            .collect();
-        let detail = contract_books(stored, &history, &self.events)?.detail;
-        let mut journal = Vec::with_capacity(self.months.len());
-        let work = self.by_currency.entry(stored.record.currency).or_default();
-        for period in &self.months {
-            let chart = self.charts.for_month(*period);
-            let entries = contract_month_entries(
-                stored,
-                &history,
-                detail.as_ref(),
-                &chart,
-                &self.tenant_id,
-                *period,
-            )?;
-            work.journal(*period, &entries);
-            journal.push((*period, entries.into_iter().map(|entry| entry.id).collect()));
-        }
-        let (mut in_span, mut to_date) = (RollupAmounts::default(), RollupAmounts::default());
-        let mut corrections = Vec::new();
-        for row in &rows {
-            work.add_row(row);
-            to_date = to_date.plus(row.amounts);
-            if row.key.period >= first {
-                in_span = in_span.plus(row.amounts);
-                if let Some(corrects) = row.corrects {
-                    corrections.push(CorrectionBooked {
-                        booked_in: row.key.period,
-                        corrects,
-                        recognized: row.amounts.recognized,
-                        billed: row.amounts.booked,
-                    });
-                }
-            }
-        }
-        corrections.sort_by_key(|correction| (correction.booked_in, correction.corrects));
-        for warning in price_warnings(stored, &history, to_date.booked, last) {
-            self.warn(warning);
-        }
-        Ok(ContractFigures {
-            billed: in_span.booked,
-            recognized: in_span.recognized,
-            billed_to_date: to_date.booked,
-            recognized_to_date: to_date.recognized,
-            deferred_revenue: deferred_revenue(&to_date),
-            contract_asset: to_date.asset_change,
-            receivable: receivable(&to_date),
-            corrections,
-            journal,
-        })
-    }
-
     /// The totals once every contract is in.
     pub fn finish(self) -> PackageTotals {
         let PackageBuilder {
-            span,
-            events,
-            charts,
-            months,
+            context,
             previous,
             by_currency,
             mut warnings,
             more_warnings,
-            ..
         } = self;
+        let PackageContext {
+            span,
+            events,
+            charts,
+            months,
+            ..
+        } = &*context;
         let (first, last) = (span.months.first(), span.months.last());
-        let actions = revrec_ports::periods::sequenced_actions(&events);
+        let actions = revrec_ports::periods::sequenced_actions(events);
         let mut currencies = Vec::new();
         let mut frozen_by_currency = Vec::new();
         for (currency, work) in by_currency {
@@ -344,7 +426,7 @@ impl PackageBuilder {
                 .into_iter()
                 .collect();
         let mut closed = Vec::new();
-        for period in &months {
+        for period in months {
             let event = closing_sequence(*period, &actions)
                 .and_then(|sequence| events.iter().find(|event| event.sequence == sequence));
             if let (Some(event), Some(digest)) = (event, digests.get(period)) {
@@ -518,7 +600,7 @@ struct CurrencyWork {
 }
 
 #[derive(Default)]
-struct JournalWork {
+pub struct JournalWork {
     entries: usize,
     lines: usize,
     total_debit: i64,
@@ -526,21 +608,15 @@ struct JournalWork {
     accounts: BTreeMap<String, AccountTotal>,
 }
 
-impl CurrencyWork {
-    fn add_row(&mut self, row: &FrozenRow) {
-        let slot = self.rows.entry((row.key, row.corrects)).or_default();
-        *slot = slot.plus(row.amounts);
-    }
-
-    fn journal(&mut self, period: Period, entries: &[JournalEntry]) {
-        let journal = self.journals.entry(period).or_default();
+impl JournalWork {
+    fn add(&mut self, entries: &[JournalEntry]) {
         for entry in entries {
-            journal.entries += 1;
-            journal.lines += entry.lines.len();
-            journal.total_debit += entry.total_debit();
-            journal.total_credit += entry.total_credit();
+            self.entries += 1;
+            self.lines += entry.lines.len();
+            self.total_debit += entry.total_debit();
+            self.total_credit += entry.total_credit();
             for line in &entry.lines {
-                let account = journal
+                let account = self
                     .accounts
                     .entry(line.account.code.clone())
                     .or_insert_with(|| AccountTotal {
@@ -553,6 +629,29 @@ impl CurrencyWork {
                 account.credit += line.credit;
             }
         }
+    }
+
+    fn merge(&mut self, other: JournalWork) {
+        self.entries += other.entries;
+        self.lines += other.lines;
+        self.total_debit += other.total_debit;
+        self.total_credit += other.total_credit;
+        for (code, account) in other.accounts {
+            let slot = self.accounts.entry(code).or_insert_with(|| AccountTotal {
+                debit: 0,
+                credit: 0,
+                ..account.clone()
+            });
+            slot.debit += account.debit;
+            slot.credit += account.credit;
+        }
+    }
+}
+
+impl CurrencyWork {
+    fn add_row(&mut self, row: &FrozenRow) {
+        let slot = self.rows.entry((row.key, row.corrects)).or_default();
+        *slot = slot.plus(row.amounts);
     }
 
     fn frozen_rows(&self, keep: impl Fn(Period) -> bool) -> Vec<FrozenRow> {

@@ -29,11 +29,12 @@ use crate::verify_books::in_store_order;
 
 pub use facts::{ChainedFact, Fact, FactsError, check_chain};
 pub use figures::{
-    ClosePackage, ContractPackage, ENGINE, PackageBuilder, PackageSpan, PackageTotals, package_of,
+    ClosePackage, ContractPackage, ENGINE, PackageBuilder, PackageContext, PackageSpan,
+    PackageTotals, PreparedContract, package_of,
 };
 
 /// Contracts read, and computed on the compute pool, per page: what the server holds at
-/// once, whatever the portfolio's size.
+/// once (two pages: one computed, the next read), whatever the portfolio's size.
 const PAGE: u32 = 256;
 
 /// A package being read: its log's start (the books' own facts) is known; its contracts
@@ -48,7 +49,10 @@ pub struct OpenPackage {
     now: Arc<(Vec<PeriodEventRecord>, ChartsInForce)>,
     builder: Option<PackageBuilder>,
     after: Option<String>,
+    /// Whether the last page has been read from the store.
     done: bool,
+    /// The page read while the one before it was computed.
+    prefetched: Option<Vec<Arc<StoredContract>>>,
     /// The books' own facts, chained: the log's start.
     pub books: Vec<ChainedFact>,
 }
@@ -89,6 +93,7 @@ pub async fn open_package(
         builder: Some(builder),
         after: None,
         done: false,
+        prefetched: None,
         books: chained,
     })
 }
@@ -104,52 +109,61 @@ impl OpenPackage {
     }
 
     /// The next page of contracts in id order (each with a fact before the close), or
-    /// `None` after the last.
+    /// `None` after the last. The page is computed in two halves on the compute pool at once
+    /// while the page after it is read, then folded into the log in order.
     ///
     /// # Errors
     /// When the store cannot be read, or a contract's versions do not replay.
     pub async fn next_page(&mut self) -> Result<Option<Vec<ContractPackage>>, UseCaseError> {
-        if self.done {
+        let contracts = match self.prefetched.take() {
+            Some(contracts) => contracts,
+            None if self.done => return Ok(None),
+            None => {
+                let (contracts, next) =
+                    scan_page(&self.services, &self.tenant_id, self.after.take()).await?;
+                (self.done, self.after) = (next.is_none(), next);
+                contracts
+            }
+        };
+        if contracts.is_empty() && self.done {
             return Ok(None);
         }
-        let page = self
-            .services
-            .contracts
-            .scan(
-                &self.tenant_id,
-                &ContractScan {
-                    after: self.after.take(),
-                    limit: PAGE,
-                    ..ContractScan::default()
-                },
-            )
-            .await?;
-        self.done = page.next.is_none();
-        self.after = page.next;
         let mut builder = self.builder.take().ok_or(UseCaseError::Interrupted)?;
-        let (through, now, tenant) = (self.through, Arc::clone(&self.now), self.tenant_id.clone());
-        let contracts = page.contracts;
-        let (builder, computed) = offload(&self.services, move || {
-            let computed = contracts
-                .iter()
-                .filter_map(|stored| {
-                    let facts = facts::facts_of_contract(stored, through);
-                    (!facts.is_empty()).then(|| {
-                        let package = builder.contract(facts)?;
-                        if let Some(warning) =
-                            exported_differs(stored, &package, through, &now, &tenant)?
-                        {
-                            builder.warn(warning);
-                        }
-                        Ok(package)
-                    })
-                })
-                .collect::<Result<Vec<_>, UseCaseError>>();
-            (builder, computed)
-        })
-        .await?;
+        let context = builder.context();
+        // Two halves at once: the machine's cores, while the store reads the next page.
+        let (first, second) = contracts.split_at(contracts.len() / 2);
+        let half = |part: &[Arc<StoredContract>]| {
+            let (part, context) = (part.to_vec(), Arc::clone(&context));
+            let (through, now) = (self.through, Arc::clone(&self.now));
+            offload(&self.services, move || {
+                prepare_part(&part, &context, through, &now)
+            })
+        };
+        let computed = futures_util::future::join(half(first), half(second));
+        let ((first, second), next) = if self.done {
+            (computed.await, Ok((Vec::new(), None)))
+        } else {
+            let after = self.after.take();
+            futures_util::future::join(computed, scan_page(&self.services, &self.tenant_id, after))
+                .await
+        };
+        let computed = [first, second];
+        let mut page = Vec::with_capacity(contracts.len());
+        for part in computed {
+            for (prepared, warning) in part?? {
+                page.push(builder.fold(prepared));
+                if let Some(warning) = warning {
+                    builder.warn(warning);
+                }
+            }
+        }
         self.builder = Some(builder);
-        computed.map(Some)
+        if !self.done {
+            let (contracts, after) = next?;
+            (self.done, self.after) = (after.is_none(), after);
+            self.prefetched = Some(contracts);
+        }
+        Ok(Some(page))
     }
 
     /// The package's totals once every page is read, with the server's checks of what it
@@ -196,6 +210,47 @@ pub async fn close_package(
     })
 }
 
+/// The page of the tenant's contracts after `after`, as stored, and where the next starts.
+async fn scan_page(
+    services: &Services,
+    tenant_id: &str,
+    after: Option<String>,
+) -> Result<(Vec<Arc<StoredContract>>, Option<String>), UseCaseError> {
+    let page = services
+        .contracts
+        .scan(
+            tenant_id,
+            &ContractScan {
+                after,
+                limit: PAGE,
+                ..ContractScan::default()
+            },
+        )
+        .await?;
+    Ok((page.contracts, page.next))
+}
+
+/// `part` of a page computed apart from the log: each contract with a fact before close
+/// `through`, with the warning of the server's check of its journal export, if any.
+fn prepare_part(
+    part: &[Arc<StoredContract>],
+    context: &PackageContext,
+    through: i64,
+    now: &(Vec<PeriodEventRecord>, ChartsInForce),
+) -> Result<Vec<(PreparedContract, Option<String>)>, UseCaseError> {
+    part.iter()
+        .filter_map(|stored| {
+            let facts = facts::facts_of_contract(stored, through);
+            (!facts.is_empty()).then(|| {
+                let prepared = context.prepare(facts)?;
+                let warning =
+                    exported_differs(stored, &prepared, through, now, context.tenant_id())?;
+                Ok((prepared, warning))
+            })
+        })
+        .collect()
+}
+
 /// The sequence of the latest close that froze a month of `span`: the package holds the
 /// facts written before it and the closes and reopens through it.
 fn closes_of(events: &[PeriodEventRecord], span: &PackageSpan) -> Result<i64, UseCaseError> {
@@ -217,12 +272,12 @@ fn closes_of(events: &[PeriodEventRecord], span: &PackageSpan) -> Result<i64, Us
 /// package's contract itself, so only the others are read again.
 fn exported_differs(
     stored: &StoredContract,
-    package: &ContractPackage,
+    package: &PreparedContract,
     through: i64,
     now: &(Vec<PeriodEventRecord>, ChartsInForce),
     tenant_id: &str,
 ) -> Result<Option<String>, UseCaseError> {
-    let Some(figures) = &package.figures else {
+    let Some(figures) = package.figures() else {
         return Ok(None);
     };
     if stored.stamps.latest() < through {
