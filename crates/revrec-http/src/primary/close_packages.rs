@@ -18,9 +18,9 @@ use crate::wire::close_package_zip::zip_answer;
 /// revenue, contract assets and receivables; billed against recognized per contract; the
 /// corrections booked; each month's journal checked against what was frozen; warnings;
 /// and the facts it all follows from as a hash-chained log that `revrec replay` computes
-/// again offline, to the byte. The same bytes on every read while the months stay closed.
-/// `Accept: application/zip` answers a ZIP of CSVs with the JSON inside. Needs the
-/// `read:disclosures` scope.
+/// again offline, to the byte. The same bytes on every read while the months stay closed,
+/// streamed a page of contracts at a time. `Accept: application/zip` answers a ZIP of CSVs
+/// with the JSON inside. Needs the `read:disclosures` scope.
 #[utoipa::path(
     get, path = "/v1/close-packages/{period}", tag = "primary", operation_id = "getClosePackage",
     params(
