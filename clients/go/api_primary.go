@@ -1566,7 +1566,7 @@ func (r ApiGetClosePackageRequest) Execute() (*ClosePackageOut, *http.Response, 
 }
 
 /*
-GetClosePackage The close package of a closed month (2026-03) or a quarter of closed months (2026-Q1): the figures each close froze with their digests; rollforwards of deferred revenue, contract assets and receivables; billed against recognized per contract; the corrections booked; each month's journal checked against what was frozen; warnings; and the facts it all follows from as a hash-chained log that revrec replay computes again offline, to the byte. The same bytes on every read while the months stay closed. Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the read:disclosures scope.
+GetClosePackage The close package of a closed month (2026-03) or a quarter of closed months (2026-Q1): the figures each close froze with their digests; rollforwards of deferred revenue, contract assets and receivables; billed against recognized per contract; the corrections booked; each month's journal checked against what was frozen; warnings; and the facts it all follows from as a hash-chained log that revrec replay computes again offline, to the byte. The same bytes on every read while the months stay closed, streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the read:disclosures scope.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@param period A closed month, YYYY-MM, or a quarter of closed months, YYYY-Qn

@@ -301,9 +301,9 @@ export interface paths {
          *     revenue, contract assets and receivables; billed against recognized per contract; the
          *     corrections booked; each month's journal checked against what was frozen; warnings;
          *     and the facts it all follows from as a hash-chained log that revrec replay computes
-         *     again offline, to the byte. The same bytes on every read while the months stay closed.
-         *     Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
-         *     read:disclosures scope.
+         *     again offline, to the byte. The same bytes on every read while the months stay closed,
+         *     streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs
+         *     with the JSON inside. Needs the read:disclosures scope.
          */
         get: operations["getClosePackage"];
         put?: never;

@@ -1887,30 +1887,21 @@ async fn run_sequence(services: &Services, steps: &[Step]) -> Result<(), TestCas
             )));
         }
         before = after;
+        let failed = |error: TestCaseError| {
+            TestCaseError::fail(format!(
+                "after step {} ({step:?}): {error}\n{log}",
+                number + 1
+            ))
+        };
         exports_never_move(services, &tenant, &mut exported)
             .await
-            .map_err(|error| {
-                TestCaseError::fail(format!(
-                    "after step {} ({step:?}): {error}\n{log}",
-                    number + 1
-                ))
-            })?;
+            .map_err(failed)?;
         close_packages_replay(services, &tenant)
             .await
-            .map_err(|error| {
-                TestCaseError::fail(format!(
-                    "after step {} ({step:?}): {error}\n{log}",
-                    number + 1
-                ))
-            })?;
+            .map_err(failed)?;
         explanations_sum_to_the_waterfall(services, &tenant, &sequence.ids)
             .await
-            .map_err(|error| {
-                TestCaseError::fail(format!(
-                    "after step {} ({step:?}): {error}\n{log}",
-                    number + 1
-                ))
-            })?;
+            .map_err(failed)?;
         let instant = services.clock.now_micros();
         let read = books_read(services, &tenant, &sequence.ids, None).await;
         reads.push((instant, sequence.ids.len(), read));

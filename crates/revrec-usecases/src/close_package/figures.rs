@@ -1,6 +1,6 @@
 //! The figures of a close package, from its facts alone (docs/ledger.md, "The close
 //! package"): what the server answers and what `revrec replay` computes again offline, by
-//! this one function, so the two agree to the byte unless a fact differs.
+//! this one builder, so the two agree to the byte unless a fact differs.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -134,9 +134,9 @@ def sync_detailed(
     revenue, contract assets and receivables; billed against recognized per contract; the
     corrections booked; each month's journal checked against what was frozen; warnings;
     and the facts it all follows from as a hash-chained log that revrec replay computes
-    again offline, to the byte. The same bytes on every read while the months stay closed.
-    Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
-    read:disclosures scope.
+    again offline, to the byte. The same bytes on every read while the months stay closed,
+    streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs
+    with the JSON inside. Needs the read:disclosures scope.
 
     Args:
         period (str):
@@ -172,9 +172,9 @@ def sync(
     revenue, contract assets and receivables; billed against recognized per contract; the
     corrections booked; each month's journal checked against what was frozen; warnings;
     and the facts it all follows from as a hash-chained log that revrec replay computes
-    again offline, to the byte. The same bytes on every read while the months stay closed.
-    Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
-    read:disclosures scope.
+    again offline, to the byte. The same bytes on every read while the months stay closed,
+    streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs
+    with the JSON inside. Needs the read:disclosures scope.
 
     Args:
         period (str):
@@ -205,9 +205,9 @@ async def asyncio_detailed(
     revenue, contract assets and receivables; billed against recognized per contract; the
     corrections booked; each month's journal checked against what was frozen; warnings;
     and the facts it all follows from as a hash-chained log that revrec replay computes
-    again offline, to the byte. The same bytes on every read while the months stay closed.
-    Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
-    read:disclosures scope.
+    again offline, to the byte. The same bytes on every read while the months stay closed,
+    streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs
+    with the JSON inside. Needs the read:disclosures scope.
 
     Args:
         period (str):
@@ -243,9 +243,9 @@ async def asyncio(
     revenue, contract assets and receivables; billed against recognized per contract; the
     corrections booked; each month's journal checked against what was frozen; warnings;
     and the facts it all follows from as a hash-chained log that revrec replay computes
-    again offline, to the byte. The same bytes on every read while the months stay closed.
-    Accept: application/zip answers a ZIP of CSVs with the JSON inside. Needs the
-    read:disclosures scope.
+    again offline, to the byte. The same bytes on every read while the months stay closed,
+    streamed a page of contracts at a time. Accept: application/zip answers a ZIP of CSVs
+    with the JSON inside. Needs the read:disclosures scope.
 
     Args:
         period (str):
