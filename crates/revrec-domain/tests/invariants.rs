@@ -949,3 +949,69 @@ proptest! {
         }
     }
 }
+
+// Variable consideration (docs/asc606.md): a price allocated with its components.
+proptest! {
+    #[test]
+    fn a_price_and_its_components_allocate_exactly_each_to_its_scope(
+        fixed in -MAX_PRICE..=MAX_PRICE,
+        weights in prop::collection::vec(1_u128..=1_000_000_000, 1..12),
+        components in prop::collection::vec(
+            (-MAX_PRICE..=MAX_PRICE, 0_u8..3, prop::collection::vec(any::<bool>(), 12), 0_usize..12),
+            0..6,
+        ),
+    ) {
+        use revrec_domain::variable::{VariableScope, allocate_price};
+        let count = weights.len();
+        let components: Vec<(i64, VariableScope)> = components
+            .into_iter()
+            .map(|(included, kind, chosen, one)| {
+                let scope = match kind {
+                    0 => VariableScope::AllObligations,
+                    1 => {
+                        let mut within: Vec<usize> =
+                            (0..count).filter(|index| chosen[*index]).collect();
+                        if within.is_empty() {
+                            within.push(one % count);
+                        }
+                        VariableScope::Obligations(within)
+                    }
+                    _ => VariableScope::Period {
+                        obligation: one % count,
+                        period: Period::parse("2026-07").unwrap(),
+                    },
+                };
+                (included, scope)
+            })
+            .collect();
+        let allocated = allocate_price(fixed, &weights, &components).unwrap();
+        let common: i64 = components
+            .iter()
+            .filter(|(_, scope)| *scope == VariableScope::AllObligations)
+            .map(|(included, _)| *included)
+            .sum::<i64>()
+            + fixed;
+        prop_assert_eq!(allocated.common.iter().sum::<i64>(), common);
+        prop_assert_eq!(&allocated.common, &allocate(common, &weights).unwrap());
+        let scoped: Vec<&(i64, VariableScope)> = components
+            .iter()
+            .filter(|(_, scope)| *scope != VariableScope::AllObligations)
+            .collect();
+        prop_assert_eq!(allocated.scoped.len(), scoped.len());
+        for ((included, scope), shares) in scoped.into_iter().zip(&allocated.scoped) {
+            prop_assert_eq!(shares.iter().sum::<i64>(), *included);
+            for (index, share) in shares.iter().enumerate() {
+                let inside = match scope {
+                    VariableScope::Obligations(within) => within.contains(&index),
+                    VariableScope::Period { obligation, .. } => *obligation == index,
+                    VariableScope::AllObligations => true,
+                };
+                if !inside {
+                    prop_assert_eq!(*share, 0);
+                }
+            }
+        }
+        let whole: i64 = components.iter().map(|(included, _)| *included).sum::<i64>() + fixed;
+        prop_assert_eq!(allocated.totals().iter().sum::<i64>(), whole);
+    }
+}
