@@ -26,6 +26,7 @@ pub mod rollup;
 pub mod rollup_books;
 pub mod text;
 pub mod trial_balance;
+pub mod usage;
 pub mod variable;
 pub mod version_effect;
 pub mod waterfall;

@@ -1015,3 +1015,89 @@ proptest! {
         prop_assert_eq!(allocated.totals().iter().sum::<i64>(), whole);
     }
 }
+
+// Usage and prepaid credits (docs/asc606.md): a month's rating and credits' revenue.
+proptest! {
+    #[test]
+    fn a_months_rating_grows_with_its_usage_and_is_free_within_what_is_included(
+        rate in 0_i64..=10_000_000,
+        included in 0_i64..=1_000_000_000,
+        bounds in prop::collection::vec((1_i64..=1_000_000_000, 0_i64..=10_000_000), 0..5),
+        open_last in any::<bool>(),
+        quantities in prop::collection::vec(0_i64..=5_000_000_000, 2..6),
+        exponent in prop::sample::select(vec![0_u8, 2, 3, 4]),
+    ) {
+        use revrec_domain::usage::{Quantity, Tier, UnitRate, UsagePricing};
+        // Thresholds made increasing by accumulating.
+        let mut up_to = 0;
+        let mut tiers: Vec<Tier> = bounds
+            .iter()
+            .map(|(step, tier_rate)| {
+                up_to += step;
+                Tier {
+                    up_to: Quantity::from_millionths(up_to),
+                    rate: UnitRate::from_millionths(*tier_rate).unwrap(),
+                }
+            })
+            .collect();
+        if open_last && let Some(last) = tiers.last_mut() {
+            last.up_to = None;
+        }
+        let highest = bounds
+            .iter()
+            .map(|(_, tier_rate)| *tier_rate)
+            .chain([rate])
+            .max()
+            .unwrap_or(rate);
+        let pricing = UsagePricing::new(
+            UnitRate::from_millionths(rate).unwrap(),
+            Quantity::from_millionths(included).unwrap(),
+            tiers,
+        )
+        .unwrap();
+        let mut sorted = quantities.clone();
+        sorted.sort_unstable();
+        let mut before = 0;
+        for millionths in sorted {
+            let quantity = Quantity::from_millionths(millionths).unwrap();
+            let rated = pricing.rate_month(quantity, exponent);
+            prop_assert!(rated >= before, "{rated} after {before}");
+            before = rated;
+            if millionths <= included {
+                prop_assert_eq!(rated, 0);
+            }
+            // Never more than every billable unit at the highest rate, rounded up.
+            let billable = i128::from((millionths - included).max(0));
+            let ceiling = billable * i128::from(highest) * 10_i128.pow(u32::from(exponent));
+            prop_assert!(i128::from(rated) * 1_000_000_000_000 <= ceiling + 500_000_000_000);
+        }
+    }
+
+    #[test]
+    fn prepaid_credits_earn_at_most_their_allocation_and_all_of_it_at_expiry(
+        allocated in 0_i64..=MAX_PRICE,
+        credits in 1_i64..=1_000_000_000_000,
+        expected_share in 0_i64..=100,
+        used in prop::collection::vec(0_i64..=1_000_000_000_000, 1..6),
+        proportional in any::<bool>(),
+    ) {
+        use revrec_domain::usage::{Breakage, Quantity, credits_recognized};
+        let credits = Quantity::from_millionths(credits).unwrap();
+        let expected = Quantity::from_millionths(credits.millionths() / 100 * expected_share).unwrap();
+        let breakage = if proportional { Breakage::Proportional } else { Breakage::AtExpiry };
+        let mut used = used;
+        used.sort_unstable();
+        let mut before = 0;
+        for used in used {
+            let used = Quantity::from_millionths(used).unwrap();
+            let earned = credits_recognized(allocated, used, (credits, expected), breakage, false);
+            prop_assert!((0..=allocated).contains(&earned));
+            prop_assert!(earned >= before);
+            before = earned;
+            prop_assert_eq!(
+                credits_recognized(allocated, used, (credits, expected), breakage, true),
+                allocated
+            );
+        }
+    }
+}
