@@ -376,8 +376,11 @@ pub static OPERATIONS: &[Operation] = &[
         route: "GET /v1/close-packages/{period}",
         operation_id: "getClosePackage",
         scope: Scope::ReadDisclosures,
-        cost: Cost::Work,
+        // Like the journal's CSV export: one read of the books a page at a time, admitted
+        // as one call.
         batch: Batch::Refused,
+        // Streamed as it is computed: no digest of the whole answer to tag it with.
+        answer: Answer::Plain,
         tool: Tool::NotATool(
             "a close package is a file for a person or an auditor's replay, as large as the books; an agent reads the same figures with list_periods, get_note6 and get_journal_entries",
         ),
