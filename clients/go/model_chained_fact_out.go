@@ -20,8 +20,9 @@ var _ MappedNullable = &ChainedFactOut{}
 
 // ChainedFactOut A fact with the digest that chains it to the one before it in the log.
 type ChainedFactOut struct {
-	Fact                 FactOut `json:"fact"`
-	Hash                 string  `json:"hash"`
+	// The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with its fields (docs/ledger.md, \"Replaying a close package\"). An object of its own shape per kind, described here rather than as a union, which some client generators cannot build without extra packages.
+	Fact                 map[string]interface{} `json:"fact"`
+	Hash                 string                 `json:"hash"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -31,7 +32,7 @@ type _ChainedFactOut ChainedFactOut
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewChainedFactOut(fact FactOut, hash string) *ChainedFactOut {
+func NewChainedFactOut(fact map[string]interface{}, hash string) *ChainedFactOut {
 	this := ChainedFactOut{}
 	this.Fact = fact
 	this.Hash = hash
@@ -47,9 +48,9 @@ func NewChainedFactOutWithDefaults() *ChainedFactOut {
 }
 
 // GetFact returns the Fact field value
-func (o *ChainedFactOut) GetFact() FactOut {
+func (o *ChainedFactOut) GetFact() map[string]interface{} {
 	if o == nil {
-		var ret FactOut
+		var ret map[string]interface{}
 		return ret
 	}
 
@@ -58,15 +59,15 @@ func (o *ChainedFactOut) GetFact() FactOut {
 
 // GetFactOk returns a tuple with the Fact field value
 // and a boolean to check if the value has been set.
-func (o *ChainedFactOut) GetFactOk() (*FactOut, bool) {
+func (o *ChainedFactOut) GetFactOk() (map[string]interface{}, bool) {
 	if o == nil {
-		return nil, false
+		return map[string]interface{}{}, false
 	}
-	return &o.Fact, true
+	return o.Fact, true
 }
 
 // SetFact sets field value
-func (o *ChainedFactOut) SetFact(v FactOut) {
+func (o *ChainedFactOut) SetFact(v map[string]interface{}) {
 	o.Fact = v
 }
 

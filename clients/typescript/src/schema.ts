@@ -847,23 +847,15 @@ export interface components {
         };
         /** @description A fact with the digest that chains it to the one before it in the log. */
         ChainedFactOut: {
-            fact: components["schemas"]["FactOut"];
-            hash: string;
-        };
-        ChangeOut: {
-            effective?: string | null;
             /**
-             * @description `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-             *     `progress` or `restatement`.
+             * @description The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
+             *     `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+             *     its fields (docs/ledger.md, "Replaying a close package"). An object of its own
+             *     shape per kind, described here rather than as a union, which some client
+             *     generators cannot build without extra packages.
              */
-            kind: string;
-            obligation_id?: string | null;
-            percent_complete?: string | null;
-        };
-        ChartAccountOut: {
-            code: string;
-            name: string;
-            role: string;
+            fact: Record<string, never>;
+            hash: string;
         };
         /** @description The accounts journal entries post to. `PUT` replaces the whole chart. */
         ChartOfAccountsBody: {
@@ -1327,92 +1319,6 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
-        /** @description One fact, by kind. Amounts are in the contract's currency; instants RFC 3339. */
-        FactOut: {
-            contract_id: string;
-            contract_number?: string | null;
-            created_at: string;
-            currency: string;
-            customer_id: string;
-            /** @enum {string} */
-            kind: "contract_opened";
-            parent_contract_id?: string | null;
-            restated_in_place?: string | null;
-            /** Format: int32 */
-            restatements_in_place: number;
-        } | {
-            /** Format: int64 */
-            books_sequence: number;
-            change: components["schemas"]["ChangeOut"];
-            contract_id: string;
-            /** @enum {string} */
-            kind: "version";
-            /** Format: int32 */
-            number: number;
-            recorded_at: string;
-            recorded_by: string;
-            terms: components["schemas"]["TermsOut"];
-        } | {
-            /** Format: int64 */
-            books_sequence: number;
-            contract_id: string;
-            /** @enum {string} */
-            kind: "reported";
-            recorded_at: string;
-        } | {
-            /** @example 500.00 */
-            amount: string;
-            /** Format: int64 */
-            books_sequence: number;
-            contract_id: string;
-            date: string;
-            id: string;
-            /** @enum {string} */
-            kind: "invoice";
-            number?: string | null;
-            recorded_at: string;
-            recorded_by: string;
-        } | {
-            /** @example 500.00 */
-            amount: string;
-            /** Format: int64 */
-            books_sequence: number;
-            contract_id: string;
-            date: string;
-            id: string;
-            /** @enum {string} */
-            kind: "payment";
-            number?: string | null;
-            recorded_at: string;
-            recorded_by: string;
-        } | {
-            actor: string;
-            /** @enum {string} */
-            kind: "close";
-            recorded_at: string;
-            /** Format: int64 */
-            sequence: number;
-            through: string;
-        } | {
-            actor: string;
-            from: string;
-            /** @enum {string} */
-            kind: "reopen";
-            reason?: string | null;
-            recorded_at: string;
-            /** Format: int64 */
-            sequence: number;
-        } | {
-            accounts: components["schemas"]["ChartAccountOut"][];
-            actor: string;
-            /** Format: int64 */
-            books_sequence: number;
-            /** @enum {string} */
-            kind: "chart";
-            recorded_at: string;
-            /** Format: int64 */
-            version: number;
-        };
         /** @description One field's problem in a 422. */
         FieldProblem: {
             /** @description The field, as a path into the request (`line_items[0].pob_type`). */
@@ -1841,35 +1747,6 @@ export interface components {
             rpo_total: components["schemas"]["Amount"];
             total_revenue: components["schemas"]["Amount"];
         };
-        ObligationOut: {
-            id?: string | null;
-            name: string;
-            pattern: components["schemas"]["PatternOut"];
-            pob_type: string;
-            /**
-             * @description Up to six decimals.
-             * @example 500.00
-             */
-            ssp: string;
-            /** @example 500.00 */
-            stated_price?: string | null;
-        };
-        PatternOut: {
-            end: string;
-            /** @enum {string} */
-            kind: "ratable";
-            start: string;
-        } | {
-            date: string;
-            /** @enum {string} */
-            kind: "point_in_time";
-        } | {
-            /** @enum {string} */
-            kind: "awaiting_delivery";
-        } | {
-            /** @enum {string} */
-            kind: "progress";
-        };
         /** @description Cash received from the customer against the contract. */
         PaymentInput: {
             /**
@@ -2206,17 +2083,6 @@ export interface components {
              * @example 2026-10-01
              */
             effective_date: string;
-        };
-        TermsOut: {
-            convention: string;
-            currency: string;
-            customer_name: string;
-            end_date: string;
-            obligations: components["schemas"]["ObligationOut"][];
-            signed_date: string;
-            start_date: string;
-            /** @example 500.00 */
-            transaction_price: string;
         };
         /**
          * @description The token request's form fields (RFC 6749 §4.4.2, §2.3.1), for the OpenAPI document;

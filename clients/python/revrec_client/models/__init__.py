@@ -14,8 +14,7 @@ from .batch_response import BatchResponse
 from .batch_result import BatchResult
 from .batch_result_body import BatchResultBody
 from .chained_fact_out import ChainedFactOut
-from .change_out import ChangeOut
-from .chart_account_out import ChartAccountOut
+from .chained_fact_out_fact import ChainedFactOutFact
 from .chart_of_accounts_body import ChartOfAccountsBody
 from .close_input import CloseInput
 from .close_package_out import ClosePackageOut
@@ -47,22 +46,6 @@ from .explained_price import ExplainedPrice
 from .explained_recognition import ExplainedRecognition
 from .explained_share import ExplainedShare
 from .explained_version import ExplainedVersion
-from .fact_out_type_0 import FactOutType0
-from .fact_out_type_0_kind import FactOutType0Kind
-from .fact_out_type_1 import FactOutType1
-from .fact_out_type_1_kind import FactOutType1Kind
-from .fact_out_type_2 import FactOutType2
-from .fact_out_type_2_kind import FactOutType2Kind
-from .fact_out_type_3 import FactOutType3
-from .fact_out_type_3_kind import FactOutType3Kind
-from .fact_out_type_4 import FactOutType4
-from .fact_out_type_4_kind import FactOutType4Kind
-from .fact_out_type_5 import FactOutType5
-from .fact_out_type_5_kind import FactOutType5Kind
-from .fact_out_type_6 import FactOutType6
-from .fact_out_type_6_kind import FactOutType6Kind
-from .fact_out_type_7 import FactOutType7
-from .fact_out_type_7_kind import FactOutType7Kind
 from .field_problem import FieldProblem
 from .format_name import FormatName
 from .frozen_row_out import FrozenRowOut
@@ -96,15 +79,6 @@ from .movement_out import MovementOut
 from .new_status_name import NewStatusName
 from .note_6_response import Note6Response
 from .note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue
-from .obligation_out import ObligationOut
-from .pattern_out_type_0 import PatternOutType0
-from .pattern_out_type_0_kind import PatternOutType0Kind
-from .pattern_out_type_1 import PatternOutType1
-from .pattern_out_type_1_kind import PatternOutType1Kind
-from .pattern_out_type_2 import PatternOutType2
-from .pattern_out_type_2_kind import PatternOutType2Kind
-from .pattern_out_type_3 import PatternOutType3
-from .pattern_out_type_3_kind import PatternOutType3Kind
 from .payment_input import PaymentInput
 from .payment_intent import PaymentIntent
 from .payment_intent_plan_rates import PaymentIntentPlanRates
@@ -140,7 +114,6 @@ from .route_price import RoutePrice
 from .route_price_methods import RoutePriceMethods
 from .skipped_contract import SkippedContract
 from .terminate_input import TerminateInput
-from .terms_out import TermsOut
 from .token_request_form import TokenRequestForm
 from .token_response import TokenResponse
 from .treatment_name import TreatmentName
@@ -164,8 +137,7 @@ __all__ = (
     "BatchResult",
     "BatchResultBody",
     "ChainedFactOut",
-    "ChangeOut",
-    "ChartAccountOut",
+    "ChainedFactOutFact",
     "ChartOfAccountsBody",
     "ClosedMonthWritesName",
     "ClosedPeriod",
@@ -197,22 +169,6 @@ __all__ = (
     "ExplainedShare",
     "ExplainedVersion",
     "ExplainResponse",
-    "FactOutType0",
-    "FactOutType0Kind",
-    "FactOutType1",
-    "FactOutType1Kind",
-    "FactOutType2",
-    "FactOutType2Kind",
-    "FactOutType3",
-    "FactOutType3Kind",
-    "FactOutType4",
-    "FactOutType4Kind",
-    "FactOutType5",
-    "FactOutType5Kind",
-    "FactOutType6",
-    "FactOutType6Kind",
-    "FactOutType7",
-    "FactOutType7Kind",
     "FieldProblem",
     "FormatName",
     "FrozenRowOut",
@@ -246,15 +202,6 @@ __all__ = (
     "NewStatusName",
     "Note6Response",
     "Note6ResponseDisaggregatedRevenue",
-    "ObligationOut",
-    "PatternOutType0",
-    "PatternOutType0Kind",
-    "PatternOutType1",
-    "PatternOutType1Kind",
-    "PatternOutType2",
-    "PatternOutType2Kind",
-    "PatternOutType3",
-    "PatternOutType3Kind",
     "PaymentInput",
     "PaymentIntent",
     "PaymentIntentPlanRates",
@@ -290,7 +237,6 @@ __all__ = (
     "RoutePriceMethods",
     "SkippedContract",
     "TerminateInput",
-    "TermsOut",
     "TokenRequestForm",
     "TokenResponse",
     "TreatmentName",

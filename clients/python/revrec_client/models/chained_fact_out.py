@@ -13,14 +13,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.fact_out_type_0 import FactOutType0
-  from ..models.fact_out_type_1 import FactOutType1
-  from ..models.fact_out_type_2 import FactOutType2
-  from ..models.fact_out_type_3 import FactOutType3
-  from ..models.fact_out_type_4 import FactOutType4
-  from ..models.fact_out_type_5 import FactOutType5
-  from ..models.fact_out_type_6 import FactOutType6
-  from ..models.fact_out_type_7 import FactOutType7
+  from ..models.chained_fact_out_fact import ChainedFactOutFact
 
 
 
@@ -35,12 +28,15 @@ class ChainedFactOut:
     """ A fact with the digest that chains it to the one before it in the log.
 
         Attributes:
-            fact (FactOutType0 | FactOutType1 | FactOutType2 | FactOutType3 | FactOutType4 | FactOutType5 | FactOutType6 |
-                FactOutType7): One fact, by kind. Amounts are in the contract's currency; instants RFC 3339.
+            fact (ChainedFactOutFact): The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
+                `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+                its fields (docs/ledger.md, "Replaying a close package"). An object of its own
+                shape per kind, described here rather than as a union, which some client
+                generators cannot build without extra packages.
             hash_ (str):
      """
 
-    fact: FactOutType0 | FactOutType1 | FactOutType2 | FactOutType3 | FactOutType4 | FactOutType5 | FactOutType6 | FactOutType7
+    fact: ChainedFactOutFact
     hash_: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,32 +45,8 @@ class ChainedFactOut:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.fact_out_type_0 import FactOutType0 # noqa: PLC0415
-        from ..models.fact_out_type_1 import FactOutType1 # noqa: PLC0415
-        from ..models.fact_out_type_2 import FactOutType2 # noqa: PLC0415
-        from ..models.fact_out_type_3 import FactOutType3 # noqa: PLC0415
-        from ..models.fact_out_type_4 import FactOutType4 # noqa: PLC0415
-        from ..models.fact_out_type_5 import FactOutType5 # noqa: PLC0415
-        from ..models.fact_out_type_6 import FactOutType6 # noqa: PLC0415
-        from ..models.fact_out_type_7 import FactOutType7 # noqa: PLC0415
-        fact: dict[str, Any]
-        if isinstance(self.fact, FactOutType0):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType1):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType2):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType3):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType4):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType5):
-            fact = self.fact.to_dict()
-        elif isinstance(self.fact, FactOutType6):
-            fact = self.fact.to_dict()
-        else:
-            fact = self.fact.to_dict()
-
+        from ..models.chained_fact_out_fact import ChainedFactOutFact # noqa: PLC0415
+        fact = self.fact.to_dict()
 
         hash_ = self.hash_
 
@@ -92,95 +64,11 @@ class ChainedFactOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.fact_out_type_0 import FactOutType0 # noqa: PLC0415
-        from ..models.fact_out_type_1 import FactOutType1 # noqa: PLC0415
-        from ..models.fact_out_type_2 import FactOutType2 # noqa: PLC0415
-        from ..models.fact_out_type_3 import FactOutType3 # noqa: PLC0415
-        from ..models.fact_out_type_4 import FactOutType4 # noqa: PLC0415
-        from ..models.fact_out_type_5 import FactOutType5 # noqa: PLC0415
-        from ..models.fact_out_type_6 import FactOutType6 # noqa: PLC0415
-        from ..models.fact_out_type_7 import FactOutType7 # noqa: PLC0415
+        from ..models.chained_fact_out_fact import ChainedFactOutFact # noqa: PLC0415
         d = dict(src_dict)
-        def _parse_fact(data: object) -> FactOutType0 | FactOutType1 | FactOutType2 | FactOutType3 | FactOutType4 | FactOutType5 | FactOutType6 | FactOutType7:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_0 = FactOutType0.from_dict(data)
+        fact = ChainedFactOutFact.from_dict(d.pop("fact"))
 
 
-
-                return componentsschemas_fact_out_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_1 = FactOutType1.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_2 = FactOutType2.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_3 = FactOutType3.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_4 = FactOutType4.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_4
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_5 = FactOutType5.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_5
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_fact_out_type_6 = FactOutType6.from_dict(data)
-
-
-
-                return componentsschemas_fact_out_type_6
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            componentsschemas_fact_out_type_7 = FactOutType7.from_dict(data)
-
-
-
-            return componentsschemas_fact_out_type_7
-
-        fact = _parse_fact(d.pop("fact"))
 
 
         hash_ = d.pop("hash")

@@ -179,11 +179,17 @@ pub struct AccountTotalOut {
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct ChainedFactOut {
     pub hash: String,
+    /// The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
+    /// `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+    /// its fields (docs/ledger.md, "Replaying a close package"). An object of its own
+    /// shape per kind, described here rather than as a union, which some client
+    /// generators cannot build without extra packages.
+    #[schema(value_type = Object)]
     pub fact: FactOut,
 }
 
 /// One fact, by kind. Amounts are in the contract's currency; instants RFC 3339.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FactOut {
     ContractOpened {
@@ -216,7 +222,6 @@ pub enum FactOut {
         id: String,
         number: Option<String>,
         date: String,
-        #[schema(value_type = String, example = "500.00")]
         amount: FactAmount,
         recorded_at: String,
         recorded_by: String,
@@ -227,7 +232,6 @@ pub enum FactOut {
         id: String,
         number: Option<String>,
         date: String,
-        #[schema(value_type = String, example = "500.00")]
         amount: FactAmount,
         recorded_at: String,
         recorded_by: String,
@@ -254,7 +258,7 @@ pub enum FactOut {
     },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ChangeOut {
     /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
     /// `progress` or `restatement`.
@@ -264,33 +268,30 @@ pub struct ChangeOut {
     pub percent_complete: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TermsOut {
     pub customer_name: String,
     pub currency: String,
     pub start_date: String,
     pub end_date: String,
     pub signed_date: String,
-    #[schema(value_type = String, example = "500.00")]
     pub transaction_price: FactAmount,
     pub convention: String,
     pub obligations: Vec<ObligationOut>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ObligationOut {
     pub id: Option<String>,
     pub name: String,
     pub pob_type: String,
-    #[schema(value_type = Option<String>, example = "500.00")]
     pub stated_price: Option<FactAmount>,
     /// Up to six decimals.
-    #[schema(value_type = String, example = "500.00")]
     pub ssp: FactAmount,
     pub pattern: PatternOut,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PatternOut {
     Ratable { start: String, end: String },
@@ -299,7 +300,7 @@ pub enum PatternOut {
     Progress,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ChartAccountOut {
     pub role: String,
     pub code: String,

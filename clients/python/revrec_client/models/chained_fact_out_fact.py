@@ -10,25 +10,26 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.pattern_out_type_2_kind import PatternOutType2Kind
 
 
 
 
 
 
-T = TypeVar("T", bound="PatternOutType2")
+T = TypeVar("T", bound="ChainedFactOutFact")
 
 
 
 @_attrs_define
-class PatternOutType2:
-    """ 
-        Attributes:
-            kind (PatternOutType2Kind):
+class ChainedFactOutFact:
+    """ The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
+    `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+    its fields (docs/ledger.md, "Replaying a close package"). An object of its own
+    shape per kind, described here rather than as a union, which some client
+    generators cannot build without extra packages.
+
      """
 
-    kind: PatternOutType2Kind
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -36,14 +37,9 @@ class PatternOutType2:
 
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind.value
-
-
+        
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({
-            "kind": kind,
-        })
 
         return field_dict
 
@@ -52,18 +48,12 @@ class PatternOutType2:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = PatternOutType2Kind(d.pop("kind"))
-
-
-
-
-        pattern_out_type_2 = cls(
-            kind=kind,
+        chained_fact_out_fact = cls(
         )
 
 
-        pattern_out_type_2.additional_properties = d
-        return pattern_out_type_2
+        chained_fact_out_fact.additional_properties = d
+        return chained_fact_out_fact
 
     @property
     def additional_keys(self) -> list[str]:
