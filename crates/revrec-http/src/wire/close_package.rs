@@ -373,6 +373,7 @@ impl ClosePackageOut {
             period: period.to_owned(),
             tenant_id: tenant_id.to_owned(),
             engine: engine.to_owned(),
+            // The books' own facts carry no amount: any currency writes them alike.
             books: books
                 .iter()
                 .map(|link| chained_out(link, Currency::USD))
