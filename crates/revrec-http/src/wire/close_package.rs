@@ -216,26 +216,8 @@ pub enum FactOut {
         books_sequence: i64,
         recorded_at: String,
     },
-    Invoice {
-        contract_id: String,
-        books_sequence: i64,
-        id: String,
-        number: Option<String>,
-        date: String,
-        amount: FactAmount,
-        recorded_at: String,
-        recorded_by: String,
-    },
-    Payment {
-        contract_id: String,
-        books_sequence: i64,
-        id: String,
-        number: Option<String>,
-        date: String,
-        amount: FactAmount,
-        recorded_at: String,
-        recorded_by: String,
-    },
+    Invoice(BillingOut),
+    Payment(BillingOut),
     Close {
         sequence: i64,
         through: String,
@@ -256,6 +238,19 @@ pub enum FactOut {
         actor: String,
         accounts: Vec<ChartAccountOut>,
     },
+}
+
+/// An invoice or a payment received, as a fact.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BillingOut {
+    pub contract_id: String,
+    pub books_sequence: i64,
+    pub id: String,
+    pub number: Option<String>,
+    pub date: String,
+    pub amount: FactAmount,
+    pub recorded_at: String,
+    pub recorded_by: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -600,38 +595,19 @@ fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
             stamp,
             record,
         } => {
-            let (id, number, date) = (
-                record.id.clone(),
-                record.number.clone(),
-                format_date(record.date),
-            );
-            let (contract_id, books_sequence) = (contract_id.clone(), *stamp);
-            let amount = FactAmount::minor(record.amount, currency);
-            let (recorded_at, recorded_by) = (
-                format_timestamp(record.recorded_at),
-                record.recorded_by.clone(),
-            );
+            let billing = BillingOut {
+                contract_id: contract_id.clone(),
+                books_sequence: *stamp,
+                id: record.id.clone(),
+                number: record.number.clone(),
+                date: format_date(record.date),
+                amount: FactAmount::minor(record.amount, currency),
+                recorded_at: format_timestamp(record.recorded_at),
+                recorded_by: record.recorded_by.clone(),
+            };
             match record.kind {
-                BillingKind::Invoice => FactOut::Invoice {
-                    contract_id,
-                    books_sequence,
-                    id,
-                    number,
-                    date,
-                    amount,
-                    recorded_at,
-                    recorded_by,
-                },
-                BillingKind::Payment => FactOut::Payment {
-                    contract_id,
-                    books_sequence,
-                    id,
-                    number,
-                    date,
-                    amount,
-                    recorded_at,
-                    recorded_by,
-                },
+                BillingKind::Invoice => FactOut::Invoice(billing),
+                BillingKind::Payment => FactOut::Payment(billing),
             }
         }
         Fact::Period(event) => match event.action {
@@ -816,48 +792,8 @@ fn fact_in(
             stamp: *books_sequence,
             at: instant_in("recorded_at", recorded_at)?,
         },
-        FactOut::Invoice {
-            contract_id,
-            books_sequence,
-            id,
-            number,
-            date,
-            amount,
-            recorded_at,
-            recorded_by,
-        }
-        | FactOut::Payment {
-            contract_id,
-            books_sequence,
-            id,
-            number,
-            date,
-            amount,
-            recorded_at,
-            recorded_by,
-        } => {
-            let currency = currencies
-                .get(contract_id)
-                .copied()
-                .ok_or_else(|| format!("contract {contract_id} was not opened before it"))?;
-            let kind = match fact {
-                FactOut::Invoice { .. } => BillingKind::Invoice,
-                _ => BillingKind::Payment,
-            };
-            Fact::Billing {
-                contract_id: contract_id.clone(),
-                stamp: *books_sequence,
-                record: InvoiceRecord {
-                    kind,
-                    id: id.clone(),
-                    number: number.clone(),
-                    date: date_in("date", date)?,
-                    amount: money_in("amount", amount, currency)?,
-                    recorded_at: instant_in("recorded_at", recorded_at)?,
-                    recorded_by: recorded_by.clone(),
-                },
-            }
-        }
+        FactOut::Invoice(billing) => billing_in(billing, BillingKind::Invoice, currencies)?,
+        FactOut::Payment(billing) => billing_in(billing, BillingKind::Payment, currencies)?,
         FactOut::Close {
             sequence,
             through,
@@ -910,6 +846,30 @@ fn fact_in(
                 actor: actor.clone(),
             }))
         }
+    })
+}
+
+fn billing_in(
+    billing: &BillingOut,
+    kind: BillingKind,
+    currencies: &std::collections::BTreeMap<String, Currency>,
+) -> Result<Fact, String> {
+    let currency = currencies
+        .get(&billing.contract_id)
+        .copied()
+        .ok_or_else(|| format!("contract {} was not opened before it", billing.contract_id))?;
+    Ok(Fact::Billing {
+        contract_id: billing.contract_id.clone(),
+        stamp: billing.books_sequence,
+        record: InvoiceRecord {
+            kind,
+            id: billing.id.clone(),
+            number: billing.number.clone(),
+            date: date_in("date", &billing.date)?,
+            amount: money_in("amount", &billing.amount, currency)?,
+            recorded_at: instant_in("recorded_at", &billing.recorded_at)?,
+            recorded_by: billing.recorded_by.clone(),
+        },
     })
 }
 
