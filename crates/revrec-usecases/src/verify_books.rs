@@ -286,12 +286,11 @@ async fn audit_closed_months(
     else {
         return Ok(Vec::new());
     };
-    let mut currencies: BTreeSet<Currency> = recomputed.keys().copied().collect();
-    currencies.extend(services.reports.currencies(tenant_id).await?);
-    let (mut stored, mut derived) = (Vec::new(), Vec::new());
-    for currency in currencies {
-        let books = services.periods.frozen_rollup(tenant_id, currency).await?;
-        stored.push((currency, books.frozen_rows(|_| true)));
+    let stored =
+        frozen_as_stored(services, tenant_id, recomputed.keys().copied().collect()).await?;
+    let mut derived = Vec::new();
+    for (currency, _) in &stored {
+        let currency = *currency;
         let rows = recomputed
             .get(&currency)
             .into_iter()
@@ -329,8 +328,24 @@ async fn audit_closed_months(
         .collect())
 }
 
+/// What the tenant's closes froze, as stored: the rows of each of `currencies` and of every
+/// currency the reports hold, in code order, each in the store's order.
+pub(crate) async fn frozen_as_stored(
+    services: &Services,
+    tenant_id: &str,
+    mut currencies: BTreeSet<Currency>,
+) -> Result<Vec<(Currency, Vec<FrozenRow>)>, UseCaseError> {
+    currencies.extend(services.reports.currencies(tenant_id).await?);
+    let mut stored = Vec::with_capacity(currencies.len());
+    for currency in currencies {
+        let books = services.periods.frozen_rollup(tenant_id, currency).await?;
+        stored.push((currency, books.frozen_rows(|_| true)));
+    }
+    Ok(stored)
+}
+
 /// The digest each month still closed was recorded with by the close that froze it.
-async fn recorded_digests(
+pub(crate) async fn recorded_digests(
     services: &Services,
     tenant_id: &str,
     events: &[revrec_ports::PeriodEventRecord],

@@ -15,7 +15,7 @@ pub mod figures;
 
 use std::sync::Arc;
 
-use revrec_domain::{ChartsInForce, Period, closing_sequence};
+use revrec_domain::{ChartsInForce, closing_sequence};
 use revrec_ports::{ContractScan, PeriodEventRecord, StoredContract};
 
 use crate::books::contract_books;
@@ -23,9 +23,9 @@ use crate::error::UseCaseError;
 use crate::history::replay;
 use crate::ledger::{charts_in_force_of, contract_month_entries};
 use crate::offload::offload;
-use crate::periods::{list_periods, month_digests};
+use crate::periods::month_digests;
 use crate::services::Services;
-use crate::verify_books::in_store_order;
+use crate::verify_books::{frozen_as_stored, recorded_digests};
 
 pub use facts::{ChainedFact, Fact, FactsError, check_chain};
 pub use figures::{
@@ -174,7 +174,7 @@ impl OpenPackage {
     pub async fn finish(mut self) -> Result<PackageTotals, UseCaseError> {
         let builder = self.builder.take().ok_or(UseCaseError::Interrupted)?;
         let mut totals = builder.finish();
-        let warnings = stored_checks(&self.services, &self.tenant_id, &totals).await?;
+        let warnings = stored_checks(&self.services, &self.tenant_id, &self.now.0, &totals).await?;
         totals.warnings.extend(warnings);
         Ok(totals)
     }
@@ -309,28 +309,20 @@ fn exported_differs(
 }
 
 /// What only the server can check of `totals`: the rows stored at each close and the
-/// digest each close recorded, against the figures of the facts.
+/// digest each close recorded (as `revrec verify` reads them), against the figures of the
+/// facts.
 async fn stored_checks(
     services: &Services,
     tenant_id: &str,
+    events: &[PeriodEventRecord],
     totals: &PackageTotals,
 ) -> Result<Vec<String>, UseCaseError> {
+    let currencies = totals.currencies.iter().map(|c| c.currency).collect();
+    let stored = frozen_as_stored(services, tenant_id, currencies).await?;
+    let recorded = recorded_digests(services, tenant_id, events).await?;
+    let months = totals.months.iter().map(|month| month.period);
     let mut warnings = Vec::new();
-    let months: Vec<Period> = totals.months.iter().map(|month| month.period).collect();
-    let mut currencies: Vec<_> = totals.currencies.iter().map(|c| c.currency).collect();
-    for currency in services.reports.currencies(tenant_id).await? {
-        if !currencies.contains(&currency) {
-            currencies.push(currency);
-        }
-    }
-    currencies.sort();
-    let mut stored = Vec::new();
-    for currency in &currencies {
-        let books = services.periods.frozen_rollup(tenant_id, *currency).await?;
-        stored.push((*currency, in_store_order(books.frozen_rows(|_| true))));
-    }
-    let listed = list_periods(services, tenant_id).await?;
-    for ((period, stored_digest), month) in month_digests(months.iter().copied(), &stored)
+    for ((period, stored_digest), month) in month_digests(months, &stored)
         .into_iter()
         .zip(&totals.months)
     {
@@ -339,8 +331,10 @@ async fn stored_checks(
                 "the figures stored at the close of {period} are not what its facts give: run `revrec verify`"
             ));
         }
-        let recorded = listed.closed.iter().find(|closed| closed.period == period);
-        if recorded.is_some_and(|closed| closed.digest != month.digest) {
+        if recorded
+            .get(&period)
+            .is_some_and(|digest| *digest != month.digest)
+        {
             warnings.push(format!(
                 "the digest recorded at the close of {period} is not the digest of what its facts give"
             ));
