@@ -416,43 +416,37 @@ impl PackageBuilder {
         let mut currencies = Vec::new();
         let mut frozen_by_currency = Vec::new();
         for (currency, work) in by_currency {
+            // Every month through the last: a month's digest covers its own rows only.
             let frozen = in_store_order(work.frozen_rows(|period| period <= last));
-            let package = work.package(currency, (first, last), |period| charts.for_month(period));
+            let package = work.package(currency, (first, last), &frozen, |period| {
+                charts.for_month(period)
+            });
+            for journal in package
+                .journals
+                .iter()
+                .filter(|journal| !journal.equals_frozen)
+            {
+                warnings.push(format!(
+                    "the {currency} journal of {} does not post what the month froze",
+                    journal.period
+                ));
+            }
             frozen_by_currency.push((currency, frozen));
             currencies.push(package);
         }
-        let digests: BTreeMap<Period, OutputHash> =
-            month_digests(months.iter().copied(), &frozen_by_currency)
-                .into_iter()
-                .collect();
-        let mut closed = Vec::new();
-        for period in months {
-            let event = closing_sequence(*period, &actions)
-                .and_then(|sequence| events.iter().find(|event| event.sequence == sequence));
-            if let (Some(event), Some(digest)) = (event, digests.get(period)) {
-                closed.push(ClosedMonth {
-                    period: *period,
+        let closed = month_digests(months.iter().copied(), &frozen_by_currency)
+            .into_iter()
+            .filter_map(|(period, digest)| {
+                let event = closing_sequence(period, &actions)
+                    .and_then(|sequence| events.iter().find(|event| event.sequence == sequence))?;
+                Some(ClosedMonth {
+                    period,
                     closed_at: event.recorded_at,
                     closed_by: event.actor.clone(),
-                    digest: digest.clone(),
-                });
-            }
-        }
-        for (package, (_, rows)) in currencies.iter_mut().zip(&frozen_by_currency) {
-            package.frozen = rows
-                .iter()
-                .filter(|row| row.key.period >= first)
-                .copied()
-                .collect();
-            for journal in &package.journals {
-                if !journal.equals_frozen {
-                    warnings.push(format!(
-                        "the {} journal of {} does not post what the month froze",
-                        package.currency, journal.period
-                    ));
-                }
-            }
-        }
+                    digest,
+                })
+            })
+            .collect();
         if more_warnings > 0 {
             warnings.push(format!(
                 "and {more_warnings} more warning(s) of the kinds above"
@@ -666,10 +660,12 @@ impl CurrencyWork {
             .collect()
     }
 
+    /// The currency's totals over the package's months, `frozen` its rows through the last.
     fn package(
         self,
         currency: Currency,
         (first, last): (Period, Period),
+        frozen: &[FrozenRow],
         chart_for: impl Fn(Period) -> ChartOfAccounts,
     ) -> CurrencyPackage {
         let (mut opening, mut own, mut corrected, mut closing) = (
@@ -758,7 +754,11 @@ impl CurrencyWork {
             .collect();
         CurrencyPackage {
             currency,
-            frozen: Vec::new(),
+            frozen: frozen
+                .iter()
+                .filter(|row| row.key.period >= first)
+                .copied()
+                .collect(),
             deferred_revenue: deferred,
             contract_assets: assets,
             receivables,
