@@ -151,12 +151,10 @@ impl UsagePricing {
             let to = tier
                 .up_to
                 .map_or(quantity.0, |up_to| up_to.0.min(quantity.0));
+            // An open tier runs to the quantity: nothing is left for `rate`.
             if to > from {
                 total += i128::from(to - from) * i128::from(tier.rate.0);
                 from = to;
-            }
-            if tier.up_to.is_none() {
-                from = quantity.0;
             }
         }
         if quantity.0 > from {
