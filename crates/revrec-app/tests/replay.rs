@@ -1,7 +1,7 @@
 //! `revrec replay package.json`, the real binary, in an empty folder with no database
 //! configured: a close package read from the API on each backend replays to the byte
 //! (exit 0, printing the digests `GET /v1/periods` lists), and an altered one fails (exit
-//! 1) saying where.
+//! 1) saying where, as does one whose server found its stored figures edited.
 
 #![allow(
     clippy::unwrap_used,
@@ -104,6 +104,29 @@ async fn a_close_package_replays_offline_to_the_byte_and_an_altered_one_fails() 
         let (ok, _, stderr) = replay(folder.path(), &altered);
         assert!(!ok);
         assert!(stderr.contains("(payment of "), "{stderr}");
+
+        // A frozen figure edited by hand: the server says so in the package, and the
+        // package no longer replays (its facts do not give that warning).
+        database.execute(
+            "UPDATE frozen_rollups SET recognized = recognized + 1 \
+             WHERE period = '2026-02' AND corrects_period = ''",
+        );
+        let drifted = call(
+            reqwest::Method::GET,
+            &url("/v1/close-packages/2026-02"),
+            None,
+        )
+        .await;
+        let warnings = serde_json::from_str::<Value>(&drifted).unwrap()["warnings"].clone();
+        assert_eq!(
+            warnings,
+            json!([
+                "the figures stored at the close of 2026-02 are not what its facts give: run `revrec verify`"
+            ])
+        );
+        let (ok, _, stderr) = replay(folder.path(), &drifted);
+        assert!(!ok);
+        assert!(stderr.contains("(in `warnings`)"), "{stderr}");
         drop(server);
     }
 }
