@@ -31,6 +31,7 @@ EXPECTED_TOOLS = [
     "explain_contract_month",
     "fulfill_obligation",
     "report_progress",
+    "update_estimate",
     "record_invoice",
     "list_payments",
     "record_payment",

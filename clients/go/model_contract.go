@@ -42,6 +42,8 @@ type Contract struct {
 	// The transaction price in force.
 	TotalValue Decimal   `json:"total_value"`
 	UpdatedAt  time.Time `json:"updated_at"`
+	// The variable components of the version shown, each with its estimate; left out when the price is fixed.
+	VariableConsideration []VariableComponentOut `json:"variable_consideration,omitempty"`
 	// The version shown (1 for a new contract; each modification adds one).
 	Version int32 `json:"version"`
 	// Present when a version is asked for (`?version=n`): what that version changed, as `GET /v1/contracts/{id}/versions` lists it (an event's `recognized` among it).
@@ -599,6 +601,38 @@ func (o *Contract) SetUpdatedAt(v time.Time) {
 	o.UpdatedAt = v
 }
 
+// GetVariableConsideration returns the VariableConsideration field value if set, zero value otherwise.
+func (o *Contract) GetVariableConsideration() []VariableComponentOut {
+	if o == nil || IsNil(o.VariableConsideration) {
+		var ret []VariableComponentOut
+		return ret
+	}
+	return o.VariableConsideration
+}
+
+// GetVariableConsiderationOk returns a tuple with the VariableConsideration field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *Contract) GetVariableConsiderationOk() ([]VariableComponentOut, bool) {
+	if o == nil || IsNil(o.VariableConsideration) {
+		return nil, false
+	}
+	return o.VariableConsideration, true
+}
+
+// HasVariableConsideration returns a boolean if a field has been set.
+func (o *Contract) HasVariableConsideration() bool {
+	if o != nil && !IsNil(o.VariableConsideration) {
+		return true
+	}
+
+	return false
+}
+
+// SetVariableConsideration gets a reference to the given []VariableComponentOut and assigns it to the VariableConsideration field.
+func (o *Contract) SetVariableConsideration(v []VariableComponentOut) {
+	o.VariableConsideration = v
+}
+
 // GetVersion returns the Version field value
 func (o *Contract) GetVersion() int32 {
 	if o == nil {
@@ -707,6 +741,9 @@ func (o Contract) ToMap() (map[string]interface{}, error) {
 	}
 	toSerialize["total_value"] = o.TotalValue
 	toSerialize["updated_at"] = o.UpdatedAt
+	if !IsNil(o.VariableConsideration) {
+		toSerialize["variable_consideration"] = o.VariableConsideration
+	}
 	toSerialize["version"] = o.Version
 	if o.VersionEffect.IsSet() {
 		toSerialize["version_effect"] = o.VersionEffect.Get()
@@ -781,6 +818,7 @@ func (o *Contract) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "terminated_on")
 		delete(additionalProperties, "total_value")
 		delete(additionalProperties, "updated_at")
+		delete(additionalProperties, "variable_consideration")
 		delete(additionalProperties, "version")
 		delete(additionalProperties, "version_effect")
 		o.AdditionalProperties = additionalProperties

@@ -47,6 +47,8 @@ type ContractInput struct {
 	TotalValue DecimalInput `json:"total_value"`
 	// `PUT` on an active contract only: `prospective` (default), `cumulative_catch_up` or `separate_contract`.
 	Treatment NullableTreatmentName `json:"treatment,omitempty"`
+	// Variable consideration (docs/asc606.md §15): the transaction price is `total_value` (the fixed price) plus each component's `included_amount`.
+	VariableConsideration []VariableComponentInput `json:"variable_consideration,omitempty"`
 }
 
 type _ContractInput ContractInput
@@ -578,6 +580,39 @@ func (o *ContractInput) UnsetTreatment() {
 	o.Treatment.Unset()
 }
 
+// GetVariableConsideration returns the VariableConsideration field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ContractInput) GetVariableConsideration() []VariableComponentInput {
+	if o == nil {
+		var ret []VariableComponentInput
+		return ret
+	}
+	return o.VariableConsideration
+}
+
+// GetVariableConsiderationOk returns a tuple with the VariableConsideration field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ContractInput) GetVariableConsiderationOk() ([]VariableComponentInput, bool) {
+	if o == nil || IsNil(o.VariableConsideration) {
+		return nil, false
+	}
+	return o.VariableConsideration, true
+}
+
+// HasVariableConsideration returns a boolean if a field has been set.
+func (o *ContractInput) HasVariableConsideration() bool {
+	if o != nil && !IsNil(o.VariableConsideration) {
+		return true
+	}
+
+	return false
+}
+
+// SetVariableConsideration gets a reference to the given []VariableComponentInput and assigns it to the VariableConsideration field.
+func (o *ContractInput) SetVariableConsideration(v []VariableComponentInput) {
+	o.VariableConsideration = v
+}
+
 func (o ContractInput) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -621,6 +656,9 @@ func (o ContractInput) ToMap() (map[string]interface{}, error) {
 	toSerialize["total_value"] = o.TotalValue
 	if o.Treatment.IsSet() {
 		toSerialize["treatment"] = o.Treatment.Get()
+	}
+	if o.VariableConsideration != nil {
+		toSerialize["variable_consideration"] = o.VariableConsideration
 	}
 	return toSerialize, nil
 }

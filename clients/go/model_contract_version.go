@@ -23,8 +23,10 @@ var _ MappedNullable = &ContractVersion{}
 type ContractVersion struct {
 	// Revenue of the days before `effective_date` that the new terms say was earned, less what had been: booked in the effective month. Non-zero only for a cumulative catch-up.
 	CatchUp Decimal `json:"catch_up"`
-	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress` or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
+	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
 	Change string `json:"change"`
+	// The variable component an estimate reassessed.
+	ComponentId NullableString `json:"component_id,omitempty"`
 	// The first day under the version (none for the initial one and for a restatement, which reaches back to the start).
 	EffectiveDate NullableString `json:"effective_date,omitempty"`
 	// A progress report's cumulative percent complete.
@@ -116,6 +118,49 @@ func (o *ContractVersion) GetChangeOk() (*string, bool) {
 // SetChange sets field value
 func (o *ContractVersion) SetChange(v string) {
 	o.Change = v
+}
+
+// GetComponentId returns the ComponentId field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ContractVersion) GetComponentId() string {
+	if o == nil || IsNil(o.ComponentId.Get()) {
+		var ret string
+		return ret
+	}
+	return *o.ComponentId.Get()
+}
+
+// GetComponentIdOk returns a tuple with the ComponentId field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ContractVersion) GetComponentIdOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ComponentId.Get(), o.ComponentId.IsSet()
+}
+
+// HasComponentId returns a boolean if a field has been set.
+func (o *ContractVersion) HasComponentId() bool {
+	if o != nil && o.ComponentId.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetComponentId gets a reference to the given NullableString and assigns it to the ComponentId field.
+func (o *ContractVersion) SetComponentId(v string) {
+	o.ComponentId.Set(&v)
+}
+
+// SetComponentIdNil sets the value for ComponentId to be an explicit nil
+func (o *ContractVersion) SetComponentIdNil() {
+	o.ComponentId.Set(nil)
+}
+
+// UnsetComponentId ensures that no value is present for ComponentId, not even an explicit nil
+func (o *ContractVersion) UnsetComponentId() {
+	o.ComponentId.Unset()
 }
 
 // GetEffectiveDate returns the EffectiveDate field value if set, zero value otherwise (both if not set or set to explicit null).
@@ -422,6 +467,9 @@ func (o ContractVersion) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["catch_up"] = o.CatchUp
 	toSerialize["change"] = o.Change
+	if o.ComponentId.IsSet() {
+		toSerialize["component_id"] = o.ComponentId.Get()
+	}
 	if o.EffectiveDate.IsSet() {
 		toSerialize["effective_date"] = o.EffectiveDate.Get()
 	}
@@ -490,6 +538,7 @@ func (o *ContractVersion) UnmarshalJSON(data []byte) (err error) {
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "catch_up")
 		delete(additionalProperties, "change")
+		delete(additionalProperties, "component_id")
 		delete(additionalProperties, "effective_date")
 		delete(additionalProperties, "percent_complete")
 		delete(additionalProperties, "pob_id")

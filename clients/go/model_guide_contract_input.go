@@ -41,6 +41,8 @@ type GuideContractInput struct {
 	Status NullableNewStatusName `json:"status,omitempty"`
 	// The transaction price; default the sum of the lines' `stated_price`.
 	TotalAmount NullableDecimalInput `json:"total_amount,omitempty"`
+	// Variable consideration (docs/asc606.md §15): the transaction price is the fixed price (`total_amount`, or the stated prices) plus each component's `included_amount`.
+	VariableConsideration []VariableComponentInput `json:"variable_consideration,omitempty"`
 }
 
 type _GuideContractInput GuideContractInput
@@ -504,6 +506,39 @@ func (o *GuideContractInput) UnsetTotalAmount() {
 	o.TotalAmount.Unset()
 }
 
+// GetVariableConsideration returns the VariableConsideration field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *GuideContractInput) GetVariableConsideration() []VariableComponentInput {
+	if o == nil {
+		var ret []VariableComponentInput
+		return ret
+	}
+	return o.VariableConsideration
+}
+
+// GetVariableConsiderationOk returns a tuple with the VariableConsideration field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *GuideContractInput) GetVariableConsiderationOk() ([]VariableComponentInput, bool) {
+	if o == nil || IsNil(o.VariableConsideration) {
+		return nil, false
+	}
+	return o.VariableConsideration, true
+}
+
+// HasVariableConsideration returns a boolean if a field has been set.
+func (o *GuideContractInput) HasVariableConsideration() bool {
+	if o != nil && !IsNil(o.VariableConsideration) {
+		return true
+	}
+
+	return false
+}
+
+// SetVariableConsideration gets a reference to the given []VariableComponentInput and assigns it to the VariableConsideration field.
+func (o *GuideContractInput) SetVariableConsideration(v []VariableComponentInput) {
+	o.VariableConsideration = v
+}
+
 func (o GuideContractInput) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -543,6 +578,9 @@ func (o GuideContractInput) ToMap() (map[string]interface{}, error) {
 	}
 	if o.TotalAmount.IsSet() {
 		toSerialize["total_amount"] = o.TotalAmount.Get()
+	}
+	if o.VariableConsideration != nil {
+		toSerialize["variable_consideration"] = o.VariableConsideration
 	}
 	return toSerialize, nil
 }

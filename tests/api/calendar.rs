@@ -165,6 +165,7 @@ async fn store_year_zero(app: &TestApp) -> String {
         transaction_price: Some(120_000),
         convention: Convention::default(),
         lines: Vec::new(),
+        variable: Vec::new(),
         unread: Vec::new(),
     };
     let view = ingest_contract(

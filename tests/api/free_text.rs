@@ -25,6 +25,8 @@ async fn fixture(app: &TestApp) -> Fixture {
             "customer_name": "Acme Corp", "total_value": "15000.00",
             "start_date": "2026-01-01", "end_date": "2026-12-31",
             "billing_schedule": [{"date": "2026-01-31", "amount": "1000.00", "number": "INV-1"}],
+            "variable_consideration": [{"id": "uptime", "kind": "bonus",
+                                        "method": "most_likely_amount", "included_amount": "0"}],
             "line_items": [
                 {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
                 {"name": "Setup", "pob_type": "services", "stated_price": "1000.00", "delivery_date": null},
@@ -139,6 +141,12 @@ async fn writes(app: &TestApp, fixture: &Fixture) -> Vec<Write> {
                 fixture.measured
             ),
             json!({"as_of": "2026-03-31", "percent_complete": "40"}),
+        ),
+        write(
+            "updateEstimate",
+            Method::POST,
+            format!("/v1/contracts/{id}/estimates"),
+            json!({"as_of": "2026-04-01", "component_id": "uptime", "included_amount": "100.00"}),
         ),
         // Last of the contract's writes: a terminated contract takes no more.
         write(
@@ -345,7 +353,9 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
         "start_date": "2026-01-01", "end_date": "2026-12-31",
         "contract_number": "SO-1", "customer_id": "cust-1",
         "line_items": [{"name": "Platform", "pob_type": "subscription", "stated_price": "100.00"}],
-        "billing_schedule": [{"date": "2026-01-31", "amount": "100.00", "number": "INV-1"}]
+        "billing_schedule": [{"date": "2026-01-31", "amount": "100.00", "number": "INV-1"}],
+        "variable_consideration": [{"id": "bonus", "kind": "bonus", "method": "most_likely_amount",
+                                    "included_amount": "0", "rationale": "judged"}]
     });
     let mut guide = contract.clone();
     guide["total_amount"] = guide["total_value"].take();
@@ -391,6 +401,18 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
                 "billing_schedule[0].number",
                 "/billing_schedule/0/number",
                 64,
+            ),
+            (
+                "variable_consideration[].id",
+                "variable_consideration[0].id",
+                "/variable_consideration/0/id",
+                200,
+            ),
+            (
+                "variable_consideration[].rationale",
+                "variable_consideration[0].rationale",
+                "/variable_consideration/0/rationale",
+                1_000,
             ),
         ] {
             text_fields.push(TextField {
@@ -517,7 +539,7 @@ fn looked_up(fixture: &Fixture) -> Vec<(&'static str, &'static str, Method, Stri
         .as_object_mut()
         .unwrap()
         .remove("total_value");
-    vec![
+    let mut looked_up = vec![
         (
             "ingestContract",
             "line_items[].id",
@@ -575,7 +597,58 @@ fn looked_up(fixture: &Fixture) -> Vec<(&'static str, &'static str, Method, Stri
                  "body": {"date": "2026-02-15", "amount": "1.00", "reference": "W"}}
             ]}),
         ),
-    ]
+    ];
+    for (operation, method, path) in [
+        ("ingestContract", Method::POST, "/v1/contracts".to_owned()),
+        (
+            "updateContract",
+            Method::PUT,
+            format!("/v1/contracts/{}", fixture.draft),
+        ),
+        (
+            "ingestGuideContract",
+            Method::POST,
+            "/api/v1/contracts/ingest".to_owned(),
+        ),
+    ] {
+        for (field, allocation) in [
+            (
+                "variable_consideration[].allocation.line_ids[]",
+                json!({"scope": "obligations", "line_ids": ["Plat\u{0}form"]}),
+            ),
+            (
+                "variable_consideration[].allocation.obligation_ids[]",
+                json!({"scope": "obligations", "obligation_ids": ["pob_\u{0}"]}),
+            ),
+            (
+                "variable_consideration[].allocation.obligation_id",
+                json!({"scope": "period", "obligation_id": "pob_\u{0}", "period": "2026-03"}),
+            ),
+        ] {
+            let mut body = json!({
+                "customer_name": "Gamma", "total_value": "100.00", "total_amount": "100.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31",
+                "line_items": [{"name": "Platform", "pob_type": "subscription", "stated_price": "100.00"}],
+                "variable_consideration": [{"id": "bonus", "kind": "bonus",
+                    "method": "most_likely_amount", "included_amount": "1.00", "allocation": allocation}]
+            });
+            let surface_price = if operation == "ingestGuideContract" {
+                "total_value"
+            } else {
+                "total_amount"
+            };
+            body.as_object_mut().unwrap().remove(surface_price);
+            looked_up.push((operation, field, method.clone(), path.clone(), body));
+        }
+    }
+    looked_up.push((
+        "updateEstimate",
+        "component_id",
+        Method::POST,
+        format!("/v1/contracts/{id}/estimates"),
+        json!({"as_of": "2026-04-01", "component_id": "up\u{0}time", "included_amount": "1.00"}),
+    ));
+    looked_up
 }
 
 /// Every string a JSON request body's schema leaves open (no format, pattern or enum), as

@@ -44,4 +44,5 @@ mod requests;
 mod response_schemas;
 mod system;
 mod validation;
+mod variable;
 mod versioning;

@@ -146,6 +146,7 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "explain_contract_month",
             "fulfill_obligation",
             "report_progress",
+            "update_estimate",
             "record_invoice",
             "list_payments",
             "record_payment",

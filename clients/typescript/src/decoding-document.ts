@@ -307,6 +307,21 @@ export const decodingDocument: OpenApiDocument = {
     }
    }
   },
+  "/v1/contracts/{id}/estimates": {
+   "post": {
+    "responses": {
+     "201": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/EventRecorded"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/v1/contracts/{id}/explain": {
    "get": {
     "responses": {
@@ -861,6 +876,74 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ComponentAllocationInput": {
+    "type": "object",
+    "properties": {
+     "line_ids": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "type": "string"
+      }
+     },
+     "obligation_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "obligation_ids": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "type": "string"
+      }
+     },
+     "period": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "scope": {
+      "$ref": "#/components/schemas/ComponentScopeName"
+     }
+    },
+    "additionalProperties": false
+   },
+   "ComponentAllocationOut": {
+    "type": "object",
+    "properties": {
+     "obligation_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "obligation_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "period": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "scope": {
+      "type": "string"
+     }
+    }
+   },
+   "ComponentScopeName": {
+    "type": "string"
+   },
    "Contract": {
     "type": "object",
     "properties": {
@@ -944,6 +1027,12 @@ export const decodingDocument: OpenApiDocument = {
      "updated_at": {
       "type": "string",
       "format": "date-time"
+     },
+     "variable_consideration": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/VariableComponentOut"
+      }
      },
      "version": {
       "type": "integer",
@@ -1155,6 +1244,15 @@ export const decodingDocument: OpenApiDocument = {
         "$ref": "#/components/schemas/TreatmentName"
        }
       ]
+     },
+     "variable_consideration": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "$ref": "#/components/schemas/VariableComponentInput"
+      }
      }
     },
     "additionalProperties": false
@@ -1221,6 +1319,12 @@ export const decodingDocument: OpenApiDocument = {
      },
      "change": {
       "type": "string"
+     },
+     "component_id": {
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "effective_date": {
       "type": [
@@ -1386,6 +1490,44 @@ export const decodingDocument: OpenApiDocument = {
     "type": "string"
    },
    "EntryStatusName": {
+    "type": "string"
+   },
+   "EstimateInput": {
+    "type": "object",
+    "properties": {
+     "as_of": {
+      "type": "string",
+      "format": "date"
+     },
+     "component_id": {
+      "type": "string"
+     },
+     "included_amount": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "method": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/EstimateMethodName"
+       }
+      ]
+     },
+     "scenarios": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "$ref": "#/components/schemas/ScenarioInput"
+      }
+     }
+    },
+    "additionalProperties": false
+   },
+   "EstimateMethodName": {
     "type": "string"
    },
    "EventRecorded": {
@@ -1851,6 +1993,15 @@ export const decodingDocument: OpenApiDocument = {
         "$ref": "#/components/schemas/DecimalInput"
        }
       ]
+     },
+     "variable_consideration": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "$ref": "#/components/schemas/VariableComponentInput"
+      }
      }
     },
     "additionalProperties": false
@@ -3057,6 +3208,29 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ScenarioInput": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "probability": {
+      "$ref": "#/components/schemas/DecimalInput"
+     }
+    },
+    "additionalProperties": false
+   },
+   "ScenarioOut": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "probability": {
+      "type": "string"
+     }
+    }
+   },
    "SkippedContract": {
     "type": "object",
     "properties": {
@@ -3142,6 +3316,90 @@ export const decodingDocument: OpenApiDocument = {
       "type": "string"
      }
     }
+   },
+   "VariableComponentInput": {
+    "type": "object",
+    "properties": {
+     "allocation": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/ComponentAllocationInput"
+       }
+      ]
+     },
+     "id": {
+      "type": "string"
+     },
+     "included_amount": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "kind": {
+      "$ref": "#/components/schemas/VariableKindName"
+     },
+     "method": {
+      "$ref": "#/components/schemas/EstimateMethodName"
+     },
+     "rationale": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "scenarios": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "$ref": "#/components/schemas/ScenarioInput"
+      }
+     }
+    },
+    "additionalProperties": false
+   },
+   "VariableComponentOut": {
+    "type": "object",
+    "properties": {
+     "allocation": {
+      "$ref": "#/components/schemas/ComponentAllocationOut"
+     },
+     "estimate": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "id": {
+      "type": "string"
+     },
+     "included_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "kind": {
+      "$ref": "#/components/schemas/VariableKindName"
+     },
+     "method": {
+      "$ref": "#/components/schemas/EstimateMethodName"
+     },
+     "rationale": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "scenarios": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ScenarioOut"
+      }
+     }
+    }
+   },
+   "VariableKindName": {
+    "type": "string"
    },
    "WaterfallGroup": {
     "type": "object",

@@ -374,6 +374,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contracts/{id}/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-estimate a variable component as of a day in an open month: a new version whose
+         *     transaction price moves by the change in included_amount, booked as a cumulative
+         *     catch-up on the inception basis in as_of's month (ASC 606-10-32-42..44). Months before
+         *     it never move. A change of method is a 422 ESTIMATE_METHOD_CHANGED; an as_of in a
+         *     closed month a 409 PERIOD_CLOSED.
+         */
+        post: operations["updateEstimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contracts/{id}/explain": {
         parameters: {
             query?: never;
@@ -942,6 +965,37 @@ export interface components {
             /** @example 2026-03 */
             period: string;
         };
+        /** @description Where a component's amount goes (ASC 606-10-32-39..41). */
+        ComponentAllocationInput: {
+            /** @description `obligations`: the request's line ids or names. */
+            line_ids?: string[] | null;
+            /** @description `period`: the obligation, by line id, name or obligation id. */
+            obligation_id?: string | null;
+            /** @description `obligations`: obligation ids (`pob_…`), as on `PUT`. */
+            obligation_ids?: string[] | null;
+            /**
+             * @description `period`: the month, `YYYY-MM`.
+             * @example 2026-03
+             */
+            period?: string | null;
+            /**
+             * @description `obligations`: wholly to the lines named, by relative SSP among them; `period`: to
+             *     one month of one ratable obligation.
+             */
+            scope: components["schemas"]["ComponentScopeName"];
+        };
+        ComponentAllocationOut: {
+            obligation_id?: string | null;
+            obligation_ids?: string[];
+            period?: string | null;
+            /**
+             * @description `all`, `obligations` or `period`.
+             * @example all
+             */
+            scope: string;
+        };
+        /** @enum {string} */
+        ComponentScopeName: "obligations" | "period";
         /** @description A contract. The first six fields are the spec's `Contract`; the rest are extensions. */
         Contract: {
             /**
@@ -975,6 +1029,11 @@ export interface components {
             total_value: components["schemas"]["Amount"];
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description The variable components of the version shown, each with its estimate; left out when
+             *     the price is fixed.
+             */
+            variable_consideration?: components["schemas"]["VariableComponentOut"][];
             /**
              * Format: int32
              * @description The version shown (1 for a new contract; each modification adds one).
@@ -1070,6 +1129,11 @@ export interface components {
             /** @description The transaction price. */
             total_value: components["schemas"]["DecimalInput"];
             treatment?: null | components["schemas"]["TreatmentName"];
+            /**
+             * @description Variable consideration (docs/asc606.md §15): the transaction price is `total_value`
+             *     (the fixed price) plus each component's `included_amount`.
+             */
+            variable_consideration?: components["schemas"]["VariableComponentInput"][] | null;
         };
         /** @description A page of contracts. */
         ContractList: {
@@ -1104,10 +1168,13 @@ export interface components {
             catch_up: components["schemas"]["Amount"];
             /**
              * @description `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-             *     `progress` or `restatement` (a recalculation job's change of policy: every earlier
+             *     `progress`, `estimate` (a change in a variable component's estimate, booked as a
+             *     cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
              *     version computed under its convention from then on; they read back as recorded).
              */
             change: string;
+            /** @description The variable component an estimate reassessed. */
+            component_id?: string | null;
             /**
              * Format: date
              * @description The first day under the version (none for the initial one and for a restatement,
@@ -1181,6 +1248,28 @@ export interface components {
         EntryScopeName: "all" | "recognition" | "billing";
         /** @enum {string} */
         EntryStatusName: "approved" | "draft";
+        /** @description Body of `POST /v1/contracts/{id}/estimates`. */
+        EstimateInput: {
+            /**
+             * Format: date
+             * @description The day the new estimate takes effect, in an open month: its month carries the
+             *     cumulative catch-up.
+             * @example 2026-07-01
+             */
+            as_of: string;
+            /**
+             * @description The component's `id`.
+             * @example uptime_bonus
+             */
+            component_id: string;
+            /** @description The new constrained amount in the transaction price (never above the estimate). */
+            included_amount: components["schemas"]["DecimalInput"];
+            method?: null | components["schemas"]["EstimateMethodName"];
+            /** @description New scenarios; default the component's own. */
+            scenarios?: components["schemas"]["ScenarioInput"][] | null;
+        };
+        /** @enum {string} */
+        EstimateMethodName: "expected_value" | "most_likely_amount";
         /** @description The answer to an event: the contract at its new version, and that version's effect. */
         EventRecorded: {
             contract: components["schemas"]["Contract"];
@@ -1404,6 +1493,11 @@ export interface components {
             start_date: string;
             status?: null | components["schemas"]["NewStatusName"];
             total_amount?: null | components["schemas"]["DecimalInput"];
+            /**
+             * @description Variable consideration (docs/asc606.md §15): the transaction price is the fixed price
+             *     (`total_amount`, or the stated prices) plus each component's `included_amount`.
+             */
+            variable_consideration?: components["schemas"]["VariableComponentInput"][] | null;
         };
         /** @description The guide surface's waterfall of one year (docs/asc606.md §6). */
         GuideWaterfallResponse: {
@@ -2071,6 +2165,19 @@ export interface components {
              */
             usd: string;
         };
+        ScenarioInput: {
+            amount: components["schemas"]["DecimalInput"];
+            /** @description A decimal from 0 to 1 with at most 6 places. */
+            probability: components["schemas"]["DecimalInput"];
+        };
+        ScenarioOut: {
+            amount: components["schemas"]["Amount"];
+            /**
+             * @description Exact, six places.
+             * @example 0.700000
+             */
+            probability: string;
+        };
         SkippedContract: {
             contract_id: string;
             reason: string;
@@ -2134,6 +2241,51 @@ export interface components {
             /** @example 2026-03 */
             period: string;
         };
+        /** @description A component of the price that depends on what happens (ASC 606-10-32-5..14). */
+        VariableComponentInput: {
+            allocation?: null | components["schemas"]["ComponentAllocationInput"];
+            /**
+             * @description Unique within the contract; estimates name it.
+             * @example uptime_bonus
+             */
+            id: string;
+            /** @description The constrained amount in the transaction price (32-11): never above the estimate. */
+            included_amount: components["schemas"]["DecimalInput"];
+            /**
+             * @description `bonus` adds to the price; `penalty`, `rebate` and `price_concession` are given as
+             *     negative amounts; `other` either way.
+             */
+            kind: components["schemas"]["VariableKindName"];
+            /** @description How the estimate is computed from `scenarios` (32-8). */
+            method: components["schemas"]["EstimateMethodName"];
+            /** @description Why the constraint includes what it does: the preparer's judgement, for the auditor. */
+            rationale?: string | null;
+            /**
+             * @description The outcomes and their probabilities (exact decimals summing to 1); the estimate is
+             *     computed exactly and echoed.
+             */
+            scenarios?: components["schemas"]["ScenarioInput"][] | null;
+        };
+        /** @description A component as the contract holds it, with its estimate. */
+        VariableComponentOut: {
+            allocation: components["schemas"]["ComponentAllocationOut"];
+            /**
+             * @description The estimate of `scenarios` by `method`, exact: the currency's decimals and six more
+             *     (an expected value is a whole number of millionths of a minor unit). Absent without
+             *     scenarios.
+             * @example 24000.00000000
+             */
+            estimate?: string | null;
+            id: string;
+            /** @description The constrained amount in the transaction price. */
+            included_amount: components["schemas"]["Amount"];
+            kind: components["schemas"]["VariableKindName"];
+            method: components["schemas"]["EstimateMethodName"];
+            rationale?: string | null;
+            scenarios: components["schemas"]["ScenarioOut"][];
+        };
+        /** @enum {string} */
+        VariableKindName: "bonus" | "penalty" | "rebate" | "price_concession" | "other";
         /** @description One part of a waterfall row (`group_by`). */
         WaterfallGroup: {
             /**
@@ -4399,6 +4551,165 @@ export interface operations {
             };
             /** @description The contract's status or version does not allow this */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    updateEstimate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Contract id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateInput"];
+            };
+        };
+        responses: {
+            /** @description The contract at its new version, and what the estimate changed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRecorded"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The body did not arrive within 10 seconds of the headers */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The contract's status or version does not allow this */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

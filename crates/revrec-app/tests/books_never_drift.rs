@@ -559,6 +559,7 @@ fn new_contract(spec: &ContractSpec, customer: &str) -> NewContract {
             transaction_price: spec.total,
             convention: spec.convention,
             lines,
+            variable: Vec::new(),
             unread: Vec::new(),
         },
         customer_id: None,
@@ -647,6 +648,7 @@ fn amended_terms(
         transaction_price: Some(scale(plan.transaction_price()) + added_price),
         convention: latest.convention,
         lines,
+        variable: Vec::new(),
         unread: Vec::new(),
     }
 }

@@ -93,6 +93,7 @@ fn use_case_shown(error: &UseCaseError) -> Shown {
             page(StatusCode::NOT_FOUND, "Not found", error.to_string())
         }
         UseCaseError::Invalid(_)
+        | UseCaseError::EstimateMethodChanged(_)
         | UseCaseError::ObligationsNeedAContract
         | UseCaseError::AsOfInFuture { .. }
         | UseCaseError::InvalidChart(_)

@@ -47,6 +47,7 @@ fn portfolio() -> Vec<ContractTerms> {
                     line("Support", "support", price / 4),
                     line("Setup", "services", price / 4),
                 ],
+                variable: Vec::new(),
                 unread: Vec::new(),
             }
             .validate()

@@ -8,8 +8,15 @@ use std::fmt;
 use time::{Date, Duration};
 
 use crate::currency::Currency;
+pub use crate::field::{
+    Field, FieldError, InvoiceField, LineField, ValidationErrors, VariableField,
+};
 use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
 use crate::recognition::{Convention, Pattern, RecognitionMethod};
+use crate::variable::VariableScope;
+use crate::variable_terms::{
+    ComponentDraft, Reference, ScopedObligation, VariableComponent, check_components,
+};
 
 /// Most line items one contract may carry, by default.
 pub const MAX_LINES: usize = 500;
@@ -116,6 +123,9 @@ pub struct ContractDraft {
     pub convention: Convention,
     /// Empty means a one-line subscription contract priced at `transaction_price`.
     pub lines: Vec<LineDraft>,
+    /// Variable consideration (docs/asc606.md §15): the transaction price is the fixed price
+    /// (`transaction_price`, or the stated prices) plus each component's included amount.
+    pub variable: Vec<ComponentDraft>,
     /// Fields the caller could not read (and has already reported): their values here are
     /// placeholders, so the rules that need them are skipped and `validate` refuses the
     /// draft, while every other rule still runs and reports, all in one round trip.
@@ -152,9 +162,22 @@ pub struct ContractTerms {
     pub start_date: Date,
     pub end_date: Date,
     pub signed_date: Date,
+    /// The fixed price plus every variable component's included amount.
     pub transaction_price: i64,
     pub convention: Convention,
     pub obligations: Vec<ObligationTerms>,
+    pub variable: Vec<VariableComponent>,
+}
+
+impl ContractTerms {
+    /// The price without its variable components (ASC 606-10-32-5).
+    pub fn fixed_price(&self) -> i64 {
+        self.variable
+            .iter()
+            .fold(self.transaction_price, |price, component| {
+                price - component.included_amount
+            })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,145 +188,6 @@ pub struct ObligationTerms {
     pub stated_price: Option<i64>,
     pub ssp: Ssp,
     pub pattern: Pattern,
-}
-
-/// Where a validation problem is. Rendered with the guide surface's JSON names; the one
-/// name that differs between surfaces (the price) is a variant of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Field {
-    CustomerName,
-    Currency,
-    StartDate,
-    EndDate,
-    SignedDate,
-    TransactionPrice,
-    LineItems,
-    Line {
-        index: usize,
-        field: LineField,
-    },
-    EffectiveDate,
-    Treatment,
-    RecognitionConvention,
-    /// An event's obligation (the `pob_id` of its path).
-    ObligationId,
-    /// A fulfillment's `date`.
-    DeliveredOn,
-    /// A progress report's `as_of`.
-    AsOf,
-    PercentComplete,
-    /// An invoice: of `billing_schedule` (with its index) or of `POST …/invoices`; or a
-    /// payment of `POST …/payments`.
-    Invoice {
-        index: Option<usize>,
-        field: InvoiceField,
-    },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum InvoiceField {
-    Date,
-    Amount,
-    Number,
-    /// A payment's reference.
-    Reference,
-}
-
-impl InvoiceField {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InvoiceField::Date => "date",
-            InvoiceField::Amount => "amount",
-            InvoiceField::Number => "number",
-            InvoiceField::Reference => "reference",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum LineField {
-    Id,
-    Name,
-    PobType,
-    StatedPrice,
-    SspPrice,
-    Recognition,
-    ServiceStart,
-    ServiceEnd,
-    DeliveryDate,
-    Removed,
-}
-
-impl LineField {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LineField::Id => "id",
-            LineField::Name => "name",
-            LineField::PobType => "pob_type",
-            LineField::StatedPrice => "stated_price",
-            LineField::SspPrice => "ssp_price",
-            LineField::Recognition => "recognition",
-            LineField::ServiceStart => "service_start",
-            LineField::ServiceEnd => "service_end",
-            LineField::DeliveryDate => "delivery_date",
-            LineField::Removed => "removed",
-        }
-    }
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Field::CustomerName => f.write_str("customer_name"),
-            Field::Currency => f.write_str("currency"),
-            Field::StartDate => f.write_str("start_date"),
-            Field::EndDate => f.write_str("end_date"),
-            Field::SignedDate => f.write_str("signed_date"),
-            Field::TransactionPrice => f.write_str("total_amount"),
-            Field::LineItems => f.write_str("line_items"),
-            Field::Line { index, field } => write!(f, "line_items[{index}].{}", field.as_str()),
-            Field::EffectiveDate => f.write_str("effective_date"),
-            Field::Treatment => f.write_str("treatment"),
-            Field::RecognitionConvention => f.write_str("recognition_convention"),
-            Field::ObligationId => f.write_str("pob_id"),
-            Field::DeliveredOn => f.write_str("date"),
-            Field::AsOf => f.write_str("as_of"),
-            Field::PercentComplete => f.write_str("percent_complete"),
-            Field::Invoice { index: None, field } => f.write_str(field.as_str()),
-            Field::Invoice {
-                index: Some(index),
-                field,
-            } => write!(f, "billing_schedule[{index}].{}", field.as_str()),
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldError {
-    pub field: Field,
-    pub message: String,
-}
-
-impl FieldError {
-    pub fn new(field: Field, message: impl Into<String>) -> FieldError {
-        FieldError {
-            field,
-            message: message.into(),
-        }
-    }
-}
-
-/// Every problem found in a draft, in field order.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", summary(.0))]
-pub struct ValidationErrors(pub Vec<FieldError>);
-
-fn summary(errors: &[FieldError]) -> String {
-    errors
-        .iter()
-        .map(|error| format!("{}: {}", error.field, error.message))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 impl ContractDraft {
@@ -376,21 +260,81 @@ impl ContractDraft {
                 .collect()
         };
 
-        let transaction_price = self
+        let fixed_price = self
             .transaction_price
             .unwrap_or_else(|| self.lines.iter().filter_map(|line| line.stated_price).sum());
         let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(self.currency.exponent()));
-        if self.transaction_price.is_none() && transaction_price >= limit && !price_is_unread {
+        if self.transaction_price.is_none() && fixed_price >= limit && !price_is_unread {
             errors.push(FieldError::new(
                 Field::LineItems,
                 "the stated prices add up to 1000000000000 or more; the transaction price must be below that",
             ));
         }
+        let references: Vec<Reference<'_>> = if self.lines.is_empty() {
+            vec![Reference {
+                id: None,
+                name: PobType::Subscription.as_str(),
+            }]
+        } else {
+            self.lines
+                .iter()
+                .map(|line| Reference {
+                    id: line.id.as_deref(),
+                    name: line
+                        .name
+                        .as_deref()
+                        .map_or(line.pob_type.as_str(), str::trim),
+                })
+                .collect()
+        };
+        let scoped: Vec<ScopedObligation> = obligations
+            .iter()
+            .map(|obligation| ScopedObligation {
+                ssp: obligation.ssp,
+                pattern: obligation.pattern,
+            })
+            .collect();
+        let variable = check_components(
+            &self.variable,
+            self.currency,
+            &references,
+            &scoped,
+            &mut errors,
+        )
+        .unwrap_or_default();
+        let included: i64 = variable
+            .iter()
+            .map(|component| component.included_amount)
+            .sum();
+        let transaction_price = fixed_price.saturating_add(included);
+        if !variable.is_empty() && !price_is_unread && fixed_price < limit {
+            if transaction_price < 0 {
+                errors.push(FieldError::new(
+                    Field::VariableConsideration,
+                    format!(
+                        "the included amounts ({}) take the transaction price below zero ({})",
+                        self.format(included),
+                        self.format(transaction_price)
+                    ),
+                ));
+            } else if transaction_price >= limit {
+                errors.push(FieldError::new(
+                    Field::VariableConsideration,
+                    "the fixed price and the included amounts add up to 1000000000000 or more; the transaction price must be below that",
+                ));
+            }
+        }
         let all_weights_zero = obligations
             .iter()
             .all(|obligation| obligation.ssp.micros() == 0);
-        if errors.is_empty() && self.unread.is_empty() && transaction_price != 0 && all_weights_zero
-        {
+        // What is allocated by relative SSP over every obligation (32-39).
+        let common_price = variable
+            .iter()
+            .filter(|component| component.scope == VariableScope::AllObligations)
+            .fold(fixed_price, |price, component| {
+                price.saturating_add(component.included_amount)
+            });
+        if errors.is_empty() && self.unread.is_empty() && common_price != 0 && all_weights_zero {
             errors.push(FieldError::new(
                 Field::LineItems,
                 "every standalone selling price is zero, so a non-zero transaction price cannot be allocated",
@@ -412,6 +356,7 @@ impl ContractDraft {
             transaction_price,
             convention: self.convention,
             obligations,
+            variable,
         })
     }
 
@@ -709,6 +654,7 @@ mod tests {
                     ..LineDraft::default()
                 },
             ],
+            variable: Vec::new(),
             unread: Vec::new(),
         }
     }

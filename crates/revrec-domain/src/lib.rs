@@ -13,6 +13,8 @@ pub mod chart;
 pub mod contract;
 pub mod currency;
 pub mod digest;
+pub mod estimate_change;
+pub mod field;
 pub mod journal;
 pub mod keyed_books;
 pub mod money;
@@ -28,6 +30,7 @@ pub mod text;
 pub mod trial_balance;
 pub mod usage;
 pub mod variable;
+pub mod variable_terms;
 pub mod version_effect;
 pub mod waterfall;
 pub mod waterfall_parts;
@@ -43,10 +46,11 @@ pub use books::{BookAmount, BookedMonth, Books, Correction, Series};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem, ChartsInForce};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
-    LineField, ObligationTerms, PobType, ValidationErrors, obligation_months,
+    LineField, ObligationTerms, PobType, ValidationErrors, VariableField, obligation_months,
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
+pub use estimate_change::{EstimateChange, EstimateChangeError};
 pub use journal::{
     EntryKind, EntryScope, EntrySource, JournalEntry, JournalLine, MonthCorrection,
     correction_lines, entry_key, journal_delta, journal_entries,
@@ -74,6 +78,10 @@ pub use rollup::{
 pub use rollup_books::{BookedRollup, ClosedMonthFigures, FrozenRow, RollupBooks};
 pub use text::{TextError, TextRule};
 pub use trial_balance::{AccountBalance, TrialBalance, scoped_trial_balance, trial_balance};
+pub use variable::{
+    Estimate, EstimateError, EstimateMethod, Probability, Scenario, VariableKind, VariableScope,
+};
+pub use variable_terms::{ComponentDraft, ScopeDraft, VariableComponent};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
 pub use waterfall_parts::{

@@ -16,6 +16,7 @@ use crate::money::{Ssp, format_minor};
 use crate::period::Period;
 use crate::progress::{PercentComplete, ProgressBasis};
 use crate::recognition::{Convention, Curve, Pattern, Timing, divide_rounding_wide};
+use crate::variable::{VariableScope, allocate_price};
 
 /// How an amendment is accounted for (ASC 606-10-25-12/13). `separate_contract` is not
 /// here: it leaves this plan untouched and starts a contract of its own.
@@ -151,6 +152,50 @@ struct Segment {
     from: i32,
     offset: i64,
     curve: Curve,
+    /// Variable amounts allocated to one month of the obligation (docs/asc606.md §15,
+    /// ASC 606-10-32-40), each spread over its month alone; usually none.
+    lumps: Vec<Curve>,
+}
+
+impl Segment {
+    fn new(from: i32, offset: i64, curve: Curve) -> Segment {
+        Segment {
+            from,
+            offset,
+            curve,
+            lumps: Vec::new(),
+        }
+    }
+
+    /// What the segment's own curves have recognized through `day`, before its offset.
+    fn spread_at(&self, day: i32) -> i64 {
+        self.curve.cumulative_at(day) + self.lumps_at(day)
+    }
+
+    fn lumps_at(&self, day: i32) -> i64 {
+        self.lumps.iter().map(|lump| lump.cumulative_at(day)).sum()
+    }
+}
+
+/// An obligation's allocation laid out over time: the curve that spreads most of it, and
+/// the month-scoped variable amounts that land in one month each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spread {
+    curve: Curve,
+    lumps: Vec<Curve>,
+}
+
+impl Spread {
+    fn plain(curve: Curve) -> Spread {
+        Spread {
+            curve,
+            lumps: Vec::new(),
+        }
+    }
+
+    fn amount(&self) -> i64 {
+        self.curve.amount() + self.lumps.iter().map(Curve::amount).sum::<i64>()
+    }
 }
 
 /// Revenue recognized through a day, and how: `cumulative = offset + R(day)`, where `R`
@@ -167,6 +212,8 @@ pub struct CumulativeThrough {
     pub amount: i64,
     pub shape: crate::recognition::CurveShape,
     pub measure: crate::recognition::Measure,
+    /// Recognized through `day` of the variable amounts scoped to single months.
+    pub month_scoped: i64,
     pub cumulative: i64,
 }
 
@@ -217,7 +264,7 @@ impl ObligationPlan {
         let day = effective.to_julian_day();
         match self.segments.last() {
             Some(segment) if segment.from == day && self.segments.len() > 1 => {
-                segment.offset + segment.curve.cumulative_at(day - 1) - self.cumulative_at(day - 1)
+                segment.offset + segment.spread_at(day - 1) - self.cumulative_at(day - 1)
             }
             _ => 0,
         }
@@ -240,9 +287,8 @@ impl ObligationPlan {
     }
 
     fn cumulative_at(&self, day: i32) -> i64 {
-        self.segment_at(day).map_or(0, |segment| {
-            segment.offset + segment.curve.cumulative_at(day)
-        })
+        self.segment_at(day)
+            .map_or(0, |segment| segment.offset + segment.spread_at(day))
     }
 
     /// The segment that governs `day`: the latest to start by then.
@@ -268,7 +314,8 @@ impl ObligationPlan {
                 amount: segment.curve.amount(),
                 shape: segment.curve.shape(),
                 measure: segment.curve.measure_at(julian),
-                cumulative: segment.offset + segment.curve.cumulative_at(julian),
+                month_scoped: segment.lumps_at(julian),
+                cumulative: segment.offset + segment.spread_at(julian),
             },
             None => CumulativeThrough {
                 day,
@@ -277,6 +324,7 @@ impl ObligationPlan {
                 amount: 0,
                 shape: crate::recognition::CurveShape::AwaitingEvent,
                 measure: crate::recognition::Measure::Nothing,
+                month_scoped: 0,
                 cumulative: 0,
             },
         }
@@ -305,6 +353,15 @@ impl ObligationPlan {
             segment.curve.fill_month_ends(month, governed);
             for value in governed.iter_mut() {
                 *value += segment.offset;
+            }
+            if !segment.lumps.is_empty() {
+                let mut lump_ends = vec![0_i64; governed.len()];
+                for lump in &segment.lumps {
+                    lump.fill_month_ends(month, &mut lump_ends);
+                    for (value, lump_end) in governed.iter_mut().zip(&lump_ends) {
+                        *value += lump_end;
+                    }
+                }
             }
             month = month.plus(to_i32(count));
             rest = later;
@@ -344,15 +401,16 @@ pub struct ContractPlan {
 }
 
 impl ContractPlan {
-    /// Version 1: allocate the transaction price by relative SSP and lay out each pattern.
+    /// Version 1: allocate the transaction price by relative SSP (its variable components
+    /// as their scopes say) and lay out each pattern.
     pub fn new(terms: &ContractTerms) -> Result<ContractPlan, AllocationError> {
-        let allocations = allocate(terms.transaction_price, &full_weights(&terms.obligations))?;
+        let spreads = spread_price(terms)?;
         let obligations = terms
             .obligations
             .iter()
-            .zip(allocations)
-            .map(|(obligation, allocated)| {
-                let curve = Curve::new(allocated, obligation.pattern, terms.convention);
+            .zip(spreads)
+            .map(|(obligation, spread)| {
+                let allocated = spread.amount();
                 ObligationPlan {
                     id: obligation.id.clone(),
                     name: obligation.name.clone(),
@@ -367,7 +425,8 @@ impl ContractPlan {
                     segments: vec![Segment {
                         from: i32::MIN,
                         offset: 0,
-                        curve,
+                        curve: spread.curve,
+                        lumps: spread.lumps,
                     }],
                     prices: vec![PriceChange {
                         from: terms.start_date,
@@ -460,11 +519,11 @@ impl ContractPlan {
         let day = date.to_julian_day();
         let recognized = obligation.cumulative_at(day - 1);
         let pattern = Pattern::PointInTime { date };
-        obligation.segments.push(Segment {
-            from: day,
-            offset: recognized,
-            curve: Curve::new(obligation.allocated() - recognized, pattern, convention),
-        });
+        obligation.segments.push(Segment::new(
+            day,
+            recognized,
+            Curve::new(obligation.allocated() - recognized, pattern, convention),
+        ));
         obligation.pattern = pattern;
         obligation.fulfilled_on = Some(date);
         Ok(())
@@ -488,11 +547,11 @@ impl ContractPlan {
         let day = as_of.to_julian_day();
         let before = obligation.cumulative_at(day - 1);
         let change = obligation.progress_basis.cumulative_at(percent) - before;
-        obligation.segments.push(Segment {
-            from: day,
-            offset: before,
-            curve: Curve::new(change, Pattern::PointInTime { date: as_of }, convention),
-        });
+        obligation.segments.push(Segment::new(
+            day,
+            before,
+            Curve::new(change, Pattern::PointInTime { date: as_of }, convention),
+        ));
         obligation.percent_complete = Some(percent);
         Ok(())
     }
@@ -588,10 +647,15 @@ impl ContractPlan {
                 Some(pattern) => Curve::new(share, pattern, terms.convention),
                 None => Curve::zero(),
             };
-            let index =
-                self.take_over(obligation, continues, day, effective, curve, |recognized| {
-                    recognized + share
-                });
+            let spread = Spread::plain(curve);
+            let index = self.take_over(
+                obligation,
+                continues,
+                day,
+                effective,
+                spread,
+                |recognized| recognized + share,
+            );
             if let Some(existing) = self.obligations.get_mut(index) {
                 // What remains is measured from where progress stands (0 % for a new line).
                 let recognized = existing.cumulative_at(day - 1);
@@ -625,14 +689,17 @@ impl ContractPlan {
             });
         }
         // Validated terms always have a non-zero SSP when the price is non-zero.
-        let allocations = allocate(terms.transaction_price, &full_weights(&terms.obligations))
-            .unwrap_or_else(|_| vec![0; terms.obligations.len()]);
+        let spreads = spread_price(terms).unwrap_or_else(|_| {
+            let zero = Spread::plain(Curve::zero());
+            vec![zero; terms.obligations.len()]
+        });
         let day = effective.to_julian_day();
-        for ((obligation, allocated), continues) in
-            terms.obligations.iter().zip(allocations).zip(continuations)
+        for ((obligation, spread), continues) in
+            terms.obligations.iter().zip(spreads).zip(continuations)
         {
-            let curve = Curve::new(allocated, obligation.pattern, terms.convention);
-            let index = self.take_over(obligation, continues, day, effective, curve, |_| allocated);
+            let allocated = spread.amount();
+            let index =
+                self.take_over(obligation, continues, day, effective, spread, |_| allocated);
             if let Some(existing) = self.obligations.get_mut(index) {
                 // Progress as reported, now of the new price: the effective month carries
                 // the catch-up like every other obligation's.
@@ -652,7 +719,7 @@ impl ContractPlan {
         continues: Option<usize>,
         day: i32,
         effective: Date,
-        curve: Curve,
+        spread: Spread,
         new_price: impl Fn(i64) -> i64,
     ) -> usize {
         let index = continues.unwrap_or(self.obligations.len());
@@ -662,11 +729,12 @@ impl ContractPlan {
                 let price = new_price(recognized);
                 // Prospective segments start from what was recognized; catch-up curves are
                 // whole-term curves that already include it.
-                let offset = price - curve.amount();
+                let offset = price - spread.amount();
                 existing.segments.push(Segment {
                     from: day,
                     offset,
-                    curve,
+                    curve: spread.curve,
+                    lumps: spread.lumps,
                 });
                 existing.prices.push(PriceChange {
                     from: effective,
@@ -696,8 +764,9 @@ impl ContractPlan {
                     progress_basis: ProgressBasis::new(price),
                     segments: vec![Segment {
                         from: day,
-                        offset: price - curve.amount(),
-                        curve,
+                        offset: price - spread.amount(),
+                        curve: spread.curve,
+                        lumps: spread.lumps,
                     }],
                     prices: vec![PriceChange {
                         from: effective,
@@ -1085,16 +1154,75 @@ impl MonthlySchedule {
 /// Stops an obligation at `day`: it keeps what it recognized before and its price becomes that.
 fn freeze(obligation: &mut ObligationPlan, day: i32) {
     let recognized = obligation.cumulative_at(day - 1);
-    obligation.segments.push(Segment {
-        from: day,
-        offset: recognized,
-        curve: Curve::zero(),
-    });
+    obligation
+        .segments
+        .push(Segment::new(day, recognized, Curve::zero()));
     let from = Date::from_julian_day(day).unwrap_or(Date::MIN);
     obligation.prices.push(PriceChange {
         from,
         price: recognized,
     });
+}
+
+/// Each obligation's allocation of the whole transaction price, laid out over time: the
+/// fixed price and every component for all obligations by relative SSP, the others as
+/// their scopes say (docs/asc606.md §15, ASC 606-10-32-39..41).
+fn spread_price(terms: &ContractTerms) -> Result<Vec<Spread>, AllocationError> {
+    let components: Vec<(i64, VariableScope)> = terms
+        .variable
+        .iter()
+        .map(|component| (component.included_amount, component.scope.clone()))
+        .collect();
+    let price = allocate_price(
+        terms.fixed_price(),
+        &full_weights(&terms.obligations),
+        &components,
+    )?;
+    let totals = price.totals();
+    let scoped = components
+        .iter()
+        .filter(|(_, scope)| *scope != VariableScope::AllObligations)
+        .zip(&price.scoped);
+    let mut lumps: Vec<Vec<Curve>> = vec![Vec::new(); terms.obligations.len()];
+    for ((_, scope), shares) in scoped {
+        if let VariableScope::Period { obligation, period } = scope
+            && let (Some(share), Some(terms_of), Some(slot)) = (
+                shares.get(*obligation),
+                terms.obligations.get(*obligation),
+                lumps.get_mut(*obligation),
+            )
+        {
+            slot.push(Curve::new(
+                *share,
+                month_of(terms_of.pattern, *period),
+                terms.convention,
+            ));
+        }
+    }
+    Ok(terms
+        .obligations
+        .iter()
+        .zip(totals)
+        .zip(lumps)
+        .map(|((obligation, total), lumps)| {
+            let scoped: i64 = lumps.iter().map(Curve::amount).sum();
+            Spread {
+                curve: Curve::new(total - scoped, obligation.pattern, terms.convention),
+                lumps,
+            }
+        })
+        .collect())
+}
+
+/// The days of `period` a ratable pattern serves (validation holds a month's scope to one).
+fn month_of(pattern: Pattern, period: Period) -> Pattern {
+    match pattern {
+        Pattern::Ratable { start, end } => Pattern::Ratable {
+            start: start.max(period.first_day()),
+            end: end.min(period.last_day()),
+        },
+        other => other,
+    }
 }
 
 /// SSP weights of whole obligations (inception, and catch-up re-allocation).

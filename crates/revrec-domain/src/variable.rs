@@ -51,6 +51,20 @@ impl VariableKind {
             .into_iter()
             .find(|kind| kind.as_str() == text)
     }
+
+    /// Why `amount` has the wrong sign for this kind, if it does: bonuses add to the price;
+    /// penalties, rebates and concessions take from it; `other` goes either way.
+    pub fn sign_problem(self, amount: i64) -> Option<&'static str> {
+        match self {
+            VariableKind::Bonus if amount < 0 => Some("a bonus is given as a positive amount"),
+            VariableKind::Penalty | VariableKind::Rebate | VariableKind::PriceConcession
+                if amount > 0 =>
+            {
+                Some("a penalty, rebate or price concession is given as a negative amount")
+            }
+            _ => None,
+        }
+    }
 }
 
 /// How the amount is estimated (ASC 606-10-32-8).
@@ -208,6 +222,21 @@ pub fn estimate(method: EstimateMethod, scenarios: &[Scenario]) -> Result<Estima
 ///
 /// # Errors
 /// `IncludedAboveEstimate`.
+/// What a refused constrained amount is told: the amount, the method and the estimate.
+pub fn above_estimate(
+    included: i64,
+    method: EstimateMethod,
+    estimate: Estimate,
+    exponent: u8,
+) -> String {
+    format!(
+        "{} is above the {} estimate {}; the constrained amount may not exceed the estimate (ASC 606-10-32-11)",
+        crate::money::format_minor(included, exponent),
+        method.as_str(),
+        estimate.text(exponent),
+    )
+}
+
 pub fn check_included(included: i64, estimate: Estimate) -> Result<(), EstimateError> {
     if Estimate::of_minor(included) > estimate {
         Err(EstimateError::IncludedAboveEstimate)

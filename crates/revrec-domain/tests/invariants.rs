@@ -107,6 +107,7 @@ fn terms_strategy(max_lines: usize) -> impl Strategy<Value = ContractTerms> {
                     transaction_price: total,
                     convention,
                     lines,
+                    variable: Vec::new(),
                     unread: Vec::new(),
                 }
                 .validate()
@@ -1099,5 +1100,119 @@ proptest! {
                 allocated
             );
         }
+    }
+}
+
+// Variable components on whole contracts (docs/asc606.md §15).
+/// `terms` with components added: each included amount to every obligation, to some, or to
+/// one month of a ratable one; the transaction price grows by what they include.
+fn with_components(
+    mut terms: ContractTerms,
+    picks: &[(i64, u8, Vec<bool>, usize, u32)],
+) -> ContractTerms {
+    use revrec_domain::{EstimateMethod, VariableComponent, VariableKind, VariableScope};
+    let count = terms.obligations.len();
+    for (number, (included, kind, chosen, one, month)) in picks.iter().enumerate() {
+        let ratable: Vec<(usize, Date, Date)> = terms
+            .obligations
+            .iter()
+            .enumerate()
+            .filter_map(|(index, o)| match o.pattern {
+                Pattern::Ratable { start, end } => Some((index, start, end)),
+                _ => None,
+            })
+            .collect();
+        let scope = match (kind % 3, ratable.get(one % ratable.len().max(1))) {
+            (1, _) => {
+                let mut within: Vec<usize> = (0..count)
+                    .filter(|index| chosen.get(*index) == Some(&true))
+                    .filter(|index| terms.obligations[*index].ssp.micros() > 0)
+                    .collect();
+                if within.is_empty() {
+                    match (0..count).find(|index| terms.obligations[*index].ssp.micros() > 0) {
+                        Some(index) => within.push(index),
+                        None => continue,
+                    }
+                }
+                VariableScope::Obligations(within)
+            }
+            (2, Some((index, start, end))) => {
+                let first = Period::of(*start);
+                let months = first.months_until(Period::of(*end)) + 1;
+                VariableScope::Period {
+                    obligation: *index,
+                    period: first.plus(i32::try_from(*month).unwrap() % months),
+                }
+            }
+            _ if terms.obligations.iter().all(|o| o.ssp.micros() == 0) => continue,
+            _ => VariableScope::AllObligations,
+        };
+        terms.transaction_price += included;
+        terms.variable.push(VariableComponent {
+            id: format!("vc_{number}"),
+            kind: VariableKind::Other,
+            method: EstimateMethod::MostLikelyAmount,
+            scenarios: Vec::new(),
+            included_amount: *included,
+            scope,
+            rationale: None,
+        });
+    }
+    terms
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn components_and_their_reassessment_sum_to_the_price_and_leave_earlier_months_alone(
+        terms in terms_strategy(8),
+        picks in prop::collection::vec(
+            (0..=MAX_PRICE / 10, 0_u8..3, prop::collection::vec(any::<bool>(), 8), 0_usize..8, 0_u32..1_200),
+            1..4,
+        ),
+        which in 0_usize..4,
+        new_included in 0..=MAX_PRICE / 10,
+        at in 0_u32..40_000,
+    ) {
+        let terms = with_components(terms, &picks);
+        prop_assume!(!terms.variable.is_empty());
+        let history = PlanHistory::new(&terms).unwrap();
+        let plan = history.current();
+        prop_assert_eq!(plan.transaction_price(), terms.transaction_price);
+        // Awaiting events aside, every month together recognizes the whole price.
+        let waiting: i64 = plan
+            .obligations()
+            .iter()
+            .filter(|o| o.pattern.awaits_events())
+            .map(|o| o.allocated())
+            .sum();
+        let recognized: i64 = plan.schedule().total_revenue().iter().sum();
+        prop_assert_eq!(recognized + waiting, terms.transaction_price);
+
+        // A change in estimate: a cumulative catch-up from `as_of` on the same basis.
+        let mut reassessed = terms.clone();
+        let index = which % reassessed.variable.len();
+        let old = reassessed.variable[index].included_amount;
+        reassessed.variable[index].included_amount = new_included;
+        reassessed.transaction_price += new_included - old;
+        let span = (terms.end_date - terms.start_date).whole_days();
+        let as_of = terms.start_date + Duration::days(i64::from(at) % (span + 1));
+        let amended = history
+            .amend(&Amendment::CumulativeCatchUp { effective: as_of, terms: reassessed.clone() })
+            .unwrap();
+        let after = amended.current();
+        prop_assert_eq!(after.transaction_price(), reassessed.transaction_price);
+        let before_months = plan.monthly(plan.first_period(), Period::of(as_of).previous());
+        let after_months = after.monthly(plan.first_period(), Period::of(as_of).previous());
+        prop_assert_eq!(before_months.total_revenue(), after_months.total_revenue());
+        let waiting: i64 = after
+            .obligations()
+            .iter()
+            .filter(|o| o.pattern.awaits_events())
+            .map(|o| o.allocated())
+            .sum();
+        let recognized: i64 = after.schedule().total_revenue().iter().sum();
+        prop_assert_eq!(recognized + waiting, reassessed.transaction_price);
     }
 }

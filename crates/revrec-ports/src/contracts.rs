@@ -108,6 +108,14 @@ pub enum VersionChange {
         obligation_id: String,
         percent: PercentComplete,
     },
+    /// A change in the estimate of a variable component (`POST …/estimates`): the terms are
+    /// the predecessor's with the component's new included amount (and scenarios), applied as
+    /// a cumulative catch-up on the inception basis in the month of `effective`
+    /// (docs/asc606.md §15, ASC 606-10-32-42..44).
+    Estimate {
+        effective: Date,
+        component_id: String,
+    },
     /// A change of accounting policy (a recalculation job): every version before it is
     /// computed under this version's convention from then on, retrospectively. The versions
     /// before it keep their terms and read back as they were recorded.
@@ -123,6 +131,7 @@ impl VersionChange {
             VersionChange::Termination { .. } => "termination",
             VersionChange::Fulfillment { .. } => "fulfillment",
             VersionChange::Progress { .. } => "progress",
+            VersionChange::Estimate { .. } => "estimate",
             VersionChange::Restatement => "restatement",
         }
     }
@@ -134,7 +143,8 @@ impl VersionChange {
             | VersionChange::CumulativeCatchUp { effective }
             | VersionChange::Termination { effective }
             | VersionChange::Fulfillment { effective, .. }
-            | VersionChange::Progress { effective, .. } => Some(*effective),
+            | VersionChange::Progress { effective, .. }
+            | VersionChange::Estimate { effective, .. } => Some(*effective),
         }
     }
 
@@ -144,6 +154,14 @@ impl VersionChange {
             self,
             VersionChange::Fulfillment { .. } | VersionChange::Progress { .. }
         )
+    }
+
+    /// The component an estimate reassessed.
+    pub fn component_id(&self) -> Option<&str> {
+        match self {
+            VersionChange::Estimate { component_id, .. } => Some(component_id),
+            _ => None,
+        }
     }
 
     /// The obligation an event names.
@@ -164,7 +182,8 @@ impl VersionChange {
                 effective,
                 terms: terms.clone(),
             }),
-            VersionChange::CumulativeCatchUp { effective } => Some(Amendment::CumulativeCatchUp {
+            VersionChange::CumulativeCatchUp { effective }
+            | VersionChange::Estimate { effective, .. } => Some(Amendment::CumulativeCatchUp {
                 effective,
                 terms: terms.clone(),
             }),

@@ -100,6 +100,7 @@ mod tests {
                     ..LineDraft::default()
                 })
                 .collect(),
+            variable: Vec::new(),
             unread: Vec::new(),
         };
         let terms = draft.validate().unwrap();

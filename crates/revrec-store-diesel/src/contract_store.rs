@@ -640,10 +640,11 @@ fn assemble(
         let mut next = stored_version(version, std::mem::replace(&mut lines, rest))?;
         // A restatement stores no lines of its own: its obligations are its predecessor's.
         if next.change == VersionChange::Restatement && next.terms.obligations.is_empty() {
-            next.terms.obligations = stored
+            let previous = stored
                 .last()
-                .map(|previous| previous.terms.obligations.clone())
                 .ok_or_else(|| StoreError::Corrupt("a restatement as the first version".into()))?;
+            next.terms.obligations = previous.terms.obligations.clone();
+            next.terms.variable = previous.terms.variable.clone();
         }
         stored.push(next);
     }

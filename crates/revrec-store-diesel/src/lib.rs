@@ -22,6 +22,7 @@ mod revision_batcher;
 mod rows;
 pub mod schema;
 mod usage_store;
+mod variable_rows;
 
 pub use connection::{
     DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations,

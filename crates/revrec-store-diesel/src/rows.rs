@@ -15,6 +15,7 @@ use crate::blocking::StoreError;
 use crate::schema::{
     api_keys, contract_invoices, contract_lines, contract_versions, contracts, rollups,
 };
+use crate::variable_rows;
 
 fn corrupt(what: &str, value: &str) -> StoreError {
     StoreError::Corrupt(format!("{what} `{value}`"))
@@ -156,6 +157,9 @@ pub struct VersionRow {
     /// Where the version stands against the tenant's closes (`BooksStamps`).
     pub books_sequence: i64,
     pub recorded_by: String,
+    /// `variable_rows::encode` of the version's components.
+    pub variable_consideration: Option<String>,
+    pub estimate_component_id: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -256,6 +260,8 @@ pub fn version_row(tenant_id: &str, contract_id: &str, version: &StoredVersion) 
         // Stamped when written (`contract_store::stamp_books`).
         books_sequence: 0,
         recorded_by: version.recorded_by.clone(),
+        variable_consideration: variable_rows::encode(&terms.variable),
+        estimate_component_id: version.change.component_id().map(str::to_owned),
     }
 }
 
@@ -324,6 +330,13 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
             VersionChange::CumulativeCatchUp { effective }
         }
         ("termination", Some(effective), ..) => VersionChange::Termination { effective },
+        ("estimate", Some(effective), ..) => VersionChange::Estimate {
+            effective,
+            component_id: row
+                .estimate_component_id
+                .clone()
+                .ok_or_else(|| corrupt("estimate", "without its component"))?,
+        },
         ("fulfillment", Some(effective), Some(obligation_id), _) => VersionChange::Fulfillment {
             effective,
             obligation_id,
@@ -378,6 +391,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
             convention: Convention::parse(&row.convention)
                 .ok_or_else(|| corrupt("convention", &row.convention))?,
             obligations,
+            variable: variable_rows::decode(row.variable_consideration.as_deref())?,
         },
     })
 }

@@ -61,6 +61,8 @@ diesel::table! {
         percent_complete -> Nullable<Integer>,
         books_sequence -> BigInt,
         recorded_by -> Text,
+        variable_consideration -> Nullable<Text>,
+        estimate_component_id -> Nullable<Text>,
     }
 }
 

@@ -69,6 +69,7 @@ fn terms(price: i64, obligations: usize) -> ContractTerms {
                 },
             })
             .collect(),
+        variable: Vec::new(),
     }
 }
 

@@ -247,6 +247,8 @@ type VersionColumns = (
     Option<i32>,
     i64,
     String,
+    Option<String>,
+    Option<String>,
 );
 type LineColumns = (
     String,

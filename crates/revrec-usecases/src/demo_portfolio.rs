@@ -132,6 +132,7 @@ pub fn demo_portfolio(count: usize, seed: u64) -> Vec<NewContract> {
                     transaction_price,
                     convention: Convention::Daily,
                     lines,
+                    variable: Vec::new(),
                     unread: Vec::new(),
                 },
                 customer_id: None,

@@ -32,6 +32,9 @@ pub enum UseCaseError {
     /// The obligation was satisfied already or is no longer in force.
     #[error("{0}")]
     ObligationClosed(String),
+    /// An estimate named another method than its component's (docs/asc606.md §15).
+    #[error("{0}")]
+    EstimateMethodChanged(String),
     #[error(
         "invoice `{number}` is already the contract's with another date or amount; a number names one invoice"
     )]

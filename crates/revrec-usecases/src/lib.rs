@@ -41,6 +41,7 @@ pub mod posting_control;
 pub mod principal;
 pub mod rate_limit;
 pub mod recalculation;
+pub mod record_estimate;
 pub mod record_event;
 pub mod record_invoice;
 pub mod record_payment;

@@ -20,6 +20,9 @@ from .close_input import CloseInput
 from .close_package_out import ClosePackageOut
 from .closed_month_writes_name import ClosedMonthWritesName
 from .closed_period import ClosedPeriod
+from .component_allocation_input import ComponentAllocationInput
+from .component_allocation_out import ComponentAllocationOut
+from .component_scope_name import ComponentScopeName
 from .contract import Contract
 from .contract_balances import ContractBalances
 from .contract_figures_out import ContractFiguresOut
@@ -36,6 +39,8 @@ from .currency_totals import CurrencyTotals
 from .currency_trial_balance import CurrencyTrialBalance
 from .entry_scope_name import EntryScopeName
 from .entry_status_name import EntryStatusName
+from .estimate_input import EstimateInput
+from .estimate_method_name import EstimateMethodName
 from .event_recorded import EventRecorded
 from .explain_response import ExplainResponse
 from .explained_allocation import ExplainedAllocation
@@ -112,12 +117,17 @@ from .rollforward_out import RollforwardOut
 from .rollforwards_out import RollforwardsOut
 from .route_price import RoutePrice
 from .route_price_methods import RoutePriceMethods
+from .scenario_input import ScenarioInput
+from .scenario_out import ScenarioOut
 from .skipped_contract import SkippedContract
 from .terminate_input import TerminateInput
 from .token_request_form import TokenRequestForm
 from .token_response import TokenResponse
 from .treatment_name import TreatmentName
 from .trial_balance_response import TrialBalanceResponse
+from .variable_component_input import VariableComponentInput
+from .variable_component_out import VariableComponentOut
+from .variable_kind_name import VariableKindName
 from .waterfall_group import WaterfallGroup
 from .waterfall_period import WaterfallPeriod
 from .waterfall_response import WaterfallResponse
@@ -143,6 +153,9 @@ __all__ = (
     "ClosedPeriod",
     "CloseInput",
     "ClosePackageOut",
+    "ComponentAllocationInput",
+    "ComponentAllocationOut",
+    "ComponentScopeName",
     "Contract",
     "ContractBalances",
     "ContractFiguresOut",
@@ -159,6 +172,8 @@ __all__ = (
     "CurrencyTrialBalance",
     "EntryScopeName",
     "EntryStatusName",
+    "EstimateInput",
+    "EstimateMethodName",
     "EventRecorded",
     "ExplainedAllocation",
     "ExplainedCorrection",
@@ -235,12 +250,17 @@ __all__ = (
     "RollforwardsOut",
     "RoutePrice",
     "RoutePriceMethods",
+    "ScenarioInput",
+    "ScenarioOut",
     "SkippedContract",
     "TerminateInput",
     "TokenRequestForm",
     "TokenResponse",
     "TreatmentName",
     "TrialBalanceResponse",
+    "VariableComponentInput",
+    "VariableComponentOut",
+    "VariableKindName",
     "WaterfallGroup",
     "WaterfallPeriod",
     "WaterfallResponse",

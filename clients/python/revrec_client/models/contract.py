@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.contract_version import ContractVersion
   from ..models.invoice_out import InvoiceOut
   from ..models.performance_obligation import PerformanceObligation
+  from ..models.variable_component_out import VariableComponentOut
 
 
 
@@ -55,6 +56,9 @@ class Contract:
             recognition_convention (None | str | Unset):
             signed_date (datetime.date | None | Unset):
             terminated_on (datetime.date | None | Unset):
+            variable_consideration (list[VariableComponentOut] | Unset): The variable components of the version shown, each
+                with its estimate; left out when
+                the price is fixed.
             version_effect (ContractVersion | None | Unset):
      """
 
@@ -76,6 +80,7 @@ class Contract:
     recognition_convention: None | str | Unset = UNSET
     signed_date: datetime.date | None | Unset = UNSET
     terminated_on: datetime.date | None | Unset = UNSET
+    variable_consideration: list[VariableComponentOut] | Unset = UNSET
     version_effect: ContractVersion | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -87,6 +92,7 @@ class Contract:
         from ..models.contract_version import ContractVersion # noqa: PLC0415
         from ..models.invoice_out import InvoiceOut # noqa: PLC0415
         from ..models.performance_obligation import PerformanceObligation # noqa: PLC0415
+        from ..models.variable_component_out import VariableComponentOut # noqa: PLC0415
         created_at = self.created_at.isoformat()
 
         currency = self.currency
@@ -165,6 +171,15 @@ class Contract:
         else:
             terminated_on = self.terminated_on
 
+        variable_consideration: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.variable_consideration, Unset):
+            variable_consideration = []
+            for variable_consideration_item_data in self.variable_consideration:
+                variable_consideration_item = variable_consideration_item_data.to_dict()
+                variable_consideration.append(variable_consideration_item)
+
+
+
         version_effect: dict[str, Any] | None | Unset
         if isinstance(self.version_effect, Unset):
             version_effect = UNSET
@@ -203,6 +218,8 @@ class Contract:
             field_dict["signed_date"] = signed_date
         if terminated_on is not UNSET:
             field_dict["terminated_on"] = terminated_on
+        if variable_consideration is not UNSET:
+            field_dict["variable_consideration"] = variable_consideration
         if version_effect is not UNSET:
             field_dict["version_effect"] = version_effect
 
@@ -215,6 +232,7 @@ class Contract:
         from ..models.contract_version import ContractVersion # noqa: PLC0415
         from ..models.invoice_out import InvoiceOut # noqa: PLC0415
         from ..models.performance_obligation import PerformanceObligation # noqa: PLC0415
+        from ..models.variable_component_out import VariableComponentOut # noqa: PLC0415
         d = dict(src_dict)
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
@@ -363,6 +381,18 @@ class Contract:
         terminated_on = _parse_terminated_on(d.pop("terminated_on", UNSET))
 
 
+        _variable_consideration = d.pop("variable_consideration", UNSET)
+        variable_consideration: list[VariableComponentOut] | Unset = UNSET
+        if _variable_consideration is not UNSET:
+            variable_consideration = []
+            for variable_consideration_item_data in _variable_consideration:
+                variable_consideration_item = VariableComponentOut.from_dict(variable_consideration_item_data)
+
+
+
+                variable_consideration.append(variable_consideration_item)
+
+
         def _parse_version_effect(data: object) -> ContractVersion | None | Unset:
             if data is None:
                 return data
@@ -402,6 +432,7 @@ class Contract:
             recognition_convention=recognition_convention,
             signed_date=signed_date,
             terminated_on=terminated_on,
+            variable_consideration=variable_consideration,
             version_effect=version_effect,
         )
 

@@ -20,6 +20,7 @@ import datetime
 if TYPE_CHECKING:
   from ..models.invoice_input import InvoiceInput
   from ..models.line_item_input import LineItemInput
+  from ..models.variable_component_input import VariableComponentInput
 
 
 
@@ -60,6 +61,9 @@ class ContractInput:
                 `start_date`.
             status (NewStatusName | None | Unset):
             treatment (None | TreatmentName | Unset):
+            variable_consideration (list[VariableComponentInput] | None | Unset): Variable consideration (docs/asc606.md
+                §15): the transaction price is `total_value`
+                (the fixed price) plus each component's `included_amount`.
      """
 
     customer_name: str
@@ -76,6 +80,7 @@ class ContractInput:
     signed_date: datetime.date | None | Unset = UNSET
     status: NewStatusName | None | Unset = UNSET
     treatment: None | TreatmentName | Unset = UNSET
+    variable_consideration: list[VariableComponentInput] | None | Unset = UNSET
 
 
 
@@ -84,6 +89,7 @@ class ContractInput:
     def to_dict(self) -> dict[str, Any]:
         from ..models.invoice_input import InvoiceInput # noqa: PLC0415
         from ..models.line_item_input import LineItemInput # noqa: PLC0415
+        from ..models.variable_component_input import VariableComponentInput # noqa: PLC0415
         customer_name = self.customer_name
 
         end_date = self.end_date.isoformat()
@@ -177,6 +183,19 @@ class ContractInput:
         else:
             treatment = self.treatment
 
+        variable_consideration: list[dict[str, Any]] | None | Unset
+        if isinstance(self.variable_consideration, Unset):
+            variable_consideration = UNSET
+        elif isinstance(self.variable_consideration, list):
+            variable_consideration = []
+            for variable_consideration_type_0_item_data in self.variable_consideration:
+                variable_consideration_type_0_item = variable_consideration_type_0_item_data.to_dict()
+                variable_consideration.append(variable_consideration_type_0_item)
+
+
+        else:
+            variable_consideration = self.variable_consideration
+
 
         field_dict: dict[str, Any] = {}
 
@@ -206,6 +225,8 @@ class ContractInput:
             field_dict["status"] = status
         if treatment is not UNSET:
             field_dict["treatment"] = treatment
+        if variable_consideration is not UNSET:
+            field_dict["variable_consideration"] = variable_consideration
 
         return field_dict
 
@@ -215,6 +236,7 @@ class ContractInput:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.invoice_input import InvoiceInput # noqa: PLC0415
         from ..models.line_item_input import LineItemInput # noqa: PLC0415
+        from ..models.variable_component_input import VariableComponentInput # noqa: PLC0415
         d = dict(src_dict)
         customer_name = d.pop("customer_name")
 
@@ -424,6 +446,31 @@ class ContractInput:
         treatment = _parse_treatment(d.pop("treatment", UNSET))
 
 
+        def _parse_variable_consideration(data: object) -> list[VariableComponentInput] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                variable_consideration_type_0 = []
+                _variable_consideration_type_0 = data
+                for variable_consideration_type_0_item_data in (_variable_consideration_type_0):
+                    variable_consideration_type_0_item = VariableComponentInput.from_dict(variable_consideration_type_0_item_data)
+
+
+
+                    variable_consideration_type_0.append(variable_consideration_type_0_item)
+
+                return variable_consideration_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[VariableComponentInput] | None | Unset, data)
+
+        variable_consideration = _parse_variable_consideration(d.pop("variable_consideration", UNSET))
+
+
         contract_input = cls(
             customer_name=customer_name,
             end_date=end_date,
@@ -439,6 +486,7 @@ class ContractInput:
             signed_date=signed_date,
             status=status,
             treatment=treatment,
+            variable_consideration=variable_consideration,
         )
 
         return contract_input

@@ -33,7 +33,8 @@ class ContractVersion:
             catch_up (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             change (str): `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-                `progress` or `restatement` (a recalculation job's change of policy: every earlier
+                `progress`, `estimate` (a change in a variable component's estimate, booked as a
+                cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
                 version computed under its convention from then on; they read back as recorded).
             reallocations (list[Reallocation]): Obligations whose allocation the version changed (a prospective change re-
                 allocates
@@ -45,6 +46,7 @@ class ContractVersion:
             transaction_price (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             version (int):
+            component_id (None | str | Unset): The variable component an estimate reassessed.
             effective_date (datetime.date | None | Unset): The first day under the version (none for the initial one and for
                 a restatement,
                 which reaches back to the start).
@@ -60,6 +62,7 @@ class ContractVersion:
     recorded_by: str
     transaction_price: Decimal
     version: int
+    component_id: None | str | Unset = UNSET
     effective_date: datetime.date | None | Unset = UNSET
     percent_complete: Decimal | None | Unset = UNSET
     pob_id: None | str | Unset = UNSET
@@ -90,6 +93,12 @@ class ContractVersion:
         transaction_price = self.transaction_price
 
         version = self.version
+
+        component_id: None | str | Unset
+        if isinstance(self.component_id, Unset):
+            component_id = UNSET
+        else:
+            component_id = self.component_id
 
         effective_date: None | str | Unset
         if isinstance(self.effective_date, Unset):
@@ -129,6 +138,8 @@ class ContractVersion:
             "transaction_price": transaction_price,
             "version": version,
         })
+        if component_id is not UNSET:
+            field_dict["component_id"] = component_id
         if effective_date is not UNSET:
             field_dict["effective_date"] = effective_date
         if percent_complete is not UNSET:
@@ -176,6 +187,16 @@ class ContractVersion:
 
 
         version = d.pop("version")
+
+        def _parse_component_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        component_id = _parse_component_id(d.pop("component_id", UNSET))
+
 
         def _parse_effective_date(data: object) -> datetime.date | None | Unset:
             if data is None:
@@ -255,6 +276,7 @@ class ContractVersion:
             recorded_by=recorded_by,
             transaction_price=transaction_price,
             version=version,
+            component_id=component_id,
             effective_date=effective_date,
             percent_complete=percent_complete,
             pob_id=pob_id,

@@ -19,6 +19,7 @@ import datetime
 if TYPE_CHECKING:
   from ..models.invoice_input import InvoiceInput
   from ..models.line_item_input import LineItemInput
+  from ..models.variable_component_input import VariableComponentInput
 
 
 
@@ -52,6 +53,9 @@ class GuideContractInput:
                 `start_date`.
             status (NewStatusName | None | Unset):
             total_amount (Decimal | None | str | Unset):
+            variable_consideration (list[VariableComponentInput] | None | Unset): Variable consideration (docs/asc606.md
+                §15): the transaction price is the fixed price
+                (`total_amount`, or the stated prices) plus each component's `included_amount`.
      """
 
     customer_name: str
@@ -66,6 +70,7 @@ class GuideContractInput:
     signed_date: datetime.date | None | Unset = UNSET
     status: NewStatusName | None | Unset = UNSET
     total_amount: Decimal | None | str | Unset = UNSET
+    variable_consideration: list[VariableComponentInput] | None | Unset = UNSET
 
 
 
@@ -74,6 +79,7 @@ class GuideContractInput:
     def to_dict(self) -> dict[str, Any]:
         from ..models.invoice_input import InvoiceInput # noqa: PLC0415
         from ..models.line_item_input import LineItemInput # noqa: PLC0415
+        from ..models.variable_component_input import VariableComponentInput # noqa: PLC0415
         customer_name = self.customer_name
 
         end_date = self.end_date.isoformat()
@@ -154,6 +160,19 @@ class GuideContractInput:
         else:
             total_amount = self.total_amount
 
+        variable_consideration: list[dict[str, Any]] | None | Unset
+        if isinstance(self.variable_consideration, Unset):
+            variable_consideration = UNSET
+        elif isinstance(self.variable_consideration, list):
+            variable_consideration = []
+            for variable_consideration_type_0_item_data in self.variable_consideration:
+                variable_consideration_type_0_item = variable_consideration_type_0_item_data.to_dict()
+                variable_consideration.append(variable_consideration_type_0_item)
+
+
+        else:
+            variable_consideration = self.variable_consideration
+
 
         field_dict: dict[str, Any] = {}
 
@@ -180,6 +199,8 @@ class GuideContractInput:
             field_dict["status"] = status
         if total_amount is not UNSET:
             field_dict["total_amount"] = total_amount
+        if variable_consideration is not UNSET:
+            field_dict["variable_consideration"] = variable_consideration
 
         return field_dict
 
@@ -189,6 +210,7 @@ class GuideContractInput:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.invoice_input import InvoiceInput # noqa: PLC0415
         from ..models.line_item_input import LineItemInput # noqa: PLC0415
+        from ..models.variable_component_input import VariableComponentInput # noqa: PLC0415
         d = dict(src_dict)
         customer_name = d.pop("customer_name")
 
@@ -362,6 +384,31 @@ class GuideContractInput:
         total_amount = _parse_total_amount(d.pop("total_amount", UNSET))
 
 
+        def _parse_variable_consideration(data: object) -> list[VariableComponentInput] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                variable_consideration_type_0 = []
+                _variable_consideration_type_0 = data
+                for variable_consideration_type_0_item_data in (_variable_consideration_type_0):
+                    variable_consideration_type_0_item = VariableComponentInput.from_dict(variable_consideration_type_0_item_data)
+
+
+
+                    variable_consideration_type_0.append(variable_consideration_type_0_item)
+
+                return variable_consideration_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[VariableComponentInput] | None | Unset, data)
+
+        variable_consideration = _parse_variable_consideration(d.pop("variable_consideration", UNSET))
+
+
         guide_contract_input = cls(
             customer_name=customer_name,
             end_date=end_date,
@@ -375,6 +422,7 @@ class GuideContractInput:
             signed_date=signed_date,
             status=status,
             total_amount=total_amount,
+            variable_consideration=variable_consideration,
         )
 
         return guide_contract_input

@@ -30,6 +30,10 @@ pub fn contract(
     price: Option<&str>,
     lines: Vec<LineDraft>,
 ) -> ContractTerms {
+    draft(start, end, price, lines).validate().unwrap()
+}
+
+pub fn draft(start: Date, end: Date, price: Option<&str>, lines: Vec<LineDraft>) -> ContractDraft {
     ContractDraft {
         customer_name: "Acme Corp".into(),
         currency: Currency::USD,
@@ -39,10 +43,9 @@ pub fn contract(
         transaction_price: price.map(usd),
         convention: Convention::Daily,
         lines,
+        variable: Vec::new(),
         unread: Vec::new(),
     }
-    .validate()
-    .unwrap()
 }
 
 /// `(period, revenue)` of every month of the current plan, all obligations together.

@@ -15,8 +15,8 @@ use super::row::{
 use crate::guide;
 use crate::payments;
 use crate::primary::{
-    audit_events, close_packages, contracts, events, explain, invoices, jobs, payments_received,
-    periods, reports,
+    audit_events, close_packages, contracts, estimates, events, explain, invoices, jobs,
+    payments_received, periods, reports,
 };
 
 /// What most rows share: a read of the primary surface that a batch may run, free, charged
@@ -250,6 +250,27 @@ pub static OPERATIONS: &[Operation] = &[
                 call.principal,
                 call.param("id"),
                 call.param("pob_id"),
+                call.body,
+                call.query,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/estimates",
+        operation_id: "updateEstimate",
+        tool: Tool::Named {
+            name: "update_estimate",
+            title: "Update a variable estimate",
+            description: "Re-estimate a contract's variable component (`component_id` from its variable_consideration) as of a day in an open month: `included_amount` (a decimal string, never above the estimate of its scenarios) moves the transaction price, and `as_of`'s month carries the cumulative catch-up. Earlier months never move. New `scenarios` may be sent; the method may not change.",
+            destructive: false,
+        },
+        document: describe::<estimates::__path_estimate>,
+        handler: Handler::Runs(|call| {
+            Box::pin(estimates::estimate(
+                call.state,
+                call.principal,
+                call.param("id"),
                 call.body,
                 call.query,
             ))

@@ -4,6 +4,7 @@
 pub mod audit_events;
 pub mod close_packages;
 pub mod contracts;
+pub mod estimates;
 pub mod events;
 pub mod explain;
 pub mod invoices;

@@ -492,6 +492,9 @@ fn use_case_problem(error: &UseCaseError) -> ProblemDetails {
         UseCaseError::ObligationClosed(_) => {
             ProblemDetails::new(ErrorCode::ObligationAlreadySatisfied, error.to_string())
         }
+        UseCaseError::EstimateMethodChanged(_) => {
+            ProblemDetails::new(ErrorCode::EstimateMethodChanged, error.to_string())
+        }
         UseCaseError::InvoiceNumberReused { .. } => {
             ProblemDetails::new(ErrorCode::InvoiceNumberReused, error.to_string())
         }

@@ -67,12 +67,13 @@ pub enum ErrorCode {
     PeriodNotClosed,
     PeriodClosed,
     AsOfInFuture,
+    EstimateMethodChanged,
     InternalError,
     ServiceUnavailable,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 54] = [
+    pub const ALL: [ErrorCode; 55] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidParameter,
         ErrorCode::MissingParameter,
@@ -125,6 +126,7 @@ impl ErrorCode {
         ErrorCode::AsOfInFuture,
         ErrorCode::PeriodNotClosed,
         ErrorCode::PeriodClosed,
+        ErrorCode::EstimateMethodChanged,
         ErrorCode::InternalError,
         ErrorCode::ServiceUnavailable,
     ];
@@ -182,6 +184,7 @@ impl ErrorCode {
             ErrorCode::AsOfInFuture => "AS_OF_IN_FUTURE",
             ErrorCode::PeriodNotClosed => "PERIOD_NOT_CLOSED",
             ErrorCode::PeriodClosed => "PERIOD_CLOSED",
+            ErrorCode::EstimateMethodChanged => "ESTIMATE_METHOD_CHANGED",
             ErrorCode::BatchOperationNotAllowed => "BATCH_OPERATION_NOT_ALLOWED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
             ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
@@ -269,6 +272,7 @@ impl ErrorCode {
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::UnsupportedMediaType => 415,
             ErrorCode::ValidationFailed
+            | ErrorCode::EstimateMethodChanged
             | ErrorCode::CurrencyRequired
             | ErrorCode::WorkLimitExceeded
             | ErrorCode::AmountOutOfRange
@@ -342,6 +346,7 @@ impl ErrorCode {
             ErrorCode::AsOfInFuture => "as_of is in the future",
             ErrorCode::PeriodNotClosed => "The month is not closed",
             ErrorCode::PeriodClosed => "The month is closed to this write",
+            ErrorCode::EstimateMethodChanged => "A component keeps its estimation method",
             ErrorCode::BatchOperationNotAllowed => "This operation cannot run inside a batch",
             ErrorCode::InternalError => "Unexpected server error",
             ErrorCode::ServiceUnavailable => "The service is temporarily unavailable",
@@ -496,6 +501,9 @@ impl ErrorCode {
             ErrorCode::AsOfInFuture => {
                 "`as_of` asks for the books as they stood at an instant, and this one is after the server's clock: what will be recorded by then is not known yet, and an answer given now would change. The problem's `as_of` is the instant asked for and `now` the server's clock. Nothing was read."
             }
+            ErrorCode::EstimateMethodChanged => {
+                "A variable component is estimated by the method it was given (`expected_value` or `most_likely_amount`, ASC 606-10-32-8) for its whole life, so that each change in its estimate is a change in the amount and not in the way it is measured. The estimate named another method. Nothing was stored."
+            }
             ErrorCode::PeriodClosed => {
                 "The tenant's posting control takes a write effective in a closed month only as a correction, and this request did not say it is one. `period` is the month the write is effective in, `closed_through` the last closed month. Send it again with `correction=true` to have it booked as a correction in the first open month, or reopen the month first. Nothing was stored."
             }
@@ -609,6 +617,9 @@ impl ErrorCode {
             }
             ErrorCode::PeriodClosed => Some(
                 "Send it again with correction=true, or reopen the month with POST /v1/periods/reopen.",
+            ),
+            ErrorCode::EstimateMethodChanged => Some(
+                "Leave method out, or send the component's own method; GET the contract to read it.",
             ),
             ErrorCode::IdempotencyKeyReused => {
                 Some("Send a new Idempotency-Key for a new request.")

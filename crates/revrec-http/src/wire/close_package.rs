@@ -24,6 +24,7 @@ use crate::shell::error::ApiError;
 use crate::shell::instants::format_timestamp;
 use crate::shell::state::AppState;
 use crate::wire::amount::Amount;
+use crate::wire::close_package_variable::{ComponentFact, components_fact, components_in};
 use crate::wire::dates::{format_date, parse_date};
 use crate::wire::periods::ClosedPeriod;
 
@@ -209,7 +210,8 @@ pub enum FactOut {
         recorded_at: String,
         recorded_by: String,
         change: ChangeOut,
-        terms: TermsOut,
+        /// Boxed: the largest fact by far.
+        terms: Box<TermsOut>,
     },
     Reported {
         contract_id: String,
@@ -261,6 +263,9 @@ pub struct ChangeOut {
     pub effective: Option<String>,
     pub obligation_id: Option<String>,
     pub percent_complete: Option<String>,
+    /// The component an `estimate` reassessed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub component_id: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -273,6 +278,9 @@ pub struct TermsOut {
     pub transaction_price: FactAmount,
     pub convention: String,
     pub obligations: Vec<ObligationOut>,
+    /// Variable components (docs/asc606.md §15); left out when the price is fixed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variable_consideration: Vec<ComponentFact>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -578,8 +586,9 @@ fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
                     VersionChange::Progress { percent, .. } => Some(percent.to_string()),
                     _ => None,
                 },
+                component_id: version.change.component_id().map(str::to_owned),
             },
-            terms: terms_out(&version.terms),
+            terms: Box::new(terms_out(&version.terms)),
         },
         Fact::Reported {
             contract_id,
@@ -653,6 +662,7 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
         signed_date: format_date(terms.signed_date),
         transaction_price: FactAmount::minor(terms.transaction_price, currency),
         convention: terms.convention.as_str().to_owned(),
+        variable_consideration: components_fact(&terms.variable, currency),
         obligations: terms
             .obligations
             .iter()
@@ -909,6 +919,13 @@ fn change_in(change: &ChangeOut) -> Result<VersionChange, String> {
             percent: PercentComplete::parse(change.percent_complete.as_deref().unwrap_or(""))
                 .map_err(|error| format!("change.percent_complete {error}"))?,
         },
+        "estimate" => VersionChange::Estimate {
+            effective: effective()?,
+            component_id: change
+                .component_id
+                .clone()
+                .ok_or_else(|| "change.component_id is missing".to_owned())?,
+        },
         other => return Err(format!("change.kind `{other}` is not a kind of version")),
     })
 }
@@ -932,6 +949,7 @@ fn terms_in(terms: &TermsOut) -> Result<ContractTerms, String> {
             .iter()
             .map(|obligation| obligation_in(obligation, currency))
             .collect::<Result<_, _>>()?,
+        variable: components_in(&terms.variable_consideration, currency)?,
     })
 }
 

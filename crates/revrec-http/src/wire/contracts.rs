@@ -18,6 +18,9 @@ use crate::wire::dates::{format_date, format_timestamp};
 use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 use crate::wire::problems::Problems;
+use crate::wire::variable::{
+    VariableComponentInput, VariableComponentOut, components_out, to_components,
+};
 
 /// A contract as submitted to `POST /v1/contracts` and `PUT /v1/contracts/{id}`.
 ///
@@ -69,6 +72,9 @@ pub struct ContractInput {
     /// a draft they replace its schedule; of an active contract they are added (an entry
     /// whose `number` the contract has is that invoice again).
     pub billing_schedule: Option<Vec<InvoiceInput>>,
+    /// Variable consideration (docs/asc606.md §15): the transaction price is `total_value`
+    /// (the fixed price) plus each component's `included_amount`.
+    pub variable_consideration: Option<Vec<VariableComponentInput>>,
 }
 
 /// One line item: one performance obligation.
@@ -223,6 +229,9 @@ pub struct GuideContractInput {
     pub recognition_convention: Option<String>,
     /// Invoices that bill the contract instead of the billed-at-start convention.
     pub billing_schedule: Option<Vec<InvoiceInput>>,
+    /// Variable consideration (docs/asc606.md §15): the transaction price is the fixed price
+    /// (`total_amount`, or the stated prices) plus each component's `included_amount`.
+    pub variable_consideration: Option<Vec<VariableComponentInput>>,
 }
 
 /// The terms-bearing fields of either surface's contract input, for one conversion.
@@ -240,6 +249,7 @@ pub struct ContractFields<'a> {
     pub recognition_convention: Option<&'a str>,
     pub line_items: &'a [LineItemInput],
     pub billing_schedule: Option<&'a [InvoiceInput]>,
+    pub variable_consideration: &'a [VariableComponentInput],
 }
 
 impl ContractInput {
@@ -257,6 +267,7 @@ impl ContractInput {
             recognition_convention: self.recognition_convention.as_deref(),
             line_items: self.line_items.as_deref().unwrap_or_default(),
             billing_schedule: self.billing_schedule.as_deref(),
+            variable_consideration: self.variable_consideration.as_deref().unwrap_or_default(),
         }
     }
 }
@@ -276,6 +287,7 @@ impl GuideContractInput {
             recognition_convention: self.recognition_convention.as_deref(),
             line_items: self.line_items.as_deref().unwrap_or_default(),
             billing_schedule: self.billing_schedule.as_deref(),
+            variable_consideration: self.variable_consideration.as_deref().unwrap_or_default(),
         }
     }
 }
@@ -417,6 +429,12 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
         .enumerate()
         .map(|(index, line)| to_line(index, line, currency, problems, &mut unread))
         .collect();
+    let variable = to_components(
+        fields.variable_consideration,
+        currency,
+        problems,
+        &mut unread,
+    );
     ContractDraft {
         customer_name: fields.customer_name.to_owned(),
         currency: currency.unwrap_or(Currency::USD),
@@ -427,6 +445,7 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
         transaction_price: price,
         convention,
         lines,
+        variable,
         unread,
     }
 }
@@ -446,6 +465,7 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
         "effective_date" => Some(Field::EffectiveDate),
         "treatment" => Some(Field::Treatment),
         "recognition_convention" => Some(Field::RecognitionConvention),
+        "variable_consideration" => Some(Field::VariableConsideration),
         _ => None,
     };
     plain.or_else(|| {
@@ -587,6 +607,10 @@ pub struct Contract {
     /// billed at its start).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub billing_schedule: Vec<InvoiceOut>,
+    /// The variable components of the version shown, each with its estimate; left out when
+    /// the price is fixed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variable_consideration: Vec<VariableComponentOut>,
     /// Present when a version is asked for (`?version=n`): what that version changed, as
     /// `GET /v1/contracts/{id}/versions` lists it (an event's `recognized` among it).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -649,6 +673,7 @@ impl Contract {
             recognition_convention: None,
             performance_obligations: None,
             billing_schedule: Vec::new(),
+            variable_consideration: Vec::new(),
             version_effect: None,
         }
     }
@@ -659,6 +684,7 @@ impl Contract {
         contract.version = view.version.number;
         let terms = &view.version.terms;
         contract.signed_date = Some(format_date(terms.signed_date));
+        contract.variable_consideration = components_out(terms);
         // The convention the figures are computed under (a restatement's, if any).
         contract.recognition_convention = Some(view.plan().convention().as_str().to_owned());
         let currency = view.record.currency;

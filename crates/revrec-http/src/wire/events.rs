@@ -64,7 +64,8 @@ pub struct Reallocation {
 pub struct ContractVersion {
     pub version: u32,
     /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-    /// `progress` or `restatement` (a recalculation job's change of policy: every earlier
+    /// `progress`, `estimate` (a change in a variable component's estimate, booked as a
+    /// cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
     /// version computed under its convention from then on; they read back as recorded).
     pub change: String,
     /// The first day under the version (none for the initial one and for a restatement,
@@ -93,6 +94,9 @@ pub struct ContractVersion {
     /// A progress report's cumulative percent complete.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub percent_complete: Option<Amount>,
+    /// The variable component an estimate reassessed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub component_id: Option<String>,
     /// Obligations whose allocation the version changed (a prospective change re-allocates
     /// what remains; a termination leaves each what it earned).
     pub reallocations: Vec<Reallocation>,
@@ -131,6 +135,7 @@ impl ContractVersion {
                 }
                 _ => None,
             },
+            component_id: change.component_id().map(str::to_owned),
             reallocations: effect
                 .reallocations
                 .iter()

@@ -15,6 +15,7 @@ use crate::shell::body::{parse_json, without_position};
 use crate::shell::error::ApiError;
 use crate::wire::amount::DecimalInput;
 use crate::wire::problems::Problems;
+use crate::wire::variable::VariableComponentInput;
 
 /// What a field holds.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +28,9 @@ pub enum Kind {
     LineItems,
     /// An array of invoices (objects read against [`INVOICE`]).
     Invoices,
+    /// An array of variable components, read whole: a problem in it makes the whole field
+    /// unread.
+    Components,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +83,12 @@ const BILLING_SCHEDULE: FieldSpec = FieldSpec {
     required: false,
 };
 
+const VARIABLE_CONSIDERATION: FieldSpec = FieldSpec {
+    name: "variable_consideration",
+    kind: Kind::Components,
+    required: false,
+};
+
 /// `InvoiceInput`, field by field (a test holds it to the struct's schema).
 pub const INVOICE: &[FieldSpec] = &[
     required(text("date")),
@@ -116,6 +126,7 @@ pub const CONTRACT_INPUT: &[FieldSpec] = &[
     text("effective_date"),
     text("treatment"),
     BILLING_SCHEDULE,
+    VARIABLE_CONSIDERATION,
 ];
 
 /// `GuideContractInput` (guide surface).
@@ -132,6 +143,7 @@ pub const GUIDE_CONTRACT_INPUT: &[FieldSpec] = &[
     text("status"),
     text("recognition_convention"),
     BILLING_SCHEDULE,
+    VARIABLE_CONSIDERATION,
 ];
 
 /// Parses `body` as `T`. When the shape is wrong, every missing, unknown or mistyped field
@@ -189,6 +201,8 @@ fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut P
                 serde_json::from_str::<DecimalInput>(raw.get()).map(|_| raw.get().to_owned())
             }
             Kind::Flag => serde_json::from_str::<bool>(raw.get()).map(|_| raw.get().to_owned()),
+            Kind::Components => serde_json::from_str::<Vec<VariableComponentInput>>(raw.get())
+                .map(|_| raw.get().to_owned()),
             Kind::LineItems => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
                 let lines: Vec<String> = items
                     .iter()
@@ -262,7 +276,7 @@ fn stand_in(kind: Kind) -> String {
         Kind::Text => "\"\"".to_owned(),
         Kind::Amount => "0".to_owned(),
         Kind::Flag => "false".to_owned(),
-        Kind::LineItems | Kind::Invoices => "[]".to_owned(),
+        Kind::LineItems | Kind::Invoices | Kind::Components => "[]".to_owned(),
     }
 }
 
@@ -320,7 +334,7 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "colour: unknown field `colour`, expected one of `customer_name`, `total_value`, `start_date`, `end_date`, `currency`, `contract_number`, `customer_id`, `signed_date`, `status`, `recognition_convention`, `line_items`, `effective_date`, `treatment`, `billing_schedule`",
+                "colour: unknown field `colour`, expected one of `customer_name`, `total_value`, `start_date`, `end_date`, `currency`, `contract_number`, `customer_id`, `signed_date`, `status`, `recognition_convention`, `line_items`, `effective_date`, `treatment`, `billing_schedule`, `variable_consideration`",
                 "customer_name: invalid type: integer `5`, expected a string",
                 "line_items[0].stated_price: must be a number or a decimal string such as \"1250.00\"",
                 "line_items[1].pob_type: missing field `pob_type`",

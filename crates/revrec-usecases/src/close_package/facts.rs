@@ -447,8 +447,14 @@ fn encode_change(out: &mut revrec_domain::digest::CanonicalWriter, change: &Vers
             .as_deref(),
     );
     optional_text(out, change.obligation_id());
-    if let VersionChange::Progress { percent, .. } = change {
-        out.integer(i64::from(percent.ten_thousandths()));
+    match change {
+        VersionChange::Progress { percent, .. } => {
+            out.integer(i64::from(percent.ten_thousandths()));
+        }
+        VersionChange::Estimate { component_id, .. } => {
+            out.text(component_id);
+        }
+        _ => {}
     }
 }
 
@@ -479,6 +485,47 @@ fn encode_terms(out: &mut revrec_domain::digest::CanonicalWriter, terms: &Contra
             Pattern::AwaitingDelivery => out.text("awaiting_delivery"),
             Pattern::Progress => out.text("progress"),
         };
+    }
+    // Only when there are any: a fixed-price contract's facts encode as they always have.
+    if !terms.variable.is_empty() {
+        encode_components(out, &terms.variable);
+    }
+}
+
+/// Variable components (docs/asc606.md §15), every figure exact.
+fn encode_components(
+    out: &mut revrec_domain::digest::CanonicalWriter,
+    components: &[revrec_domain::VariableComponent],
+) {
+    use revrec_domain::VariableScope;
+    out.text("variable_consideration").list(components.len());
+    for component in components {
+        out.text(&component.id)
+            .text(component.kind.as_str())
+            .text(component.method.as_str())
+            .integer(component.included_amount);
+        out.list(component.scenarios.len());
+        for scenario in &component.scenarios {
+            out.integer(scenario.amount)
+                .integer(scenario.probability.millionths());
+        }
+        match &component.scope {
+            VariableScope::AllObligations => {
+                out.text("all");
+            }
+            VariableScope::Obligations(indexes) => {
+                out.text("obligations").list(indexes.len());
+                for index in indexes {
+                    out.integer(i64::try_from(*index).unwrap_or(i64::MAX));
+                }
+            }
+            VariableScope::Period { obligation, period } => {
+                out.text("period")
+                    .integer(i64::try_from(*obligation).unwrap_or(i64::MAX))
+                    .text(&period.to_string());
+            }
+        }
+        optional_text(out, component.rationale.as_deref());
     }
 }
 

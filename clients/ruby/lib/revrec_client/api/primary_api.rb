@@ -2004,5 +2004,93 @@ module RevrecClient
       end
       return data, status_code, headers
     end
+
+    # Re-estimate a variable component as of a day in an open month: a new version whose transaction price moves by the change in included_amount, booked as a cumulative catch-up on the inception basis in as_of's month (ASC 606-10-32-42..44). Months before it never move. A change of method is a 422 ESTIMATE_METHOD_CHANGED; an as_of in a closed month a 409 PERIOD_CLOSED.
+    # @param id [String] Contract id
+    # @param estimate_input [EstimateInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @return [EventRecorded]
+    def update_estimate(id, estimate_input, opts = {})
+      data, _status_code, _headers = update_estimate_with_http_info(id, estimate_input, opts)
+      data
+    end
+
+    # Re-estimate a variable component as of a day in an open month: a new version whose transaction price moves by the change in included_amount, booked as a cumulative catch-up on the inception basis in as_of&#39;s month (ASC 606-10-32-42..44). Months before it never move. A change of method is a 422 ESTIMATE_METHOD_CHANGED; an as_of in a closed month a 409 PERIOD_CLOSED.
+    # @param id [String] Contract id
+    # @param estimate_input [EstimateInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @return [Array<(EventRecorded, Integer, Hash)>] EventRecorded data, response status code and response headers
+    def update_estimate_with_http_info(id, estimate_input, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.update_estimate ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling PrimaryApi.update_estimate"
+      end
+      # verify the required parameter 'estimate_input' is set
+      if @api_client.config.client_side_validation && estimate_input.nil?
+        fail ArgumentError, "Missing the required parameter 'estimate_input' when calling PrimaryApi.update_estimate"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.update_estimate, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.update_estimate, the character length must be greater than or equal to 1.'
+      end
+
+      pattern = Regexp.new(/^[\x20-\x7E]+$/)
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'] !~ pattern
+        fail ArgumentError, "invalid value for 'opts[:\"idempotency_key\"]' when calling PrimaryApi.update_estimate, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/v1/contracts/{id}/estimates'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(estimate_input)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'EventRecorded'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.update_estimate",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#update_estimate\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
   end
 end

@@ -54,6 +54,9 @@ module RevrecClient
 
     attr_accessor :updated_at
 
+    # The variable components of the version shown, each with its estimate; left out when the price is fixed.
+    attr_accessor :variable_consideration
+
     # The version shown (1 for a new contract; each modification adds one).
     attr_accessor :version
 
@@ -102,6 +105,7 @@ module RevrecClient
         :'terminated_on' => :'terminated_on',
         :'total_value' => :'total_value',
         :'updated_at' => :'updated_at',
+        :'variable_consideration' => :'variable_consideration',
         :'version' => :'version',
         :'version_effect' => :'version_effect'
       }
@@ -137,6 +141,7 @@ module RevrecClient
         :'terminated_on' => :'Date',
         :'total_value' => :'BigDecimal',
         :'updated_at' => :'Time',
+        :'variable_consideration' => :'Array<VariableComponentOut>',
         :'version' => :'Integer',
         :'version_effect' => :'ContractVersion'
       }
@@ -271,6 +276,12 @@ module RevrecClient
         self.updated_at = attributes[:'updated_at']
       else
         self.updated_at = nil
+      end
+
+      if attributes.key?(:'variable_consideration')
+        if (value = attributes[:'variable_consideration']).is_a?(Array)
+          self.variable_consideration = value
+        end
       end
 
       if attributes.key?(:'version')
@@ -495,6 +506,7 @@ module RevrecClient
           terminated_on == o.terminated_on &&
           total_value == o.total_value &&
           updated_at == o.updated_at &&
+          variable_consideration == o.variable_consideration &&
           version == o.version &&
           version_effect == o.version_effect
     end
@@ -508,7 +520,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billing_schedule, contract_number, created_at, currency, customer_id, customer_name, end_date, id, parent_contract_id, performance_obligations, recognition_convention, signed_date, start_date, status, terminated_on, total_value, updated_at, version, version_effect].hash
+      [billing_schedule, contract_number, created_at, currency, customer_id, customer_name, end_date, id, parent_contract_id, performance_obligations, recognition_convention, signed_date, start_date, status, terminated_on, total_value, updated_at, variable_consideration, version, version_effect].hash
     end
 
     # Builds the object from hash

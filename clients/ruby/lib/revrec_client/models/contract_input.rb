@@ -56,6 +56,9 @@ module RevrecClient
     # `PUT` on an active contract only: `prospective` (default), `cumulative_catch_up` or `separate_contract`.
     attr_accessor :treatment
 
+    # Variable consideration (docs/asc606.md §15): the transaction price is `total_value` (the fixed price) plus each component's `included_amount`.
+    attr_accessor :variable_consideration
+
     class EnumAttributeValidator
       attr_reader :datatype
       attr_reader :allowable_values
@@ -94,7 +97,8 @@ module RevrecClient
         :'start_date' => :'start_date',
         :'status' => :'status',
         :'total_value' => :'total_value',
-        :'treatment' => :'treatment'
+        :'treatment' => :'treatment',
+        :'variable_consideration' => :'variable_consideration'
       }
     end
 
@@ -124,7 +128,8 @@ module RevrecClient
         :'start_date' => :'Date',
         :'status' => :'NewStatusName',
         :'total_value' => :'DecimalInput',
-        :'treatment' => :'TreatmentName'
+        :'treatment' => :'TreatmentName',
+        :'variable_consideration' => :'Array<VariableComponentInput>'
       }
     end
 
@@ -140,7 +145,8 @@ module RevrecClient
         :'recognition_convention',
         :'signed_date',
         :'status',
-        :'treatment'
+        :'treatment',
+        :'variable_consideration'
       ])
     end
 
@@ -236,6 +242,12 @@ module RevrecClient
 
       if attributes.key?(:'treatment')
         self.treatment = attributes[:'treatment']
+      end
+
+      if attributes.key?(:'variable_consideration')
+        if (value = attributes[:'variable_consideration']).is_a?(Array)
+          self.variable_consideration = value
+        end
       end
     end
 
@@ -397,7 +409,8 @@ module RevrecClient
           start_date == o.start_date &&
           status == o.status &&
           total_value == o.total_value &&
-          treatment == o.treatment
+          treatment == o.treatment &&
+          variable_consideration == o.variable_consideration
     end
 
     # @see the `==` method
@@ -409,7 +422,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billing_schedule, contract_number, currency, customer_id, customer_name, effective_date, end_date, line_items, recognition_convention, signed_date, start_date, status, total_value, treatment].hash
+      [billing_schedule, contract_number, currency, customer_id, customer_name, effective_date, end_date, line_items, recognition_convention, signed_date, start_date, status, total_value, treatment, variable_consideration].hash
     end
 
     # Builds the object from hash

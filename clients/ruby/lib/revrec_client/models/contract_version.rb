@@ -19,8 +19,11 @@ module RevrecClient
     # Revenue of the days before `effective_date` that the new terms say was earned, less what had been: booked in the effective month. Non-zero only for a cumulative catch-up.
     attr_accessor :catch_up
 
-    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress` or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
+    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
     attr_accessor :change
+
+    # The variable component an estimate reassessed.
+    attr_accessor :component_id
 
     # The first day under the version (none for the initial one and for a restatement, which reaches back to the start).
     attr_accessor :effective_date
@@ -52,6 +55,7 @@ module RevrecClient
       {
         :'catch_up' => :'catch_up',
         :'change' => :'change',
+        :'component_id' => :'component_id',
         :'effective_date' => :'effective_date',
         :'percent_complete' => :'percent_complete',
         :'pob_id' => :'pob_id',
@@ -79,6 +83,7 @@ module RevrecClient
       {
         :'catch_up' => :'BigDecimal',
         :'change' => :'String',
+        :'component_id' => :'String',
         :'effective_date' => :'Date',
         :'percent_complete' => :'BigDecimal',
         :'pob_id' => :'String',
@@ -94,6 +99,7 @@ module RevrecClient
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'component_id',
         :'effective_date',
         :'percent_complete',
         :'pob_id',
@@ -137,6 +143,10 @@ module RevrecClient
         self.change = attributes[:'change']
       else
         self.change = nil
+      end
+
+      if attributes.key?(:'component_id')
+        self.component_id = attributes[:'component_id']
       end
 
       if attributes.key?(:'effective_date')
@@ -324,6 +334,7 @@ module RevrecClient
       self.class == o.class &&
           catch_up == o.catch_up &&
           change == o.change &&
+          component_id == o.component_id &&
           effective_date == o.effective_date &&
           percent_complete == o.percent_complete &&
           pob_id == o.pob_id &&
@@ -344,7 +355,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [catch_up, change, effective_date, percent_complete, pob_id, reallocations, recognized, recorded_at, recorded_by, transaction_price, version].hash
+      [catch_up, change, component_id, effective_date, percent_complete, pob_id, reallocations, recognized, recorded_at, recorded_by, transaction_price, version].hash
     end
 
     # Builds the object from hash

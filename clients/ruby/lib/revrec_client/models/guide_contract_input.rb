@@ -48,6 +48,9 @@ module RevrecClient
     # The transaction price; default the sum of the lines' `stated_price`.
     attr_accessor :total_amount
 
+    # Variable consideration (docs/asc606.md §15): the transaction price is the fixed price (`total_amount`, or the stated prices) plus each component's `included_amount`.
+    attr_accessor :variable_consideration
+
     class EnumAttributeValidator
       attr_reader :datatype
       attr_reader :allowable_values
@@ -84,7 +87,8 @@ module RevrecClient
         :'signed_date' => :'signed_date',
         :'start_date' => :'start_date',
         :'status' => :'status',
-        :'total_amount' => :'total_amount'
+        :'total_amount' => :'total_amount',
+        :'variable_consideration' => :'variable_consideration'
       }
     end
 
@@ -112,7 +116,8 @@ module RevrecClient
         :'signed_date' => :'Date',
         :'start_date' => :'Date',
         :'status' => :'NewStatusName',
-        :'total_amount' => :'DecimalInput'
+        :'total_amount' => :'DecimalInput',
+        :'variable_consideration' => :'Array<VariableComponentInput>'
       }
     end
 
@@ -127,7 +132,8 @@ module RevrecClient
         :'recognition_convention',
         :'signed_date',
         :'status',
-        :'total_amount'
+        :'total_amount',
+        :'variable_consideration'
       ])
     end
 
@@ -213,6 +219,12 @@ module RevrecClient
 
       if attributes.key?(:'total_amount')
         self.total_amount = attributes[:'total_amount']
+      end
+
+      if attributes.key?(:'variable_consideration')
+        if (value = attributes[:'variable_consideration']).is_a?(Array)
+          self.variable_consideration = value
+        end
       end
     end
 
@@ -357,7 +369,8 @@ module RevrecClient
           signed_date == o.signed_date &&
           start_date == o.start_date &&
           status == o.status &&
-          total_amount == o.total_amount
+          total_amount == o.total_amount &&
+          variable_consideration == o.variable_consideration
     end
 
     # @see the `==` method
@@ -369,7 +382,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billing_schedule, contract_number, currency, customer_id, customer_name, end_date, line_items, recognition_convention, signed_date, start_date, status, total_amount].hash
+      [billing_schedule, contract_number, currency, customer_id, customer_name, end_date, line_items, recognition_convention, signed_date, start_date, status, total_amount, variable_consideration].hash
     end
 
     # Builds the object from hash
