@@ -50,9 +50,10 @@ use std::time::Instant;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use revrec_domain::{
-    Account, AccountRole, ChartOfAccounts, ContractDraft, Convention, Currency, EntryScope,
-    EntrySource, Invoice, JournalEntry, LineDraft, Pattern, Payment, PercentComplete, Period,
-    PlanHistory, PobType, Quarter, contract_totals, journal_entries,
+    Account, AccountRole, ChartOfAccounts, ComponentDraft, ContractDraft, Convention, Currency,
+    EntryScope, EntrySource, EstimateChange, Invoice, JournalEntry, LineDraft, Pattern, Payment,
+    PercentComplete, Period, PlanHistory, PobType, Probability, Quarter, Scenario, contract_totals,
+    journal_entries,
 };
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
 use revrec_store_diesel::{DatabaseUrl, Store};
@@ -74,6 +75,7 @@ use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::periods::{close_periods, list_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
+use revrec_usecases::record_estimate::record_estimate;
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
@@ -149,6 +151,9 @@ struct ContractSpec {
     lines: Vec<LineSpec>,
     /// Kept a draft (an unsigned quote).
     draft: bool,
+    /// A bonus `bonus` (docs/asc606.md §15): its most likely amount, and the share of it
+    /// (percent) included at inception.
+    bonus: Option<(i64, u8)>,
 }
 
 /// A step. `target` picks a contract of the sequence (its index, wrapped); `at` a day
@@ -193,6 +198,13 @@ enum Step {
         pick: usize,
         at: u16,
         percent: u32,
+    },
+    /// A change in the estimate of the target's bonus: `percent` of its most likely amount
+    /// included from `at` (refused for a contract without one, a draft, or a closed month).
+    Estimate {
+        target: usize,
+        at: u16,
+        percent: u8,
     },
     /// Bills `share_percent` of what is not billed yet (never above the price).
     Invoice {
@@ -252,6 +264,7 @@ impl Step {
             Step::Terminate { .. } => "terminate",
             Step::Fulfill { .. } => "fulfill",
             Step::Progress { .. } => "progress",
+            Step::Estimate { .. } => "estimate",
             Step::Invoice { .. } => "invoice",
             Step::Pay { .. } => "payment",
             Step::PayNearTheLimit { .. } => "payment near the limit",
@@ -332,9 +345,10 @@ fn contract() -> impl Strategy<Value = ContractSpec> {
         prop::option::of(1..=MAX_PRICE),
         prop::collection::vec(line(), 0..=3),
         prop::bool::weighted(0.2),
+        prop::option::weighted(0.3, (1..=MAX_PRICE / 4, 0..=100_u8)),
     )
         .prop_map(
-            move |(start, length, currency, convention, total, lines, draft)| ContractSpec {
+            move |(start, length, currency, convention, total, lines, draft, bonus)| ContractSpec {
                 currency,
                 start: day(start),
                 end: day((start + length).min(last)),
@@ -347,6 +361,7 @@ fn contract() -> impl Strategy<Value = ContractSpec> {
                 },
                 lines,
                 draft,
+                bonus,
             },
         )
 }
@@ -399,6 +414,8 @@ fn step() -> impl Strategy<Value = Step> {
                 at,
                 percent
             }),
+        2 => (target.clone(), any::<u16>(), 0..=100_u8)
+            .prop_map(|(target, at, percent)| Step::Estimate { target, at, percent }),
         2 => (target.clone(), any::<u16>(), 1..=100_u8, any::<bool>()).prop_map(
             |(target, at, share_percent, numbered)| Step::Invoice {
                 target,
@@ -559,7 +576,7 @@ fn new_contract(spec: &ContractSpec, customer: &str) -> NewContract {
             transaction_price: spec.total,
             convention: spec.convention,
             lines,
-            variable: Vec::new(),
+            variable: spec.bonus.map(bonus).into_iter().collect(),
             unread: Vec::new(),
         },
         customer_id: None,
@@ -567,6 +584,22 @@ fn new_contract(spec: &ContractSpec, customer: &str) -> NewContract {
         as_draft: spec.draft,
         parent_contract_id: None,
         billing_schedule: Vec::new(),
+    }
+}
+
+/// The bonus of a contract: one scenario, certain, of `most_likely`, and `percent` of it
+/// included.
+fn bonus((most_likely, percent): (i64, u8)) -> ComponentDraft {
+    ComponentDraft {
+        id: "bonus".into(),
+        kind: "bonus".into(),
+        method: "most_likely_amount".into(),
+        scenarios: Some(vec![Scenario {
+            amount: most_likely,
+            probability: Probability::from_millionths(1_000_000).unwrap(),
+        }]),
+        included_amount: most_likely * i64::from(percent) / 100,
+        ..ComponentDraft::default()
     }
 }
 
@@ -732,6 +765,7 @@ impl Sequence<'_> {
             | Step::SplitOff { target, .. }
             | Step::Terminate { target, .. }
             | Step::Invoice { target, .. }
+            | Step::Estimate { target, .. }
             | Step::Pay { target, .. } => match self.target(*target) {
                 Some(id) => Some(id),
                 None => return Ok(Outcome::Skipped("no contract yet".into())),
@@ -929,6 +963,27 @@ impl Sequence<'_> {
                     percent: PercentComplete::from_ten_thousandths(*percent).unwrap(),
                 };
                 match record_event(services, tenant, &writer(), id, &obligation, event).await {
+                    Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Estimate { at, percent, .. } => {
+                let stored = stored.unwrap();
+                let terms = &stored.versions.last().unwrap().terms;
+                let estimate = terms
+                    .variable
+                    .first()
+                    .and_then(|component| component.scenarios.first())
+                    .map_or(0, |scenario| scenario.amount);
+                let change = EstimateChange {
+                    component_id: "bonus".into(),
+                    method: None,
+                    scenarios: None,
+                    included_amount: estimate * i64::from(*percent) / 100,
+                };
+                let as_of = day_in(start, end, *at, 0);
+                let read = |_| Ok::<_, UseCaseError>((as_of, change));
+                match record_estimate(services, tenant, &writer(), id, read).await {
                     Ok(_) => done(vec![id.to_owned()], Vec::new()),
                     Err(error) => return refusal(Some(id), error),
                 }
@@ -2027,7 +2082,60 @@ fn one_line(start: (i32, Month, u8), end: (i32, Month, u8), total: i64) -> Contr
         total: Some(total),
         lines: Vec::new(),
         draft: false,
+        bonus: None,
     }
+}
+
+/// A bonus re-estimated twice around a close, then a restatement and a modification: every
+/// book stays whole (docs/asc606.md §15).
+#[test]
+fn a_bonus_reestimated_around_a_close_stays_whole() {
+    let mut with_bonus = one_line(
+        (2025, Month::January, 1),
+        (2025, Month::December, 31),
+        1_200_000,
+    );
+    with_bonus.bonus = Some((240_000, 0));
+    run_fixed(&[
+        Step::Ingest(with_bonus),
+        Step::Estimate {
+            target: 0,
+            at: 181,
+            percent: 100,
+        },
+        Step::Close { month: 6 },
+        // In a closed month: refused.
+        Step::Estimate {
+            target: 0,
+            at: 100,
+            percent: 50,
+        },
+        Step::Estimate {
+            target: 0,
+            at: 250,
+            percent: 25,
+        },
+        Step::Recalculate {
+            convention: Some(Convention::MonthlyEqual),
+            only: None,
+            page_size: 2,
+        },
+        Step::Modify {
+            target: 0,
+            catch_up: true,
+            at: 300,
+            price_percent: 110,
+            end_shift: 0,
+            drop_line: None,
+            add_line: None,
+        },
+        Step::Invoice {
+            target: 0,
+            at: 320,
+            share_percent: 50,
+            numbered: true,
+        },
+    ]);
 }
 
 /// Found by the property: a contract restated under another convention, then modified,
