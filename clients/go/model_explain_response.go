@@ -20,7 +20,7 @@ var _ MappedNullable = &ExplainResponse{}
 
 // ExplainResponse struct for ExplainResponse
 type ExplainResponse struct {
-	// The relative standalone-selling-price split of the transaction price; null when a prospective change re-allocated only what remained (each obligation's `price_changes` say it then).
+	// The relative standalone-selling-price split of the transaction price (less what variable components allocate to some obligations or to one month); null when a prospective change re-allocated only what remained (each obligation's `price_changes` say it then).
 	Allocation NullableExplainedAllocation `json:"allocation,omitempty"`
 	// Whether the month is closed: its figures are those it froze, explained by the contract as the close saw it.
 	Closed     bool   `json:"closed"`
@@ -36,6 +36,8 @@ type ExplainResponse struct {
 	Text             string  `json:"text"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	TransactionPrice Decimal `json:"transaction_price"`
+	// The variable components of the version in force: the estimate, the constraint and where each went (docs/asc606.md §15); left out when the price is fixed.
+	VariableConsideration []ExplainedComponent `json:"variable_consideration,omitempty"`
 	// The version the month's figures are computed under.
 	Version int32 `json:"version"`
 	// Every version known (at `as_of` when given).
@@ -332,6 +334,38 @@ func (o *ExplainResponse) SetTransactionPrice(v Decimal) {
 	o.TransactionPrice = v
 }
 
+// GetVariableConsideration returns the VariableConsideration field value if set, zero value otherwise.
+func (o *ExplainResponse) GetVariableConsideration() []ExplainedComponent {
+	if o == nil || IsNil(o.VariableConsideration) {
+		var ret []ExplainedComponent
+		return ret
+	}
+	return o.VariableConsideration
+}
+
+// GetVariableConsiderationOk returns a tuple with the VariableConsideration field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *ExplainResponse) GetVariableConsiderationOk() ([]ExplainedComponent, bool) {
+	if o == nil || IsNil(o.VariableConsideration) {
+		return nil, false
+	}
+	return o.VariableConsideration, true
+}
+
+// HasVariableConsideration returns a boolean if a field has been set.
+func (o *ExplainResponse) HasVariableConsideration() bool {
+	if o != nil && !IsNil(o.VariableConsideration) {
+		return true
+	}
+
+	return false
+}
+
+// SetVariableConsideration gets a reference to the given []ExplainedComponent and assigns it to the VariableConsideration field.
+func (o *ExplainResponse) SetVariableConsideration(v []ExplainedComponent) {
+	o.VariableConsideration = v
+}
+
 // GetVersion returns the Version field value
 func (o *ExplainResponse) GetVersion() int32 {
 	if o == nil {
@@ -402,6 +436,9 @@ func (o ExplainResponse) ToMap() (map[string]interface{}, error) {
 	toSerialize["recognized_amount"] = o.RecognizedAmount
 	toSerialize["text"] = o.Text
 	toSerialize["transaction_price"] = o.TransactionPrice
+	if !IsNil(o.VariableConsideration) {
+		toSerialize["variable_consideration"] = o.VariableConsideration
+	}
 	toSerialize["version"] = o.Version
 	toSerialize["versions"] = o.Versions
 
@@ -467,6 +504,7 @@ func (o *ExplainResponse) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "recognized_amount")
 		delete(additionalProperties, "text")
 		delete(additionalProperties, "transaction_price")
+		delete(additionalProperties, "variable_consideration")
 		delete(additionalProperties, "version")
 		delete(additionalProperties, "versions")
 		o.AdditionalProperties = additionalProperties

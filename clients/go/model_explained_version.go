@@ -21,7 +21,7 @@ var _ MappedNullable = &ExplainedVersion{}
 
 // ExplainedVersion struct for ExplainedVersion
 type ExplainedVersion struct {
-	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress` or `restatement`.
+	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` or `restatement`.
 	Change               string         `json:"change"`
 	EffectiveDate        NullableString `json:"effective_date,omitempty"`
 	RecordedAt           time.Time      `json:"recorded_at"`

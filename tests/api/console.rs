@@ -1519,3 +1519,38 @@ async fn the_dashboard_marks_closed_months_and_the_corrections_the_first_open_on
         assert_eq!(open.status, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }
+
+/// A contract's page shows its variable components: the estimate, what the constraint
+/// includes, where it is allocated and why (docs/asc606.md §15).
+#[tokio::test]
+async fn a_contracts_page_shows_its_variable_components() {
+    for app in spawn_each().await {
+        let contract = app
+            .create(&json!({"customer_name": "Acme", "total_value": "120000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31",
+                "variable_consideration": [{"id": "uptime_bonus", "kind": "bonus",
+                    "method": "most_likely_amount", "included_amount": "0.00",
+                    "scenarios": [{"amount": "24000.00", "probability": "0.7"},
+                                  {"amount": "0", "probability": "0.3"}],
+                    "rationale": "not highly probable yet"}]}))
+            .await;
+        let id = contract["id"].as_str().unwrap();
+        let mut browser = Browser::signed_in(&app, "sandbox", "cfo@example.com").await;
+        let page = browser.get(&format!("/console/contracts/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let row_start = page
+            .text
+            .find("<tr data-component=\"uptime_bonus\">")
+            .expect("the component's row");
+        let row = &page.text[row_start..row_start + page.text[row_start..].find("</tr>").unwrap()];
+        for shown in [
+            "most likely amount",
+            "24000.00000000",
+            "data-amount=\"0.00\"",
+            "every obligation, with the fixed price",
+            "not highly probable yet",
+        ] {
+            assert!(row.contains(shown), "{shown}: {row}");
+        }
+    }
+}

@@ -114,6 +114,40 @@ async fn components_scoped_to_a_line_and_to_one_month_on_the_guide_surface() {
             .map(|text| text.replace('.', "").parse::<i64>().unwrap())
             .sum();
         assert_eq!(year, 1_519_000);
+
+        // Explain traces March: the split of the fixed price, then each component's part.
+        let id = ingested.json()["id"].as_str().unwrap().to_owned();
+        let explained = app
+            .get(&format!("/v1/contracts/{id}/explain?period=2026-03"))
+            .await;
+        assert_eq!(explained.status, 200, "{}", explained.text);
+        let body = explained.json();
+        assert_eq!(
+            number_texts(&explained.text, "allocated_amount")[..2],
+            ["12000.00", "3000.00"]
+        );
+        let components = body["variable_consideration"].as_array().unwrap();
+        assert_eq!(components.len(), 2);
+        assert_eq!(components[0]["scope"], "obligations");
+        assert_eq!(components[1]["scope"], "period");
+        assert_eq!(
+            number_texts(&explained.text, "amount")[..2],
+            ["500.00", "-310.00"],
+            "each component's share"
+        );
+        assert!(
+            components[1]["text"]
+                .as_str()
+                .unwrap()
+                .contains("wholly to 2026-03"),
+            "{body}"
+        );
+        assert_eq!(
+            number_texts(&explained.text, "recognized_amount")
+                .last()
+                .unwrap(),
+            "709.17"
+        );
     }
 }
 

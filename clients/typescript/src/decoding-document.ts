@@ -1587,6 +1587,12 @@ export const decodingDocument: OpenApiDocument = {
      "transaction_price": {
       "$ref": "#/components/schemas/Amount"
      },
+     "variable_consideration": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ExplainedComponent"
+      }
+     },
      "version": {
       "type": "integer",
       "format": "int32"
@@ -1613,6 +1619,55 @@ export const decodingDocument: OpenApiDocument = {
      },
      "text": {
       "type": "string"
+     }
+    }
+   },
+   "ExplainedComponent": {
+    "type": "object",
+    "properties": {
+     "estimate": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "id": {
+      "type": "string"
+     },
+     "included_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "kind": {
+      "type": "string"
+     },
+     "method": {
+      "type": "string"
+     },
+     "scope": {
+      "type": "string"
+     },
+     "shares": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ExplainedComponentShare"
+      }
+     },
+     "text": {
+      "type": "string"
+     }
+    }
+   },
+   "ExplainedComponentShare": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "obligation_id": {
+      "type": [
+       "string",
+       "null"
+      ]
      }
     }
    },

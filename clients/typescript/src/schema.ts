@@ -1297,6 +1297,11 @@ export interface components {
             text: string;
             transaction_price: components["schemas"]["Amount"];
             /**
+             * @description The variable components of the version in force: the estimate, the constraint and
+             *     where each went (docs/asc606.md §15); left out when the price is fixed.
+             */
+            variable_consideration?: components["schemas"]["ExplainedComponent"][];
+            /**
              * Format: int32
              * @description The version the month's figures are computed under.
              */
@@ -1310,6 +1315,24 @@ export interface components {
             /** @description One per obligation, in the order of `obligations`. */
             steps: components["schemas"]["ExplainedShare"][];
             text: string;
+        };
+        /** @description A variable component, step by step: its estimate, the constraint, its allocation. */
+        ExplainedComponent: {
+            /** @description Exact: the currency's decimals and six more. Absent without scenarios. */
+            estimate?: string | null;
+            id: string;
+            included_amount: components["schemas"]["Amount"];
+            kind: string;
+            method: string;
+            /** @description `all`, `obligations` or `period`. */
+            scope: string;
+            /** @description What it gave each obligation (none for `all`: it is part of `allocation`). */
+            shares: components["schemas"]["ExplainedComponentShare"][];
+            text: string;
+        };
+        ExplainedComponentShare: {
+            amount: components["schemas"]["Amount"];
+            obligation_id?: string | null;
         };
         ExplainedCorrection: {
             /** @description `restated_amount − reported_amount`, booked in the month explained. */
@@ -1398,7 +1421,7 @@ export interface components {
         ExplainedVersion: {
             /**
              * @description `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-             *     `progress` or `restatement`.
+             *     `progress`, `estimate` or `restatement`.
              */
             change: string;
             /** Format: date */

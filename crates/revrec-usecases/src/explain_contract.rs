@@ -7,10 +7,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use revrec_domain::variable::allocate_price;
 use revrec_domain::{
     AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period,
     PeriodAction, PlanHistory, PobType, PriceChange, Ssp, allocation_steps, obligation_key,
 };
+use revrec_domain::{ContractTerms, Estimate, VariableComponent, VariableScope};
 use revrec_ports::{PeriodEventRecord, StoredContract, StoredVersion, WorkRefusal};
 
 use crate::as_of::{AsOf, contract_in_books};
@@ -40,6 +42,12 @@ pub struct ContractExplanation {
     /// obligations' prices in force are that split (none when a prospective change
     /// re-allocated only what remained: each obligation's price history says it then).
     pub allocation: Option<Vec<AllocationStep>>,
+    /// What `allocation` splits: the transaction price less what variable components
+    /// allocate to some obligations or to one month (docs/asc606.md §15).
+    pub split_price: i64,
+    /// The variable components of the version in force, each with what it allocated to
+    /// which obligation.
+    pub variable: Vec<ComponentExplanation>,
     pub obligations: Vec<ObligationExplanation>,
     /// The contract's journal entries for the month, as the journal reports them.
     pub journal: Vec<JournalEntry>,
@@ -99,6 +107,17 @@ pub struct CorrectionPart {
     pub reported_before: i64,
     /// `restated − reported_before`.
     pub amount: i64,
+}
+
+/// A variable component and its allocation (docs/asc606.md §15).
+#[derive(Clone, Debug)]
+pub struct ComponentExplanation {
+    pub component: VariableComponent,
+    /// Its estimate, when it has scenarios.
+    pub estimate: Option<Estimate>,
+    /// What it allocated to each obligation of the terms (by id), zero shares left out; none
+    /// for a component of every obligation, which is part of the split of the price.
+    pub shares: Vec<(Option<String>, i64)>,
 }
 
 /// Every cent of contract `id`'s `period`, as the books report it (at `as_of` when given).
@@ -256,6 +275,21 @@ fn explain(
     }
     let plan = state.map_or_else(|| history.current(), PlanHistory::current);
     let version = state.map_or(history.versions().len(), |state| state.versions().len());
+    let variable = version
+        .checked_sub(1)
+        .and_then(|index| stored.versions.get(index))
+        .map(|version| explain_components(&version.terms))
+        .unwrap_or_default();
+    // What the components allocate outside the relative-SSP split of the whole, by obligation.
+    let mut scoped: BTreeMap<Option<String>, i64> = BTreeMap::new();
+    for explained in &variable {
+        if explained.component.scope != VariableScope::AllObligations {
+            for (id, share) in &explained.shares {
+                *scoped.entry(id.clone()).or_default() += share;
+            }
+        }
+    }
+    let split_price = plan.transaction_price() - scoped.values().sum::<i64>();
     Ok(ContractExplanation {
         contract_id: stored.record.id.clone(),
         currency: stored.record.currency,
@@ -264,15 +298,60 @@ fn explain(
         versions: stored.versions.clone(),
         version: u32::try_from(version).unwrap_or(u32::MAX),
         transaction_price: plan.transaction_price(),
-        allocation: relative_ssp_split(plan.transaction_price(), plan.obligations()),
+        allocation: relative_ssp_split(split_price, plan.obligations(), &scoped),
+        split_price,
+        variable,
         obligations,
         journal,
     })
 }
 
+/// Each component of `terms` with its shares, as the plan allocated them.
+fn explain_components(terms: &ContractTerms) -> Vec<ComponentExplanation> {
+    let weights: Vec<u128> = terms
+        .obligations
+        .iter()
+        .map(|obligation| u128::try_from(obligation.ssp.micros()).unwrap_or(0))
+        .collect();
+    terms
+        .variable
+        .iter()
+        .map(|component| {
+            // A component for every obligation is part of the one relative-SSP split of the
+            // price (`allocation`): it has no shares of its own.
+            let shares = if component.scope == VariableScope::AllObligations {
+                Vec::new()
+            } else {
+                allocate_price(
+                    0,
+                    &weights,
+                    &[(component.included_amount, component.scope.clone())],
+                )
+                .map(|price| price.totals())
+                .unwrap_or_default()
+            };
+            ComponentExplanation {
+                component: component.clone(),
+                estimate: component.estimate(),
+                shares: terms
+                    .obligations
+                    .iter()
+                    .zip(shares)
+                    .filter(|(_, share)| *share != 0)
+                    .map(|(obligation, share)| (obligation.id.clone(), share))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 /// The relative-SSP split of `price` over the obligations in force, when their prices are
-/// exactly that split.
-fn relative_ssp_split(price: i64, obligations: &[ObligationPlan]) -> Option<Vec<AllocationStep>> {
+/// exactly that split plus what components scoped to them (`scoped`, by id) gave them.
+fn relative_ssp_split(
+    price: i64,
+    obligations: &[ObligationPlan],
+    scoped: &BTreeMap<Option<String>, i64>,
+) -> Option<Vec<AllocationStep>> {
     let in_force: Vec<&ObligationPlan> = obligations.iter().filter(|o| o.in_force).collect();
     if in_force.len() != obligations.len() {
         return None;
@@ -282,9 +361,8 @@ fn relative_ssp_split(price: i64, obligations: &[ObligationPlan]) -> Option<Vec<
         .map(|obligation| u128::try_from(obligation.ssp.micros()).unwrap_or(0))
         .collect();
     let steps = allocation_steps(price, &weights).ok()?;
-    let reproduced = steps
-        .iter()
-        .zip(&in_force)
-        .all(|(step, obligation)| step.share == obligation.allocated());
+    let reproduced = steps.iter().zip(&in_force).all(|(step, obligation)| {
+        step.share + scoped.get(&obligation.id).copied().unwrap_or(0) == obligation.allocated()
+    });
     reproduced.then_some(steps)
 }

@@ -44,6 +44,8 @@ from .estimate_method_name import EstimateMethodName
 from .event_recorded import EventRecorded
 from .explain_response import ExplainResponse
 from .explained_allocation import ExplainedAllocation
+from .explained_component import ExplainedComponent
+from .explained_component_share import ExplainedComponentShare
 from .explained_correction import ExplainedCorrection
 from .explained_cumulative import ExplainedCumulative
 from .explained_obligation import ExplainedObligation
@@ -176,6 +178,8 @@ __all__ = (
     "EstimateMethodName",
     "EventRecorded",
     "ExplainedAllocation",
+    "ExplainedComponent",
+    "ExplainedComponentShare",
     "ExplainedCorrection",
     "ExplainedCumulative",
     "ExplainedObligation",

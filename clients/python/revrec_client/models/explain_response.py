@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.explained_allocation import ExplainedAllocation
+  from ..models.explained_component import ExplainedComponent
   from ..models.explained_obligation import ExplainedObligation
   from ..models.explained_version import ExplainedVersion
   from ..models.journal_entry_view import JournalEntryView
@@ -47,6 +48,9 @@ class ExplainResponse:
             version (int): The version the month's figures are computed under.
             versions (list[ExplainedVersion]): Every version known (at `as_of` when given).
             allocation (ExplainedAllocation | None | Unset):
+            variable_consideration (list[ExplainedComponent] | Unset): The variable components of the version in force: the
+                estimate, the constraint and
+                where each went (docs/asc606.md §15); left out when the price is fixed.
      """
 
     closed: bool
@@ -61,6 +65,7 @@ class ExplainResponse:
     version: int
     versions: list[ExplainedVersion]
     allocation: ExplainedAllocation | None | Unset = UNSET
+    variable_consideration: list[ExplainedComponent] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -69,6 +74,7 @@ class ExplainResponse:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.explained_allocation import ExplainedAllocation # noqa: PLC0415
+        from ..models.explained_component import ExplainedComponent # noqa: PLC0415
         from ..models.explained_obligation import ExplainedObligation # noqa: PLC0415
         from ..models.explained_version import ExplainedVersion # noqa: PLC0415
         from ..models.journal_entry_view import JournalEntryView # noqa: PLC0415
@@ -117,6 +123,15 @@ class ExplainResponse:
         else:
             allocation = self.allocation
 
+        variable_consideration: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.variable_consideration, Unset):
+            variable_consideration = []
+            for variable_consideration_item_data in self.variable_consideration:
+                variable_consideration_item = variable_consideration_item_data.to_dict()
+                variable_consideration.append(variable_consideration_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -135,6 +150,8 @@ class ExplainResponse:
         })
         if allocation is not UNSET:
             field_dict["allocation"] = allocation
+        if variable_consideration is not UNSET:
+            field_dict["variable_consideration"] = variable_consideration
 
         return field_dict
 
@@ -143,6 +160,7 @@ class ExplainResponse:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.explained_allocation import ExplainedAllocation # noqa: PLC0415
+        from ..models.explained_component import ExplainedComponent # noqa: PLC0415
         from ..models.explained_obligation import ExplainedObligation # noqa: PLC0415
         from ..models.explained_version import ExplainedVersion # noqa: PLC0415
         from ..models.journal_entry_view import JournalEntryView # noqa: PLC0415
@@ -219,6 +237,18 @@ class ExplainResponse:
         allocation = _parse_allocation(d.pop("allocation", UNSET))
 
 
+        _variable_consideration = d.pop("variable_consideration", UNSET)
+        variable_consideration: list[ExplainedComponent] | Unset = UNSET
+        if _variable_consideration is not UNSET:
+            variable_consideration = []
+            for variable_consideration_item_data in _variable_consideration:
+                variable_consideration_item = ExplainedComponent.from_dict(variable_consideration_item_data)
+
+
+
+                variable_consideration.append(variable_consideration_item)
+
+
         explain_response = cls(
             closed=closed,
             contract_id=contract_id,
@@ -232,6 +262,7 @@ class ExplainResponse:
             version=version,
             versions=versions,
             allocation=allocation,
+            variable_consideration=variable_consideration,
         )
 
 

@@ -28,7 +28,7 @@ class ExplainedVersion:
     """ 
         Attributes:
             change (str): `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-                `progress` or `restatement`.
+                `progress`, `estimate` or `restatement`.
             recorded_at (datetime.datetime):
             version (int):
             effective_date (datetime.date | None | Unset):

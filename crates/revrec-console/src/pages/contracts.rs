@@ -5,7 +5,10 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use revrec_domain::{Billing, ContractPlan, Currency, ObligationPlan, Pattern, format_minor};
+use revrec_domain::{
+    Billing, ContractPlan, ContractTerms, Currency, ObligationPlan, Pattern, VariableScope,
+    format_minor,
+};
 use revrec_http::AppState;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
 use revrec_usecases::audit_trail::{AuditFilter, AuditPage, audit_events};
@@ -168,6 +171,12 @@ pub async fn detail(
             h2 #obligations-heading { "Performance obligations and allocation" }
             (obligations(plan, currency))
         }
+        @if !view.version.terms.variable.is_empty() {
+            section aria-labelledby="variable-heading" {
+                h2 #variable-heading { "Variable consideration" }
+                (variable_consideration(&view.version.terms, currency))
+            }
+        }
         section aria-labelledby="schedule-heading" {
             h2 #schedule-heading { "Schedule" }
             div.table-wrap {
@@ -254,6 +263,50 @@ fn obligations(plan: &ContractPlan, currency: Currency) -> Markup {
                             td.num { (format_minor(obligation.ssp.micros(), 6)) }
                             td.num { (money(obligation.allocated(), currency)) }
                             td { @if obligation.in_force { "yes" } @else { "no" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The version's variable components: the estimate, what the constraint includes, and
+/// where it is allocated (docs/asc606.md §15).
+fn variable_consideration(terms: &ContractTerms, currency: Currency) -> Markup {
+    let name_of = |index: usize| {
+        terms
+            .obligations
+            .get(index)
+            .map_or_else(String::new, |obligation| obligation.name.clone())
+    };
+    html! {
+        div.table-wrap {
+            table #variable-consideration {
+                caption { "Variable components: the amount included in the transaction price never exceeds the estimate" }
+                thead { tr {
+                    th scope="col" { "Component" }
+                    th scope="col" { "Kind" }
+                    th scope="col" { "Method" }
+                    th scope="col" { "Estimate" }
+                    th scope="col" { "Included" }
+                    th scope="col" { "Allocated to" }
+                    th scope="col" { "Rationale" }
+                } }
+                tbody {
+                    @for component in &terms.variable {
+                        tr data-component=(component.id) {
+                            th scope="row" { (component.id) }
+                            td { (component.kind.as_str().replace('_', " ")) }
+                            td { (component.method.as_str().replace('_', " ")) }
+                            td.num { (component.estimate().map_or_else(|| "—".to_owned(), |estimate| estimate.text(currency.exponent()))) }
+                            td.num data-column="included" { (money(component.included_amount, currency)) }
+                            td { (match &component.scope {
+                                VariableScope::AllObligations => "every obligation, with the fixed price".to_owned(),
+                                VariableScope::Obligations(indexes) => indexes.iter().map(|index| name_of(*index)).collect::<Vec<_>>().join(", "),
+                                VariableScope::Period { obligation, period } => format!("{} in {period}", name_of(*obligation)),
+                            }) }
+                            td { (component.rationale.as_deref().unwrap_or("—")) }
                         }
                     }
                 }

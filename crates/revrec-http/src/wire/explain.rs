@@ -2,11 +2,11 @@
 //! with its numbers, and a `text` per step saying it in one sentence.
 
 use revrec_domain::{
-    AllocationStep, CumulativeThrough, Currency, CurveShape, Measure, format_minor,
+    AllocationStep, CumulativeThrough, Currency, CurveShape, Measure, VariableScope, format_minor,
 };
 use revrec_ports::StoredVersion;
 use revrec_usecases::explain_contract::{
-    ContractExplanation, CorrectionPart, ObligationExplanation,
+    ComponentExplanation, ContractExplanation, CorrectionPart, ObligationExplanation,
 };
 use revrec_usecases::ledger::{ContractEntry, EntryStatus};
 use serde::Serialize;
@@ -31,10 +31,15 @@ pub struct ExplainResponse {
     /// Every version known (at `as_of` when given).
     pub versions: Vec<ExplainedVersion>,
     pub transaction_price: Amount,
-    /// The relative standalone-selling-price split of the transaction price; null when a
+    /// The relative standalone-selling-price split of the transaction price (less what
+    /// variable components allocate to some obligations or to one month); null when a
     /// prospective change re-allocated only what remained (each obligation's
     /// `price_changes` say it then).
     pub allocation: Option<ExplainedAllocation>,
+    /// The variable components of the version in force: the estimate, the constraint and
+    /// where each went (docs/asc606.md §15); left out when the price is fixed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variable_consideration: Vec<ExplainedComponent>,
     pub obligations: Vec<ExplainedObligation>,
     /// Everything the month reports for the contract: the sum of the obligations'
     /// `recognized_amount`, its waterfall row's `recognized_amount`.
@@ -44,11 +49,34 @@ pub struct ExplainResponse {
     pub text: String,
 }
 
+/// A variable component, step by step: its estimate, the constraint, its allocation.
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedComponent {
+    pub id: String,
+    pub kind: String,
+    pub method: String,
+    /// Exact: the currency's decimals and six more. Absent without scenarios.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<String>,
+    pub included_amount: Amount,
+    /// `all`, `obligations` or `period`.
+    pub scope: String,
+    /// What it gave each obligation (none for `all`: it is part of `allocation`).
+    pub shares: Vec<ExplainedComponentShare>,
+    pub text: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedComponentShare {
+    pub obligation_id: Option<String>,
+    pub amount: Amount,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct ExplainedVersion {
     pub version: u32,
     /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-    /// `progress` or `restatement`.
+    /// `progress`, `estimate` or `restatement`.
     pub change: String,
     #[schema(format = Date)]
     pub effective_date: Option<String>,
@@ -201,10 +229,15 @@ impl ExplainResponse {
                 allocation_view(
                     steps,
                     &explained.obligations,
-                    explained.transaction_price,
+                    (explained.split_price, explained.transaction_price),
                     currency,
                 )
             }),
+            variable_consideration: explained
+                .variable
+                .iter()
+                .map(|component| component_view(component, currency))
+                .collect(),
             obligations,
             recognized_amount: Amount::minor(total, currency),
             journal_entries: explained
@@ -226,6 +259,64 @@ impl ExplainResponse {
     }
 }
 
+fn component_view(explained: &ComponentExplanation, currency: Currency) -> ExplainedComponent {
+    let component = &explained.component;
+    let exponent = currency.exponent();
+    let money = |minor: i64| format_minor(minor, exponent);
+    let estimate = explained.estimate.map(|estimate| estimate.text(exponent));
+    let estimated = match &estimate {
+        Some(estimate) => format!(
+            "its {} of {} scenario(s) is {estimate}, and {} of it is included (the constraint, ASC 606-10-32-11)",
+            component.method.as_str(),
+            component.scenarios.len(),
+            money(component.included_amount),
+        ),
+        None => format!(
+            "{} is included (the preparer's constrained amount; no scenarios given)",
+            money(component.included_amount)
+        ),
+    };
+    let (scope, placed) = match &component.scope {
+        VariableScope::AllObligations => (
+            "all",
+            "with the fixed price, by relative standalone selling price over every obligation"
+                .to_owned(),
+        ),
+        VariableScope::Obligations(_) => (
+            "obligations",
+            "wholly to the obligations named, by relative standalone selling price among them"
+                .to_owned(),
+        ),
+        VariableScope::Period { period, .. } => (
+            "period",
+            format!(
+                "wholly to {period} of one ratable obligation, recognized over that month alone"
+            ),
+        ),
+    };
+    ExplainedComponent {
+        id: component.id.clone(),
+        kind: component.kind.as_str().to_owned(),
+        method: component.method.as_str().to_owned(),
+        estimate,
+        included_amount: Amount::minor(component.included_amount, currency),
+        scope: scope.to_owned(),
+        shares: explained
+            .shares
+            .iter()
+            .map(|(obligation_id, amount)| ExplainedComponentShare {
+                obligation_id: obligation_id.clone(),
+                amount: Amount::minor(*amount, currency),
+            })
+            .collect(),
+        text: format!(
+            "The {} `{}`: {estimated}; it is allocated {placed} (ASC 606-10-32-39..41).",
+            component.kind.as_str(),
+            component.id,
+        ),
+    }
+}
+
 fn version_view(version: &StoredVersion) -> ExplainedVersion {
     ExplainedVersion {
         version: version.number,
@@ -238,7 +329,7 @@ fn version_view(version: &StoredVersion) -> ExplainedVersion {
 fn allocation_view(
     steps: &[AllocationStep],
     obligations: &[ObligationExplanation],
-    price: i64,
+    (price, transaction_price): (i64, i64),
     currency: Currency,
 ) -> ExplainedAllocation {
     let money = |minor: i64| format_minor(minor, currency.exponent());
@@ -278,7 +369,12 @@ fn allocation_view(
         method: "relative_ssp_largest_remainder".into(),
         steps: views,
         text: format!(
-            "The transaction price of {} {} is split in proportion to the standalone selling prices: each obligation takes the whole minor units of its exact share, and the {bumped} unit(s) left over go to the largest fractions, ties to the earlier line.",
+            "The {} of {} {} is split in proportion to the standalone selling prices: each obligation takes the whole minor units of its exact share, and the {bumped} unit(s) left over go to the largest fractions, ties to the earlier line.",
+            if price == transaction_price {
+                "transaction price"
+            } else {
+                "transaction price less what variable components allocate to some obligations or to one month"
+            },
             money(price),
             currency.code()
         ),

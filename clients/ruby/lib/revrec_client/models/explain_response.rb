@@ -15,7 +15,7 @@ require 'time'
 
 module RevrecClient
   class ExplainResponse < ApiModelBase
-    # The relative standalone-selling-price split of the transaction price; null when a prospective change re-allocated only what remained (each obligation's `price_changes` say it then).
+    # The relative standalone-selling-price split of the transaction price (less what variable components allocate to some obligations or to one month); null when a prospective change re-allocated only what remained (each obligation's `price_changes` say it then).
     attr_accessor :allocation
 
     # Whether the month is closed: its figures are those it froze, explained by the contract as the close saw it.
@@ -41,6 +41,9 @@ module RevrecClient
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :transaction_price
 
+    # The variable components of the version in force: the estimate, the constraint and where each went (docs/asc606.md §15); left out when the price is fixed.
+    attr_accessor :variable_consideration
+
     # The version the month's figures are computed under.
     attr_accessor :version
 
@@ -60,6 +63,7 @@ module RevrecClient
         :'recognized_amount' => :'recognized_amount',
         :'text' => :'text',
         :'transaction_price' => :'transaction_price',
+        :'variable_consideration' => :'variable_consideration',
         :'version' => :'version',
         :'versions' => :'versions'
       }
@@ -88,6 +92,7 @@ module RevrecClient
         :'recognized_amount' => :'BigDecimal',
         :'text' => :'String',
         :'transaction_price' => :'BigDecimal',
+        :'variable_consideration' => :'Array<ExplainedComponent>',
         :'version' => :'Integer',
         :'versions' => :'Array<ExplainedVersion>'
       }
@@ -186,6 +191,12 @@ module RevrecClient
         self.transaction_price = attributes[:'transaction_price']
       else
         self.transaction_price = nil
+      end
+
+      if attributes.key?(:'variable_consideration')
+        if (value = attributes[:'variable_consideration']).is_a?(Array)
+          self.variable_consideration = value
+        end
       end
 
       if attributes.key?(:'version')
@@ -407,6 +418,7 @@ module RevrecClient
           recognized_amount == o.recognized_amount &&
           text == o.text &&
           transaction_price == o.transaction_price &&
+          variable_consideration == o.variable_consideration &&
           version == o.version &&
           versions == o.versions
     end
@@ -420,7 +432,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [allocation, closed, contract_id, currency, journal_entries, obligations, period, recognized_amount, text, transaction_price, version, versions].hash
+      [allocation, closed, contract_id, currency, journal_entries, obligations, period, recognized_amount, text, transaction_price, variable_consideration, version, versions].hash
     end
 
     # Builds the object from hash

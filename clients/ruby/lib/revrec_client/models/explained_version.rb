@@ -15,7 +15,7 @@ require 'time'
 
 module RevrecClient
   class ExplainedVersion < ApiModelBase
-    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress` or `restatement`.
+    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` or `restatement`.
     attr_accessor :change
 
     attr_accessor :effective_date
