@@ -7,6 +7,7 @@ use std::fmt;
 
 use time::{Date, Duration};
 
+use crate::consumption::Consumption;
 use crate::currency::Currency;
 pub use crate::field::{
     Field, FieldError, InvoiceField, LineField, ValidationErrors, VariableField,
@@ -188,6 +189,9 @@ pub struct ObligationTerms {
     pub stated_price: Option<i64>,
     pub ssp: Ssp,
     pub pattern: Pattern,
+    /// Recognized as consumed (usage or prepaid credits) rather than by its pattern alone;
+    /// the pattern is then its service window.
+    pub consumption: Option<Consumption>,
 }
 
 impl ContractDraft {
@@ -395,6 +399,7 @@ impl ContractDraft {
                 start: self.start_date,
                 end: self.end_date,
             },
+            consumption: None,
         }
     }
 
@@ -514,6 +519,7 @@ impl ContractDraft {
             stated_price: line.stated_price,
             ssp,
             pattern: pattern?,
+            consumption: None,
         })
     }
 

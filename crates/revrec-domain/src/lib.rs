@@ -10,6 +10,7 @@ pub mod billing;
 pub mod books;
 pub mod calendar;
 pub mod chart;
+pub mod consumption;
 pub mod contract;
 pub mod currency;
 pub mod digest;
@@ -44,6 +45,7 @@ pub use billing::{
 };
 pub use books::{BookAmount, BookedMonth, Books, Correction, Series};
 pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem, ChartsInForce};
+pub use consumption::{Consumption, ContractUsage, MonthUsage, PrepaidCredits};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
     LineField, ObligationTerms, PobType, ValidationErrors, VariableField, obligation_months,

@@ -10,6 +10,7 @@ use time::Date;
 
 use crate::allocation::{AllocationError, allocate};
 use crate::billing::Billing;
+use crate::consumption::{Consumption, ContractUsage, MonthUsage};
 use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
 use crate::currency::Currency;
 use crate::money::{Ssp, format_minor};
@@ -233,6 +234,8 @@ pub struct ObligationPlan {
     pub fulfilled_on: Option<Date>,
     /// The latest progress report of a `Progress` obligation (0 % until the first).
     pub percent_complete: Option<PercentComplete>,
+    /// Usage or prepaid credits (docs/asc606.md §15): revenue follows the contract's usage.
+    pub consumption: Option<Consumption>,
     progress_basis: ProgressBasis,
     segments: Vec<Segment>,
     prices: Vec<PriceChange>,
@@ -421,6 +424,7 @@ impl ContractPlan {
                     fulfilled_on: None,
                     percent_complete: (obligation.pattern == Pattern::Progress)
                         .then_some(PercentComplete::ZERO),
+                    consumption: obligation.consumption.clone(),
                     progress_basis: ProgressBasis::new(allocated),
                     segments: vec![Segment {
                         from: i32::MIN,
@@ -744,6 +748,7 @@ impl ContractPlan {
                 existing.name.clone_from(&terms.name);
                 existing.pob_type = terms.pob_type;
                 existing.ssp = terms.ssp;
+                existing.consumption.clone_from(&terms.consumption);
                 if existing.pattern != terms.pattern {
                     existing.fulfilled_on = None;
                 }
@@ -761,6 +766,7 @@ impl ContractPlan {
                     in_force: true,
                     fulfilled_on: None,
                     percent_complete: None,
+                    consumption: terms.consumption.clone(),
                     progress_basis: ProgressBasis::new(price),
                     segments: vec![Segment {
                         from: day,
@@ -951,6 +957,70 @@ impl ContractPlan {
     fn format(&self, minor: i64) -> String {
         format_minor(minor, self.currency.exponent())
     }
+
+    fn apply_usage(&mut self, usage: &ContractUsage) {
+        let (convention, exponent) = (self.convention, self.currency.exponent());
+        for obligation in &mut self.obligations {
+            let months = obligation
+                .id
+                .as_ref()
+                .and_then(|id| usage.get(id))
+                .map_or(&[][..], Vec::as_slice);
+            obligation.rate_usage(months, convention, exponent);
+        }
+    }
+}
+
+impl ObligationPlan {
+    /// A usage line's revenue and price from its months' usage: each month's rated amount
+    /// lands on the day the month is rated, and the price grows by it from the month's
+    /// first day (billed in its month, so never deferred and never in RPO). A line a
+    /// termination or a modification stopped stays stopped where it was.
+    fn rate_usage(&mut self, months: &[MonthUsage], convention: Convention, exponent: u8) {
+        let Some(consumption @ Consumption::Usage(_)) = &self.consumption else {
+            return;
+        };
+        let Some(first) = self.segments.first() else {
+            return;
+        };
+        let from = first.from;
+        let start = self.prices.first().map_or(Date::MIN, |change| change.from);
+        // Where a termination or a drop froze it: the last segment, a zero curve.
+        let stopped = (!self.in_force)
+            .then(|| self.segments.last().map(|segment| segment.from))
+            .flatten()
+            .filter(|day| *day != from);
+        let last_day = self.pattern.last_day().unwrap_or(Date::MAX);
+        let points = consumption.cumulative(0, months, last_day, exponent);
+        let mut lumps = Vec::with_capacity(points.len());
+        let mut prices = vec![PriceChange {
+            from: start,
+            price: 0,
+        }];
+        let mut before = 0;
+        for ((day, cumulative), month) in points.into_iter().zip(months) {
+            lumps.push(Curve::new(
+                cumulative - before,
+                Pattern::PointInTime { date: day },
+                convention,
+            ));
+            prices.push(PriceChange {
+                from: month.period.first_day().max(start),
+                price: cumulative,
+            });
+            before = cumulative;
+        }
+        self.segments = vec![Segment {
+            from,
+            offset: 0,
+            curve: Curve::zero(),
+            lumps,
+        }];
+        self.prices = prices;
+        if let Some(day) = stopped {
+            freeze(self, day);
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -1026,6 +1096,20 @@ impl PlanHistory {
     /// (a restatement's history computes the earlier ones anew; they read back as they were).
     pub fn with_recorded(mut self, recorded: Vec<ContractPlan>) -> PlanHistory {
         self.recorded = recorded;
+        self
+    }
+
+    /// This history with the contract's usage in every version: each usage line's revenue
+    /// of a month is that month's rated usage (docs/asc606.md §15). Usage is not versioned,
+    /// so every version reads the same usage; a line's months outside its service are
+    /// never recorded (the write refuses them).
+    pub fn with_usage(mut self, usage: &ContractUsage) -> PlanHistory {
+        if usage.is_empty() {
+            return self;
+        }
+        for plan in self.versions.iter_mut().chain(self.recorded.iter_mut()) {
+            plan.apply_usage(usage);
+        }
         self
     }
 
@@ -1228,10 +1312,16 @@ fn month_of(pattern: Pattern, period: Period) -> Pattern {
 /// SSP weights of whole obligations (inception, and catch-up re-allocation).
 fn full_weights(obligations: &[ObligationTerms]) -> Vec<u128> {
     // Unscaled: multiplying every weight by one constant would not change a single share.
-    obligations
-        .iter()
-        .map(|obligation| weight(obligation.ssp))
-        .collect()
+    obligations.iter().map(allocation_weight).collect()
+}
+
+/// An obligation's SSP weight; none for a usage line, which is allocated only what it is
+/// rated (docs/asc606.md §15).
+fn allocation_weight(obligation: &ObligationTerms) -> u128 {
+    match &obligation.consumption {
+        Some(consumption) if !consumption.takes_allocation() => 0,
+        _ => weight(obligation.ssp),
+    }
 }
 
 /// Extra precision of a remaining-SSP weight: SSP (to 10^-6) × share of days left, kept to
@@ -1251,7 +1341,7 @@ fn remaining_weight(
     convention: Convention,
     progress_done: Option<PercentComplete>,
 ) -> u128 {
-    let full = weight(obligation.ssp) * REMAINING_SCALE;
+    let full = allocation_weight(obligation) * REMAINING_SCALE;
     match obligation.pattern {
         Pattern::AwaitingDelivery => full,
         // The reported share not yet satisfied (docs/asc606.md §11).

@@ -1216,3 +1216,111 @@ proptest! {
         prop_assert_eq!(recognized + waiting, reassessed.transaction_price);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Usage lines (docs/asc606.md §15): whatever the amendments, the months recognize the
+    /// whole transaction price (fixed, included and rated usage), and a late record of one
+    /// month moves that month alone, by what it rates.
+    #[test]
+    fn usage_sums_to_the_price_and_a_late_record_moves_its_month_alone(
+        terms in terms_strategy(6),
+        changes in prop::collection::vec((any::<u8>(), any::<u32>(), 0..=MAX_PRICE, 0..400_i32), 0..4),
+        usage_lines in prop::collection::vec(any::<bool>(), 6),
+        months in prop::collection::vec((0_i32..400, 0_i64..5_000_000, 0_i64..100_000), 0..12),
+        late in (0_i32..400, 1_i64..5_000_000),
+    ) {
+        use revrec_domain::usage::{Quantity, UnitRate, UsagePricing};
+        use revrec_domain::{Consumption, ContractUsage, MonthUsage};
+        // The usage lines of the first version become metered at 0.0123 a unit past 1,000.
+        let pricing = UsagePricing::new(
+            UnitRate::parse("0.0123").unwrap(),
+            Quantity::units(1_000).unwrap(),
+            Vec::new(),
+        )
+        .unwrap();
+        let mut terms = terms;
+        let mut metered = Vec::new();
+        for (obligation, usage) in terms.obligations.iter_mut().zip(&usage_lines) {
+            if *usage && matches!(obligation.pattern, Pattern::Ratable { .. }) {
+                obligation.consumption = Some(Consumption::Usage(Some(pricing.clone())));
+                metered.push((obligation.id.clone().unwrap(), obligation.pattern));
+            }
+        }
+        prop_assume!(!metered.is_empty());
+        let plain = PlanHistory::new(&terms);
+        prop_assume!(plain.is_ok());
+        let mut plain = plain.unwrap();
+        let mut sorted = changes;
+        sorted.sort_by_key(|change| change.1);
+        for (kind, at, price, shift) in sorted {
+            if let Ok(next) = plain.amend(&amendment(&terms, kind, at, price, shift)) {
+                plain = next;
+            }
+        }
+        // Months inside each metered line's service, in order.
+        let mut usage = ContractUsage::new();
+        for (id, pattern) in &metered {
+            let Pattern::Ratable { start, end } = *pattern else { continue };
+            let (first_month, last_month) = (Period::of(start), Period::of(end));
+            let span = first_month.months_until(last_month) + 1;
+            let mut list: BTreeMap<Period, MonthUsage> = BTreeMap::new();
+            for (offset, units, amount) in &months {
+                let period = first_month.plus(offset % span);
+                let entry = list.entry(period).or_insert(MonthUsage {
+                    period,
+                    quantity: Quantity::default(),
+                    amount: 0,
+                });
+                entry.quantity = entry.quantity.checked_add(Quantity::units(*units).unwrap()).unwrap();
+                entry.amount += amount;
+            }
+            usage.insert(id.clone(), list.into_values().collect());
+        }
+        let rated = plain.clone().with_usage(&usage);
+        let plan = rated.current();
+        // What events have yet to recognize (a delivery, progress still to report).
+        let last_day = plan.last_period().last_day();
+        let waiting: i64 = plan
+            .obligations()
+            .iter()
+            .filter(|o| o.pattern.awaits_events())
+            .map(|o| o.allocated() - o.recognized_through(last_day))
+            .sum();
+        let recognized: i64 = plan.schedule().total_revenue().iter().sum();
+        prop_assert_eq!(recognized + waiting, plan.transaction_price());
+
+        // A late record in one month of the first metered line.
+        let (id, pattern) = &metered[0];
+        let Pattern::Ratable { start, end } = *pattern else { unreachable!() };
+        let span = Period::of(start).months_until(Period::of(end)) + 1;
+        let period = Period::of(start).plus(late.0 % span);
+        let mut later = usage.clone();
+        let list = later.get_mut(id).unwrap();
+        match list.iter_mut().find(|month| month.period == period) {
+            Some(month) => {
+                month.quantity = month.quantity.checked_add(Quantity::units(late.1).unwrap()).unwrap();
+            }
+            None => {
+                list.push(MonthUsage { period, quantity: Quantity::units(late.1).unwrap(), amount: 0 });
+                list.sort_by_key(|month| month.period);
+            }
+        }
+        let restated = plain.with_usage(&later);
+        let (a, b) = (rated.current(), restated.current());
+        let (first_period, last_period) = (a.first_period(), a.last_period().max(b.last_period()));
+        let before = a.monthly(first_period, last_period).total_revenue();
+        let after = b.monthly(first_period, last_period).total_revenue();
+        let moved = b.transaction_price() - a.transaction_price();
+        prop_assert!(moved >= 0);
+        for (offset, (x, y)) in before.iter().zip(&after).enumerate() {
+            let month = first_period.plus(i32::try_from(offset).unwrap());
+            if month == period {
+                prop_assert_eq!(y - x, moved, "{} carries the late record", month);
+            } else {
+                prop_assert_eq!(x, y, "{} never moves", month);
+            }
+        }
+    }
+}

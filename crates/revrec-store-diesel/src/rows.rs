@@ -373,6 +373,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
                 stated_price: line.stated_price,
                 ssp: Ssp::from_micros(line.ssp_micros),
                 pattern,
+                consumption: None,
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;

@@ -67,6 +67,7 @@ fn terms(price: i64, obligations: usize) -> ContractTerms {
                         date: date!(2026 - 02 - 28),
                     }
                 },
+                consumption: None,
             })
             .collect(),
         variable: Vec::new(),

@@ -979,6 +979,7 @@ fn obligation_in(
             PatternOut::AwaitingDelivery => Pattern::AwaitingDelivery,
             PatternOut::Progress => Pattern::Progress,
         },
+        consumption: None,
     })
 }
 

@@ -1,0 +1,100 @@
+//! Lines recognized as they are consumed (docs/asc606.md §15): usage rated month by month,
+//! and prepaid credits recognized as they are used, with breakage.
+//!
+//! A usage line is allocated nothing at inception: each month's rated usage is its revenue
+//! of that month (the right-to-invoice expedient, ASC 606-10-55-18, and the series
+//! allocation of 32-40), and its price grows by it, so it is never in RPO. Prepaid credits
+//! are a fixed-price line allocated like any other whose revenue follows the credits used
+//! (55-46..49). Both take their figures from a contract's usage: what its records add up to,
+//! per obligation and month, which are facts of their own and not versions.
+
+use std::collections::BTreeMap;
+
+use time::Date;
+
+use crate::period::Period;
+use crate::usage::{Breakage, Quantity, UsagePricing, credits_recognized};
+
+/// How a line is consumed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Consumption {
+    /// Rated usage. `None`: the records carry their own rated amounts.
+    Usage(Option<UsagePricing>),
+    Credits(PrepaidCredits),
+}
+
+/// Credits sold up front, used over time, forfeited at `expires_on` (55-46..49).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PrepaidCredits {
+    pub credits: Quantity,
+    pub expires_on: Date,
+    /// The credits the customer is expected to use (at most `credits`): proportional
+    /// breakage recognizes the rest as the expected ones are used.
+    pub expected_usage: Quantity,
+    pub breakage: Breakage,
+}
+
+/// What one obligation's records of one month add up to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MonthUsage {
+    pub period: Period,
+    /// Units (or credits) used.
+    pub quantity: Quantity,
+    /// Amounts the records carried themselves, minor units.
+    pub amount: i64,
+}
+
+/// A contract's usage: per obligation id, its months in order.
+pub type ContractUsage = BTreeMap<String, Vec<MonthUsage>>;
+
+impl Consumption {
+    /// Whether the line is allocated a share of the price at inception (credits are; usage
+    /// is not: its price is what it is rated).
+    pub fn takes_allocation(&self) -> bool {
+        matches!(self, Consumption::Credits(_))
+    }
+
+    /// Revenue through the end of each month of `months` (in order), for an obligation
+    /// allocated `allocated`, in a currency of `exponent` decimals: the points of its
+    /// cumulative revenue, as `(day, cumulative)`, the day being when the month is rated
+    /// (its last day, or `last_day` when the service ends first).
+    pub fn cumulative(
+        &self,
+        allocated: i64,
+        months: &[MonthUsage],
+        last_day: Date,
+        exponent: u8,
+    ) -> Vec<(Date, i64)> {
+        let mut points = Vec::with_capacity(months.len() + 1);
+        match self {
+            Consumption::Usage(pricing) => {
+                let mut total = 0_i64;
+                for month in months {
+                    let rated = pricing
+                        .as_ref()
+                        .map_or(0, |pricing| pricing.rate_month(month.quantity, exponent));
+                    total = total.saturating_add(rated).saturating_add(month.amount);
+                    points.push((month.period.last_day().min(last_day), total));
+                }
+            }
+            Consumption::Credits(credits) => {
+                let mut used = Quantity::default();
+                let expiry = Period::of(credits.expires_on);
+                for month in months.iter().filter(|month| month.period < expiry) {
+                    used = used.checked_add(month.quantity).unwrap_or(used);
+                    let earned = credits_recognized(
+                        allocated,
+                        used,
+                        (credits.credits, credits.expected_usage),
+                        credits.breakage,
+                        false,
+                    );
+                    points.push((month.period.last_day().min(last_day), earned));
+                }
+                // Everything left is revenue of the day the credits expire.
+                points.push((credits.expires_on, allocated));
+            }
+        }
+        points
+    }
+}
