@@ -158,6 +158,7 @@ async fn a_lost_race_is_409_version_conflict_and_nothing_else_happens() {
         invoices: Vec::new(),
         revision: 1,
         stamps: revrec_ports::BooksStamps::default(),
+        usage: revrec_domain::ContractUsage::default(),
     };
 
     let mut contracts = MockContractRepository::new();

@@ -4,8 +4,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use revrec_domain::usage::Quantity;
 use revrec_domain::{
-    Amendment, ContractTerms, Convention, Currency, Invoice, Payment, PercentComplete, Rollup,
+    Amendment, ContractTerms, ContractUsage, Convention, Currency, Invoice, MonthUsage, Payment,
+    PercentComplete, Period, Rollup,
 };
 use time::Date;
 
@@ -299,6 +301,35 @@ pub struct StoredContract {
     pub revision: i64,
     /// Where each fact stands against the tenant's closes (filled in by the store).
     pub stamps: BooksStamps,
+    /// What its usage records add up to, per usage obligation and month
+    /// (docs/asc606.md §15): what its plans are rated from.
+    pub usage: ContractUsage,
+}
+
+/// One usage record as stored (docs/asc606.md §15): a fact of its own, never a version.
+/// A restatement (another body under the same `record_id`) is appended with the next
+/// revision; the latest revision is the record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UsageRecord {
+    pub obligation_id: String,
+    pub record_id: String,
+    /// 1 for the first body under the record id.
+    pub revision: u32,
+    pub occurred_on: Date,
+    /// Units used (millionths exact), for a line with a price per unit.
+    pub quantity: Option<Quantity>,
+    /// The record's own rated amount, minor units.
+    pub amount: Option<i64>,
+    pub recorded_at: i64,
+    pub recorded_by: String,
+}
+
+/// What the usage tables get in a write: records appended, and the obligation-months they
+/// change with their new totals.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct UsageWrite {
+    pub records: Vec<UsageRecord>,
+    pub months: Vec<(String, MonthUsage)>,
 }
 
 /// When each of a contract's facts entered the books (docs/ledger.md, Month end): the
@@ -363,6 +394,8 @@ pub struct ContractWrite {
     pub version: VersionWrite,
     /// Invoices to add (a draft's replaced billing schedule is `ReplaceInvoices`' job).
     pub invoices: InvoiceWrite,
+    /// Usage records to append (none for most writes).
+    pub usage: UsageWrite,
     pub rollup: Vec<RollupDelta>,
 }
 
@@ -556,4 +589,22 @@ pub trait ContractRepository: Send + Sync {
         tenant_id: &str,
         query: &ContractQuery,
     ) -> Result<ContractPage, RepositoryError>;
+
+    /// The latest revision of a usage record, if the contract has it.
+    async fn usage_record(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        obligation_id: &str,
+        record_id: &str,
+    ) -> Result<Option<UsageRecord>, RepositoryError>;
+
+    /// The latest revision of each of an obligation's records in `period`, by day then id.
+    async fn usage_records(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        obligation_id: &str,
+        period: Period,
+    ) -> Result<Vec<UsageRecord>, RepositoryError>;
 }

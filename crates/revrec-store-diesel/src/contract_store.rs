@@ -7,17 +7,19 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::upsert::excluded;
+use revrec_domain::Period;
 use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, RollupAmounts, RollupKey};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
     InvoiceWrite, RepositoryError, RollupDelta, ScannedPage, StoredContract, StoredVersion,
-    VersionChange, VersionWrite, WorkBudget,
+    UsageRecord, VersionChange, VersionWrite, WorkBudget,
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{latest_sequence_of, stamp_for_write};
 use crate::connection::{DbConnection, on_each_backend};
+use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
@@ -25,7 +27,10 @@ use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
     version_rows,
 };
-use crate::schema::{contract_invoices, contract_lines, contract_versions, contracts, rollups};
+use crate::schema::{
+    contract_invoices, contract_lines, contract_versions, contracts, rollups, usage_months,
+    usage_records,
+};
 
 type SharedCache = Arc<Mutex<ContractCache>>;
 
@@ -217,6 +222,43 @@ impl ContractRepository for ContractStore {
         })
         .await
     }
+
+    async fn usage_record(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        obligation_id: &str,
+        record_id: &str,
+    ) -> Result<Option<UsageRecord>, RepositoryError> {
+        let key = (
+            tenant_id.to_owned(),
+            contract_id.to_owned(),
+            obligation_id.to_owned(),
+            record_id.to_owned(),
+        );
+        with_connection(&self.database, Access::Read, move |connection| {
+            consumption_rows::latest_record(connection, (&key.0, &key.1, &key.2), &key.3)
+        })
+        .await
+    }
+
+    async fn usage_records(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        obligation_id: &str,
+        period: Period,
+    ) -> Result<Vec<UsageRecord>, RepositoryError> {
+        let key = (
+            tenant_id.to_owned(),
+            contract_id.to_owned(),
+            obligation_id.to_owned(),
+        );
+        with_connection(&self.database, Access::Read, move |connection| {
+            consumption_rows::month_records(connection, (&key.0, &key.1, &key.2), period)
+        })
+        .await
+    }
 }
 
 /// Contracts an as-of read replays per page.
@@ -305,6 +347,13 @@ pub(crate) fn apply_writes(
         }
     }
     insert_versions(connection, &versions, &lines)?;
+    for write in writes {
+        if write.usage.records.is_empty() && write.usage.months.is_empty() {
+            continue;
+        }
+        let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
+        consumption_rows::write_usage(connection, (tenant, id), &write.usage, stamp_of(write))?;
+    }
     let mut invoices = Vec::new();
     for write in writes {
         let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
@@ -409,6 +458,18 @@ fn remove_contract(
     removal: &ContractRemoval,
 ) -> Result<(), StoreError> {
     let (tenant, id) = (removal.tenant_id.as_str(), removal.contract_id.as_str());
+    diesel::delete(
+        usage_records::table
+            .filter(usage_records::tenant_id.eq(tenant))
+            .filter(usage_records::contract_id.eq(id)),
+    )
+    .execute(connection)?;
+    diesel::delete(
+        usage_months::table
+            .filter(usage_months::tenant_id.eq(tenant))
+            .filter(usage_months::contract_id.eq(id)),
+    )
+    .execute(connection)?;
     diesel::delete(
         contract_invoices::table
             .filter(contract_invoices::tenant_id.eq(tenant))
@@ -609,7 +670,8 @@ fn find_contract(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
-    let stored = assemble(row, versions, lines, invoices)?;
+    let usage = consumption_rows::months_of(connection, tenant_id, (id, id), &[id.to_owned()])?;
+    let stored = assemble(row, versions, lines, invoices, usage)?;
     Ok(Some((revision, stored)))
 }
 
@@ -620,6 +682,7 @@ fn assemble(
     versions: Vec<VersionRow>,
     mut lines: Vec<LineRow>,
     invoices: Vec<InvoiceRow>,
+    usage: Vec<UsageMonthRow>,
 ) -> Result<StoredContract, StoreError> {
     let mut stored: Vec<StoredVersion> = Vec::with_capacity(versions.len());
     let stamps = BooksStamps {
@@ -657,6 +720,7 @@ fn assemble(
             .collect::<Result<_, _>>()?,
         revision,
         stamps,
+        usage: consumption_rows::contract_usage(usage)?,
     })
 }
 
@@ -771,11 +835,13 @@ fn scan_contracts(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
+    let usage = consumption_rows::months_of(connection, tenant_id, (first, last), &ids)?;
     // Rows come in contract id order, like the records: walk the lists together.
-    let (mut versions, mut lines, mut invoices) = (
+    let (mut versions, mut lines, mut invoices, mut usage) = (
         versions.into_iter().peekable(),
         lines.into_iter().peekable(),
         invoices.into_iter().peekable(),
+        usage.into_iter().peekable(),
     );
     let mut contracts = Vec::with_capacity(records.len());
     for record in records {
@@ -792,11 +858,16 @@ fn scan_contracts(
         while let Some(invoice) = invoices.next_if(|invoice| invoice.contract_id == row.id) {
             own_invoices.push(invoice);
         }
+        let mut own_usage = Vec::new();
+        while let Some(month) = usage.next_if(|month| month.contract_id == row.id) {
+            own_usage.push(month);
+        }
         contracts.push(Arc::new(assemble(
             record,
             own_versions,
             own_lines,
             own_invoices,
+            own_usage,
         )?));
     }
     Ok(ScannedPage { contracts, next })

@@ -7,6 +7,7 @@ mod blocking;
 mod books_lock;
 pub mod connection;
 mod console_store;
+mod consumption_rows;
 mod contract_cache;
 mod contract_store;
 mod idempotency_store;

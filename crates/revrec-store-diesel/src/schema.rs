@@ -324,8 +324,38 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    usage_records (tenant_id, contract_id, obligation_id, record_id, revision) {
+        tenant_id -> Text,
+        contract_id -> Text,
+        obligation_id -> Text,
+        record_id -> Text,
+        revision -> Integer,
+        occurred_on -> Date,
+        period -> Text,
+        quantity_millionths -> Nullable<BigInt>,
+        amount -> Nullable<BigInt>,
+        recorded_at -> BigInt,
+        recorded_by -> Text,
+        books_sequence -> BigInt,
+    }
+}
+
+diesel::table! {
+    usage_months (tenant_id, contract_id, obligation_id, period) {
+        tenant_id -> Text,
+        contract_id -> Text,
+        obligation_id -> Text,
+        period -> Text,
+        quantity_millionths -> BigInt,
+        amount -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     api_keys,
+    usage_records,
+    usage_months,
     contracts,
     contract_versions,
     contract_lines,

@@ -14,7 +14,8 @@ use revrec_ports::{
     ApiKeyRecord, Claim, ContractCursor, ContractQuery, ContractRecord, ContractRestatement,
     ContractScan, ContractStatus, ContractWrite, Expected, JobFailure, JobLease, JobProgress,
     JobRecord, JobStatus, PageCommit, Plan, RecalculationRequest, RecordedKind, RecordedResponse,
-    RepositoryError, RollupDelta, Scope, StoredVersion, VersionChange, VersionWrite,
+    RepositoryError, RollupDelta, Scope, StoredVersion, UsageRecord, UsageWrite, VersionChange,
+    VersionWrite,
 };
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
@@ -125,6 +126,7 @@ fn new_contract(tenant: &str, id: &str, created_at: i64) -> ContractWrite {
             recorded_by: "key:k1".to_owned(),
         }),
         invoices: revrec_ports::InvoiceWrite::Unchanged,
+        usage: UsageWrite::default(),
         rollup: vec![delta("2026-01", 100, 1_200), delta("2026-02", 100, 0)],
     }
 }
@@ -173,6 +175,7 @@ async fn a_write_through_another_instance_is_seen_at_once() {
                 }),
                 version: VersionWrite::Unchanged,
                 invoices: revrec_ports::InvoiceWrite::Unchanged,
+                usage: UsageWrite::default(),
                 rollup: Vec::new(),
             })
             .await
@@ -228,6 +231,7 @@ async fn concurrent_reads_each_get_their_own_contract_while_it_changes() {
                         }),
                         version: VersionWrite::Unchanged,
                         invoices: revrec_ports::InvoiceWrite::Unchanged,
+                        usage: UsageWrite::default(),
                         rollup: Vec::new(),
                     })
                     .await
@@ -407,6 +411,7 @@ async fn versions_append_and_drafts_replace() {
                 }),
                 version: VersionWrite::Append(amended.clone()),
                 invoices: revrec_ports::InvoiceWrite::Unchanged,
+                usage: UsageWrite::default(),
                 rollup: vec![delta("2026-07", 0, -600)],
             })
             .await
@@ -448,6 +453,7 @@ async fn versions_append_and_drafts_replace() {
                 }),
                 version: VersionWrite::ReplaceCurrent(replacement.clone()),
                 invoices: revrec_ports::InvoiceWrite::Unchanged,
+                usage: UsageWrite::default(),
                 rollup: Vec::new(),
             })
             .await
@@ -1264,4 +1270,129 @@ async fn a_page_restates_contracts_only_at_the_revisions_it_read() {
         assert_eq!(january.recognized, 201);
     })
     .await;
+}
+
+/// Usage records (docs/asc606.md §15): appended with the write that carries them, read
+/// back as monthly totals with the contract (by id and by scan), a restatement the next
+/// revision, and gone with the contract.
+#[tokio::test]
+async fn usage_records_are_appended_and_read_back_as_monthly_totals() {
+    use revrec_domain::usage::Quantity;
+    use revrec_domain::{MonthUsage, Period};
+    for database in TestDatabase::all() {
+        let contracts = open(&database).contracts();
+        contracts
+            .save(new_contract("t1", "ctr_u", 1))
+            .await
+            .unwrap();
+        let units = |n: i64| Quantity::units(n).unwrap();
+        let usage_record = |id: &str, revision: u32, day: time::Date, quantity: i64| UsageRecord {
+            obligation_id: "pob_0".into(),
+            record_id: id.into(),
+            revision,
+            occurred_on: day,
+            quantity: Some(units(quantity)),
+            amount: None,
+            recorded_at: 10,
+            recorded_by: "key:k1".into(),
+        };
+        let month = |text: &str, quantity: i64| {
+            (
+                "pob_0".to_owned(),
+                MonthUsage {
+                    period: Period::parse(text).unwrap(),
+                    quantity: units(quantity),
+                    amount: 0,
+                },
+            )
+        };
+        let write = |revision: i64, usage: UsageWrite| ContractWrite {
+            record: record("t1", "ctr_u", 1),
+            expected: Some(Expected {
+                version: 1,
+                status: ContractStatus::Active,
+                revision,
+            }),
+            version: VersionWrite::Unchanged,
+            invoices: revrec_ports::InvoiceWrite::Unchanged,
+            usage,
+            rollup: Vec::new(),
+        };
+        contracts
+            .save(write(
+                1,
+                UsageWrite {
+                    records: vec![
+                        usage_record("r1", 1, date!(2026 - 01 - 05), 100),
+                        usage_record("r2", 1, date!(2026 - 01 - 20), 50),
+                        usage_record("r3", 1, date!(2026 - 02 - 01), 7),
+                    ],
+                    months: vec![month("2026-01", 150), month("2026-02", 7)],
+                },
+            ))
+            .await
+            .unwrap();
+        let stored = contracts.find("t1", "ctr_u").await.unwrap().unwrap();
+        assert_eq!(
+            stored.usage["pob_0"]
+                .iter()
+                .map(|m| (m.period.to_string(), m.quantity))
+                .collect::<Vec<_>>(),
+            [
+                ("2026-01".to_owned(), units(150)),
+                ("2026-02".to_owned(), units(7))
+            ]
+        );
+        // A restatement of r1: its next revision, and January's new total.
+        contracts
+            .save(write(
+                2,
+                UsageWrite {
+                    records: vec![usage_record("r1", 2, date!(2026 - 01 - 06), 40)],
+                    months: vec![month("2026-01", 90)],
+                },
+            ))
+            .await
+            .unwrap();
+        let latest = contracts
+            .usage_record("t1", "ctr_u", "pob_0", "r1")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((latest.revision, latest.quantity), (2, Some(units(40))));
+        let january = contracts
+            .usage_records("t1", "ctr_u", "pob_0", Period::parse("2026-01").unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            january
+                .iter()
+                .map(|r| (r.record_id.as_str(), r.revision))
+                .collect::<Vec<_>>(),
+            [("r1", 2), ("r2", 1)]
+        );
+        let page = contracts
+            .scan(
+                "t1",
+                &ContractScan {
+                    limit: 10,
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        let scanned = page
+            .contracts
+            .iter()
+            .find(|c| c.record.id == "ctr_u")
+            .unwrap();
+        assert_eq!(scanned.usage["pob_0"][0].quantity, units(90));
+        assert!(
+            contracts
+                .usage_record("t1", "ctr_u", "pob_0", "r9")
+                .await
+                .unwrap()
+                .is_none()
+        );
+    }
 }

@@ -12,7 +12,7 @@ use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, chart_versions, console_sessions, console_sign_in_failures,
     console_users, contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
     idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens, payment_redemptions,
-    period_events, posting_controls, rate_limit_windows, rollups,
+    period_events, posting_controls, rate_limit_windows, rollups, usage_months, usage_records,
 };
 use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
@@ -102,6 +102,16 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(api_keys::all_columns)
             .limit(0)
             .load::<ApiKeyColumns>(&mut connection)
+            .unwrap();
+        usage_records::table
+            .select(usage_records::all_columns)
+            .limit(0)
+            .load::<UsageRecordColumns>(&mut connection)
+            .unwrap();
+        usage_months::table
+            .select(usage_months::all_columns)
+            .limit(0)
+            .load::<UsageMonthColumns>(&mut connection)
             .unwrap();
         contracts::table
             .select(contracts::all_columns)
@@ -309,3 +319,18 @@ type RedemptionColumns = (
     i64,
     Option<i64>,
 );
+type UsageRecordColumns = (
+    String,
+    String,
+    String,
+    String,
+    i32,
+    time::Date,
+    String,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    String,
+    i64,
+);
+type UsageMonthColumns = (String, String, String, String, i64, i64);

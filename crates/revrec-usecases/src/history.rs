@@ -82,14 +82,16 @@ impl<'a> ContractPages<'a> {
 /// its invoices.
 pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
     Ok(replay_as(&stored.versions, legacy_restatement(stored))?
-        .with_billing(billing_of(&stored.invoices)))
+        .with_billing(billing_of(&stored.invoices))
+        .with_usage(&stored.usage))
 }
 
 /// [`replay`], with each version's plan as it was when recorded: for the version list.
 pub fn replay_recorded(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
     Ok(
         replay_as_recorded(&stored.versions, legacy_restatement(stored))?
-            .with_billing(billing_of(&stored.invoices)),
+            .with_billing(billing_of(&stored.invoices))
+            .with_usage(&stored.usage),
     )
 }
 
@@ -354,6 +356,7 @@ pub(crate) async fn save_change(
             }),
             version,
             invoices,
+            usage: revrec_ports::UsageWrite::default(),
             rollup,
         })
         .await

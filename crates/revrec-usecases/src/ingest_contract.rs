@@ -236,6 +236,7 @@ fn prepare(
         } else {
             InvoiceWrite::Add(invoices)
         },
+        usage: revrec_ports::UsageWrite::default(),
         rollup: rollup_deltas(record.currency, None, reported)?,
     };
     Ok((

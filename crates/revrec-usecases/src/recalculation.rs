@@ -519,6 +519,7 @@ mod tests {
                     invoices: Vec::new(),
                     revision: 1,
                     stamps: revrec_ports::BooksStamps::default(),
+                    usage: revrec_domain::ContractUsage::default(),
                 })],
                 next: None,
             })

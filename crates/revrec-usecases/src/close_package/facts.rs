@@ -271,6 +271,7 @@ fn opened_contract(tenant_id: &str, opened: &ContractOpened) -> StoredContract {
         invoices: Vec::new(),
         revision: 0,
         stamps: BooksStamps::default(),
+        usage: revrec_domain::ContractUsage::default(),
     }
 }
 

@@ -1,0 +1,230 @@
+//! Usage records and their monthly totals (docs/asc606.md §15): rows, written with the
+//! contract write that carries them, and read with the contracts they belong to.
+//!
+//! Records are appended and never updated (a restatement is the next revision); the
+//! monthly totals are set to what the write computed, so a contract read takes one row per
+//! obligation-month, whatever the number of records.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use revrec_domain::usage::Quantity;
+use revrec_domain::{ContractUsage, MonthUsage, Period};
+use revrec_ports::{UsageRecord, UsageWrite};
+use time::Date;
+
+use crate::blocking::StoreError;
+use crate::connection::{DbConnection, on_each_backend};
+use crate::schema::{usage_months, usage_records};
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+// Never DEFAULT: SQLite batch inserts need every value bound.
+#[diesel(table_name = usage_records, treat_none_as_default_value = false)]
+pub struct UsageRecordRow {
+    pub tenant_id: String,
+    pub contract_id: String,
+    pub obligation_id: String,
+    pub record_id: String,
+    pub revision: i32,
+    pub occurred_on: Date,
+    pub period: String,
+    pub quantity_millionths: Option<i64>,
+    pub amount: Option<i64>,
+    pub recorded_at: i64,
+    pub recorded_by: String,
+    pub books_sequence: i64,
+}
+
+#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+#[diesel(table_name = usage_months, treat_none_as_default_value = false)]
+pub struct UsageMonthRow {
+    pub tenant_id: String,
+    pub contract_id: String,
+    pub obligation_id: String,
+    pub period: String,
+    pub quantity_millionths: i64,
+    pub amount: i64,
+}
+
+impl UsageRecordRow {
+    fn new(tenant_id: &str, contract_id: &str, record: &UsageRecord, stamp: i64) -> Self {
+        UsageRecordRow {
+            tenant_id: tenant_id.to_owned(),
+            contract_id: contract_id.to_owned(),
+            obligation_id: record.obligation_id.clone(),
+            record_id: record.record_id.clone(),
+            revision: i32::try_from(record.revision).unwrap_or(i32::MAX),
+            occurred_on: record.occurred_on,
+            period: Period::of(record.occurred_on).to_string(),
+            quantity_millionths: record.quantity.map(Quantity::millionths),
+            amount: record.amount,
+            recorded_at: record.recorded_at,
+            recorded_by: record.recorded_by.clone(),
+            books_sequence: stamp,
+        }
+    }
+
+    pub fn record(self) -> Result<UsageRecord, StoreError> {
+        let corrupt = || StoreError::Corrupt(format!("usage record {}", self.record_id));
+        Ok(UsageRecord {
+            quantity: self
+                .quantity_millionths
+                .map(|millionths| Quantity::from_millionths(millionths).ok_or_else(corrupt))
+                .transpose()?,
+            revision: u32::try_from(self.revision).map_err(|_| corrupt())?,
+            obligation_id: self.obligation_id,
+            record_id: self.record_id,
+            occurred_on: self.occurred_on,
+            amount: self.amount,
+            recorded_at: self.recorded_at,
+            recorded_by: self.recorded_by,
+        })
+    }
+}
+
+/// Appends a write's records and sets the totals of the months they change.
+pub fn write_usage(
+    connection: &mut DbConnection,
+    (tenant_id, contract_id): (&str, &str),
+    usage: &UsageWrite,
+    stamp: i64,
+) -> Result<(), StoreError> {
+    let records: Vec<UsageRecordRow> = usage
+        .records
+        .iter()
+        .map(|record| UsageRecordRow::new(tenant_id, contract_id, record, stamp))
+        .collect();
+    for chunk in records.chunks(1_000) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(usage_records::table)
+                .values(chunk)
+                .execute(backend)
+        })?;
+    }
+    for (obligation_id, month) in &usage.months {
+        let row = UsageMonthRow {
+            tenant_id: tenant_id.to_owned(),
+            contract_id: contract_id.to_owned(),
+            obligation_id: obligation_id.clone(),
+            period: month.period.to_string(),
+            quantity_millionths: month.quantity.millionths(),
+            amount: month.amount,
+        };
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(usage_months::table)
+                .values(&row)
+                .on_conflict((
+                    usage_months::tenant_id,
+                    usage_months::contract_id,
+                    usage_months::obligation_id,
+                    usage_months::period,
+                ))
+                .do_update()
+                .set((
+                    usage_months::quantity_millionths
+                        .eq(excluded(usage_months::quantity_millionths)),
+                    usage_months::amount.eq(excluded(usage_months::amount)),
+                ))
+                .execute(backend)
+        })?;
+    }
+    Ok(())
+}
+
+/// The monthly totals of the contracts whose ids lie in `[first, last]` and are in `ids`,
+/// in (contract, obligation, month) order.
+pub fn months_of(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    (first, last): (&str, &str),
+    ids: &[String],
+) -> Result<Vec<UsageMonthRow>, StoreError> {
+    Ok(usage_months::table
+        .filter(usage_months::tenant_id.eq(tenant_id))
+        .filter(usage_months::contract_id.ge(first))
+        .filter(usage_months::contract_id.le(last))
+        .filter(usage_months::contract_id.eq_any(ids))
+        .order((
+            usage_months::contract_id.asc(),
+            usage_months::obligation_id.asc(),
+            usage_months::period.asc(),
+        ))
+        .select(UsageMonthRow::as_select())
+        .load(connection)?)
+}
+
+/// One contract's totals as its plans read them.
+pub fn contract_usage(rows: Vec<UsageMonthRow>) -> Result<ContractUsage, StoreError> {
+    let mut usage: ContractUsage = BTreeMap::new();
+    for row in rows {
+        let corrupt = || StoreError::Corrupt(format!("usage month {}", row.period));
+        let month = MonthUsage {
+            period: Period::parse(&row.period).map_err(|_| corrupt())?,
+            quantity: Quantity::from_millionths(row.quantity_millionths).ok_or_else(corrupt)?,
+            amount: row.amount,
+        };
+        usage.entry(row.obligation_id).or_default().push(month);
+    }
+    Ok(usage)
+}
+
+/// The latest revision of one record.
+pub fn latest_record(
+    connection: &mut DbConnection,
+    (tenant_id, contract_id, obligation_id): (&str, &str, &str),
+    record_id: &str,
+) -> Result<Option<UsageRecord>, StoreError> {
+    usage_records::table
+        .filter(usage_records::tenant_id.eq(tenant_id))
+        .filter(usage_records::contract_id.eq(contract_id))
+        .filter(usage_records::obligation_id.eq(obligation_id))
+        .filter(usage_records::record_id.eq(record_id))
+        .order(usage_records::revision.desc())
+        .select(UsageRecordRow::as_select())
+        .load(connection)?
+        .into_iter()
+        .next()
+        .map(UsageRecordRow::record)
+        .transpose()
+}
+
+/// The latest revision of each record of one obligation's month, by day then id.
+pub fn month_records(
+    connection: &mut DbConnection,
+    (tenant_id, contract_id, obligation_id): (&str, &str, &str),
+    period: Period,
+) -> Result<Vec<UsageRecord>, StoreError> {
+    let rows: Vec<UsageRecordRow> = usage_records::table
+        .filter(usage_records::tenant_id.eq(tenant_id))
+        .filter(usage_records::contract_id.eq(contract_id))
+        .filter(usage_records::obligation_id.eq(obligation_id))
+        .filter(usage_records::period.eq(period.to_string()))
+        .order((
+            usage_records::record_id.asc(),
+            usage_records::revision.desc(),
+        ))
+        .select(UsageRecordRow::as_select())
+        .load(connection)?;
+    // Rows come newest revision first within each record: keep the first of each.
+    let mut latest: Vec<UsageRecordRow> = Vec::new();
+    for row in rows {
+        if latest
+            .last()
+            .is_none_or(|kept| kept.record_id != row.record_id)
+        {
+            latest.push(row);
+        }
+    }
+    // Every revision of a record is in its month: a restatement keeps the record's month.
+    let mut records = latest
+        .into_iter()
+        .map(UsageRecordRow::record)
+        .collect::<Result<Vec<_>, _>>()?;
+    records.sort_by(|a, b| {
+        a.occurred_on
+            .cmp(&b.occurred_on)
+            .then_with(|| a.record_id.cmp(&b.record_id))
+    });
+    Ok(records)
+}
