@@ -55,17 +55,19 @@ impl Consumption {
     }
 
     /// Revenue through the end of each month of `months` (in order), for an obligation
-    /// allocated `allocated`, in a currency of `exponent` decimals: the points of its
-    /// cumulative revenue, as `(day, cumulative)`, the day being when the month is rated
-    /// (its last day, or `last_day` when the service ends first).
-    pub fn cumulative(
+    /// allocated `allocated`, in a currency of `exponent` decimals: `visit` is told each
+    /// month's point of the cumulative revenue, as `((month, its last Julian day), day,
+    /// cumulative)`, the day being when the month is rated (its last day, or `last_day` when
+    /// the service ends first); for credits, last, the day they expire with the whole
+    /// allocation (no month).
+    pub fn for_each_point(
         &self,
         allocated: i64,
         months: &[MonthUsage],
-        last_day: Date,
-        exponent: u8,
-    ) -> Vec<(Date, i64)> {
-        let mut points = Vec::with_capacity(months.len() + 1);
+        (last_day, exponent): (i32, u8),
+        mut visit: impl FnMut(Option<(&MonthUsage, i32)>, i32, i64),
+    ) {
+        let mut month_ends = MonthEnds::default();
         match self {
             Consumption::Usage(pricing) => {
                 let mut total = 0_i64;
@@ -74,7 +76,8 @@ impl Consumption {
                         .as_ref()
                         .map_or(0, |pricing| pricing.rate_month(month.quantity, exponent));
                     total = total.saturating_add(rated).saturating_add(month.amount);
-                    points.push((month.period.last_day().min(last_day), total));
+                    let end = month_ends.of(month.period);
+                    visit(Some((month, end)), end.min(last_day), total);
                 }
             }
             Consumption::Credits(credits) => {
@@ -89,12 +92,36 @@ impl Consumption {
                         credits.breakage,
                         false,
                     );
-                    points.push((month.period.last_day().min(last_day), earned));
+                    let end = month_ends.of(month.period);
+                    visit(Some((month, end)), end.min(last_day), earned);
                 }
                 // Everything left is revenue of the day the credits expire.
-                points.push((credits.expires_on, allocated));
+                visit(None, credits.expires_on.to_julian_day(), allocated);
             }
         }
-        points
+    }
+}
+
+/// The last Julian day of months asked in increasing order, counted on from the one before
+/// rather than through a calendar date each time.
+#[derive(Default)]
+struct MonthEnds {
+    last: Option<(Period, i32)>,
+}
+
+impl MonthEnds {
+    fn of(&mut self, period: Period) -> i32 {
+        let end = match self.last {
+            Some((mut at, mut end)) if at <= period => {
+                while at < period {
+                    at = at.next();
+                    end += i32::from(at.days());
+                }
+                end
+            }
+            _ => period.last_julian_day(),
+        };
+        self.last = Some((period, end));
+        end
     }
 }

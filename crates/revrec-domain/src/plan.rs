@@ -358,17 +358,87 @@ impl ObligationPlan {
                 *value += segment.offset;
             }
             if !segment.lumps.is_empty() {
-                let mut lump_ends = vec![0_i64; governed.len()];
-                for lump in &segment.lumps {
-                    lump.fill_month_ends(month, &mut lump_ends);
-                    for (value, lump_end) in governed.iter_mut().zip(&lump_ends) {
-                        *value += lump_end;
-                    }
-                }
+                add_lumps(&segment.lumps, month, governed);
             }
             month = month.plus(to_i32(count));
             rest = later;
         }
+    }
+}
+
+/// Adds the lumps' month-end values to `out` (month ends from `first`). A usage line has a
+/// lump a month: each is a step at its month, so a running sum of steps takes one pass over
+/// the months, not one per lump.
+fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
+    // Steps in day order (a usage line's): one running sum over the months, no buffer.
+    let mut previous = i32::MIN;
+    let in_order = lumps.iter().all(|lump| {
+        lump.step_on().is_some_and(|day| {
+            let ordered = day >= previous;
+            previous = day;
+            ordered
+        })
+    });
+    if in_order {
+        let (mut next, mut running) = (0, 0);
+        let (mut month, mut month_end) = (first, first.last_julian_day());
+        for value in out.iter_mut() {
+            while let Some((day, lump)) = lumps
+                .get(next)
+                .and_then(|lump| lump.step_on().map(|day| (day, lump)))
+            {
+                if day > month_end {
+                    break;
+                }
+                running += lump.amount();
+                next += 1;
+            }
+            *value += running;
+            month = month.next();
+            month_end += i32::from(month.days());
+        }
+        return;
+    }
+    let mut steps = vec![0_i64; out.len()];
+    let mut other = None;
+    // A cursor over the month ends: a usage line's lumps come in day order, so it only
+    // moves forward (it starts over for a lump before the one before).
+    let (mut offset, mut month, mut month_end) = (0_usize, first, first.last_julian_day());
+    for lump in lumps {
+        match lump.step_on() {
+            Some(day) => {
+                if offset > 0 && day <= month_end - i32::from(month.days()) {
+                    (offset, month, month_end) = (0, first, first.last_julian_day());
+                }
+                while month_end < day && offset < steps.len() {
+                    offset += 1;
+                    month = month.next();
+                    month_end += i32::from(month.days());
+                }
+                // A lump whole before the first month end is in every one.
+                if let Some(step) = steps.get_mut(offset) {
+                    *step += lump.amount();
+                }
+            }
+            None => {
+                let ends = other.get_or_insert_with(|| vec![0_i64; out.len()]);
+                let mut lump_ends = vec![0_i64; out.len()];
+                lump.fill_month_ends(first, &mut lump_ends);
+                for (sum, end) in ends.iter_mut().zip(&lump_ends) {
+                    *sum += end;
+                }
+            }
+        }
+    }
+    let mut running = 0;
+    for (index, (value, step)) in out.iter_mut().zip(&steps).enumerate() {
+        running += step;
+        *value += running
+            + other
+                .as_ref()
+                .and_then(|ends| ends.get(index))
+                .copied()
+                .unwrap_or(0);
     }
 }
 
@@ -959,14 +1029,14 @@ impl ContractPlan {
     }
 
     fn apply_usage(&mut self, usage: &ContractUsage) {
-        let (convention, exponent) = (self.convention, self.currency.exponent());
+        let exponent = self.currency.exponent();
         for obligation in &mut self.obligations {
             let months = obligation
                 .id
                 .as_ref()
                 .and_then(|id| usage.get(id))
                 .map_or(&[][..], Vec::as_slice);
-            obligation.rate_usage(months, convention, exponent);
+            obligation.rate_usage(months, exponent);
         }
     }
 }
@@ -976,7 +1046,7 @@ impl ObligationPlan {
     /// lands on the day the month is rated, and the price grows by it from the month's
     /// first day (billed in its month, so never deferred and never in RPO). A line a
     /// termination or a modification stopped stays stopped where it was.
-    fn rate_usage(&mut self, months: &[MonthUsage], convention: Convention, exponent: u8) {
+    fn rate_usage(&mut self, months: &[MonthUsage], exponent: u8) {
         let Some(consumption @ Consumption::Usage(_)) = &self.consumption else {
             return;
         };
@@ -990,26 +1060,31 @@ impl ObligationPlan {
             .then(|| self.segments.last().map(|segment| segment.from))
             .flatten()
             .filter(|day| *day != from);
-        let last_day = self.pattern.last_day().unwrap_or(Date::MAX);
-        let points = consumption.cumulative(0, months, last_day, exponent);
-        let mut lumps = Vec::with_capacity(points.len());
-        let mut prices = vec![PriceChange {
+        let last_day = self
+            .pattern
+            .last_day()
+            .map_or(i32::MAX, Date::to_julian_day);
+        let mut lumps = Vec::with_capacity(months.len());
+        let mut prices = Vec::with_capacity(months.len() + 1);
+        prices.push(PriceChange {
             from: start,
             price: 0,
-        }];
+        });
         let mut before = 0;
-        for ((day, cumulative), month) in points.into_iter().zip(months) {
-            lumps.push(Curve::new(
-                cumulative - before,
-                Pattern::PointInTime { date: day },
-                convention,
-            ));
-            prices.push(PriceChange {
-                from: month.period.first_day().max(start),
-                price: cumulative,
-            });
+        consumption.for_each_point(0, months, (last_day, exponent), |month, day, cumulative| {
+            lumps.push(Curve::point(cumulative - before, day));
+            if let Some((month, month_end)) = month {
+                // From the month's first day: its last, less its days.
+                let first_day = month_end - i32::from(month.period.days()) + 1;
+                prices.push(PriceChange {
+                    from: Date::from_julian_day(first_day)
+                        .unwrap_or(Date::MIN)
+                        .max(start),
+                    price: cumulative,
+                });
+            }
             before = cumulative;
-        }
+        });
         self.segments = vec![Segment {
             from,
             offset: 0,

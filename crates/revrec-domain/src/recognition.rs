@@ -258,6 +258,15 @@ impl Curve {
         Curve { amount, shape }
     }
 
+    /// All of `amount` on `day` (a Julian day number): [`Curve::new`] of a point in time,
+    /// without the calendar date.
+    pub fn point(amount: i64, day: i32) -> Curve {
+        Curve {
+            amount,
+            shape: Shape::Point { day },
+        }
+    }
+
     /// Nothing to recognize (an obligation frozen by a termination).
     pub fn zero() -> Curve {
         Curve {
@@ -337,6 +346,21 @@ impl Curve {
                     denominator,
                 }
             }
+        }
+    }
+
+    /// The day (Julian) from which the whole amount is recognized, when the curve has
+    /// nothing to recognize before that day's month: a point, or a window inside one month.
+    /// At every month end the curve is then a step: nothing before that month, all from it.
+    pub fn step_on(&self) -> Option<i32> {
+        match self.shape {
+            Shape::Point { day } => Some(day),
+            Shape::Ratable { start, end, .. }
+                if Period::of(julian_date(start)) == Period::of(julian_date(end)) =>
+            {
+                Some(end)
+            }
+            Shape::Ratable { .. } | Shape::Pending => None,
         }
     }
 

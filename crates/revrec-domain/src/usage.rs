@@ -6,12 +6,10 @@
 //! computed exactly and rounded once to the currency's minor unit, half away from zero.
 
 use crate::money::{AmountError, parse_scaled};
-use crate::recognition::divide_rounding_wide;
+use crate::recognition::{divide_rounding, divide_rounding_wide};
 
 /// Places a quantity or a unit rate may have.
 pub const USAGE_DECIMALS: u32 = 6;
-/// 10^6: one unit in millionths.
-const MILLION: i128 = 1_000_000;
 
 /// A quantity of usage, in millionths of a unit, never negative.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
@@ -136,9 +134,14 @@ impl UsagePricing {
     /// rounded once.
     pub fn rate_month(&self, quantity: Quantity, exponent: u8) -> i64 {
         let exact = self.exact(quantity);
-        // `exact` is in 10^-12 of a major unit.
-        let to_minor = 10_i128.pow(u32::from(exponent));
-        let rounded = divide_rounding_wide(exact * to_minor, MILLION * MILLION);
+        // `exact` is in 10^-12 of a major unit: minor units are 10^(12 - exponent) of them.
+        // A month's usage almost always fits 64 bits, whose division is several times
+        // faster than 128 bits' (this runs for every usage line's every month).
+        let per_minor = 10_i64.pow(12 - u32::from(exponent.min(12)));
+        if let Ok(small) = i64::try_from(exact) {
+            return divide_rounding(small, per_minor);
+        }
+        let rounded = divide_rounding_wide(exact, i128::from(per_minor));
         i64::try_from(rounded).unwrap_or(i64::MAX)
     }
 
