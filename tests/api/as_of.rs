@@ -17,7 +17,7 @@ use crate::helpers::{TestApp, number_texts, spawn_with_ports};
 use crate::periods::{back_date_the_increase, worked_contract};
 
 /// A clock that reads what the test last set.
-struct SetClock(AtomicI64);
+pub struct SetClock(pub AtomicI64);
 
 impl revrec_ports::Clock for SetClock {
     fn now_micros(&self) -> i64 {
@@ -26,14 +26,14 @@ impl revrec_ports::Clock for SetClock {
 }
 
 impl SetClock {
-    fn set(&self, instant: &str) {
+    pub fn set(&self, instant: &str) {
         let instant = OffsetDateTime::parse(instant, &Rfc3339).unwrap();
         let micros = i64::try_from(instant.unix_timestamp_nanos() / 1_000).unwrap();
         self.0.store(micros, Ordering::SeqCst);
     }
 }
 
-async fn spawn_on_clock(database: TestDatabase, clock: &Arc<SetClock>) -> TestApp {
+pub async fn spawn_on_clock(database: TestDatabase, clock: &Arc<SetClock>) -> TestApp {
     let clock: Arc<dyn revrec_ports::Clock> = Arc::clone(clock) as _;
     spawn_with_ports(
         database,

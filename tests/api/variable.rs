@@ -2,8 +2,13 @@
 //! uptime bonus, a change in its estimate, components scoped to lines and to one month, and
 //! the bad input each refused with nothing stored.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicI64;
+
+use revrec_test_support::TestDatabase;
 use serde_json::{Value, json};
 
+use crate::as_of::{SetClock, spawn_on_clock};
 use crate::helpers::{TestApp, number_texts, spawn_each};
 
 /// A 2026 managed service, 120,000.00 USD, daily, with an uptime bonus of 24,000.00 (most
@@ -225,5 +230,45 @@ async fn bad_estimates_and_components_are_refused_with_nothing_stored() {
         assert_eq!(problem["closed_through"], "2026-03");
         let read = app.get(&format!("/v1/contracts/{id}")).await.json();
         assert_eq!(read["version"], 1, "nothing stored");
+    }
+}
+
+/// An estimate is a fact of its instant: read `as_of` before it, the books are as they
+/// stood (the price without the bonus), and after it as re-estimated.
+#[tokio::test]
+async fn a_read_as_of_an_instant_before_the_estimate_reads_the_books_as_they_stood() {
+    for database in TestDatabase::all() {
+        let clock = Arc::new(SetClock(AtomicI64::new(0)));
+        clock.set("2026-06-15T09:00:00Z");
+        let app = spawn_on_clock(database, &clock).await;
+        let contract = app.create(&managed_service()).await;
+        let id = contract["id"].as_str().unwrap().to_owned();
+        clock.set("2026-06-20T00:00:00Z");
+        let before = months(&app).await;
+        let contract_before = app.get(&format!("/v1/contracts/{id}")).await.text;
+
+        clock.set("2026-07-02T10:00:00Z");
+        let estimated = app
+            .post(
+                &format!("/v1/contracts/{id}/estimates"),
+                &json!({"as_of": "2026-07-01", "component_id": "uptime_bonus",
+                        "included_amount": "24000.00"}),
+            )
+            .await;
+        assert_eq!(estimated.status, 201, "{}", estimated.text);
+
+        clock.set("2026-07-03T00:00:00Z");
+        let then = app
+            .get(
+                "/v1/waterfalls?start_period=2026-01&end_period=2026-12&as_of=2026-06-20T00:00:00Z",
+            )
+            .await;
+        assert_eq!(then.status, 200, "{}", then.text);
+        assert_eq!(number_texts(&then.text, "recognized_amount"), before);
+        let contract_then = app
+            .get(&format!("/v1/contracts/{id}?as_of=2026-06-20T00:00:00Z"))
+            .await;
+        assert_eq!(contract_then.text, contract_before);
+        assert_eq!(months(&app).await[6], "24131.51");
     }
 }

@@ -258,7 +258,7 @@ pub struct BillingOut {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ChangeOut {
     /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
-    /// `progress` or `restatement`.
+    /// `progress`, `estimate` or `restatement`.
     pub kind: String,
     pub effective: Option<String>,
     pub obligation_id: Option<String>,
