@@ -31,6 +31,8 @@ EXPECTED_TOOLS = [
     "explain_contract_month",
     "fulfill_obligation",
     "report_progress",
+    "record_usage",
+    "list_usage",
     "update_estimate",
     "record_invoice",
     "list_payments",
@@ -57,7 +59,8 @@ def contract(number: str) -> dict[str, Any]:
         "start_date": "2026-01-01",
         "end_date": "2026-12-31",
         "line_items": [
-            {"name": "Platform", "pob_type": "subscription", "stated_price": "1200.00", "ssp_price": "1200.00"}
+            {"name": "Platform", "pob_type": "subscription", "stated_price": "1200.00", "ssp_price": "1200.00"},
+            {"name": "API calls", "pob_type": "usage", "usage_pricing": {"unit": "api_call", "rate": "0.002"}},
         ],
     }
 
@@ -81,12 +84,24 @@ async def exercise(client: Client, label: str, number: str) -> None:
     assert len(periods) == 12 and recognized[0] == Decimal("101.92"), periods
     assert sum(recognized) == Decimal("1200.00"), recognized
 
+    # A usage record rates its month: 1,500 calls at 0.002 are 3.00 of March's revenue.
+    calls = created.structured_content["performance_obligations"][1]["id"]
+    usage = await client.call_tool(
+        "record_usage",
+        {"id": contract_id, "pob_id": calls, "record_id": "e2e-1",
+         "occurred_on": "2026-03-05", "quantity": "1500"},
+    )
+    assert not usage.is_error, f"{label}: {usage}"
+    assert Decimal(str(usage.structured_content["month"]["rated_amount"])) == Decimal("3.00")
+    march = await client.call_tool("list_usage", {"id": contract_id, "pob_id": calls, "period": "2026-03"})
+    assert not march.is_error and len(march.structured_content["records"]) == 1, f"{label}: {march}"
+
     refused = await client.call_tool("ingest_contract", {"customer_name": "Broken"})
     assert refused.is_error, f"{label}: {refused}"
     problem = json.loads(refused.content[0].text)
     assert problem["code"] == "VALIDATION_FAILED", problem
     print(f"{label}: {len(names)} tools, contract {contract_id} ingested, 12 months read, "
-          f"a validation failure came back as isError ({problem['code']})")
+          f"a usage record rated, a validation failure came back as isError ({problem['code']})")
 
 
 async def main(url: str, token: str, binary: str, database_url: str) -> None:

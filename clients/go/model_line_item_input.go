@@ -37,6 +37,8 @@ type LineItemInput struct {
 	SspPrice NullableDecimalInput `json:"ssp_price,omitempty"`
 	// The price stated in the contract.
 	StatedPrice NullableDecimalInput `json:"stated_price,omitempty"`
+	// A `usage` line's rating (docs/asc606.md §15); without it, each usage record carries its own `amount`.
+	UsagePricing NullableUsagePricingInput `json:"usage_pricing,omitempty"`
 }
 
 type _LineItemInput LineItemInput
@@ -470,6 +472,49 @@ func (o *LineItemInput) UnsetStatedPrice() {
 	o.StatedPrice.Unset()
 }
 
+// GetUsagePricing returns the UsagePricing field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *LineItemInput) GetUsagePricing() UsagePricingInput {
+	if o == nil || IsNil(o.UsagePricing.Get()) {
+		var ret UsagePricingInput
+		return ret
+	}
+	return *o.UsagePricing.Get()
+}
+
+// GetUsagePricingOk returns a tuple with the UsagePricing field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *LineItemInput) GetUsagePricingOk() (*UsagePricingInput, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.UsagePricing.Get(), o.UsagePricing.IsSet()
+}
+
+// HasUsagePricing returns a boolean if a field has been set.
+func (o *LineItemInput) HasUsagePricing() bool {
+	if o != nil && o.UsagePricing.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetUsagePricing gets a reference to the given NullableUsagePricingInput and assigns it to the UsagePricing field.
+func (o *LineItemInput) SetUsagePricing(v UsagePricingInput) {
+	o.UsagePricing.Set(&v)
+}
+
+// SetUsagePricingNil sets the value for UsagePricing to be an explicit nil
+func (o *LineItemInput) SetUsagePricingNil() {
+	o.UsagePricing.Set(nil)
+}
+
+// UnsetUsagePricing ensures that no value is present for UsagePricing, not even an explicit nil
+func (o *LineItemInput) UnsetUsagePricing() {
+	o.UsagePricing.Unset()
+}
+
 func (o LineItemInput) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -507,6 +552,9 @@ func (o LineItemInput) ToMap() (map[string]interface{}, error) {
 	}
 	if o.StatedPrice.IsSet() {
 		toSerialize["stated_price"] = o.StatedPrice.Get()
+	}
+	if o.UsagePricing.IsSet() {
+		toSerialize["usage_pricing"] = o.UsagePricing.Get()
 	}
 	return toSerialize, nil
 }

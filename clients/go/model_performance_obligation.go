@@ -32,7 +32,7 @@ type PerformanceObligation struct {
 	// A `progress` obligation's latest cumulative percent complete (0 before any report).
 	PercentComplete NullableDecimal `json:"percent_complete,omitempty"`
 	PobType         string          `json:"pob_type"`
-	// `ratable`, `point_in_time` or `progress`.
+	// `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its usage records).
 	Recognition  string         `json:"recognition"`
 	ServiceEnd   NullableString `json:"service_end,omitempty"`
 	ServiceStart NullableString `json:"service_start,omitempty"`
@@ -41,7 +41,9 @@ type PerformanceObligation struct {
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	StatedPrice NullableDecimal `json:"stated_price,omitempty"`
 	// `over_time` or `point_in_time`.
-	Timing               string `json:"timing"`
+	Timing string `json:"timing"`
+	// A `usage` line's rating; absent when its records carry their own amounts.
+	UsagePricing         NullableUsagePricingOut `json:"usage_pricing,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -511,6 +513,49 @@ func (o *PerformanceObligation) SetTiming(v string) {
 	o.Timing = v
 }
 
+// GetUsagePricing returns the UsagePricing field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *PerformanceObligation) GetUsagePricing() UsagePricingOut {
+	if o == nil || IsNil(o.UsagePricing.Get()) {
+		var ret UsagePricingOut
+		return ret
+	}
+	return *o.UsagePricing.Get()
+}
+
+// GetUsagePricingOk returns a tuple with the UsagePricing field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *PerformanceObligation) GetUsagePricingOk() (*UsagePricingOut, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.UsagePricing.Get(), o.UsagePricing.IsSet()
+}
+
+// HasUsagePricing returns a boolean if a field has been set.
+func (o *PerformanceObligation) HasUsagePricing() bool {
+	if o != nil && o.UsagePricing.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetUsagePricing gets a reference to the given NullableUsagePricingOut and assigns it to the UsagePricing field.
+func (o *PerformanceObligation) SetUsagePricing(v UsagePricingOut) {
+	o.UsagePricing.Set(&v)
+}
+
+// SetUsagePricingNil sets the value for UsagePricing to be an explicit nil
+func (o *PerformanceObligation) SetUsagePricingNil() {
+	o.UsagePricing.Set(nil)
+}
+
+// UnsetUsagePricing ensures that no value is present for UsagePricing, not even an explicit nil
+func (o *PerformanceObligation) UnsetUsagePricing() {
+	o.UsagePricing.Unset()
+}
+
 func (o PerformanceObligation) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -547,6 +592,9 @@ func (o PerformanceObligation) ToMap() (map[string]interface{}, error) {
 		toSerialize["stated_price"] = o.StatedPrice.Get()
 	}
 	toSerialize["timing"] = o.Timing
+	if o.UsagePricing.IsSet() {
+		toSerialize["usage_pricing"] = o.UsagePricing.Get()
+	}
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -611,6 +659,7 @@ func (o *PerformanceObligation) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "standalone_selling_price")
 		delete(additionalProperties, "stated_price")
 		delete(additionalProperties, "timing")
+		delete(additionalProperties, "usage_pricing")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -25,6 +25,7 @@ const (
 	POBTYPENAME_SERVICES     PobTypeName = "services"
 	POBTYPENAME_LICENSE      PobTypeName = "license"
 	POBTYPENAME_HARDWARE     PobTypeName = "hardware"
+	POBTYPENAME_USAGE        PobTypeName = "usage"
 )
 
 // All allowed values of PobTypeName enum
@@ -34,6 +35,7 @@ var AllowedPobTypeNameEnumValues = []PobTypeName{
 	"services",
 	"license",
 	"hardware",
+	"usage",
 }
 
 func (v *PobTypeName) UnmarshalJSON(src []byte) error {

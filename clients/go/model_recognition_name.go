@@ -23,6 +23,7 @@ const (
 	RECOGNITIONNAME_RATABLE       RecognitionName = "ratable"
 	RECOGNITIONNAME_POINT_IN_TIME RecognitionName = "point_in_time"
 	RECOGNITIONNAME_PROGRESS      RecognitionName = "progress"
+	RECOGNITIONNAME_USAGE         RecognitionName = "usage"
 )
 
 // All allowed values of RecognitionName enum
@@ -30,6 +31,7 @@ var AllowedRecognitionNameEnumValues = []RecognitionName{
 	"ratable",
 	"point_in_time",
 	"progress",
+	"usage",
 }
 
 func (v *RecognitionName) UnmarshalJSON(src []byte) error {

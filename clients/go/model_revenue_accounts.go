@@ -26,6 +26,8 @@ type RevenueAccounts struct {
 	Services     AccountBody `json:"services"`
 	Subscription AccountBody `json:"subscription"`
 	Support      AccountBody `json:"support"`
+	// Usage lines' revenue. Optional on `PUT` (charts made before usage lines): default `4600 Usage Revenue`.
+	Usage *AccountBody `json:"usage,omitempty"`
 }
 
 type _RevenueAccounts RevenueAccounts
@@ -172,6 +174,38 @@ func (o *RevenueAccounts) SetSupport(v AccountBody) {
 	o.Support = v
 }
 
+// GetUsage returns the Usage field value if set, zero value otherwise.
+func (o *RevenueAccounts) GetUsage() AccountBody {
+	if o == nil || IsNil(o.Usage) {
+		var ret AccountBody
+		return ret
+	}
+	return *o.Usage
+}
+
+// GetUsageOk returns a tuple with the Usage field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *RevenueAccounts) GetUsageOk() (*AccountBody, bool) {
+	if o == nil || IsNil(o.Usage) {
+		return nil, false
+	}
+	return o.Usage, true
+}
+
+// HasUsage returns a boolean if a field has been set.
+func (o *RevenueAccounts) HasUsage() bool {
+	if o != nil && !IsNil(o.Usage) {
+		return true
+	}
+
+	return false
+}
+
+// SetUsage gets a reference to the given AccountBody and assigns it to the Usage field.
+func (o *RevenueAccounts) SetUsage(v AccountBody) {
+	o.Usage = &v
+}
+
 func (o RevenueAccounts) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -187,6 +221,9 @@ func (o RevenueAccounts) ToMap() (map[string]interface{}, error) {
 	toSerialize["services"] = o.Services
 	toSerialize["subscription"] = o.Subscription
 	toSerialize["support"] = o.Support
+	if !IsNil(o.Usage) {
+		toSerialize["usage"] = o.Usage
+	}
 	return toSerialize, nil
 }
 

@@ -10,13 +10,14 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, simple_contract, spawn_each};
 
-/// What a walk writes on: an active contract with a ratable, an undelivered and a
-/// progress-measured line, a draft, and January closed.
+/// What a walk writes on: an active contract with a ratable, an undelivered, a
+/// progress-measured and a usage line, a draft, and January closed.
 struct Fixture {
     active: String,
     draft: String,
     undelivered: String,
     measured: String,
+    metered: String,
 }
 
 async fn fixture(app: &TestApp) -> Fixture {
@@ -30,7 +31,8 @@ async fn fixture(app: &TestApp) -> Fixture {
             "line_items": [
                 {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
                 {"name": "Setup", "pob_type": "services", "stated_price": "1000.00", "delivery_date": null},
-                {"name": "Training", "pob_type": "services", "stated_price": "2000.00", "recognition": "progress"}
+                {"name": "Training", "pob_type": "services", "stated_price": "2000.00", "recognition": "progress"},
+                {"name": "API calls", "pob_type": "usage", "usage_pricing": {"rate": "0.01"}}
             ]
         }))
         .await;
@@ -52,6 +54,7 @@ async fn fixture(app: &TestApp) -> Fixture {
         draft: draft["id"].as_str().unwrap().to_owned(),
         undelivered: obligation(1),
         measured: obligation(2),
+        metered: obligation(3),
     }
 }
 
@@ -141,6 +144,12 @@ async fn writes(app: &TestApp, fixture: &Fixture) -> Vec<Write> {
                 fixture.measured
             ),
             json!({"as_of": "2026-03-31", "percent_complete": "40"}),
+        ),
+        write(
+            "recordUsage",
+            Method::POST,
+            format!("/v1/contracts/{id}/obligations/{}/usage", fixture.metered),
+            json!({"record_id": "evt-1", "occurred_on": "2026-03-02", "quantity": "10"}),
         ),
         write(
             "updateEstimate",
@@ -352,7 +361,9 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
         "customer_name": "Gamma", "total_value": "100.00",
         "start_date": "2026-01-01", "end_date": "2026-12-31",
         "contract_number": "SO-1", "customer_id": "cust-1",
-        "line_items": [{"name": "Platform", "pob_type": "subscription", "stated_price": "100.00"}],
+        "line_items": [{"name": "Platform", "pob_type": "subscription", "stated_price": "100.00"},
+                       {"name": "Calls", "pob_type": "usage",
+                        "usage_pricing": {"unit": "call", "rate": "0.01"}}],
         "billing_schedule": [{"date": "2026-01-31", "amount": "100.00", "number": "INV-1"}],
         "variable_consideration": [{"id": "bonus", "kind": "bonus", "method": "most_likely_amount",
                                     "included_amount": "0", "rationale": "judged"}]
@@ -403,6 +414,12 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
                 64,
             ),
             (
+                "line_items[].usage_pricing.unit",
+                "line_items[1].usage_pricing.unit",
+                "/line_items/1/usage_pricing/unit",
+                64,
+            ),
+            (
                 "variable_consideration[].id",
                 "variable_consideration[0].id",
                 "/variable_consideration/0/id",
@@ -437,6 +454,17 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
         body: json!({"date": "2026-02-28", "amount": "100.00", "number": "INV-2"}),
         pointer: "/number",
         max: 64,
+        begins_export_cell: false,
+    });
+    text_fields.push(TextField {
+        operation: "recordUsage",
+        schema_field: "record_id",
+        field: "record_id",
+        method: Method::POST,
+        path: format!("/v1/contracts/{id}/obligations/{}/usage", fixture.metered),
+        body: json!({"record_id": "evt-2", "occurred_on": "2026-03-02", "quantity": "1"}),
+        pointer: "/record_id",
+        max: 128,
         begins_export_cell: false,
     });
     text_fields.push(TextField {
@@ -507,6 +535,11 @@ fn text_fields(fixture: &Fixture, chart: &Value) -> Vec<TextField> {
             "revenue.support.name",
             "revenue.support.name",
             "/revenue/support/name",
+        ),
+        (
+            "revenue.usage.name",
+            "revenue.usage.name",
+            "/revenue/usage/name",
         ),
     ] {
         text_fields.push(TextField {

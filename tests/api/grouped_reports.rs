@@ -73,10 +73,17 @@ async fn a_portfolio_waterfall_by_pob_type_splits_each_month_exactly() {
         assert_eq!(body["group_by"], "pob_type");
         assert_eq!(body["total_recognized"], plain.json()["total_recognized"]);
         assert_ne!(body["output_hash"], plain.json()["output_hash"]);
-        let keys = ["hardware", "license", "services", "subscription", "support"];
+        let keys = [
+            "hardware",
+            "license",
+            "services",
+            "subscription",
+            "support",
+            "usage",
+        ];
         let parts = parts_of(&grouped.text, body["periods"].as_array().unwrap(), &keys);
         // January: the phone, and a twelfth of each subscription (1000.00 and 26.67).
-        assert_eq!(parts[0], [1778, 0, 0, 8333 + 222, 0]);
+        assert_eq!(parts[0], [1778, 0, 0, 8333 + 222, 0, 0]);
         // February: the setup is delivered.
         assert_eq!(parts[1][2], 3555);
         bodies.push(grouped.text);
@@ -150,7 +157,14 @@ async fn the_guide_waterfall_by_pob_type_splits_each_quarter_exactly() {
         assert_eq!(body["group_by"], "pob_type");
         let rows = body["rows"].as_array().unwrap();
         assert_eq!(rows.len(), 4);
-        let keys = ["hardware", "license", "services", "subscription", "support"];
+        let keys = [
+            "hardware",
+            "license",
+            "services",
+            "subscription",
+            "support",
+            "usage",
+        ];
         let parts = parts_of(&reply.text, rows, &keys);
         assert_eq!(parts[0][0], 1778);
         assert_eq!(parts[0][2], 3555);

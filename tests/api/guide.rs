@@ -150,7 +150,7 @@ async fn every_field_problem_is_reported_at_once_on_both_surfaces() {
                 "start_date: must be a calendar date in YYYY-MM-DD form (got `soon`)",
                 "customer_name: must not be blank",
                 "total_value: must not be negative (got -5.00)",
-                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support",
+                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support, usage",
             ]
         );
         // The guide surface names the price `total_amount` in its own problems too.

@@ -43,6 +43,7 @@ mod reports;
 mod requests;
 mod response_schemas;
 mod system;
+mod usage;
 mod validation;
 mod variable;
 mod versioning;

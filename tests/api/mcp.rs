@@ -146,6 +146,8 @@ async fn tools_are_listed_in_a_stable_order_with_object_schemas_in_both_eras() {
             "explain_contract_month",
             "fulfill_obligation",
             "report_progress",
+            "record_usage",
+            "list_usage",
             "update_estimate",
             "record_invoice",
             "list_payments",
@@ -301,6 +303,53 @@ async fn tools_answer_what_the_http_api_answers_on_both_backends() {
                 "{tool}"
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn usage_tools_record_a_usage_record_and_read_its_rated_month_back() {
+    for app in spawn_each().await {
+        let contract = app
+            .create(&json!({"customer_name": "Initech", "total_value": "1200.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "1200.00"},
+                    {"name": "API calls", "pob_type": "usage", "usage_pricing": {"rate": "0.002"}}]}))
+            .await;
+        let id = contract["id"].as_str().unwrap();
+        let calls = contract["performance_obligations"][1]["id"]
+            .as_str()
+            .unwrap();
+        let record = json!({"name": "record_usage", "arguments": {"id": id, "pob_id": calls,
+            "record_id": "evt-1", "occurred_on": "2026-03-05", "quantity": "1500"}});
+        let recorded = legacy(&app, 1, "tools/call", record.clone()).await.json();
+        assert_eq!(recorded["result"]["isError"], false, "{recorded}");
+        let answer = &recorded["result"]["structuredContent"];
+        assert_eq!(answer["status"], "recorded");
+        // 1,500 calls at 0.002.
+        assert_eq!(answer["month"]["rated_amount"], json!(3.0));
+        let replayed = legacy(&app, 2, "tools/call", record).await.json();
+        assert_eq!(
+            replayed["result"]["structuredContent"]["status"], "replayed",
+            "{replayed}"
+        );
+        let listed = legacy(
+            &app,
+            3,
+            "tools/call",
+            json!({"name": "list_usage", "arguments": {"id": id, "pob_id": calls,
+                   "period": "2026-03"}}),
+        )
+        .await
+        .json();
+        assert_eq!(listed["result"]["isError"], false, "{listed}");
+        assert_eq!(
+            listed["result"]["structuredContent"],
+            app.get(&format!(
+                "/v1/contracts/{id}/obligations/{calls}/usage?period=2026-03"
+            ))
+            .await
+            .json()
+        );
     }
 }
 

@@ -242,7 +242,7 @@ async fn amounts_dates_and_codes_are_checked_exactly() {
                     "line_items",
                     json!([{"pob_type": "consulting", "stated_price": 1}]),
                 ),
-                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support",
+                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support, usage",
             ),
             (
                 with(

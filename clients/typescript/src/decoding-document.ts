@@ -391,6 +391,43 @@ export const decodingDocument: OpenApiDocument = {
     }
    }
   },
+  "/v1/contracts/{id}/obligations/{pob_id}/usage": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UsageMonthList"
+        }
+       }
+      }
+     }
+    }
+   },
+   "post": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UsageRecorded"
+        }
+       }
+      }
+     },
+     "201": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UsageRecorded"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/v1/contracts/{id}/payments": {
    "get": {
     "responses": {
@@ -2565,6 +2602,16 @@ export const decodingDocument: OpenApiDocument = {
         "$ref": "#/components/schemas/DecimalInput"
        }
       ]
+     },
+     "usage_pricing": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/UsagePricingInput"
+       }
+      ]
      }
     },
     "additionalProperties": false
@@ -2903,6 +2950,16 @@ export const decodingDocument: OpenApiDocument = {
      },
      "timing": {
       "type": "string"
+     },
+     "usage_pricing": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/UsagePricingOut"
+       }
+      ]
      }
     }
    },
@@ -3174,6 +3231,9 @@ export const decodingDocument: OpenApiDocument = {
      },
      "support": {
       "$ref": "#/components/schemas/AccountBody"
+     },
+     "usage": {
+      "$ref": "#/components/schemas/AccountBody"
      }
     },
     "additionalProperties": false
@@ -3307,6 +3367,43 @@ export const decodingDocument: OpenApiDocument = {
     },
     "additionalProperties": false
    },
+   "TierInput": {
+    "type": "object",
+    "properties": {
+     "rate": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "up_to": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     }
+    },
+    "additionalProperties": false
+   },
+   "TierOut": {
+    "type": "object",
+    "properties": {
+     "rate": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "up_to": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
+     }
+    }
+   },
    "TokenRequestForm": {
     "type": "object",
     "properties": {
@@ -3371,6 +3468,278 @@ export const decodingDocument: OpenApiDocument = {
       "type": "string"
      }
     }
+   },
+   "UsageMonthList": {
+    "type": "object",
+    "properties": {
+     "month": {
+      "$ref": "#/components/schemas/UsageMonthOut"
+     },
+     "records": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/UsageRecordOut"
+      }
+     }
+    }
+   },
+   "UsageMonthOut": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "currency": {
+      "type": "string"
+     },
+     "period": {
+      "type": "string"
+     },
+     "pob_id": {
+      "type": "string"
+     },
+     "quantity": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rated_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "unit": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "UsagePricingInput": {
+    "type": "object",
+    "properties": {
+     "included_per_month": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "rate": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "tiers": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "$ref": "#/components/schemas/TierInput"
+      }
+     },
+     "unit": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    },
+    "additionalProperties": false
+   },
+   "UsagePricingOut": {
+    "type": "object",
+    "properties": {
+     "included_per_month": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rate": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "tiers": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/TierOut"
+      }
+     },
+     "unit": {
+      "type": "string"
+     }
+    }
+   },
+   "UsageRecordInput": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "occurred_on": {
+      "type": "string",
+      "format": "date"
+     },
+     "quantity": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "record_id": {
+      "type": "string"
+     }
+    },
+    "additionalProperties": false
+   },
+   "UsageRecordOut": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
+     },
+     "occurred_on": {
+      "type": "string",
+      "format": "date"
+     },
+     "pob_id": {
+      "type": "string"
+     },
+     "quantity": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/Amount"
+       }
+      ]
+     },
+     "record_id": {
+      "type": "string"
+     },
+     "recorded_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "recorded_by": {
+      "type": "string"
+     },
+     "revision": {
+      "type": "integer",
+      "format": "int32"
+     }
+    }
+   },
+   "UsageRecorded": {
+    "type": "object",
+    "properties": {
+     "month": {
+      "$ref": "#/components/schemas/UsageMonthOut"
+     },
+     "record": {
+      "$ref": "#/components/schemas/UsageRecordOut"
+     },
+     "status": {
+      "type": "string"
+     }
+    }
+   },
+   "UsageUploadAnswer": {
+    "type": "object",
+    "properties": {
+     "contract_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "line": {
+      "type": "integer",
+      "format": "int64"
+     },
+     "pob_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "problem": {
+      "type": [
+       "object",
+       "null"
+      ]
+     },
+     "record_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "revision": {
+      "type": [
+       "integer",
+       "null"
+      ],
+      "format": "int32"
+     },
+     "status": {
+      "type": "string"
+     }
+    }
+   },
+   "UsageUploadLine": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "contract_id": {
+      "type": "string"
+     },
+     "occurred_on": {
+      "type": "string",
+      "format": "date"
+     },
+     "pob_id": {
+      "type": "string"
+     },
+     "quantity": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "record_id": {
+      "type": "string"
+     }
+    },
+    "additionalProperties": false
    },
    "VariableComponentInput": {
     "type": "object",

@@ -486,6 +486,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contracts/{id}/obligations/{pob_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A usage line's month: its units, the amounts its records carried, the revenue they
+         *     rate, and every record (the latest revision of each, by day then id).
+         */
+        get: operations["listUsage"];
+        put?: never;
+        /**
+         * Record one usage record on a usage line: its month's revenue becomes the month's
+         *     units rated by the line's usage_pricing (or the sum of the records' own amounts).
+         *     A record_id the obligation already has is a replay with the same body (200, nothing
+         *     changes) and a restatement with another (201, its next revision; it keeps its month).
+         *     A record of a closed month leaves that month as it was closed: the books carry the
+         *     difference in the first open month.
+         */
+        post: operations["recordUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contracts/{id}/payments": {
         parameters: {
             query?: never;
@@ -740,6 +768,32 @@ export interface paths {
          *     in from. Needs the close:periods scope.
          */
         post: operations["reopenPeriods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a metering system's usage records, one per line, as NDJSON
+         *     (application/x-ndjson: objects {contract_id, pob_id, record_id, occurred_on, quantity
+         *     | amount}) or CSV (text/csv: a header naming those columns, then one record per line,
+         *     RFC 4180 quoting, no line breaks inside a field). Each line is answered in order by one
+         *     NDJSON line: stored whole (recorded, replayed, restated, as
+         *     POST …/usage would answer it) or refused with its problem; a refused line stores
+         *     nothing and does not stop the others. The records of one contract in a group of lines
+         *     are written in one transaction. At most 64 MiB per upload.
+         */
+        post: operations["uploadUsage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1797,6 +1851,7 @@ export interface components {
             service_start?: string | null;
             ssp_price?: null | components["schemas"]["DecimalInput"];
             stated_price?: null | components["schemas"]["DecimalInput"];
+            usage_pricing?: null | components["schemas"]["UsagePricingInput"];
         };
         /** @description An amount in a payment method's own unit, as its challenges' `request` states it. */
         MethodAmount: {
@@ -1971,7 +2026,10 @@ export interface components {
             name: string;
             percent_complete?: null | components["schemas"]["Amount"];
             pob_type: string;
-            /** @description `ratable`, `point_in_time` or `progress`. */
+            /**
+             * @description `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its
+             *     usage records).
+             */
             recognition: string;
             /** Format: date */
             service_end?: string | null;
@@ -1981,6 +2039,7 @@ export interface components {
             stated_price?: null | components["schemas"]["Amount"];
             /** @description `over_time` or `point_in_time`. */
             timing: string;
+            usage_pricing?: null | components["schemas"]["UsagePricingOut"];
         };
         /** @description One close or reopen. */
         PeriodEvent: {
@@ -2021,7 +2080,7 @@ export interface components {
          *     the others point in time.
          * @enum {string}
          */
-        PobTypeName: "subscription" | "support" | "services" | "license" | "hardware";
+        PobTypeName: "subscription" | "support" | "services" | "license" | "hardware" | "usage";
         PolicyInput: {
             recognition_convention?: null | components["schemas"]["ConventionName"];
         };
@@ -2112,7 +2171,7 @@ export interface components {
             reference: string;
         };
         /** @enum {string} */
-        RecognitionName: "ratable" | "point_in_time" | "progress";
+        RecognitionName: "ratable" | "point_in_time" | "progress" | "usage";
         /** @description `POST /v1/periods/reopen`. */
         ReopenInput: {
             /**
@@ -2133,6 +2192,11 @@ export interface components {
             services: components["schemas"]["AccountBody"];
             subscription: components["schemas"]["AccountBody"];
             support: components["schemas"]["AccountBody"];
+            /**
+             * @description Usage lines' revenue. Optional on `PUT` (charts made before usage lines): default
+             *     `4600 Usage Revenue`.
+             */
+            usage?: components["schemas"]["AccountBody"];
         };
         /** @description Revenue by timing of transfer. */
         RevenueByTiming: {
@@ -2214,6 +2278,14 @@ export interface components {
              */
             effective_date: string;
         };
+        TierInput: {
+            rate: components["schemas"]["DecimalInput"];
+            up_to?: null | components["schemas"]["DecimalInput"];
+        };
+        TierOut: {
+            rate: components["schemas"]["Amount"];
+            up_to?: null | components["schemas"]["Amount"];
+        };
         /**
          * @description The token request's form fields (RFC 6749 §4.4.2, §2.3.1), for the OpenAPI document;
          *     the handler reads the form itself, to refuse repeated parameters.
@@ -2263,6 +2335,130 @@ export interface components {
             balances: components["schemas"]["CurrencyTrialBalance"][];
             /** @example 2026-03 */
             period: string;
+        };
+        /**
+         * @description `GET …/usage?period=`: the month and its records (the latest revision of each, by day
+         *     then id).
+         */
+        UsageMonthList: {
+            month: components["schemas"]["UsageMonthOut"];
+            records: components["schemas"]["UsageRecordOut"][];
+        };
+        /** @description One obligation's month of usage and the revenue it rates. */
+        UsageMonthOut: {
+            /** @description What the records carried as their own amounts. */
+            amount: components["schemas"]["Amount"];
+            currency: string;
+            /** @example 2026-03 */
+            period: string;
+            pob_id: string;
+            /** @description The month's units, six decimals. */
+            quantity: components["schemas"]["Amount"];
+            /** @description The month's revenue: the quantity rated by the line's pricing, plus `amount`. */
+            rated_amount: components["schemas"]["Amount"];
+            /** @description The unit of the line's pricing (none: its records carry their amounts). */
+            unit?: string | null;
+        };
+        /**
+         * @description How a usage line's month is rated: the month's units past `included_per_month`, each
+         *     at the rate of the tier it falls in (graduated), then `rate` past the last tier;
+         *     rounded once per month to the currency's minor unit.
+         */
+        UsagePricingInput: {
+            included_per_month?: null | components["schemas"]["DecimalInput"];
+            /** @description The price of a unit no tier prices, up to 6 decimals (`0.002`). */
+            rate: components["schemas"]["DecimalInput"];
+            /** @description In increasing order of `up_to`; only the last may leave it out (every unit beyond). */
+            tiers?: components["schemas"]["TierInput"][] | null;
+            /**
+             * @description What a unit is, for people (`api_call`, `GB`); default `unit`.
+             * @example api_call
+             */
+            unit?: string | null;
+        };
+        /** @description A usage line's pricing as the contract holds it. */
+        UsagePricingOut: {
+            included_per_month: components["schemas"]["Amount"];
+            /** @description Six decimals. */
+            rate: components["schemas"]["Amount"];
+            tiers: components["schemas"]["TierOut"][];
+            unit: string;
+        };
+        /** @description Body of `POST /v1/contracts/{id}/obligations/{pob_id}/usage`: one usage record. */
+        UsageRecordInput: {
+            amount?: null | components["schemas"]["DecimalInput"];
+            /**
+             * Format: date
+             * @description The day the usage happened: inside the line's service days.
+             * @example 2026-03-14
+             */
+            occurred_on: string;
+            quantity?: null | components["schemas"]["DecimalInput"];
+            /**
+             * @description The metering system's id of the record, unique within the obligation: sent again
+             *     with the same body it is a replay, with another body a restatement.
+             * @example evt_2026_03_000187
+             */
+            record_id: string;
+        };
+        /** @description A usage record as stored: its latest revision. */
+        UsageRecordOut: {
+            amount?: null | components["schemas"]["Amount"];
+            /** Format: date */
+            occurred_on: string;
+            pob_id: string;
+            quantity?: null | components["schemas"]["Amount"];
+            record_id: string;
+            /** Format: date-time */
+            recorded_at: string;
+            /** @description Who recorded it: `key:<id>`, `oauth:<client_id>`, `sandbox`, `console:<email>`. */
+            recorded_by: string;
+            /**
+             * Format: int32
+             * @description 1 for the first body under the record id; each restatement the next.
+             */
+            revision: number;
+        };
+        /** @description What became of one record, and its month as it now stands. */
+        UsageRecorded: {
+            month: components["schemas"]["UsageMonthOut"];
+            record: components["schemas"]["UsageRecordOut"];
+            /**
+             * @description `recorded`, `replayed` (the same body again: nothing changed) or `restated`.
+             * @example recorded
+             */
+            status: string;
+        };
+        /** @description The answer to one line, in the order of the lines. */
+        UsageUploadAnswer: {
+            contract_id?: string | null;
+            /**
+             * Format: int64
+             * @description The line's number in the body, from 1 (a CSV header is line 1).
+             */
+            line: number;
+            pob_id?: string | null;
+            /** @description Why the line was refused: an RFC 9457 problem, as a whole request would get it. */
+            problem?: Record<string, never> | null;
+            record_id?: string | null;
+            /**
+             * Format: int32
+             * @description The record's revision as stored.
+             */
+            revision?: number | null;
+            /** @description `recorded`, `replayed`, `restated`, or `refused` (with `problem`). */
+            status: string;
+        };
+        /** @description One line of an NDJSON upload (a CSV upload names the same columns in its header). */
+        UsageUploadLine: {
+            amount?: null | components["schemas"]["DecimalInput"];
+            contract_id: string;
+            /** Format: date */
+            occurred_on: string;
+            /** @description The usage line's performance obligation id. */
+            pob_id: string;
+            quantity?: null | components["schemas"]["DecimalInput"];
+            record_id: string;
         };
         /** @description A component of the price that depends on what happens (ASC 606-10-32-5..14). */
         VariableComponentInput: {
@@ -5443,6 +5639,322 @@ export interface operations {
             };
         };
     };
+    listUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description The month, `YYYY-MM`.
+                 * @example 2026-03
+                 */
+                period: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 with no body while it is still the current one */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description Contract id */
+                id: string;
+                /** @description A usage line's performance obligation id */
+                pob_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month and its records */
+            200: {
+                headers: {
+                    /** @description Strong validator: a digest of the exact body */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageMonthList"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description Strong validator: a digest of the exact body (the same figures give the same tag on any instance and backend) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    recordUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
+            header?: {
+                /** @description Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Contract id */
+                id: string;
+                /** @description A usage line's performance obligation id */
+                pob_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageRecordInput"];
+            };
+        };
+        responses: {
+            /** @description A replay: the record as it was, nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecorded"];
+                };
+            };
+            /** @description Recorded or restated, with its month as it now stands */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecorded"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The body did not arrive within 10 seconds of the headers */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The contract's status or version does not allow this */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -7160,6 +7672,159 @@ export interface operations {
             };
             /** @description The contract's status or version does not allow this */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Requests per minute of the credential's plan */
+                    "RateLimit-Limit"?: number;
+                    /** @description 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the window resets (equals RateLimit-Reset) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unexpected server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    uploadUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: this write corrects a closed month. A tenant whose posting control is
+                 *     `corrections_only` refuses a write effective in a closed month without it (409
+                 *     `PERIOD_CLOSED`); otherwise it changes nothing. Either way the write is booked as a
+                 *     correction in the first open month.
+                 */
+                correction?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One record per line (or `text/csv` with a header row of the same names) */
+        requestBody: {
+            content: {
+                "application/x-ndjson": components["schemas"]["UsageUploadLine"];
+            };
+        };
+        responses: {
+            /** @description One answer per line, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["UsageUploadAnswer"];
+                };
+            };
+            /** @description Invalid parameters or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Insufficient scope */
+            403: {
+                headers: {
+                    /** @description Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not found (another tenant's resources included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The body did not arrive within 10 seconds of the headers */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,7 +27,9 @@ pub struct Month {
 
 /// Fill colours per `pob_type` (a palette readable by the common colour-vision
 /// deficiencies), each also named in the legend and in every bar's title.
-pub const COLOURS: [&str; 5] = ["#1b6ca8", "#e08a00", "#5b8c3a", "#7b4fa0", "#b23a48"];
+pub const COLOURS: [&str; 6] = [
+    "#1b6ca8", "#e08a00", "#5b8c3a", "#7b4fa0", "#b23a48", "#2a8a8a",
+];
 const LINE: &str = "#222222";
 
 const WIDTH: f64 = 720.0;

@@ -79,7 +79,7 @@ pub struct ChartOfAccounts {
     pub deferred_revenue: Account,
     pub customer_credit: Account,
     /// One revenue account per `pob_type`, in [`PobType::ALL`] order.
-    pub revenue: [Account; 5],
+    pub revenue: [Account; 6],
 }
 
 impl Default for ChartOfAccounts {
@@ -96,6 +96,9 @@ impl Default for ChartOfAccounts {
                 Account::new("4100", "Services Revenue"),
                 Account::new("4000", "Subscription Revenue"),
                 Account::new("4200", "Support Revenue"),
+                // 4300 has been License Revenue in this chart since the first release, and
+                // 4500 is where docs/ledger.md shows products sharing an account.
+                Account::new("4600", "Usage Revenue"),
             ],
         }
     }

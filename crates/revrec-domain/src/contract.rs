@@ -10,10 +10,11 @@ use time::{Date, Duration};
 use crate::consumption::Consumption;
 use crate::currency::Currency;
 pub use crate::field::{
-    Field, FieldError, InvoiceField, LineField, ValidationErrors, VariableField,
+    Field, FieldError, InvoiceField, LineField, UsageField, ValidationErrors, VariableField,
 };
 use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
 use crate::recognition::{Convention, Pattern, RecognitionMethod};
+use crate::usage::UsagePricing;
 use crate::variable::VariableScope;
 use crate::variable_terms::{
     ComponentDraft, Reference, ScopedObligation, VariableComponent, check_components,
@@ -63,16 +64,19 @@ pub enum PobType {
     Services,
     Subscription,
     Support,
+    /// Metered use, rated month by month (docs/asc606.md §15).
+    Usage,
 }
 
 impl PobType {
     /// Every type, in the canonical (alphabetical) order reports use.
-    pub const ALL: [PobType; 5] = [
+    pub const ALL: [PobType; 6] = [
         PobType::Hardware,
         PobType::License,
         PobType::Services,
         PobType::Subscription,
         PobType::Support,
+        PobType::Usage,
     ];
 
     pub fn parse(text: &str) -> Option<PobType> {
@@ -86,16 +90,21 @@ impl PobType {
             PobType::Services => "services",
             PobType::Subscription => "subscription",
             PobType::Support => "support",
+            PobType::Usage => "usage",
         }
     }
 
-    /// docs/asc606.md §2: subscriptions and support are ratable; the rest are delivered.
-    pub fn default_recognition(self) -> RecognitionMethod {
+    /// docs/asc606.md §2: subscriptions and support are ratable, usage is rated as used
+    /// (§15); the rest are delivered.
+    pub fn default_recognition(self) -> LineRecognition {
         match self {
-            PobType::Subscription | PobType::Support => RecognitionMethod::Ratable,
-            PobType::Services | PobType::License | PobType::Hardware => {
-                RecognitionMethod::PointInTime
+            PobType::Subscription | PobType::Support => {
+                LineRecognition::Pattern(RecognitionMethod::Ratable)
             }
+            PobType::Services | PobType::License | PobType::Hardware => {
+                LineRecognition::Pattern(RecognitionMethod::PointInTime)
+            }
+            PobType::Usage => LineRecognition::Usage,
         }
     }
 
@@ -107,6 +116,35 @@ impl PobType {
 impl fmt::Display for PobType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// A line's `recognition`: a pattern of its own, or consumption (docs/asc606.md §15).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LineRecognition {
+    Pattern(RecognitionMethod),
+    /// Rated usage: its revenue of a month is that month's rated records.
+    Usage,
+}
+
+impl LineRecognition {
+    pub fn parse(text: &str) -> Option<LineRecognition> {
+        match text {
+            "usage" => Some(LineRecognition::Usage),
+            other => RecognitionMethod::parse(other).map(LineRecognition::Pattern),
+        }
+    }
+
+    pub fn allowed_list() -> &'static str {
+        "point_in_time, progress, ratable, usage"
+    }
+
+    /// The pattern whose dates the line takes: a usage line's is its service window.
+    fn method(self) -> RecognitionMethod {
+        match self {
+            LineRecognition::Pattern(method) => method,
+            LineRecognition::Usage => RecognitionMethod::Ratable,
+        }
     }
 }
 
@@ -152,6 +190,8 @@ pub struct LineDraft {
     pub awaiting_delivery: bool,
     /// On an amendment: drop the obligation `id` names from the effective date.
     pub removed: bool,
+    /// How a usage line's months are rated (none: its records carry their amounts).
+    pub usage_pricing: Option<UsagePricing>,
 }
 
 /// Validated terms: every obligation has a pattern inside the contract term, and the SSPs
@@ -438,22 +478,32 @@ impl ContractDraft {
                 ),
             ));
         }
-        let method = match &line.recognition {
+        let recognition = match &line.recognition {
             None => pob_type.map(PobType::default_recognition),
             Some(text) => {
-                let method = RecognitionMethod::parse(text);
-                if method.is_none() {
+                let recognition = LineRecognition::parse(text);
+                if recognition.is_none() {
                     errors.push(FieldError::new(
                         field(LineField::Recognition),
                         format!(
                             "unknown recognition `{text}`; allowed: {}",
-                            RecognitionMethod::allowed_list()
+                            LineRecognition::allowed_list()
                         ),
                     ));
                 }
-                method
+                recognition
             }
         };
+        let is_usage = recognition == Some(LineRecognition::Usage);
+        if is_usage {
+            check_usage_line(line, &field, errors);
+        } else if line.usage_pricing.is_some() && recognition.is_some() {
+            errors.push(FieldError::new(
+                field(LineField::UsagePricing),
+                "applies only to lines with recognition `usage`",
+            ));
+        }
+        let method = recognition.map(LineRecognition::method);
         if let Some(price) = line.stated_price.filter(|price| *price < 0) {
             errors.push(FieldError::new(
                 field(LineField::StatedPrice),
@@ -470,7 +520,7 @@ impl ContractDraft {
         let prices_unread = unread(LineField::StatedPrice)
             || unread(LineField::SspPrice)
             || self.is_unread(Field::TransactionPrice);
-        if line.stated_price.is_none() && !prices_unread {
+        if line.stated_price.is_none() && !prices_unread && !is_usage {
             if self.transaction_price.is_none() {
                 errors.push(FieldError::new(
                     field(LineField::StatedPrice),
@@ -502,10 +552,15 @@ impl ContractDraft {
             return None;
         }
         let pob_type = pob_type?;
-        let ssp = line.ssp.or_else(|| {
-            line.stated_price
-                .map(|price| Ssp::from_minor(price, self.currency))
-        })?;
+        // A usage line is allocated nothing at inception (§15): its weight is zero.
+        let ssp = if is_usage {
+            Ssp::from_micros(0)
+        } else {
+            line.ssp.or_else(|| {
+                line.stated_price
+                    .map(|price| Ssp::from_minor(price, self.currency))
+            })?
+        };
         Some(ObligationTerms {
             id: line.id.clone(),
             name: line
@@ -519,7 +574,7 @@ impl ContractDraft {
             stated_price: line.stated_price,
             ssp,
             pattern: pattern?,
-            consumption: None,
+            consumption: is_usage.then(|| Consumption::Usage(line.usage_pricing.clone())),
         })
     }
 
@@ -613,6 +668,26 @@ impl ContractDraft {
 
     fn format(&self, minor: i64) -> String {
         crate::money::format_minor(minor, self.currency.exponent())
+    }
+}
+
+/// A usage line's price is what its months are rated (docs/asc606.md §15): it states no
+/// price of its own.
+fn check_usage_line(
+    line: &LineDraft,
+    field: &dyn Fn(LineField) -> Field,
+    errors: &mut Vec<FieldError>,
+) {
+    for (given, which) in [
+        (line.stated_price.is_some(), LineField::StatedPrice),
+        (line.ssp.is_some(), LineField::SspPrice),
+    ] {
+        if given {
+            errors.push(FieldError::new(
+                field(which),
+                "does not apply to a usage line: its price is its rated usage (give usage_pricing, or amounts on its records)",
+            ));
+        }
     }
 }
 
@@ -796,7 +871,7 @@ mod tests {
         assert_eq!(
             fields(bad.validate()),
             [
-                "line_items[1].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support"
+                "line_items[1].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support, usage"
             ]
         );
     }
@@ -824,7 +899,7 @@ mod tests {
             [
                 "customer_name: must not be blank",
                 "line_items[0].stated_price: is required when the contract has no total amount",
-                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, progress, ratable",
+                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, progress, ratable, usage",
             ]
         );
     }
@@ -871,7 +946,7 @@ mod tests {
             fields(partial.validate()),
             [
                 "customer_name: must not be blank",
-                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support",
+                "line_items[0].pob_type: unknown pob_type `consulting`; allowed: hardware, license, services, subscription, support, usage",
             ]
         );
         // Nothing else wrong: still refused, with no problem of its own to add.

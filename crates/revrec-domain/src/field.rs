@@ -46,6 +46,27 @@ pub enum Field {
     Scenarios,
     /// An estimate's `included_amount`.
     IncludedAmount,
+    /// A usage record's field (docs/asc606.md §15).
+    Usage(UsageField),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum UsageField {
+    RecordId,
+    OccurredOn,
+    Quantity,
+    Amount,
+}
+
+impl UsageField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UsageField::RecordId => "record_id",
+            UsageField::OccurredOn => "occurred_on",
+            UsageField::Quantity => "quantity",
+            UsageField::Amount => "amount",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -80,6 +101,8 @@ pub enum LineField {
     ServiceEnd,
     DeliveryDate,
     Removed,
+    UsagePricing,
+    PrepaidCredits,
 }
 
 impl LineField {
@@ -95,6 +118,8 @@ impl LineField {
             LineField::ServiceEnd => "service_end",
             LineField::DeliveryDate => "delivery_date",
             LineField::Removed => "removed",
+            LineField::UsagePricing => "usage_pricing",
+            LineField::PrepaidCredits => "prepaid_credits",
         }
     }
 }
@@ -129,6 +154,7 @@ impl fmt::Display for Field {
             Field::ComponentId => f.write_str("component_id"),
             Field::Scenarios => f.write_str("scenarios"),
             Field::IncludedAmount => f.write_str("included_amount"),
+            Field::Usage(field) => f.write_str(field.as_str()),
         }
     }
 }

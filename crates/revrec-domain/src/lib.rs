@@ -48,7 +48,8 @@ pub use chart::{Account, AccountRole, ChartOfAccounts, ChartProblem, ChartsInFor
 pub use consumption::{Consumption, ContractUsage, MonthUsage, PrepaidCredits};
 pub use contract::{
     ContractDraft, ContractLimits, ContractTerms, Field, FieldError, InvoiceField, LineDraft,
-    LineField, ObligationTerms, PobType, ValidationErrors, VariableField, obligation_months,
+    LineField, LineRecognition, ObligationTerms, PobType, UsageField, ValidationErrors,
+    VariableField, obligation_months,
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};

@@ -37,6 +37,10 @@ pub const NAME: TextRule = TextRule::plain(200);
 /// Invoice numbers and payment references: the billing system's and the bank's, which are
 /// short.
 pub const REFERENCE: TextRule = TextRule::plain(64);
+/// Usage record ids: a metering system's event or export-row ids (UUIDs, compound keys).
+pub const RECORD_ID: TextRule = TextRule::plain(128);
+/// What a usage line's unit is called (`api_call`, `GB-month`).
+pub const UNIT: TextRule = TextRule::plain(64);
 /// Why months were reopened: a sentence or two an auditor reads in the history.
 pub const REOPEN_REASON: TextRule = TextRule::plain(1_000);
 /// What an API key or an OAuth client is called in listings.

@@ -21,6 +21,7 @@
 use std::collections::BTreeMap;
 
 use crate::chart::{Account, AccountRole, ChartOfAccounts};
+use crate::contract::PobType;
 use crate::currency::Currency;
 use crate::journal::{EntryKind, EntryScope};
 use crate::period::Period;
@@ -67,7 +68,7 @@ pub fn scoped_trial_balance(
     // Net debits by role first (credits negative), then by account code.
     let mut by_role: BTreeMap<AccountRole, i64> =
         AccountRole::all().map(|role| (role, 0)).collect();
-    let (mut billed_by_invoices, mut cash) = (false, false);
+    let (mut billed_by_invoices, mut cash, mut usage) = (false, false, false);
     let (recognition, billing) = (
         scope.takes(EntryKind::Recognition),
         scope.takes(EntryKind::Billing),
@@ -76,6 +77,7 @@ pub fn scoped_trial_balance(
         // Revenue earned before a first invoice is already a contract asset.
         billed_by_invoices |= amounts.invoiced != 0 || amounts.asset_change != 0;
         cash |= amounts.paid != 0 || amounts.credit_change != 0;
+        usage |= key.pob_type == PobType::Usage;
         let mut post = |role: AccountRole, net: i64| {
             *by_role.entry(role).or_default() += net;
         };
@@ -112,6 +114,11 @@ pub fn scoped_trial_balance(
         by_role.remove(&AccountRole::Receivable);
         by_role.remove(&AccountRole::CashClearing);
         by_role.remove(&AccountRole::CustomerCredit);
+    }
+    if !usage {
+        // No usage line's revenue in the books: a tenant without usage lines sees the
+        // accounts it always saw.
+        by_role.remove(&AccountRole::Revenue(PobType::Usage));
     }
     if !recognition {
         by_role.retain(|role, _| !matches!(role, AccountRole::Revenue(_)));

@@ -8,6 +8,9 @@
 use crate::money::{AmountError, parse_scaled};
 use crate::recognition::{divide_rounding, divide_rounding_wide};
 
+/// What a unit is called when the pricing does not say.
+pub const DEFAULT_UNIT: &str = "unit";
+
 /// Places a quantity or a unit rate may have.
 pub const USAGE_DECIMALS: u32 = 6;
 
@@ -46,6 +49,13 @@ impl Quantity {
     pub fn checked_add(self, other: Quantity) -> Option<Quantity> {
         self.0.checked_add(other.0).map(Quantity)
     }
+
+    /// `self - other`, or `None` below zero.
+    pub fn checked_sub(self, other: Quantity) -> Option<Quantity> {
+        self.0
+            .checked_sub(other.0)
+            .and_then(Quantity::from_millionths)
+    }
 }
 
 /// A price per unit, in millionths of the currency's major unit (`0.002` USD per call is
@@ -82,6 +92,8 @@ pub struct Tier {
 /// falls in, like a tax bracket).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UsagePricing {
+    /// What a unit is (`api_call`, `GB`): a label for people, shown with the line.
+    unit: String,
     /// The rate of a unit no tier prices (every unit, without tiers).
     rate: UnitRate,
     /// Units of each month that are free: the month's first.
@@ -123,10 +135,34 @@ impl UsagePricing {
             }
         }
         Ok(UsagePricing {
+            unit: DEFAULT_UNIT.to_owned(),
             rate,
             included_per_month,
             tiers,
         })
+    }
+
+    /// The same pricing with its units named `unit`.
+    #[must_use]
+    pub fn with_unit(mut self, unit: &str) -> UsagePricing {
+        unit.clone_into(&mut self.unit);
+        self
+    }
+
+    pub fn unit(&self) -> &str {
+        &self.unit
+    }
+
+    pub fn rate(&self) -> UnitRate {
+        self.rate
+    }
+
+    pub fn included_per_month(&self) -> Quantity {
+        self.included_per_month
+    }
+
+    pub fn tiers(&self) -> &[Tier] {
+        &self.tiers
     }
 
     /// The month's revenue for a total `quantity`, in minor units of a currency of

@@ -12,7 +12,7 @@ use crate::waterfall::Waterfall;
 /// The parts of each row of a waterfall.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct WaterfallParts {
-    /// What the parts are, in order: the five `pob_type`s, or the contract's obligations.
+    /// What the parts are, in order: the six `pob_type`s, or the contract's obligations.
     pub keys: Vec<String>,
     /// One list per waterfall row, one amount per key.
     pub rows: Vec<Vec<i64>>,
@@ -20,8 +20,14 @@ pub struct WaterfallParts {
 
 /// Recognized revenue of each month of `range` by `pob_type` (every type, in
 /// [`PobType::ALL`] order, zeros included).
-fn recognized_by_pob_type(rollup: &Rollup, range: PeriodRange) -> Vec<(Period, [i64; 5])> {
-    let mut months: Vec<(Period, [i64; 5])> = range.iter().map(|period| (period, [0; 5])).collect();
+fn recognized_by_pob_type(
+    rollup: &Rollup,
+    range: PeriodRange,
+) -> Vec<(Period, [i64; PobType::ALL.len()])> {
+    let mut months: Vec<(Period, [i64; PobType::ALL.len()])> = range
+        .iter()
+        .map(|period| (period, [0; PobType::ALL.len()]))
+        .collect();
     for (key, amounts) in rollup.rows() {
         if key.period < range.first() || key.period > range.last() {
             continue;
@@ -185,8 +191,8 @@ mod tests {
         assert_eq!(
             parts,
             [
-                (month("2026-02"), [0, 0, 37, 100, 0]),
-                (month("2026-03"), [0, 0, 0, 0, 0]),
+                (month("2026-02"), [0, 0, 37, 100, 0, 0]),
+                (month("2026-03"), [0, 0, 0, 0, 0, 0]),
             ]
         );
         let rows = waterfall(&rollup(), Currency::USD, range).rows;
@@ -209,9 +215,19 @@ mod tests {
         let parts = pob_type_parts(&quarters, &rollup, Some(range));
         assert_eq!(
             parts.keys,
-            ["hardware", "license", "services", "subscription", "support"]
+            [
+                "hardware",
+                "license",
+                "services",
+                "subscription",
+                "support",
+                "usage"
+            ]
         );
-        assert_eq!(parts.rows, [vec![0, 0, 37, 200, 0], vec![0, 0, 0, 0, 5]]);
+        assert_eq!(
+            parts.rows,
+            [vec![0, 0, 37, 200, 0, 0], vec![0, 0, 0, 0, 5, 0]]
+        );
         for (row, split) in quarters.rows.iter().zip(&parts.rows) {
             assert_eq!(split.iter().sum::<i64>(), row.recognized);
         }

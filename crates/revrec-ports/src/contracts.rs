@@ -348,6 +348,18 @@ pub struct BooksStamps {
     /// The instant (microseconds) it entered the reports: before it, the contract was a
     /// draft (what an `as_of` read sees).
     pub reported_at: Option<i64>,
+    /// Its usage months' totals as each stood under the books' sequence it was written
+    /// at, in (obligation, month, stamp) order: a close saw, of each month, the totals of
+    /// the highest stamp below its own.
+    pub usage: Vec<UsageStamp>,
+}
+
+/// One obligation-month's usage totals as they stood at the last write under `stamp`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UsageStamp {
+    pub obligation_id: String,
+    pub month: MonthUsage,
+    pub stamp: i64,
 }
 
 impl BooksStamps {
@@ -358,6 +370,7 @@ impl BooksStamps {
             .iter()
             .chain(&self.invoices)
             .chain(&self.reported)
+            .chain(self.usage.iter().map(|layer| &layer.stamp))
             .copied()
             .max()
             .unwrap_or(0)
@@ -590,14 +603,14 @@ pub trait ContractRepository: Send + Sync {
         query: &ContractQuery,
     ) -> Result<ContractPage, RepositoryError>;
 
-    /// The latest revision of a usage record, if the contract has it.
-    async fn usage_record(
+    /// The latest revision of each usage record `keys` name (obligation id, record id)
+    /// that the contract has.
+    async fn usage_records_named(
         &self,
         tenant_id: &str,
         contract_id: &str,
-        obligation_id: &str,
-        record_id: &str,
-    ) -> Result<Option<UsageRecord>, RepositoryError>;
+        keys: &[(String, String)],
+    ) -> Result<Vec<UsageRecord>, RepositoryError>;
 
     /// The latest revision of each of an obligation's records in `period`, by day then id.
     async fn usage_records(

@@ -30,7 +30,7 @@ pub use contracts::{
     BillingKind, BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord,
     ContractRemoval, ContractRepository, ContractRestatement, ContractScan, ContractStatus,
     ContractWrite, Expected, FactsSince, InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract,
-    StoredVersion, UsageRecord, UsageWrite, VersionChange, VersionWrite, WorkBudget,
+    StoredVersion, UsageRecord, UsageStamp, UsageWrite, VersionChange, VersionWrite, WorkBudget,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

@@ -2,16 +2,28 @@
 //! contract write that carries them, and read with the contracts they belong to.
 //!
 //! Records are appended and never updated (a restatement is the next revision); the
-//! monthly totals are set to what the write computed, so a contract read takes one row per
-//! obligation-month, whatever the number of records.
+//! monthly totals are set to what the write computed, one row per obligation-month and
+//! books sequence, so a contract read takes a handful of rows per obligation-month
+//! whatever the number of records, and a close still sees the totals it closed.
+//!
+//! A line recognized as consumed keeps how it is rated as the text of one column of its
+//! line row: `usage` when its records carry their own amounts, or, tab-separated,
+//!
+//! ```text
+//! usage  unit  rate  included_per_month  tiers
+//! ```
+//!
+//! with the rate and the quantities in millionths and the tiers as `up_to@rate` pairs
+//! joined by `,` (an open last tier has an empty `up_to`). A unit is free text without
+//! control characters (`docs/limits.md`), so a tab never occurs inside it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::usage::Quantity;
-use revrec_domain::{ContractUsage, MonthUsage, Period};
-use revrec_ports::{UsageRecord, UsageWrite};
+use revrec_domain::usage::{Quantity, Tier, UnitRate, UsagePricing};
+use revrec_domain::{Consumption, ContractUsage, MonthUsage, Period};
+use revrec_ports::{UsageRecord, UsageStamp, UsageWrite};
 use time::Date;
 
 use crate::blocking::StoreError;
@@ -43,6 +55,7 @@ pub struct UsageMonthRow {
     pub contract_id: String,
     pub obligation_id: String,
     pub period: String,
+    pub books_sequence: i64,
     pub quantity_millionths: i64,
     pub amount: i64,
 }
@@ -108,6 +121,7 @@ pub fn write_usage(
             contract_id: contract_id.to_owned(),
             obligation_id: obligation_id.clone(),
             period: month.period.to_string(),
+            books_sequence: stamp,
             quantity_millionths: month.quantity.millionths(),
             amount: month.amount,
         };
@@ -119,6 +133,7 @@ pub fn write_usage(
                     usage_months::contract_id,
                     usage_months::obligation_id,
                     usage_months::period,
+                    usage_months::books_sequence,
                 ))
                 .do_update()
                 .set((
@@ -149,14 +164,19 @@ pub fn months_of(
             usage_months::contract_id.asc(),
             usage_months::obligation_id.asc(),
             usage_months::period.asc(),
+            usage_months::books_sequence.asc(),
         ))
         .select(UsageMonthRow::as_select())
         .load(connection)?)
 }
 
-/// One contract's totals as its plans read them.
-pub fn contract_usage(rows: Vec<UsageMonthRow>) -> Result<ContractUsage, StoreError> {
+/// One contract's totals as its plans read them (each month's latest), and every stamped
+/// layer of them for its books; `rows` in (obligation, month, sequence) order.
+pub fn contract_usage(
+    rows: Vec<UsageMonthRow>,
+) -> Result<(ContractUsage, Vec<UsageStamp>), StoreError> {
     let mut usage: ContractUsage = BTreeMap::new();
+    let mut layers = Vec::with_capacity(rows.len());
     for row in rows {
         let corrupt = || StoreError::Corrupt(format!("usage month {}", row.period));
         let month = MonthUsage {
@@ -164,29 +184,129 @@ pub fn contract_usage(rows: Vec<UsageMonthRow>) -> Result<ContractUsage, StoreEr
             quantity: Quantity::from_millionths(row.quantity_millionths).ok_or_else(corrupt)?,
             amount: row.amount,
         };
-        usage.entry(row.obligation_id).or_default().push(month);
+        let months = usage.entry(row.obligation_id.clone()).or_default();
+        // A later layer of the same month replaces the one before.
+        match months.last_mut() {
+            Some(last) if last.period == month.period => *last = month,
+            _ => months.push(month),
+        }
+        layers.push(UsageStamp {
+            obligation_id: row.obligation_id,
+            month,
+            stamp: row.books_sequence,
+        });
     }
-    Ok(usage)
+    Ok((usage, layers))
 }
 
-/// The latest revision of one record.
-pub fn latest_record(
+/// How a line is consumed, as its column's text (`None`: a line with a pattern of its own).
+pub fn encode_consumption(consumption: Option<&Consumption>) -> Option<String> {
+    match consumption? {
+        Consumption::Usage(None) => Some("usage".to_owned()),
+        Consumption::Usage(Some(pricing)) => {
+            let tiers: Vec<String> = pricing
+                .tiers()
+                .iter()
+                .map(|tier| {
+                    let up_to = tier
+                        .up_to
+                        .map(|up_to| up_to.millionths().to_string())
+                        .unwrap_or_default();
+                    format!("{up_to}@{}", tier.rate.millionths())
+                })
+                .collect();
+            Some(format!(
+                "usage\t{}\t{}\t{}\t{}",
+                pricing.unit(),
+                pricing.rate().millionths(),
+                pricing.included_per_month().millionths(),
+                tiers.join(",")
+            ))
+        }
+        // Prepaid credits are not taken on a line yet (docs/asc606.md §15).
+        Consumption::Credits(_) => None,
+    }
+}
+
+/// The inverse of [`encode_consumption`].
+pub fn decode_consumption(text: Option<&str>) -> Result<Option<Consumption>, StoreError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let corrupt = || StoreError::Corrupt(format!("line consumption `{text}`"));
+    let fields: Vec<&str> = text.split('\t').collect();
+    let number = |field: &str| field.parse::<i64>().map_err(|_| corrupt());
+    match fields.as_slice() {
+        ["usage"] => Ok(Some(Consumption::Usage(None))),
+        ["usage", unit, rate, included, tiers] => {
+            let tiers = tiers
+                .split(',')
+                .filter(|tier| !tier.is_empty())
+                .map(|tier| {
+                    let (up_to, rate) = tier.split_once('@').ok_or_else(corrupt)?;
+                    let up_to = match up_to {
+                        "" => None,
+                        up_to => {
+                            Some(Quantity::from_millionths(number(up_to)?).ok_or_else(corrupt)?)
+                        }
+                    };
+                    let rate = UnitRate::from_millionths(number(rate)?).ok_or_else(corrupt)?;
+                    Ok(Tier { up_to, rate })
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            let pricing = UsagePricing::new(
+                UnitRate::from_millionths(number(rate)?).ok_or_else(corrupt)?,
+                Quantity::from_millionths(number(included)?).ok_or_else(corrupt)?,
+                tiers,
+            )
+            .map_err(|_| corrupt())?
+            .with_unit(unit);
+            Ok(Some(Consumption::Usage(Some(pricing))))
+        }
+        _ => Err(corrupt()),
+    }
+}
+
+/// The latest revision of each record `keys` name (obligation id, record id) that the
+/// contract has, in (obligation, record id) order.
+pub fn latest_records(
     connection: &mut DbConnection,
-    (tenant_id, contract_id, obligation_id): (&str, &str, &str),
-    record_id: &str,
-) -> Result<Option<UsageRecord>, StoreError> {
-    usage_records::table
-        .filter(usage_records::tenant_id.eq(tenant_id))
-        .filter(usage_records::contract_id.eq(contract_id))
-        .filter(usage_records::obligation_id.eq(obligation_id))
-        .filter(usage_records::record_id.eq(record_id))
-        .order(usage_records::revision.desc())
-        .select(UsageRecordRow::as_select())
-        .load(connection)?
+    (tenant_id, contract_id): (&str, &str),
+    keys: &[(String, String)],
+) -> Result<Vec<UsageRecord>, StoreError> {
+    let wanted: BTreeSet<(&str, &str)> = keys
+        .iter()
+        .map(|(obligation, record)| (obligation.as_str(), record.as_str()))
+        .collect();
+    let record_ids: Vec<&str> = wanted
+        .iter()
+        .map(|(_, record)| *record)
+        .collect::<BTreeSet<_>>()
         .into_iter()
-        .next()
-        .map(UsageRecordRow::record)
-        .transpose()
+        .collect();
+    let mut latest: BTreeMap<(String, String), UsageRecordRow> = BTreeMap::new();
+    // Bound parameters per statement stay well under SQLite's and PostgreSQL's limits.
+    for chunk in record_ids.chunks(500) {
+        let rows: Vec<UsageRecordRow> = usage_records::table
+            .filter(usage_records::tenant_id.eq(tenant_id))
+            .filter(usage_records::contract_id.eq(contract_id))
+            .filter(usage_records::record_id.eq_any(chunk))
+            .select(UsageRecordRow::as_select())
+            .load(connection)?;
+        for row in rows {
+            if !wanted.contains(&(row.obligation_id.as_str(), row.record_id.as_str())) {
+                continue;
+            }
+            let key = (row.obligation_id.clone(), row.record_id.clone());
+            match latest.get(&key) {
+                Some(kept) if kept.revision >= row.revision => {}
+                _ => {
+                    latest.insert(key, row);
+                }
+            }
+        }
+    }
+    latest.into_values().map(UsageRecordRow::record).collect()
 }
 
 /// The latest revision of each record of one obligation's month, by day then id.

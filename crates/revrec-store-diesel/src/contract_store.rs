@@ -223,21 +223,16 @@ impl ContractRepository for ContractStore {
         .await
     }
 
-    async fn usage_record(
+    async fn usage_records_named(
         &self,
         tenant_id: &str,
         contract_id: &str,
-        obligation_id: &str,
-        record_id: &str,
-    ) -> Result<Option<UsageRecord>, RepositoryError> {
-        let key = (
-            tenant_id.to_owned(),
-            contract_id.to_owned(),
-            obligation_id.to_owned(),
-            record_id.to_owned(),
-        );
+        keys: &[(String, String)],
+    ) -> Result<Vec<UsageRecord>, RepositoryError> {
+        let contract = (tenant_id.to_owned(), contract_id.to_owned());
+        let keys = keys.to_vec();
         with_connection(&self.database, Access::Read, move |connection| {
-            consumption_rows::latest_record(connection, (&key.0, &key.1, &key.2), &key.3)
+            consumption_rows::latest_records(connection, (&contract.0, &contract.1), &keys)
         })
         .await
     }
@@ -685,6 +680,7 @@ fn assemble(
     usage: Vec<UsageMonthRow>,
 ) -> Result<StoredContract, StoreError> {
     let mut stored: Vec<StoredVersion> = Vec::with_capacity(versions.len());
+    let (usage, usage_stamps) = consumption_rows::contract_usage(usage)?;
     let stamps = BooksStamps {
         versions: versions
             .iter()
@@ -696,6 +692,7 @@ fn assemble(
             .collect(),
         reported,
         reported_at,
+        usage: usage_stamps,
     };
     for version in versions {
         let split = lines.partition_point(|line| line.version == version.version);
@@ -720,7 +717,7 @@ fn assemble(
             .collect::<Result<_, _>>()?,
         revision,
         stamps,
-        usage: consumption_rows::contract_usage(usage)?,
+        usage,
     })
 }
 

@@ -12,6 +12,7 @@ use revrec_ports::{
 use time::Date;
 
 use crate::blocking::StoreError;
+use crate::consumption_rows;
 use crate::schema::{
     api_keys, contract_invoices, contract_lines, contract_versions, contracts, rollups,
 };
@@ -231,6 +232,7 @@ pub struct LineRow {
     pub recognition: String,
     pub first_day: Date,
     pub last_day: Date,
+    pub consumption: Option<String>,
 }
 
 /// A version's own row, without its lines (a restatement stores none).
@@ -297,6 +299,7 @@ pub fn version_rows(
                 // Patterns that wait for events have no days yet: the term stands in.
                 first_day: obligation.pattern.first_day().unwrap_or(terms.start_date),
                 last_day: obligation.pattern.last_day().unwrap_or(terms.end_date),
+                consumption: consumption_rows::encode_consumption(obligation.consumption.as_ref()),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -373,7 +376,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
                 stated_price: line.stated_price,
                 ssp: Ssp::from_micros(line.ssp_micros),
                 pattern,
-                consumption: None,
+                consumption: consumption_rows::decode_consumption(line.consumption.as_deref())?,
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;

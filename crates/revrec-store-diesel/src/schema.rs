@@ -80,6 +80,7 @@ diesel::table! {
         recognition -> Text,
         first_day -> Date,
         last_day -> Date,
+        consumption -> Nullable<Text>,
     }
 }
 
@@ -342,11 +343,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    usage_months (tenant_id, contract_id, obligation_id, period) {
+    usage_months (tenant_id, contract_id, obligation_id, period, books_sequence) {
         tenant_id -> Text,
         contract_id -> Text,
         obligation_id -> Text,
         period -> Text,
+        books_sequence -> BigInt,
         quantity_millionths -> BigInt,
         amount -> BigInt,
     }

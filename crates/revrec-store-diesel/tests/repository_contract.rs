@@ -1354,12 +1354,26 @@ async fn usage_records_are_appended_and_read_back_as_monthly_totals() {
             ))
             .await
             .unwrap();
-        let latest = contracts
-            .usage_record("t1", "ctr_u", "pob_0", "r1")
+        let named = contracts
+            .usage_records_named(
+                "t1",
+                "ctr_u",
+                &[
+                    ("pob_0".to_owned(), "r1".to_owned()),
+                    ("pob_0".to_owned(), "r9".to_owned()),
+                    ("pob_other".to_owned(), "r2".to_owned()),
+                ],
+            )
             .await
-            .unwrap()
             .unwrap();
-        assert_eq!((latest.revision, latest.quantity), (2, Some(units(40))));
+        // Only r1 of pob_0 exists among those named, at its latest revision.
+        assert_eq!(
+            named
+                .iter()
+                .map(|r| (r.record_id.as_str(), r.revision, r.quantity))
+                .collect::<Vec<_>>(),
+            [("r1", 2, Some(units(40)))]
+        );
         let january = contracts
             .usage_records("t1", "ctr_u", "pob_0", Period::parse("2026-01").unwrap())
             .await
@@ -1387,12 +1401,18 @@ async fn usage_records_are_appended_and_read_back_as_monthly_totals() {
             .find(|c| c.record.id == "ctr_u")
             .unwrap();
         assert_eq!(scanned.usage["pob_0"][0].quantity, units(90));
-        assert!(
-            contracts
-                .usage_record("t1", "ctr_u", "pob_0", "r9")
-                .await
-                .unwrap()
-                .is_none()
+        // January was written under one books sequence twice: one layer, the latest totals.
+        assert_eq!(
+            scanned
+                .stamps
+                .usage
+                .iter()
+                .map(|layer| (layer.month.period.to_string(), layer.month.quantity))
+                .collect::<Vec<_>>(),
+            [
+                ("2026-01".to_owned(), units(90)),
+                ("2026-02".to_owned(), units(7))
+            ]
         );
     }
 }

@@ -273,6 +273,7 @@ type LineColumns = (
     String,
     time::Date,
     time::Date,
+    Option<String>,
 );
 #[rustfmt::skip]
 type RollupColumns = (
@@ -333,4 +334,4 @@ type UsageRecordColumns = (
     String,
     i64,
 );
-type UsageMonthColumns = (String, String, String, String, i64, i64);
+type UsageMonthColumns = (String, String, String, String, i64, i64, i64);

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::{
-    BookedMonth, BookedRollup, ClosedPeriods, Currency, FrozenRow, FrozenSpan, KeyedBooks, Period,
-    PeriodAction, PlanHistory, Rollup, RollupAmounts, RollupBooks, Series, contributions,
-    frozen_spans, obligation_key,
+    BookedMonth, BookedRollup, ClosedPeriods, ContractUsage, Currency, FrozenRow, FrozenSpan,
+    KeyedBooks, Period, PeriodAction, PlanHistory, Rollup, RollupAmounts, RollupBooks, Series,
+    contributions, frozen_spans, obligation_key,
 };
 use revrec_ports::{PeriodEventRecord, StoredContract};
 
@@ -298,7 +298,11 @@ pub fn contract_frozen_rows(
     let Some(reported) = stored.stamps.reported else {
         return Ok(Vec::new());
     };
-    let everything = (stored.versions.len(), stored.invoices.len());
+    let everything = (
+        stored.versions.len(),
+        stored.invoices.len(),
+        stored.stamps.usage.len(),
+    );
     let mut seen = SeenByCloses::new(stored, reported);
     let mut books = RollupBooks::new();
     for event in events {
@@ -322,8 +326,8 @@ struct SeenByCloses<'a> {
     stored: &'a StoredContract,
     /// The stamp of its entry into the reports.
     reported: i64,
-    seen: BTreeMap<(usize, usize), Seen>,
-    by_close: BTreeMap<i64, (usize, usize)>,
+    seen: BTreeMap<Known, Seen>,
+    by_close: BTreeMap<i64, Known>,
 }
 
 impl<'a> SeenByCloses<'a> {
@@ -336,13 +340,13 @@ impl<'a> SeenByCloses<'a> {
         }
     }
 
-    /// How many versions and invoices close `sequence` saw (none before the contract
-    /// entered the reports).
-    fn known_at(&self, sequence: i64) -> (usize, usize) {
+    /// How many versions, invoices and usage layers close `sequence` saw (none before the
+    /// contract entered the reports).
+    fn known_at(&self, sequence: i64) -> Known {
         if self.reported < sequence {
             known_before(self.stored, sequence)
         } else {
-            (0, 0)
+            (0, 0, 0)
         }
     }
 
@@ -424,21 +428,51 @@ fn detail_series(
     series
 }
 
-/// How many of the contract's versions and invoices were written before `sequence`. The
-/// versions written before are its first ones; the invoices are told by their stamps.
-fn known_before(stored: &StoredContract, sequence: i64) -> (usize, usize) {
+/// How many of a contract's versions, invoices and usage layers a close saw: stamps only
+/// grow, so the counts name the facts.
+type Known = (usize, usize, usize);
+
+/// How many of the contract's versions, invoices and usage layers were written before
+/// `sequence`. The versions written before are its first ones; the invoices and the
+/// layers are told by their stamps.
+fn known_before(stored: &StoredContract, sequence: i64) -> Known {
     let count = |stamps: &[i64]| stamps.iter().filter(|stamp| **stamp < sequence).count();
     (
         count(&stored.stamps.versions),
         count(&stored.stamps.invoices),
+        stored
+            .stamps
+            .usage
+            .iter()
+            .filter(|layer| layer.stamp < sequence)
+            .count(),
     )
+}
+
+/// The contract's usage as the books stood before `sequence` (docs/asc606.md §15): of
+/// each obligation-month, the layer of the highest stamp below it.
+fn usage_before(stored: &StoredContract, sequence: i64) -> ContractUsage {
+    let mut usage = ContractUsage::new();
+    for layer in stored
+        .stamps
+        .usage
+        .iter()
+        .filter(|layer| layer.stamp < sequence)
+    {
+        let months = usage.entry(layer.obligation_id.clone()).or_default();
+        match months.last_mut() {
+            Some(last) if last.period == layer.month.period => *last = layer.month,
+            _ => months.push(layer.month),
+        }
+    }
+    usage
 }
 
 /// The contract as close `sequence` saw it, its facts counted by [`known_before`].
 fn state_at(
     stored: &StoredContract,
     sequence: i64,
-    (versions, _): (usize, usize),
+    (versions, _, _): Known,
 ) -> Result<Seen, UseCaseError> {
     if versions == 0 {
         return Ok(Seen {
@@ -455,7 +489,9 @@ fn state_at(
         .filter(|(_, stamp)| **stamp < sequence)
         .map(|(invoice, _)| invoice.clone())
         .collect();
-    let history = replay_as(known, legacy_restatement(stored))?.with_billing(billing_of(&billed));
+    let history = replay_as(known, legacy_restatement(stored))?
+        .with_usage(&usage_before(stored, sequence))
+        .with_billing(billing_of(&billed));
     let rollup = Rollup::from_rows(contributions(&history));
     Ok(Seen {
         detail: detail_series(Some(&history), &rollup),

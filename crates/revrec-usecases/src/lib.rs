@@ -45,6 +45,7 @@ pub mod record_estimate;
 pub mod record_event;
 pub mod record_invoice;
 pub mod record_payment;
+pub mod record_usage;
 pub mod repair_calendar;
 pub mod revoke_token;
 pub mod secrets;

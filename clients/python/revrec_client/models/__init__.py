@@ -123,10 +123,22 @@ from .scenario_input import ScenarioInput
 from .scenario_out import ScenarioOut
 from .skipped_contract import SkippedContract
 from .terminate_input import TerminateInput
+from .tier_input import TierInput
+from .tier_out import TierOut
 from .token_request_form import TokenRequestForm
 from .token_response import TokenResponse
 from .treatment_name import TreatmentName
 from .trial_balance_response import TrialBalanceResponse
+from .usage_month_list import UsageMonthList
+from .usage_month_out import UsageMonthOut
+from .usage_pricing_input import UsagePricingInput
+from .usage_pricing_out import UsagePricingOut
+from .usage_record_input import UsageRecordInput
+from .usage_record_out import UsageRecordOut
+from .usage_recorded import UsageRecorded
+from .usage_upload_answer import UsageUploadAnswer
+from .usage_upload_answer_problem_type_0 import UsageUploadAnswerProblemType0
+from .usage_upload_line import UsageUploadLine
 from .variable_component_input import VariableComponentInput
 from .variable_component_out import VariableComponentOut
 from .variable_kind_name import VariableKindName
@@ -258,10 +270,22 @@ __all__ = (
     "ScenarioOut",
     "SkippedContract",
     "TerminateInput",
+    "TierInput",
+    "TierOut",
     "TokenRequestForm",
     "TokenResponse",
     "TreatmentName",
     "TrialBalanceResponse",
+    "UsageMonthList",
+    "UsageMonthOut",
+    "UsagePricingInput",
+    "UsagePricingOut",
+    "UsageRecorded",
+    "UsageRecordInput",
+    "UsageRecordOut",
+    "UsageUploadAnswer",
+    "UsageUploadAnswerProblemType0",
+    "UsageUploadLine",
     "VariableComponentInput",
     "VariableComponentOut",
     "VariableKindName",

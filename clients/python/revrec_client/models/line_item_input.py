@@ -16,6 +16,8 @@ from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.usage_pricing_input import UsagePricingInput
 
 
 
@@ -46,6 +48,7 @@ class LineItemInput:
             service_start (datetime.date | None | Unset):
             ssp_price (Decimal | None | str | Unset):
             stated_price (Decimal | None | str | Unset):
+            usage_pricing (None | Unset | UsagePricingInput):
      """
 
     pob_type: PobTypeName
@@ -58,12 +61,14 @@ class LineItemInput:
     service_start: datetime.date | None | Unset = UNSET
     ssp_price: Decimal | None | str | Unset = UNSET
     stated_price: Decimal | None | str | Unset = UNSET
+    usage_pricing: None | Unset | UsagePricingInput = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.usage_pricing_input import UsagePricingInput # noqa: PLC0415
         pob_type = self.pob_type.value
 
         delivery_date: None | str | Unset
@@ -128,6 +133,14 @@ class LineItemInput:
         else:
             stated_price = self.stated_price
 
+        usage_pricing: dict[str, Any] | None | Unset
+        if isinstance(self.usage_pricing, Unset):
+            usage_pricing = UNSET
+        elif isinstance(self.usage_pricing, UsagePricingInput):
+            usage_pricing = self.usage_pricing.to_dict()
+        else:
+            usage_pricing = self.usage_pricing
+
 
         field_dict: dict[str, Any] = {}
 
@@ -152,6 +165,8 @@ class LineItemInput:
             field_dict["ssp_price"] = ssp_price
         if stated_price is not UNSET:
             field_dict["stated_price"] = stated_price
+        if usage_pricing is not UNSET:
+            field_dict["usage_pricing"] = usage_pricing
 
         return field_dict
 
@@ -159,6 +174,7 @@ class LineItemInput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.usage_pricing_input import UsagePricingInput # noqa: PLC0415
         d = dict(src_dict)
         pob_type = PobTypeName(d.pop("pob_type"))
 
@@ -315,6 +331,26 @@ class LineItemInput:
         stated_price = _parse_stated_price(d.pop("stated_price", UNSET))
 
 
+        def _parse_usage_pricing(data: object) -> None | Unset | UsagePricingInput:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                usage_pricing_type_1 = UsagePricingInput.from_dict(data)
+
+
+
+                return usage_pricing_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UsagePricingInput, data)
+
+        usage_pricing = _parse_usage_pricing(d.pop("usage_pricing", UNSET))
+
+
         line_item_input = cls(
             pob_type=pob_type,
             delivery_date=delivery_date,
@@ -326,6 +362,7 @@ class LineItemInput:
             service_start=service_start,
             ssp_price=ssp_price,
             stated_price=stated_price,
+            usage_pricing=usage_pricing,
         )
 
         return line_item_input

@@ -14,6 +14,8 @@ from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.usage_pricing_out import UsagePricingOut
 
 
 
@@ -34,7 +36,8 @@ class PerformanceObligation:
             in_force (bool): False for an obligation a modification dropped (it keeps the revenue it earned).
             name (str):
             pob_type (str):
-            recognition (str): `ratable`, `point_in_time` or `progress`.
+            recognition (str): `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its
+                usage records).
             standalone_selling_price (Decimal): An exact amount written with exactly the currency's minor-unit decimals
                 (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             timing (str): `over_time` or `point_in_time`.
@@ -44,6 +47,7 @@ class PerformanceObligation:
             service_end (datetime.date | None | Unset):
             service_start (datetime.date | None | Unset):
             stated_price (Decimal | None | Unset):
+            usage_pricing (None | Unset | UsagePricingOut):
      """
 
     allocated_amount: Decimal
@@ -60,6 +64,7 @@ class PerformanceObligation:
     service_end: datetime.date | None | Unset = UNSET
     service_start: datetime.date | None | Unset = UNSET
     stated_price: Decimal | None | Unset = UNSET
+    usage_pricing: None | Unset | UsagePricingOut = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -67,6 +72,7 @@ class PerformanceObligation:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.usage_pricing_out import UsagePricingOut # noqa: PLC0415
         allocated_amount = self.allocated_amount
 
         id = self.id
@@ -121,6 +127,14 @@ class PerformanceObligation:
         else:
             stated_price = self.stated_price
 
+        usage_pricing: dict[str, Any] | None | Unset
+        if isinstance(self.usage_pricing, Unset):
+            usage_pricing = UNSET
+        elif isinstance(self.usage_pricing, UsagePricingOut):
+            usage_pricing = self.usage_pricing.to_dict()
+        else:
+            usage_pricing = self.usage_pricing
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -146,6 +160,8 @@ class PerformanceObligation:
             field_dict["service_start"] = service_start
         if stated_price is not UNSET:
             field_dict["stated_price"] = stated_price
+        if usage_pricing is not UNSET:
+            field_dict["usage_pricing"] = usage_pricing
 
         return field_dict
 
@@ -153,6 +169,7 @@ class PerformanceObligation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.usage_pricing_out import UsagePricingOut # noqa: PLC0415
         d = dict(src_dict)
         allocated_amount = Decimal(d.pop("allocated_amount"))
 
@@ -278,6 +295,26 @@ class PerformanceObligation:
         stated_price = _parse_stated_price(d.pop("stated_price", UNSET))
 
 
+        def _parse_usage_pricing(data: object) -> None | Unset | UsagePricingOut:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                usage_pricing_type_1 = UsagePricingOut.from_dict(data)
+
+
+
+                return usage_pricing_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UsagePricingOut, data)
+
+        usage_pricing = _parse_usage_pricing(d.pop("usage_pricing", UNSET))
+
+
         performance_obligation = cls(
             allocated_amount=allocated_amount,
             id=id,
@@ -293,6 +330,7 @@ class PerformanceObligation:
             service_end=service_end,
             service_start=service_start,
             stated_price=stated_price,
+            usage_pricing=usage_pricing,
         )
 
 

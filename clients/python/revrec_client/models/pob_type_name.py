@@ -6,6 +6,7 @@ class PobTypeName(StrEnum):
     SERVICES = "services"
     SUBSCRIPTION = "subscription"
     SUPPORT = "support"
+    USAGE = "usage"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -4,6 +4,7 @@ class RecognitionName(StrEnum):
     POINT_IN_TIME = "point_in_time"
     PROGRESS = "progress"
     RATABLE = "ratable"
+    USAGE = "usage"
 
     def __str__(self) -> str:
         return str(self.value)

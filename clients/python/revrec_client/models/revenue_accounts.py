@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class RevenueAccounts:
             services (AccountBody): An account's code and name.
             subscription (AccountBody): An account's code and name.
             support (AccountBody): An account's code and name.
+            usage (AccountBody | Unset): An account's code and name.
      """
 
     hardware: AccountBody
@@ -40,6 +42,7 @@ class RevenueAccounts:
     services: AccountBody
     subscription: AccountBody
     support: AccountBody
+    usage: AccountBody | Unset = UNSET
 
 
 
@@ -57,6 +60,10 @@ class RevenueAccounts:
 
         support = self.support.to_dict()
 
+        usage: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.usage, Unset):
+            usage = self.usage.to_dict()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -67,6 +74,8 @@ class RevenueAccounts:
             "subscription": subscription,
             "support": support,
         })
+        if usage is not UNSET:
+            field_dict["usage"] = usage
 
         return field_dict
 
@@ -101,12 +110,23 @@ class RevenueAccounts:
 
 
 
+        _usage = d.pop("usage", UNSET)
+        usage: AccountBody | Unset
+        if isinstance(_usage,  Unset):
+            usage = UNSET
+        else:
+            usage = AccountBody.from_dict(_usage)
+
+
+
+
         revenue_accounts = cls(
             hardware=hardware,
             license_=license_,
             services=services,
             subscription=subscription,
             support=support,
+            usage=usage,
         )
 
         return revenue_accounts

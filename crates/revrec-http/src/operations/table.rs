@@ -16,7 +16,7 @@ use crate::guide;
 use crate::payments;
 use crate::primary::{
     audit_events, close_packages, contracts, estimates, events, explain, invoices, jobs,
-    payments_received, periods, reports,
+    payments_received, periods, reports, usage, usage_upload,
 };
 
 /// What most rows share: a read of the primary surface that a batch may run, free, charged
@@ -254,6 +254,64 @@ pub static OPERATIONS: &[Operation] = &[
                 call.query,
             ))
         }),
+        ..WRITE
+    },
+    Operation {
+        route: "POST /v1/contracts/{id}/obligations/{pob_id}/usage",
+        operation_id: "recordUsage",
+        tool: Tool::Named {
+            name: "record_usage",
+            title: "Record usage",
+            description: "Record one usage record on a `usage` line (`pob_id`): `record_id` (the metering system's id), `occurred_on` (a day the line is in service), and `quantity` (a decimal string, rated by the line's usage_pricing) or `amount` (on a line without pricing). The answer carries the month's units and `rated_amount`. The same record_id with the same body is a replay; with another body a restatement in the same month. A record of a closed month is booked as a correction in the first open month.",
+            destructive: false,
+        },
+        document: describe::<usage::__path_record>,
+        handler: Handler::Runs(|call| {
+            Box::pin(usage::record(
+                call.state,
+                call.principal,
+                (call.param("id"), call.param("pob_id")),
+                call.body,
+                call.query,
+            ))
+        }),
+        ..WRITE
+    },
+    Operation {
+        route: "GET /v1/contracts/{id}/obligations/{pob_id}/usage",
+        operation_id: "listUsage",
+        tool: Tool::Named {
+            name: "list_usage",
+            title: "A usage line's month",
+            description: "A usage line's month (`period`, YYYY-MM): its units, the amounts its records carried, the `rated_amount` they make its revenue, and every record (the latest revision of each).",
+            destructive: false,
+        },
+        document: describe::<usage::__path_month>,
+        handler: Handler::Runs(|call| {
+            Box::pin(usage::month(
+                call.state,
+                call.principal,
+                (call.param("id"), call.param("pob_id")),
+                call.query,
+            ))
+        }),
+        ..READ
+    },
+    Operation {
+        route: "POST /v1/usage-records",
+        operation_id: "uploadUsage",
+        batch: Batch::Refused,
+        // Each line is its own record: a repeated upload replays them, line by line.
+        idempotent: false,
+        tool: Tool::NotATool(
+            "an upload is a metering system's export file; an agent records usage one record at a time with record_usage",
+        ),
+        document: describe::<usage_upload::__path_upload_route>,
+        // It reads NDJSON or CSV as the body arrives, so it reads its request itself.
+        handler: Handler::Own {
+            route: || web::post().to(usage_upload::upload_route),
+            run: None,
+        },
         ..WRITE
     },
     Operation {

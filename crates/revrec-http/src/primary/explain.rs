@@ -2,7 +2,6 @@
 //! (docs/asc606.md §14).
 
 use actix_web::http::StatusCode;
-use revrec_domain::Period;
 use revrec_usecases::Principal;
 use revrec_usecases::explain_contract::explain_contract;
 use serde::Deserialize;
@@ -10,7 +9,7 @@ use utoipa::IntoParams;
 
 use crate::shell::docs::{IF_NONE_MATCH_DOC, NotModified, StandardErrors};
 use crate::shell::error::ApiError;
-use crate::shell::parameters::as_of;
+use crate::shell::parameters::{as_of, required_month};
 use crate::shell::respond::{Reply, parse_query};
 use crate::shell::state::AppState;
 use crate::wire::explain::ExplainResponse;
@@ -49,12 +48,7 @@ pub async fn explain(
     query_string: &str,
 ) -> Result<Reply, ApiError> {
     let params: ExplainParams = parse_query(query_string)?;
-    let text = params.period.ok_or(ApiError::MissingParameter {
-        name: "period",
-        expected: "a month in YYYY-MM form",
-    })?;
-    let period = Period::parse(&text)
-        .map_err(|error| ApiError::period_parameter("period", &text, "YYYY-MM", &error))?;
+    let period = required_month(params.period)?;
     let as_of = as_of(&state.services, params.as_of.as_deref())?;
     let explained =
         explain_contract(&state.services, &principal.tenant_id, id, period, as_of).await?;

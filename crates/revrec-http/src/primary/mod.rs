@@ -12,3 +12,5 @@ pub mod jobs;
 pub mod payments_received;
 pub mod periods;
 pub mod reports;
+pub mod usage;
+pub mod usage_upload;

@@ -1,6 +1,6 @@
 //! Query parameters several operations take, read the same way everywhere.
 
-use revrec_domain::Currency;
+use revrec_domain::{Currency, Period};
 use revrec_usecases::as_of::AsOf;
 use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::waterfall_report::GroupBy;
@@ -119,4 +119,14 @@ pub fn page_limit(text: Option<&str>, default: u32, max: u32) -> Result<u32, Api
             name: "limit",
             message: format!("must be an integer from 1 to {max} (got `{text}`)"),
         })
+}
+
+/// A required `period` parameter naming one month, `YYYY-MM`.
+pub fn required_month(text: Option<String>) -> Result<Period, ApiError> {
+    let text = text.ok_or(ApiError::MissingParameter {
+        name: "period",
+        expected: "a month in YYYY-MM form",
+    })?;
+    Period::parse(&text)
+        .map_err(|error| ApiError::period_parameter("period", &text, "YYYY-MM", &error))
 }

@@ -18,6 +18,7 @@ use crate::wire::dates::{format_date, format_timestamp};
 use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 use crate::wire::problems::Problems;
+use crate::wire::usage::{UsagePricingInput, UsagePricingOut, to_usage_pricing};
 use crate::wire::variable::{
     VariableComponentInput, VariableComponentOut, components_out, to_components,
 };
@@ -108,6 +109,9 @@ pub struct LineItemInput {
     /// effective date (it keeps the revenue it earned; the rest leaves RPO). Every other
     /// obligation in force must be named by its `id`.
     pub removed: Option<bool>,
+    /// A `usage` line's rating (docs/asc606.md §15); without it, each usage record carries
+    /// its own `amount`.
+    pub usage_pricing: Option<UsagePricingInput>,
 }
 
 /// A field that may be sent as `null` on purpose: `Some(None)` is `null`, `None` (through
@@ -134,6 +138,7 @@ pub enum PobTypeName {
     Services,
     License,
     Hardware,
+    Usage,
 }
 
 #[derive(ToSchema)]
@@ -146,6 +151,7 @@ pub enum RecognitionName {
     Ratable,
     PointInTime,
     Progress,
+    Usage,
 }
 
 #[derive(ToSchema)]
@@ -482,6 +488,7 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
             LineField::ServiceEnd,
             LineField::DeliveryDate,
             LineField::Removed,
+            LineField::UsagePricing,
         ]
         .into_iter()
         .find(|field| field.as_str() == name)?;
@@ -525,6 +532,13 @@ fn to_line(
         }
         ssp
     });
+    let usage_pricing = line.usage_pricing.as_ref().and_then(|pricing| {
+        let pricing = to_usage_pricing(pricing, &name(LineField::UsagePricing), problems);
+        if pricing.is_none() {
+            unreadable(LineField::UsagePricing);
+        }
+        pricing
+    });
     let mut date = |field: LineField, text: Option<&String>| {
         problems
             .optional_date(&name(field), text)
@@ -548,6 +562,7 @@ fn to_line(
         ),
         awaiting_delivery: matches!(line.delivery_date, Some(None)),
         removed: line.removed.unwrap_or(false),
+        usage_pricing,
     }
 }
 
@@ -628,7 +643,8 @@ pub struct PerformanceObligation {
     pub allocated_amount: Amount,
     pub standalone_selling_price: Amount,
     pub stated_price: Option<Amount>,
-    /// `ratable`, `point_in_time` or `progress`.
+    /// `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its
+    /// usage records).
     pub recognition: String,
     /// `over_time` or `point_in_time`.
     pub timing: String,
@@ -649,6 +665,9 @@ pub struct PerformanceObligation {
     /// A `progress` obligation's latest cumulative percent complete (0 before any report).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub percent_complete: Option<Amount>,
+    /// A `usage` line's rating; absent when its records carry their own amounts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage_pricing: Option<UsagePricingOut>,
 }
 
 impl Contract {
@@ -718,7 +737,10 @@ impl Contract {
                         allocated_amount: Amount::minor(obligation.allocated(), currency),
                         standalone_selling_price: ssp_amount(ssp, currency),
                         stated_price: stated.map(|price| Amount::minor(price, currency)),
-                        recognition: obligation.pattern.method().as_str().to_owned(),
+                        recognition: match &obligation.consumption {
+                            Some(revrec_domain::Consumption::Usage(_)) => "usage".to_owned(),
+                            _ => obligation.pattern.method().as_str().to_owned(),
+                        },
                         timing: obligation.timing().as_str().to_owned(),
                         service_start,
                         service_end,
@@ -729,6 +751,12 @@ impl Contract {
                         percent_complete: obligation
                             .percent_complete
                             .map(|percent| Amount(percent.to_string())),
+                        usage_pricing: match &obligation.consumption {
+                            Some(revrec_domain::Consumption::Usage(Some(pricing))) => {
+                                Some(UsagePricingOut::of(pricing))
+                            }
+                            _ => None,
+                        },
                     }
                 })
                 .collect();

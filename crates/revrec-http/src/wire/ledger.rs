@@ -281,6 +281,10 @@ pub struct RevenueAccounts {
     pub services: AccountBody,
     pub subscription: AccountBody,
     pub support: AccountBody,
+    /// Usage lines' revenue. Optional on `PUT` (charts made before usage lines): default
+    /// `4600 Usage Revenue`.
+    #[schema(nullable = false)]
+    pub usage: Option<AccountBody>,
 }
 
 /// The accounts journal entries post to. `PUT` replaces the whole chart.
@@ -337,6 +341,7 @@ impl From<&ChartOfAccounts> for ChartOfAccountsBody {
                 services: revenue(PobType::Services),
                 subscription: revenue(PobType::Subscription),
                 support: revenue(PobType::Support),
+                usage: Some(revenue(PobType::Usage)),
             },
         }
     }
@@ -370,6 +375,9 @@ impl From<&ChartOfAccountsBody> for ChartOfAccounts {
             ),
         ] {
             *chart.account_mut(role) = Account::from(account);
+        }
+        if let Some(account) = &body.revenue.usage {
+            *chart.account_mut(AccountRole::Revenue(PobType::Usage)) = Account::from(account);
         }
         if let Some(account) = &body.contract_asset {
             chart.contract_asset = Account::from(account);

@@ -22,4 +22,5 @@ pub mod problems;
 pub mod reader;
 pub mod recorded;
 pub mod reports;
+pub mod usage;
 pub mod variable;

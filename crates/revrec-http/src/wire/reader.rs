@@ -15,6 +15,7 @@ use crate::shell::body::{parse_json, without_position};
 use crate::shell::error::ApiError;
 use crate::wire::amount::DecimalInput;
 use crate::wire::problems::Problems;
+use crate::wire::usage::UsagePricingInput;
 use crate::wire::variable::VariableComponentInput;
 
 /// What a field holds.
@@ -31,6 +32,8 @@ pub enum Kind {
     /// An array of variable components, read whole: a problem in it makes the whole field
     /// unread.
     Components,
+    /// A usage line's `usage_pricing`, read whole.
+    Pricing,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -108,6 +111,11 @@ pub const LINE_ITEM: &[FieldSpec] = &[
     text("service_end"),
     text("delivery_date"),
     flag("removed"),
+    FieldSpec {
+        name: "usage_pricing",
+        kind: Kind::Pricing,
+        required: false,
+    },
 ];
 
 /// `ContractInput` (primary surface).
@@ -203,6 +211,9 @@ fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut P
             Kind::Flag => serde_json::from_str::<bool>(raw.get()).map(|_| raw.get().to_owned()),
             Kind::Components => serde_json::from_str::<Vec<VariableComponentInput>>(raw.get())
                 .map(|_| raw.get().to_owned()),
+            Kind::Pricing => {
+                serde_json::from_str::<UsagePricingInput>(raw.get()).map(|_| raw.get().to_owned())
+            }
             Kind::LineItems => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
                 let lines: Vec<String> = items
                     .iter()
@@ -277,6 +288,7 @@ fn stand_in(kind: Kind) -> String {
         Kind::Amount => "0".to_owned(),
         Kind::Flag => "false".to_owned(),
         Kind::LineItems | Kind::Invoices | Kind::Components => "[]".to_owned(),
+        Kind::Pricing => "null".to_owned(),
     }
 }
 

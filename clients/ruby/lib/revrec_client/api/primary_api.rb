@@ -1380,6 +1380,88 @@ module RevrecClient
       return data, status_code, headers
     end
 
+    # A usage line's month: its units, the amounts its records carried, the revenue they rate, and every record (the latest revision of each, by day then id).
+    # @param id [String] Contract id
+    # @param pob_id [String] A usage line&#39;s performance obligation id
+    # @param period [String] The month, &#x60;YYYY-MM&#x60;.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_none_match An ETag from an earlier answer: 304 with no body while it is still the current one
+    # @return [UsageMonthList]
+    def list_usage(id, pob_id, period, opts = {})
+      data, _status_code, _headers = list_usage_with_http_info(id, pob_id, period, opts)
+      data
+    end
+
+    # A usage line&#39;s month: its units, the amounts its records carried, the revenue they rate, and every record (the latest revision of each, by day then id).
+    # @param id [String] Contract id
+    # @param pob_id [String] A usage line&#39;s performance obligation id
+    # @param period [String] The month, &#x60;YYYY-MM&#x60;.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_none_match An ETag from an earlier answer: 304 with no body while it is still the current one
+    # @return [Array<(UsageMonthList, Integer, Hash)>] UsageMonthList data, response status code and response headers
+    def list_usage_with_http_info(id, pob_id, period, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.list_usage ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling PrimaryApi.list_usage"
+      end
+      # verify the required parameter 'pob_id' is set
+      if @api_client.config.client_side_validation && pob_id.nil?
+        fail ArgumentError, "Missing the required parameter 'pob_id' when calling PrimaryApi.list_usage"
+      end
+      # verify the required parameter 'period' is set
+      if @api_client.config.client_side_validation && period.nil?
+        fail ArgumentError, "Missing the required parameter 'period' when calling PrimaryApi.list_usage"
+      end
+      pattern = Regexp.new(/^[0-9]{4}-(0[1-9]|1[0-2])$/)
+      if @api_client.config.client_side_validation && period !~ pattern
+        fail ArgumentError, "invalid value for 'period' when calling PrimaryApi.list_usage, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/v1/contracts/{id}/obligations/{pob_id}/usage'.sub('{id}', CGI.escape(id.to_s)).sub('{pob_id}', CGI.escape(pob_id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'period'] = period
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      header_params[:'If-None-Match'] = opts[:'if_none_match'] if !opts[:'if_none_match'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'UsageMonthList'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.list_usage",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#list_usage\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Set the tenant's posting control (docs/ledger.md, \"Posting control\"): corrections_only refuses a write effective in a closed month unless it says correction=true, for teams whose policy forbids silent back-dating. Each change is kept with who made it. Needs the close:periods scope.
     # @param posting_control_input [PostingControlInput] 
     # @param [Hash] opts the optional parameters
@@ -1640,6 +1722,103 @@ module RevrecClient
       data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: PrimaryApi#record_payment\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Record one usage record on a usage line: its month's revenue becomes the month's units rated by the line's usage_pricing (or the sum of the records' own amounts). A record_id the obligation already has is a replay with the same body (200, nothing changes) and a restatement with another (201, its next revision; it keeps its month). A record of a closed month leaves that month as it was closed: the books carry the difference in the first open month.
+    # @param id [String] Contract id
+    # @param pob_id [String] A usage line&#39;s performance obligation id
+    # @param usage_record_input [UsageRecordInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+    # @return [UsageRecorded]
+    def record_usage(id, pob_id, usage_record_input, opts = {})
+      data, _status_code, _headers = record_usage_with_http_info(id, pob_id, usage_record_input, opts)
+      data
+    end
+
+    # Record one usage record on a usage line: its month&#39;s revenue becomes the month&#39;s units rated by the line&#39;s usage_pricing (or the sum of the records&#39; own amounts). A record_id the obligation already has is a replay with the same body (200, nothing changes) and a restatement with another (201, its next revision; it keeps its month). A record of a closed month leaves that month as it was closed: the books carry the difference in the first open month.
+    # @param id [String] Contract id
+    # @param pob_id [String] A usage line&#39;s performance obligation id
+    # @param usage_record_input [UsageRecordInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key Optional. A retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) for 24 hours; the same key with another request is 422.
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+    # @return [Array<(UsageRecorded, Integer, Hash)>] UsageRecorded data, response status code and response headers
+    def record_usage_with_http_info(id, pob_id, usage_record_input, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.record_usage ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling PrimaryApi.record_usage"
+      end
+      # verify the required parameter 'pob_id' is set
+      if @api_client.config.client_side_validation && pob_id.nil?
+        fail ArgumentError, "Missing the required parameter 'pob_id' when calling PrimaryApi.record_usage"
+      end
+      # verify the required parameter 'usage_record_input' is set
+      if @api_client.config.client_side_validation && usage_record_input.nil?
+        fail ArgumentError, "Missing the required parameter 'usage_record_input' when calling PrimaryApi.record_usage"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.record_usage, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling PrimaryApi.record_usage, the character length must be greater than or equal to 1.'
+      end
+
+      pattern = Regexp.new(/^[\x20-\x7E]+$/)
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'] !~ pattern
+        fail ArgumentError, "invalid value for 'opts[:\"idempotency_key\"]' when calling PrimaryApi.record_usage, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/v1/contracts/{id}/obligations/{pob_id}/usage'.sub('{id}', CGI.escape(id.to_s)).sub('{pob_id}', CGI.escape(pob_id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(usage_record_input)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'UsageRecorded'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.record_usage",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#record_usage\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end
@@ -2089,6 +2268,75 @@ module RevrecClient
       data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: PrimaryApi#update_estimate\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Upload a metering system's usage records, one per line, as NDJSON (application/x-ndjson: objects {contract_id, pob_id, record_id, occurred_on, quantity | amount}) or CSV (text/csv: a header naming those columns, then one record per line, RFC 4180 quoting, no line breaks inside a field). Each line is answered in order by one NDJSON line: stored whole (recorded, replayed, restated, as POST …/usage would answer it) or refused with its problem; a refused line stores nothing and does not stop the others. The records of one contract in a group of lines are written in one transaction. At most 64 MiB per upload.
+    # @param usage_upload_line [UsageUploadLine] One record per line (or &#x60;text/csv&#x60; with a header row of the same names)
+    # @param [Hash] opts the optional parameters
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+    # @return [UsageUploadAnswer]
+    def upload_usage(usage_upload_line, opts = {})
+      data, _status_code, _headers = upload_usage_with_http_info(usage_upload_line, opts)
+      data
+    end
+
+    # Upload a metering system&#39;s usage records, one per line, as NDJSON (application/x-ndjson: objects {contract_id, pob_id, record_id, occurred_on, quantity | amount}) or CSV (text/csv: a header naming those columns, then one record per line, RFC 4180 quoting, no line breaks inside a field). Each line is answered in order by one NDJSON line: stored whole (recorded, replayed, restated, as POST …/usage would answer it) or refused with its problem; a refused line stores nothing and does not stop the others. The records of one contract in a group of lines are written in one transaction. At most 64 MiB per upload.
+    # @param usage_upload_line [UsageUploadLine] One record per line (or &#x60;text/csv&#x60; with a header row of the same names)
+    # @param [Hash] opts the optional parameters
+    # @option opts [Boolean] :correction &#x60;true&#x60;: this write corrects a closed month. A tenant whose posting control is &#x60;corrections_only&#x60; refuses a write effective in a closed month without it (409 &#x60;PERIOD_CLOSED&#x60;); otherwise it changes nothing. Either way the write is booked as a correction in the first open month.
+    # @return [Array<(UsageUploadAnswer, Integer, Hash)>] UsageUploadAnswer data, response status code and response headers
+    def upload_usage_with_http_info(usage_upload_line, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: PrimaryApi.upload_usage ...'
+      end
+      # verify the required parameter 'usage_upload_line' is set
+      if @api_client.config.client_side_validation && usage_upload_line.nil?
+        fail ArgumentError, "Missing the required parameter 'usage_upload_line' when calling PrimaryApi.upload_usage"
+      end
+      # resource path
+      local_var_path = '/v1/usage-records'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'correction'] = opts[:'correction'] if !opts[:'correction'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/x-ndjson', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/x-ndjson'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(usage_upload_line)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'UsageUploadAnswer'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['bearer']
+
+      new_options = opts.merge(
+        :operation => :"PrimaryApi.upload_usage",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: PrimaryApi#upload_usage\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end

@@ -42,6 +42,9 @@ module RevrecClient
     # The price stated in the contract.
     attr_accessor :stated_price
 
+    # A `usage` line's rating (docs/asc606.md §15); without it, each usage record carries its own `amount`.
+    attr_accessor :usage_pricing
+
     class EnumAttributeValidator
       attr_reader :datatype
       attr_reader :allowable_values
@@ -76,7 +79,8 @@ module RevrecClient
         :'service_end' => :'service_end',
         :'service_start' => :'service_start',
         :'ssp_price' => :'ssp_price',
-        :'stated_price' => :'stated_price'
+        :'stated_price' => :'stated_price',
+        :'usage_pricing' => :'usage_pricing'
       }
     end
 
@@ -102,7 +106,8 @@ module RevrecClient
         :'service_end' => :'Date',
         :'service_start' => :'Date',
         :'ssp_price' => :'DecimalInput',
-        :'stated_price' => :'DecimalInput'
+        :'stated_price' => :'DecimalInput',
+        :'usage_pricing' => :'UsagePricingInput'
       }
     end
 
@@ -117,7 +122,8 @@ module RevrecClient
         :'service_end',
         :'service_start',
         :'ssp_price',
-        :'stated_price'
+        :'stated_price',
+        :'usage_pricing'
       ])
     end
 
@@ -188,6 +194,10 @@ module RevrecClient
       if attributes.key?(:'stated_price')
         self.stated_price = attributes[:'stated_price']
       end
+
+      if attributes.key?(:'usage_pricing')
+        self.usage_pricing = attributes[:'usage_pricing']
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -249,7 +259,8 @@ module RevrecClient
           service_end == o.service_end &&
           service_start == o.service_start &&
           ssp_price == o.ssp_price &&
-          stated_price == o.stated_price
+          stated_price == o.stated_price &&
+          usage_pricing == o.usage_pricing
     end
 
     # @see the `==` method
@@ -261,7 +272,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [delivery_date, id, name, pob_type, recognition, removed, service_end, service_start, ssp_price, stated_price].hash
+      [delivery_date, id, name, pob_type, recognition, removed, service_end, service_start, ssp_price, stated_price, usage_pricing].hash
     end
 
     # Builds the object from hash

@@ -36,7 +36,7 @@ module RevrecClient
 
     attr_accessor :pob_type
 
-    # `ratable`, `point_in_time` or `progress`.
+    # `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its usage records).
     attr_accessor :recognition
 
     attr_accessor :service_end
@@ -51,6 +51,9 @@ module RevrecClient
 
     # `over_time` or `point_in_time`.
     attr_accessor :timing
+
+    # A `usage` line's rating; absent when its records carry their own amounts.
+    attr_accessor :usage_pricing
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -68,7 +71,8 @@ module RevrecClient
         :'service_start' => :'service_start',
         :'standalone_selling_price' => :'standalone_selling_price',
         :'stated_price' => :'stated_price',
-        :'timing' => :'timing'
+        :'timing' => :'timing',
+        :'usage_pricing' => :'usage_pricing'
       }
     end
 
@@ -98,7 +102,8 @@ module RevrecClient
         :'service_start' => :'Date',
         :'standalone_selling_price' => :'BigDecimal',
         :'stated_price' => :'BigDecimal',
-        :'timing' => :'String'
+        :'timing' => :'String',
+        :'usage_pricing' => :'UsagePricingOut'
       }
     end
 
@@ -110,6 +115,7 @@ module RevrecClient
         :'service_end',
         :'service_start',
         :'stated_price',
+        :'usage_pricing'
       ])
     end
 
@@ -209,6 +215,10 @@ module RevrecClient
         self.timing = attributes[:'timing']
       else
         self.timing = nil
+      end
+
+      if attributes.key?(:'usage_pricing')
+        self.usage_pricing = attributes[:'usage_pricing']
       end
     end
 
@@ -365,7 +375,8 @@ module RevrecClient
           service_start == o.service_start &&
           standalone_selling_price == o.standalone_selling_price &&
           stated_price == o.stated_price &&
-          timing == o.timing
+          timing == o.timing &&
+          usage_pricing == o.usage_pricing
     end
 
     # @see the `==` method
@@ -377,7 +388,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [allocated_amount, awaiting_delivery, delivery_date, id, in_force, name, percent_complete, pob_type, recognition, service_end, service_start, standalone_selling_price, stated_price, timing].hash
+      [allocated_amount, awaiting_delivery, delivery_date, id, in_force, name, percent_complete, pob_type, recognition, service_end, service_start, standalone_selling_price, stated_price, timing, usage_pricing].hash
     end
 
     # Builds the object from hash

@@ -20,9 +20,10 @@ module RevrecClient
     SERVICES = "services".freeze
     LICENSE = "license".freeze
     HARDWARE = "hardware".freeze
+    USAGE = "usage".freeze
 
     def self.all_vars
-      @all_vars ||= [SUBSCRIPTION, SUPPORT, SERVICES, LICENSE, HARDWARE].freeze
+      @all_vars ||= [SUBSCRIPTION, SUPPORT, SERVICES, LICENSE, HARDWARE, USAGE].freeze
     end
 
     # Builds the enum from string

@@ -18,9 +18,10 @@ module RevrecClient
     RATABLE = "ratable".freeze
     POINT_IN_TIME = "point_in_time".freeze
     PROGRESS = "progress".freeze
+    USAGE = "usage".freeze
 
     def self.all_vars
-      @all_vars ||= [RATABLE, POINT_IN_TIME, PROGRESS].freeze
+      @all_vars ||= [RATABLE, POINT_IN_TIME, PROGRESS, USAGE].freeze
     end
 
     # Builds the enum from string

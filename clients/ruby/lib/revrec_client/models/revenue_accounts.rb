@@ -26,6 +26,9 @@ module RevrecClient
 
     attr_accessor :support
 
+    # Usage lines' revenue. Optional on `PUT` (charts made before usage lines): default `4600 Usage Revenue`.
+    attr_accessor :usage
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
@@ -33,7 +36,8 @@ module RevrecClient
         :'license' => :'license',
         :'services' => :'services',
         :'subscription' => :'subscription',
-        :'support' => :'support'
+        :'support' => :'support',
+        :'usage' => :'usage'
       }
     end
 
@@ -54,7 +58,8 @@ module RevrecClient
         :'license' => :'AccountBody',
         :'services' => :'AccountBody',
         :'subscription' => :'AccountBody',
-        :'support' => :'AccountBody'
+        :'support' => :'AccountBody',
+        :'usage' => :'AccountBody'
       }
     end
 
@@ -118,6 +123,10 @@ module RevrecClient
         self.support = attributes[:'support']
       else
         self.support = nil
+      end
+
+      if attributes.key?(:'usage')
+        self.usage = attributes[:'usage']
       end
     end
 
@@ -220,7 +229,8 @@ module RevrecClient
           license == o.license &&
           services == o.services &&
           subscription == o.subscription &&
-          support == o.support
+          support == o.support &&
+          usage == o.usage
     end
 
     # @see the `==` method
@@ -232,7 +242,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [hardware, license, services, subscription, support].hash
+      [hardware, license, services, subscription, support, usage].hash
     end
 
     # Builds the object from hash
