@@ -28,6 +28,8 @@ type ExplainedObligation struct {
 	PobType         string                `json:"pob_type"`
 	// Every change of its price: from which day, and to what.
 	PriceChanges []ExplainedPrice `json:"price_changes"`
+	// A usage line's month rated, step by step (docs/asc606.md §15).
+	Rating NullableExplainedRating `json:"rating,omitempty"`
 	// How the month's own revenue is computed; null for an obligation a later change removed (only its corrections remain).
 	Recognition NullableExplainedRecognition `json:"recognition,omitempty"`
 	// The recognition's amount plus the corrections: its cell of the contract's by-obligation waterfall (`group_by=obligation`).
@@ -225,6 +227,49 @@ func (o *ExplainedObligation) SetPriceChanges(v []ExplainedPrice) {
 	o.PriceChanges = v
 }
 
+// GetRating returns the Rating field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ExplainedObligation) GetRating() ExplainedRating {
+	if o == nil || IsNil(o.Rating.Get()) {
+		var ret ExplainedRating
+		return ret
+	}
+	return *o.Rating.Get()
+}
+
+// GetRatingOk returns a tuple with the Rating field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ExplainedObligation) GetRatingOk() (*ExplainedRating, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Rating.Get(), o.Rating.IsSet()
+}
+
+// HasRating returns a boolean if a field has been set.
+func (o *ExplainedObligation) HasRating() bool {
+	if o != nil && o.Rating.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetRating gets a reference to the given NullableExplainedRating and assigns it to the Rating field.
+func (o *ExplainedObligation) SetRating(v ExplainedRating) {
+	o.Rating.Set(&v)
+}
+
+// SetRatingNil sets the value for Rating to be an explicit nil
+func (o *ExplainedObligation) SetRatingNil() {
+	o.Rating.Set(nil)
+}
+
+// UnsetRating ensures that no value is present for Rating, not even an explicit nil
+func (o *ExplainedObligation) UnsetRating() {
+	o.Rating.Unset()
+}
+
 // GetRecognition returns the Recognition field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *ExplainedObligation) GetRecognition() ExplainedRecognition {
 	if o == nil || IsNil(o.Recognition.Get()) {
@@ -334,6 +379,9 @@ func (o ExplainedObligation) ToMap() (map[string]interface{}, error) {
 	}
 	toSerialize["pob_type"] = o.PobType
 	toSerialize["price_changes"] = o.PriceChanges
+	if o.Rating.IsSet() {
+		toSerialize["rating"] = o.Rating.Get()
+	}
 	if o.Recognition.IsSet() {
 		toSerialize["recognition"] = o.Recognition.Get()
 	}
@@ -394,6 +442,7 @@ func (o *ExplainedObligation) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "obligation_id")
 		delete(additionalProperties, "pob_type")
 		delete(additionalProperties, "price_changes")
+		delete(additionalProperties, "rating")
 		delete(additionalProperties, "recognition")
 		delete(additionalProperties, "recognized_amount")
 		delete(additionalProperties, "text")

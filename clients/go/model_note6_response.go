@@ -27,6 +27,8 @@ type Note6Response struct {
 	OutputHash           string             `json:"output_hash"`
 	Period               string             `json:"period"`
 	RevenueByTiming      RevenueByTiming    `json:"revenue_by_timing"`
+	// What RPO leaves out under a practical expedient (ASC 606-10-50-14(b)): present once the selection has a usage line, whose future usage is never in RPO.
+	RpoExcluded []RpoExclusionOut `json:"rpo_excluded,omitempty"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
 	RpoNext12Months Decimal `json:"rpo_next_12_months"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
@@ -211,6 +213,38 @@ func (o *Note6Response) SetRevenueByTiming(v RevenueByTiming) {
 	o.RevenueByTiming = v
 }
 
+// GetRpoExcluded returns the RpoExcluded field value if set, zero value otherwise.
+func (o *Note6Response) GetRpoExcluded() []RpoExclusionOut {
+	if o == nil || IsNil(o.RpoExcluded) {
+		var ret []RpoExclusionOut
+		return ret
+	}
+	return o.RpoExcluded
+}
+
+// GetRpoExcludedOk returns a tuple with the RpoExcluded field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *Note6Response) GetRpoExcludedOk() ([]RpoExclusionOut, bool) {
+	if o == nil || IsNil(o.RpoExcluded) {
+		return nil, false
+	}
+	return o.RpoExcluded, true
+}
+
+// HasRpoExcluded returns a boolean if a field has been set.
+func (o *Note6Response) HasRpoExcluded() bool {
+	if o != nil && !IsNil(o.RpoExcluded) {
+		return true
+	}
+
+	return false
+}
+
+// SetRpoExcluded gets a reference to the given []RpoExclusionOut and assigns it to the RpoExcluded field.
+func (o *Note6Response) SetRpoExcluded(v []RpoExclusionOut) {
+	o.RpoExcluded = v
+}
+
 // GetRpoNext12Months returns the RpoNext12Months field value
 func (o *Note6Response) GetRpoNext12Months() Decimal {
 	if o == nil {
@@ -323,6 +357,9 @@ func (o Note6Response) ToMap() (map[string]interface{}, error) {
 	toSerialize["output_hash"] = o.OutputHash
 	toSerialize["period"] = o.Period
 	toSerialize["revenue_by_timing"] = o.RevenueByTiming
+	if !IsNil(o.RpoExcluded) {
+		toSerialize["rpo_excluded"] = o.RpoExcluded
+	}
 	toSerialize["rpo_next_12_months"] = o.RpoNext12Months
 	toSerialize["rpo_thereafter"] = o.RpoThereafter
 	toSerialize["rpo_total"] = o.RpoTotal
@@ -385,6 +422,7 @@ func (o *Note6Response) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "output_hash")
 		delete(additionalProperties, "period")
 		delete(additionalProperties, "revenue_by_timing")
+		delete(additionalProperties, "rpo_excluded")
 		delete(additionalProperties, "rpo_next_12_months")
 		delete(additionalProperties, "rpo_thereafter")
 		delete(additionalProperties, "rpo_total")

@@ -3,8 +3,9 @@
 // Ingests a 1,000.00 contract recognized in twelve equal months and checks that its months
 // add up to exactly 1,000.00 (math/big, never float64), reads a quarter's Note 6, pages the
 // contract list by cursor, retries an ingest with the same Idempotency-Key, ingests a yen
-// contract and handles a 422 problem by its code through *revrec.Problem. Amounts are printed
-// as the server wrote them (revrec.Decimal is json.Number).
+// contract, records a usage line's March and reads it back rated to exactly 190.00, and
+// handles a 422 problem by its code through *revrec.Problem. Amounts are printed as the
+// server wrote them (revrec.Decimal is json.Number).
 //
 //	go run . BASE_URL TOKEN     # run.sh builds it against clients/go; exit status 1 on any failure
 package main
@@ -75,6 +76,9 @@ func main() {
 	yen, _ := ingest(ctx, api, *yenInput, randomHex(16))
 	fmt.Printf("  total %s %s\n", yen.TotalValue, yen.Currency)
 	check(yen.TotalValue == "120000", "yen total %q, want 120000", yen.TotalValue)
+
+	fmt.Println("A usage line: record March's API calls and read the rated month back")
+	usageMonth(ctx, api)
 
 	fmt.Println("A 422 problem")
 	problem422(ctx, api)
@@ -166,6 +170,62 @@ func pageThrough(ctx context.Context, api *revrec.PrimaryAPIService, tag string,
 	}
 	check(len(seen) == len(expected), "%d contracts listed, want %d", len(seen), len(expected))
 	check(pages == (len(expected)+1)/2, "%d pages, want %d", pages, (len(expected)+1)/2)
+}
+
+// usageMonth ingests a contract with a usage line, records two March records (110,000 calls)
+// and reads the month back: rated to exactly 190.00. A record sent again is a replay.
+func usageMonth(ctx context.Context, api *revrec.PrimaryAPIService) {
+	platform := revrec.NewLineItemInput(revrec.POBTYPENAME_SUBSCRIPTION)
+	platform.SetName("Platform")
+	platform.SetStatedPrice("12000.00")
+	tier := revrec.NewTierInput("0.002")
+	tier.SetUpTo("100000")
+	pricing := revrec.NewUsagePricingInput("0.001")
+	pricing.SetUnit("api_call")
+	pricing.SetIncludedPerMonth("10000")
+	pricing.SetTiers([]revrec.TierInput{*tier})
+	calls := revrec.NewLineItemInput(revrec.POBTYPENAME_USAGE)
+	calls.SetName("API calls")
+	calls.SetUsagePricing(*pricing)
+	input := revrec.NewContractInput("Usage Example", "2026-12-31", "2026-01-01", "12000.00")
+	input.SetCurrency("USD")
+	input.SetLineItems([]revrec.LineItemInput{*platform, *calls})
+	contract, _ := ingest(ctx, api, *input, randomHex(16))
+	check(len(contract.PerformanceObligations) == 2, "%d obligations, want 2", len(contract.PerformanceObligations))
+	usage := contract.PerformanceObligations[1]
+	check(usage.Recognition == "usage" && strings.HasPrefix(usage.Id, "pob_"),
+		"obligation %s recognized %q, want a usage line", usage.Id, usage.Recognition)
+
+	// The record id makes a resend safe: the same body again is a replay, not a second record.
+	record := func(recordID, day string, quantity revrec.Decimal) (*revrec.UsageRecorded, int) {
+		body := revrec.NewUsageRecordInput(day, recordID)
+		body.SetQuantity(quantity)
+		recorded, response, err := api.RecordUsage(ctx, contract.Id, usage.Id).UsageRecordInput(*body).Execute()
+		if err != nil {
+			log.Fatalf("record usage %s failed: %v", recordID, err)
+		}
+		return recorded, response.StatusCode
+	}
+	first, status := record("evt-1", "2026-03-03", "60000")
+	check(status == http.StatusCreated && first.Status == "recorded", "evt-1 answered %d %q", status, first.Status)
+	second, status := record("evt-2", "2026-03-20", "50000")
+	check(status == http.StatusCreated && second.Status == "recorded", "evt-2 answered %d %q", status, second.Status)
+	// 90,000 calls at 0.002 past the 10,000 included, then 10,000 past the tier at 0.001.
+	check(second.Month.RatedAmount == "190.00", "rated_amount %q, want 190.00", second.Month.RatedAmount)
+	again, status := record("evt-2", "2026-03-20", "50000")
+	check(status == http.StatusOK && again.Status == "replayed", "evt-2 again answered %d %q", status, again.Status)
+
+	list, _, err := api.ListUsage(ctx, contract.Id, usage.Id).Period("2026-03").Execute()
+	if err != nil {
+		log.Fatalf("list usage failed: %v", err)
+	}
+	month := list.Month
+	fmt.Printf("  %s: %s %s in %d records rated %s %s (evt-2 resent: %s)\n", month.Period, month.Quantity,
+		month.GetUnit(), len(list.Records), month.RatedAmount, month.Currency, again.Status)
+	check(len(list.Records) == 2, "%d records, want 2", len(list.Records))
+	check(mustSum(month.RatedAmount).Cmp(mustSum("190.00")) == 0, "rated_amount %s, want 190.00", month.RatedAmount)
+	check(month.RatedAmount == "190.00", "rated_amount %q, want 190.00 as sent back by the server", month.RatedAmount)
+	check(mustSum(month.Quantity).Cmp(mustSum("110000")) == 0, "quantity %s, want 110000", month.Quantity)
 }
 
 // problem422 sends a total with a tenth of a cent; the 422 arrives as a *revrec.Problem.

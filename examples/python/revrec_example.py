@@ -2,8 +2,9 @@
 
 Ingests a 1,000.00 contract recognized in twelve equal months and checks that its months add
 up to exactly 1,000.00, reads a quarter's Note 6, pages the contract list with the cursor,
-retries an ingest under the same Idempotency-Key, ingests a yen contract and handles a 422 by
-its code. Amounts arrive as `Decimal`, written with the currency's decimals as the server
+retries an ingest under the same Idempotency-Key, ingests a yen contract, records a usage
+line's March and reads it back rated to exactly 190.00, and handles a 422 by its code. Amounts
+arrive as `Decimal`, written with the currency's decimals as the server
 sent them.
 
     python revrec_example.py [BASE_URL] [TOKEN]     # defaults: http://127.0.0.1:8080 rr_test_sandbox
@@ -26,13 +27,22 @@ from revrec_client.api.primary import (
     get_revenue_waterfalls,
     ingest_contract,
     list_contracts,
+    list_usage,
+    record_usage,
 )
 from revrec_client.models import (
     Contract,
     ContractInput,
     ContractList,
     ConventionName,
+    LineItemInput,
     Note6Response,
+    PobTypeName,
+    TierInput,
+    UsageMonthList,
+    UsagePricingInput,
+    UsageRecorded,
+    UsageRecordInput,
     WaterfallResponse,
 )
 from revrec_client.problems import RevrecProblem, expect
@@ -107,6 +117,54 @@ def idempotent_retry(client: AuthenticatedClient, tag: str) -> None:
     assert first.id == again.id, (first.id, again.id)
 
 
+def usage_month(client: AuthenticatedClient) -> None:
+    """A usage line's March: 110,000 calls rate to exactly 190.00, and a resent record is a replay."""
+    contract = ingest(client, ContractInput(
+        customer_name="Usage Example",
+        currency="USD",
+        total_value=Decimal("12000.00"),
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 12, 31),
+        line_items=[
+            LineItemInput(name="Platform", pob_type=PobTypeName.SUBSCRIPTION, stated_price=Decimal("12000.00")),
+            LineItemInput(name="API calls", pob_type=PobTypeName.USAGE, usage_pricing=UsagePricingInput(
+                unit="api_call",
+                rate=Decimal("0.001"),
+                included_per_month=Decimal("10000"),
+                tiers=[TierInput(up_to=Decimal("100000"), rate=Decimal("0.002"))],
+            )),
+        ],
+    ))
+    obligations = contract.performance_obligations
+    assert isinstance(obligations, list) and len(obligations) == 2, obligations
+    usage = obligations[1]
+    assert usage.recognition == "usage" and usage.id.startswith("pob_"), (usage.recognition, usage.id)
+
+    def record(record_id: str, day: int, quantity: str) -> tuple[int, UsageRecorded]:
+        # The record id makes a resend safe: the same body again is a replay, not a second record.
+        body = UsageRecordInput(record_id=record_id, occurred_on=datetime.date(2026, 3, day), quantity=Decimal(quantity))
+        answer = record_usage.sync_detailed(contract.id, usage.id, client=client, body=body)
+        return int(answer.status_code), expect(answer, UsageRecorded)
+
+    status, first = record("evt-1", 3, "60000")
+    assert (status, first.status) == (201, "recorded"), (status, first.status)
+    status, second = record("evt-2", 20, "50000")
+    assert (status, second.status) == (201, "recorded"), (status, second.status)
+    # 90,000 calls at 0.002 past the 10,000 included, then 10,000 past the tier at 0.001.
+    assert second.month.rated_amount == Decimal("190.00") and str(second.month.rated_amount) == "190.00", second.month
+    status, again = record("evt-2", 20, "50000")
+    assert (status, again.status) == (200, "replayed"), (status, again.status)
+
+    answer = expect(list_usage.sync_detailed(contract.id, usage.id, client=client, period="2026-03"), UsageMonthList)
+    month = answer.month
+    print(f"  {month.period}: {month.quantity} {month.unit} in {len(answer.records)} records rated "
+          f"{month.rated_amount} {month.currency} (evt-2 resent: {again.status})")
+    assert len(answer.records) == 2, answer.records
+    assert isinstance(month.rated_amount, Decimal) and month.rated_amount == Decimal("190.00"), month.rated_amount
+    assert str(month.rated_amount) == "190.00", month.rated_amount
+    assert month.quantity == Decimal("110000"), month.quantity
+
+
 def problem_422(client: AuthenticatedClient) -> None:
     """A total with a tenth of a cent is refused: a RevrecProblem with the field's error."""
     body = ContractInput(
@@ -173,6 +231,9 @@ def main() -> None:
     ))
     print(f"  total {yen.total_value} {yen.currency}")
     assert isinstance(yen.total_value, Decimal) and yen.total_value == 120000
+
+    print("A usage line: record March's API calls and read the rated month back")
+    usage_month(client)
 
     print("A 422 problem, handled by its code")
     problem_422(client)

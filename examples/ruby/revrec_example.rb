@@ -2,9 +2,10 @@
 #
 # Ingests a 1,000.00 contract recognized in twelve equal months and checks that its months add
 # up to exactly 1,000.00 (BigDecimal, never Float), reads a quarter's Note 6, pages the contract
-# list by cursor, retries an ingest with the same Idempotency-Key, ingests a yen contract and
-# handles a 422 problem by its code through RevrecClient::ProblemError. Amounts are printed
-# with their currency's decimals, as the server wrote them (RevrecClient::Amounts.format).
+# list by cursor, retries an ingest with the same Idempotency-Key, ingests a yen contract,
+# records a usage line's March and reads it back rated to exactly 190.00, and handles a 422
+# problem by its code through RevrecClient::ProblemError. Amounts are printed with their
+# currency's decimals, as the server wrote them (RevrecClient::Amounts.format).
 #
 #   ruby revrec_example.rb BASE_URL TOKEN   # run.sh installs the gem first; exit 1 on any failure
 
@@ -78,6 +79,54 @@ def page_through(api, tag, expected)
   check(pages == (expected.size + 1) / 2, "#{pages} pages")
 end
 
+# A usage line's March: 110,000 calls rate to exactly 190.00, and a resent record is a replay.
+def usage_month(api)
+  tier = RevrecClient::TierInput.new(up_to: BigDecimal('100000'), rate: BigDecimal('0.002'))
+  pricing = RevrecClient::UsagePricingInput.new(unit: 'api_call', rate: BigDecimal('0.001'),
+                                                included_per_month: BigDecimal('10000'), tiers: [tier])
+  input = RevrecClient::ContractInput.new(
+    customer_name: 'Usage Example', currency: 'USD', total_value: BigDecimal('12000.00'),
+    start_date: Date.new(2026, 1, 1), end_date: Date.new(2026, 12, 31),
+    line_items: [
+      RevrecClient::LineItemInput.new(name: 'Platform', pob_type: RevrecClient::PobTypeName::SUBSCRIPTION,
+                                      stated_price: BigDecimal('12000.00')),
+      RevrecClient::LineItemInput.new(name: 'API calls', pob_type: RevrecClient::PobTypeName::USAGE, usage_pricing: pricing)
+    ]
+  )
+  contract, = ingest(api, input, SecureRandom.uuid)
+  obligations = contract.performance_obligations || []
+  check(obligations.size == 2, "#{obligations.size} obligations, want 2")
+  usage = obligations[1]
+  check(usage.recognition == 'usage' && usage.id.start_with?('pob_'), "obligation #{usage.id} recognized #{usage.recognition}")
+
+  # The record id makes a resend safe: the same body again is a replay, not a second record.
+  record = lambda do |record_id, day, quantity|
+    body = RevrecClient::UsageRecordInput.new(record_id: record_id, occurred_on: Date.new(2026, 3, day),
+                                              quantity: BigDecimal(quantity))
+    recorded, status, = api.record_usage_with_http_info(contract.id, usage.id, body)
+    [recorded, status]
+  end
+  first, status = record.call('evt-1', 3, '60000')
+  check(status == 201 && first.status == 'recorded', "evt-1 answered #{status} #{first.status}")
+  second, status = record.call('evt-2', 20, '50000')
+  check(status == 201 && second.status == 'recorded', "evt-2 answered #{status} #{second.status}")
+  # 90,000 calls at 0.002 past the 10,000 included, then 10,000 past the tier at 0.001.
+  check(second.month.rated_amount == BigDecimal('190.00'), "rated_amount #{second.month.rated_amount.to_s('F')}")
+  again, status = record.call('evt-2', 20, '50000')
+  check(status == 200 && again.status == 'replayed', "evt-2 again answered #{status} #{again.status}")
+
+  list = api.list_usage(contract.id, usage.id, '2026-03')
+  month = list.month
+  rated = money(month.rated_amount, month.currency)
+  puts "  #{month.period}: #{month.quantity.to_s('F')} #{month.unit} in #{list.records.size} records rated " \
+       "#{rated} #{month.currency} (evt-2 resent: #{again.status})"
+  check(list.records.size == 2, "#{list.records.size} records, want 2")
+  check(month.rated_amount.is_a?(BigDecimal), "rated_amount is a #{month.rated_amount.class}")
+  check(month.rated_amount == BigDecimal('190.00') && rated == '190.00',
+        "rated_amount #{month.rated_amount.to_s('F')}, want 190.00")
+  check(month.quantity == BigDecimal('110000'), "quantity #{month.quantity.to_s('F')}, want 110000")
+end
+
 # A total with a tenth of a cent is refused; the 422 arrives as a ProblemError.
 def problem_422(api)
   input = RevrecClient::ContractInput.new(customer_name: 'Too Precise Ltd', total_value: '100.001',
@@ -142,6 +191,9 @@ def main
   yen, = ingest(api, yen_input, SecureRandom.uuid)
   puts "  total #{money(yen.total_value, yen.currency)} #{yen.currency}"
   check(yen.total_value == 120_000, "yen total #{yen.total_value.to_s('F')}")
+
+  puts "A usage line: record March's API calls and read the rated month back"
+  usage_month(api)
 
   puts 'A 422 problem'
   problem_422(api)

@@ -2,8 +2,9 @@
 //
 // Ingests a 1,000.00 contract recognized in twelve equal months and checks that its months add
 // up to exactly 1,000.00, reads a quarter's Note 6, pages the contract list with the cursor,
-// retries an ingest under the same Idempotency-Key, ingests a yen contract and handles a 422
-// by its code. Amounts arrive as decimal.js Decimals that print as the server wrote them
+// retries an ingest under the same Idempotency-Key, ingests a yen contract, records a usage
+// line's March and reads it back rated to exactly 190.00, and handles a 422 by its code.
+// Amounts arrive as decimal.js Decimals that print as the server wrote them
 // (`5381589.10`, `0.00`), never as JS numbers.
 //
 //   node revrec_example.js [BASE_URL] [TOKEN]   # defaults: http://127.0.0.1:8080 rr_test_sandbox
@@ -17,6 +18,7 @@ import { Decimal, ProblemError, createRevrecClient, expectData, type RevrecClien
 
 type Contract = Schemas["Contract"];
 type ContractInput = Schemas["ContractInput"];
+type UsageRecorded = Schemas["UsageRecorded"];
 
 /** Two decimals, as the server writes a USD amount: 0.00, not 0. */
 function assertCents(amount: Decimal): void {
@@ -94,6 +96,63 @@ async function idempotentRetry(client: RevrecClient, tag: string): Promise<void>
   assert.equal(again.id, first.id);
 }
 
+/** A usage line's March: 110,000 calls rate to exactly 190.00, and a resent record is a replay. */
+async function usageMonth(client: RevrecClient): Promise<void> {
+  const contract = await ingest(client, {
+    customer_name: "Usage Example",
+    currency: "USD",
+    total_value: new Decimal("12000.00"),
+    start_date: "2026-01-01",
+    end_date: "2026-12-31",
+    line_items: [
+      { name: "Platform", pob_type: "subscription", stated_price: new Decimal("12000.00") },
+      {
+        name: "API calls",
+        pob_type: "usage",
+        usage_pricing: {
+          unit: "api_call",
+          rate: new Decimal("0.001"),
+          included_per_month: new Decimal("10000"),
+          tiers: [{ up_to: new Decimal("100000"), rate: new Decimal("0.002") }],
+        },
+      },
+    ],
+  });
+  const obligations = contract.performance_obligations ?? [];
+  assert.equal(obligations.length, 2);
+  const usage = obligations[1];
+  assert.ok(usage !== undefined && usage.recognition === "usage" && usage.id.startsWith("pob_"), JSON.stringify(usage));
+  const path = { id: contract.id, pob_id: usage.id };
+
+  // The record id makes a resend safe: the same body again is a replay, not a second record.
+  async function record(record_id: string, occurred_on: string, quantity: string): Promise<[number, UsageRecorded]> {
+    const result = await client.POST("/v1/contracts/{id}/obligations/{pob_id}/usage", {
+      params: { path },
+      body: { record_id, occurred_on, quantity: new Decimal(quantity) },
+    });
+    return [result.response.status, expectData(result)];
+  }
+  const [firstStatus, first] = await record("evt-1", "2026-03-03", "60000");
+  assert.deepEqual([firstStatus, first.status], [201, "recorded"]);
+  const [secondStatus, second] = await record("evt-2", "2026-03-20", "50000");
+  assert.deepEqual([secondStatus, second.status], [201, "recorded"]);
+  // 90,000 calls at 0.002 past the 10,000 included, then 10,000 past the tier at 0.001.
+  assert.equal(String(second.month.rated_amount), "190.00");
+  const [againStatus, again] = await record("evt-2", "2026-03-20", "50000");
+  assert.deepEqual([againStatus, again.status], [200, "replayed"]);
+
+  const data = expectData(await client.GET("/v1/contracts/{id}/obligations/{pob_id}/usage", {
+    params: { path, query: { period: "2026-03" } },
+  }));
+  const month = data.month;
+  console.log(`  ${month.period}: ${month.quantity} ${month.unit} in ${data.records.length} records rated ` +
+    `${month.rated_amount} ${month.currency} (evt-2 resent: ${again.status})`);
+  assert.equal(data.records.length, 2);
+  assert.ok(month.rated_amount instanceof Decimal && month.rated_amount.equals("190.00"), `${month.rated_amount}`);
+  assert.equal(String(month.rated_amount), "190.00");
+  assert.ok(month.quantity.equals(110000), `${month.quantity}`);
+}
+
 async function problem422(client: RevrecClient): Promise<void> {
   try {
     await ingest(client, { customer_name: "Too Precise Ltd", total_value: "100.001", start_date: "2026-01-01", end_date: "2026-12-31" });
@@ -168,6 +227,9 @@ async function main(): Promise<void> {
   console.log(`  total ${yen.total_value} ${yen.currency}`);
   assert.ok(yen.total_value instanceof Decimal && yen.total_value.equals(120000));
   assert.equal(String(yen.total_value), "120000");
+
+  console.log("A usage line: record March's API calls and read the rated month back");
+  await usageMonth(client);
 
   console.log("A 422 problem, handled by its code");
   await problem422(client);

@@ -75,7 +75,8 @@ async fn a_usage_line_is_rated_month_by_month_and_restated_records_move_their_mo
             ["12000.00", "0.00"],
             "nothing is allocated to a usage line at inception"
         );
-        let (id, pob) = create(&app).await;
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let pob = line["id"].as_str().unwrap().to_owned();
         let path = usage_path(&id, &pob);
         let first = app
             .post(
@@ -145,6 +146,34 @@ async fn a_usage_line_is_rated_month_by_month_and_restated_records_move_their_mo
         assert_eq!(journal.status, 200, "{}", journal.text);
         assert!(journal.text.contains("\"4600\""), "{}", journal.text);
         assert!(journal.text.contains("Usage Revenue"), "{}", journal.text);
+        // Explain rates the month step by step.
+        let explained = app
+            .get(&format!("/v1/contracts/{id}/explain?period=2026-03"))
+            .await;
+        assert_eq!(explained.status, 200, "{}", explained.text);
+        let rating = &explained.json()["obligations"][1]["rating"];
+        assert_eq!(rating["steps"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            number_texts(&explained.text, "amount")
+                .into_iter()
+                .filter(|text| text.len() > 15)
+                .collect::<Vec<_>>(),
+            ["140.000000000000"]
+        );
+        assert_eq!(number_texts(&explained.text, "quantity"), ["80000.000000"]);
+        assert_eq!(number_texts(&explained.text, "included"), ["10000.000000"]);
+        assert!(rating["text"].as_str().unwrap().contains("api_call"));
+        // Note 6 says usage is left out of RPO, with the quarter's usage revenue.
+        let note = app
+            .get("/v1/disclosures/note6?period=2026-Q1&currency=USD")
+            .await;
+        assert_eq!(note.status, 200, "{}", note.text);
+        let excluded = &note.json()["rpo_excluded"];
+        assert_eq!(excluded[0]["reason"], "right_to_invoice");
+        assert_eq!(excluded[0]["pob_type"], "usage");
+        assert_eq!(number_texts(&note.text, "revenue"), ["140.00"]);
+        // RPO is the platform's rest alone: 12,000.00 less January to March.
+        assert_eq!(number_texts(&note.text, "rpo_total"), ["9041.10"]);
         months_by_backend.push(rows);
     }
     assert!(

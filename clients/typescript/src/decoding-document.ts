@@ -1807,6 +1807,16 @@ export const decodingDocument: OpenApiDocument = {
        "$ref": "#/components/schemas/ExplainedPrice"
       }
      },
+     "rating": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/ExplainedRating"
+       }
+      ]
+     },
      "recognition": {
       "oneOf": [
        {
@@ -1833,6 +1843,46 @@ export const decodingDocument: OpenApiDocument = {
       "format": "date"
      },
      "price": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
+   "ExplainedRating": {
+    "type": "object",
+    "properties": {
+     "carried_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "included": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "quantity": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rated_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "steps": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ExplainedRatingStep"
+      }
+     },
+     "text": {
+      "type": "string"
+     }
+    }
+   },
+   "ExplainedRatingStep": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "rate": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "units": {
       "$ref": "#/components/schemas/Amount"
      }
     }
@@ -2735,6 +2785,12 @@ export const decodingDocument: OpenApiDocument = {
      "revenue_by_timing": {
       "$ref": "#/components/schemas/RevenueByTiming"
      },
+     "rpo_excluded": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/RpoExclusionOut"
+      }
+     },
      "rpo_next_12_months": {
       "$ref": "#/components/schemas/Amount"
      },
@@ -3320,6 +3376,23 @@ export const decodingDocument: OpenApiDocument = {
      },
      "usd": {
       "type": "string"
+     }
+    }
+   },
+   "RpoExclusionOut": {
+    "type": "object",
+    "properties": {
+     "description": {
+      "type": "string"
+     },
+     "pob_type": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "revenue": {
+      "$ref": "#/components/schemas/Amount"
      }
     }
    },

@@ -1430,6 +1430,7 @@ export interface components {
             pob_type: string;
             /** @description Every change of its price: from which day, and to what. */
             price_changes: components["schemas"]["ExplainedPrice"][];
+            rating?: null | components["schemas"]["ExplainedRating"];
             recognition?: null | components["schemas"]["ExplainedRecognition"];
             /**
              * @description The recognition's amount plus the corrections: its cell of the contract's
@@ -1442,6 +1443,31 @@ export interface components {
             /** Format: date */
             from: string;
             price: components["schemas"]["Amount"];
+        };
+        /**
+         * @description How a usage line's month is rated: its units, those free, each priced run at its rate
+         *     (exact), the amounts its records carried, and the sum rounded once.
+         */
+        ExplainedRating: {
+            /** @description What the records carried as their own amounts. */
+            carried_amount: components["schemas"]["Amount"];
+            /** @description The units free (`included_per_month`, at most the quantity). */
+            included: components["schemas"]["Amount"];
+            /** @description The month's units (six decimals). */
+            quantity: components["schemas"]["Amount"];
+            /**
+             * @description The steps' exact sum rounded half away from zero to the currency, plus the carried
+             *     amounts: the month's revenue of the line.
+             */
+            rated_amount: components["schemas"]["Amount"];
+            steps: components["schemas"]["ExplainedRatingStep"][];
+            text: string;
+        };
+        ExplainedRatingStep: {
+            /** @description `units × rate`, exact (twelve decimals). */
+            amount: components["schemas"]["Amount"];
+            rate: components["schemas"]["Amount"];
+            units: components["schemas"]["Amount"];
         };
         ExplainedRecognition: {
             /** @description The month's own revenue: `through_month − through_previous_month`. */
@@ -1913,6 +1939,11 @@ export interface components {
             /** @example 2026-Q1 */
             period: string;
             revenue_by_timing: components["schemas"]["RevenueByTiming"];
+            /**
+             * @description What RPO leaves out under a practical expedient (ASC 606-10-50-14(b)): present once
+             *     the selection has a usage line, whose future usage is never in RPO.
+             */
+            rpo_excluded?: components["schemas"]["RpoExclusionOut"][];
             rpo_next_12_months: components["schemas"]["Amount"];
             rpo_thereafter: components["schemas"]["Amount"];
             /** @description Allocated price not yet recognized at the quarter's end (remaining performance obligations). */
@@ -2251,6 +2282,18 @@ export interface components {
              * @example 0.05
              */
             usd: string;
+        };
+        /** @description Obligations whose future consideration RPO leaves out. */
+        RpoExclusionOut: {
+            description: string;
+            pob_type: string;
+            /**
+             * @description `right_to_invoice`: usage recognized as invoiced (ASC 606-10-55-18).
+             * @example right_to_invoice
+             */
+            reason: string;
+            /** @description Those obligations' revenue of the quarter. */
+            revenue: components["schemas"]["Amount"];
         };
         ScenarioInput: {
             amount: components["schemas"]["DecimalInput"];

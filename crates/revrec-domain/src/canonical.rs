@@ -70,6 +70,13 @@ impl Canonical for Note6 {
                 .integer(self.opening_customer_credits)
                 .integer(self.closing_customer_credits);
         }
+        // Likewise only once a usage line is in the selection.
+        for exclusion in &self.rpo_excluded {
+            out.text("rpo_excluded")
+                .text(exclusion.reason.as_str())
+                .text(exclusion.pob_type.as_str())
+                .integer(exclusion.revenue);
+        }
     }
 }
 

@@ -63,7 +63,7 @@ pub use money::{
     AmountError, AmountOutOfRange, BOOKS_LIMIT_MINOR, Money, Ssp, books_limit, checked_sum,
     format_minor,
 };
-pub use note6::{Note6, note6};
+pub use note6::{ExclusionReason, Note6, RpoExclusion, note6};
 pub use period::{Period, PeriodError, PeriodRange, Quarter};
 pub use periods::{
     ClosedPeriods, FrozenSpan, PeriodAction, PeriodActionError, PostingControl, PostingRefused,

@@ -44,6 +44,33 @@ pub struct Note6 {
     /// Whether any contract of the selection has received cash (the disclosure then shows
     /// receivables net of it, and customer credits).
     pub cash_received: bool,
+    /// What RPO leaves out under a practical expedient (50-14(b)), with what it made of
+    /// the quarter's revenue; empty when the selection has nothing of the kind.
+    pub rpo_excluded: Vec<RpoExclusion>,
+}
+
+/// Obligations whose future consideration RPO leaves out (ASC 606-10-50-14 and 50-15).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RpoExclusion {
+    pub reason: ExclusionReason,
+    pub pob_type: PobType,
+    /// The quarter's revenue of those obligations.
+    pub revenue: i64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExclusionReason {
+    /// Usage recognized as the entity has a right to invoice it (55-18): its future
+    /// usage is unknown, so it is never in RPO (50-14(b)).
+    RightToInvoice,
+}
+
+impl ExclusionReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExclusionReason::RightToInvoice => "right_to_invoice",
+        }
+    }
 }
 
 pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
@@ -99,6 +126,16 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
         .zip(type_seen)
         .filter_map(|(pair, seen)| seen.then_some(pair))
         .collect();
+    // A usage line is never in RPO: once the selection has one, the note says so.
+    let rpo_excluded = revenue_by_pob_type
+        .iter()
+        .filter(|(pob_type, _)| *pob_type == PobType::Usage)
+        .map(|(pob_type, revenue)| RpoExclusion {
+            reason: ExclusionReason::RightToInvoice,
+            pob_type: *pob_type,
+            revenue: *revenue,
+        })
+        .collect();
     Note6 {
         quarter,
         currency,
@@ -119,5 +156,6 @@ pub fn note6(rollup: &Rollup, currency: Currency, quarter: Quarter) -> Note6 {
         closing_customer_credits: closing_credits,
         billed_by_invoices,
         cash_received,
+        rpo_excluded,
     }
 }

@@ -236,6 +236,8 @@ pub struct ObligationPlan {
     pub percent_complete: Option<PercentComplete>,
     /// Usage or prepaid credits (docs/asc606.md §15): revenue follows the contract's usage.
     pub consumption: Option<Consumption>,
+    /// A usage line's months as it was last rated (empty for every other line).
+    usage: Vec<MonthUsage>,
     progress_basis: ProgressBasis,
     segments: Vec<Segment>,
     prices: Vec<PriceChange>,
@@ -253,6 +255,14 @@ impl ObligationPlan {
 
     pub fn price_changes(&self) -> &[PriceChange] {
         &self.prices
+    }
+
+    /// What a usage line's records add up to in `period`, as it was rated.
+    pub fn usage_in(&self, period: Period) -> Option<MonthUsage> {
+        self.usage
+            .binary_search_by_key(&period, |month| month.period)
+            .ok()
+            .and_then(|at| self.usage.get(at).copied())
     }
 
     /// Revenue recognized through `day`, inclusive.
@@ -495,6 +505,7 @@ impl ContractPlan {
                     percent_complete: (obligation.pattern == Pattern::Progress)
                         .then_some(PercentComplete::ZERO),
                     consumption: obligation.consumption.clone(),
+                    usage: Vec::new(),
                     progress_basis: ProgressBasis::new(allocated),
                     segments: vec![Segment {
                         from: i32::MIN,
@@ -837,6 +848,7 @@ impl ContractPlan {
                     fulfilled_on: None,
                     percent_complete: None,
                     consumption: terms.consumption.clone(),
+                    usage: Vec::new(),
                     progress_basis: ProgressBasis::new(price),
                     segments: vec![Segment {
                         from: day,
@@ -1092,6 +1104,7 @@ impl ObligationPlan {
             lumps,
         }];
         self.prices = prices;
+        months.clone_into(&mut self.usage);
         if let Some(day) = stopped {
             freeze(self, day);
         }

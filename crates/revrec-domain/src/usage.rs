@@ -181,10 +181,27 @@ impl UsagePricing {
         i64::try_from(rounded).unwrap_or(i64::MAX)
     }
 
+    /// How a month's `quantity` is rated, step by step: the units free, then each priced
+    /// run of units with its rate, in order (what explain shows).
+    pub fn steps(&self, quantity: Quantity) -> (Quantity, Vec<(Quantity, UnitRate)>) {
+        let mut steps = Vec::new();
+        let free = self.each_step(quantity, |units, rate| steps.push((Quantity(units), rate)));
+        (free, steps)
+    }
+
     /// Σ units × rate over the priced segments, in 10^-12 of a major unit.
     fn exact(&self, quantity: Quantity) -> i128 {
-        let free = self.included_per_month.0.min(quantity.0);
         let mut total = 0_i128;
+        self.each_step(quantity, |units, rate| {
+            total += i128::from(units) * i128::from(rate.0);
+        });
+        total
+    }
+
+    /// Tells `visit` each priced run of `quantity`'s units (millionths) with its rate, in
+    /// order; returns the units free.
+    fn each_step(&self, quantity: Quantity, mut visit: impl FnMut(i64, UnitRate)) -> Quantity {
+        let free = self.included_per_month.0.min(quantity.0);
         let mut from = free;
         for tier in &self.tiers {
             let to = tier
@@ -192,14 +209,14 @@ impl UsagePricing {
                 .map_or(quantity.0, |up_to| up_to.0.min(quantity.0));
             // An open tier runs to the quantity: nothing is left for `rate`.
             if to > from {
-                total += i128::from(to - from) * i128::from(tier.rate.0);
+                visit(to - from, tier.rate);
                 from = to;
             }
         }
         if quantity.0 > from {
-            total += i128::from(quantity.0 - from) * i128::from(self.rate.0);
+            visit(quantity.0 - from, self.rate);
         }
-        total
+        Quantity(free)
     }
 }
 

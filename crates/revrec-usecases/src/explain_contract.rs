@@ -7,12 +7,15 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use revrec_domain::usage::{Quantity, UsagePricing};
 use revrec_domain::variable::allocate_price;
 use revrec_domain::{
     AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period,
     PeriodAction, PlanHistory, PobType, PriceChange, Ssp, allocation_steps, obligation_key,
 };
-use revrec_domain::{ContractTerms, Estimate, VariableComponent, VariableScope};
+use revrec_domain::{
+    Consumption, ContractTerms, Estimate, MonthUsage, VariableComponent, VariableScope,
+};
 use revrec_ports::{PeriodEventRecord, StoredContract, StoredVersion, WorkRefusal};
 
 use crate::as_of::{AsOf, contract_in_books};
@@ -75,6 +78,8 @@ pub struct ObligationExplanation {
     /// Everything the month reports for the obligation: `recognized` plus the corrections,
     /// its cell of the by-obligation waterfall.
     pub reported: i64,
+    /// A usage line's month as it was rated (docs/asc606.md §15): its usage and pricing.
+    pub rating: Option<(MonthUsage, Option<UsagePricing>)>,
 }
 
 impl ObligationExplanation {
@@ -92,6 +97,7 @@ impl ObligationExplanation {
             recognized: 0,
             corrections: Vec::new(),
             reported: 0,
+            rating: None,
         }
     }
 }
@@ -240,12 +246,24 @@ fn explain(
                 ),
                 None => (recognized, Vec::new()),
             };
+            let rating = match &obligation.consumption {
+                Some(Consumption::Usage(pricing)) => Some((
+                    obligation.usage_in(period).unwrap_or(MonthUsage {
+                        period,
+                        quantity: Quantity::ZERO,
+                        amount: 0,
+                    }),
+                    pricing.clone(),
+                )),
+                _ => None,
+            };
             obligations.push(ObligationExplanation {
                 through_previous: Some(through_previous),
                 through_end: Some(through_end),
                 recognized,
                 corrections,
                 reported,
+                rating,
                 ..ObligationExplanation::of(obligation)
             });
         }

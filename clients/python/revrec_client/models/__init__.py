@@ -50,6 +50,8 @@ from .explained_correction import ExplainedCorrection
 from .explained_cumulative import ExplainedCumulative
 from .explained_obligation import ExplainedObligation
 from .explained_price import ExplainedPrice
+from .explained_rating import ExplainedRating
+from .explained_rating_step import ExplainedRatingStep
 from .explained_recognition import ExplainedRecognition
 from .explained_share import ExplainedShare
 from .explained_version import ExplainedVersion
@@ -119,6 +121,7 @@ from .rollforward_out import RollforwardOut
 from .rollforwards_out import RollforwardsOut
 from .route_price import RoutePrice
 from .route_price_methods import RoutePriceMethods
+from .rpo_exclusion_out import RpoExclusionOut
 from .scenario_input import ScenarioInput
 from .scenario_out import ScenarioOut
 from .skipped_contract import SkippedContract
@@ -196,6 +199,8 @@ __all__ = (
     "ExplainedCumulative",
     "ExplainedObligation",
     "ExplainedPrice",
+    "ExplainedRating",
+    "ExplainedRatingStep",
     "ExplainedRecognition",
     "ExplainedShare",
     "ExplainedVersion",
@@ -266,6 +271,7 @@ __all__ = (
     "RollforwardsOut",
     "RoutePrice",
     "RoutePriceMethods",
+    "RpoExclusionOut",
     "ScenarioInput",
     "ScenarioOut",
     "SkippedContract",

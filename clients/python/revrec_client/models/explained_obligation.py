@@ -16,6 +16,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.explained_correction import ExplainedCorrection
   from ..models.explained_price import ExplainedPrice
+  from ..models.explained_rating import ExplainedRating
   from ..models.explained_recognition import ExplainedRecognition
 
 
@@ -40,6 +41,7 @@ class ExplainedObligation:
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             text (str):
             obligation_id (None | str | Unset):
+            rating (ExplainedRating | None | Unset):
             recognition (ExplainedRecognition | None | Unset):
      """
 
@@ -51,6 +53,7 @@ class ExplainedObligation:
     recognized_amount: Decimal
     text: str
     obligation_id: None | str | Unset = UNSET
+    rating: ExplainedRating | None | Unset = UNSET
     recognition: ExplainedRecognition | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -61,6 +64,7 @@ class ExplainedObligation:
     def to_dict(self) -> dict[str, Any]:
         from ..models.explained_correction import ExplainedCorrection # noqa: PLC0415
         from ..models.explained_price import ExplainedPrice # noqa: PLC0415
+        from ..models.explained_rating import ExplainedRating # noqa: PLC0415
         from ..models.explained_recognition import ExplainedRecognition # noqa: PLC0415
         allocated_amount = self.allocated_amount
 
@@ -92,6 +96,14 @@ class ExplainedObligation:
         else:
             obligation_id = self.obligation_id
 
+        rating: dict[str, Any] | None | Unset
+        if isinstance(self.rating, Unset):
+            rating = UNSET
+        elif isinstance(self.rating, ExplainedRating):
+            rating = self.rating.to_dict()
+        else:
+            rating = self.rating
+
         recognition: dict[str, Any] | None | Unset
         if isinstance(self.recognition, Unset):
             recognition = UNSET
@@ -114,6 +126,8 @@ class ExplainedObligation:
         })
         if obligation_id is not UNSET:
             field_dict["obligation_id"] = obligation_id
+        if rating is not UNSET:
+            field_dict["rating"] = rating
         if recognition is not UNSET:
             field_dict["recognition"] = recognition
 
@@ -125,6 +139,7 @@ class ExplainedObligation:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.explained_correction import ExplainedCorrection # noqa: PLC0415
         from ..models.explained_price import ExplainedPrice # noqa: PLC0415
+        from ..models.explained_rating import ExplainedRating # noqa: PLC0415
         from ..models.explained_recognition import ExplainedRecognition # noqa: PLC0415
         d = dict(src_dict)
         allocated_amount = Decimal(d.pop("allocated_amount"))
@@ -173,6 +188,26 @@ class ExplainedObligation:
         obligation_id = _parse_obligation_id(d.pop("obligation_id", UNSET))
 
 
+        def _parse_rating(data: object) -> ExplainedRating | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rating_type_1 = ExplainedRating.from_dict(data)
+
+
+
+                return rating_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ExplainedRating | None | Unset, data)
+
+        rating = _parse_rating(d.pop("rating", UNSET))
+
+
         def _parse_recognition(data: object) -> ExplainedRecognition | None | Unset:
             if data is None:
                 return data
@@ -202,6 +237,7 @@ class ExplainedObligation:
             recognized_amount=recognized_amount,
             text=text,
             obligation_id=obligation_id,
+            rating=rating,
             recognition=recognition,
         )
 

@@ -10,12 +10,14 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
   from ..models.contract_balances import ContractBalances
   from ..models.note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue
   from ..models.revenue_by_timing import RevenueByTiming
+  from ..models.rpo_exclusion_out import RpoExclusionOut
 
 
 
@@ -46,6 +48,9 @@ class Note6Response:
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             total_revenue (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            rpo_excluded (list[RpoExclusionOut] | Unset): What RPO leaves out under a practical expedient (ASC
+                606-10-50-14(b)): present once
+                the selection has a usage line, whose future usage is never in RPO.
      """
 
     contract_balances: ContractBalances
@@ -58,6 +63,7 @@ class Note6Response:
     rpo_thereafter: Decimal
     rpo_total: Decimal
     total_revenue: Decimal
+    rpo_excluded: list[RpoExclusionOut] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -68,6 +74,7 @@ class Note6Response:
         from ..models.contract_balances import ContractBalances # noqa: PLC0415
         from ..models.note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue # noqa: PLC0415
         from ..models.revenue_by_timing import RevenueByTiming # noqa: PLC0415
+        from ..models.rpo_exclusion_out import RpoExclusionOut # noqa: PLC0415
         contract_balances = self.contract_balances.to_dict()
 
         currency = self.currency
@@ -88,6 +95,15 @@ class Note6Response:
 
         total_revenue = self.total_revenue
 
+        rpo_excluded: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.rpo_excluded, Unset):
+            rpo_excluded = []
+            for rpo_excluded_item_data in self.rpo_excluded:
+                rpo_excluded_item = rpo_excluded_item_data.to_dict()
+                rpo_excluded.append(rpo_excluded_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -103,6 +119,8 @@ class Note6Response:
             "rpo_total": rpo_total,
             "total_revenue": total_revenue,
         })
+        if rpo_excluded is not UNSET:
+            field_dict["rpo_excluded"] = rpo_excluded
 
         return field_dict
 
@@ -113,6 +131,7 @@ class Note6Response:
         from ..models.contract_balances import ContractBalances # noqa: PLC0415
         from ..models.note_6_response_disaggregated_revenue import Note6ResponseDisaggregatedRevenue # noqa: PLC0415
         from ..models.revenue_by_timing import RevenueByTiming # noqa: PLC0415
+        from ..models.rpo_exclusion_out import RpoExclusionOut # noqa: PLC0415
         d = dict(src_dict)
         contract_balances = ContractBalances.from_dict(d.pop("contract_balances"))
 
@@ -155,6 +174,18 @@ class Note6Response:
 
 
 
+        _rpo_excluded = d.pop("rpo_excluded", UNSET)
+        rpo_excluded: list[RpoExclusionOut] | Unset = UNSET
+        if _rpo_excluded is not UNSET:
+            rpo_excluded = []
+            for rpo_excluded_item_data in _rpo_excluded:
+                rpo_excluded_item = RpoExclusionOut.from_dict(rpo_excluded_item_data)
+
+
+
+                rpo_excluded.append(rpo_excluded_item)
+
+
         note_6_response = cls(
             contract_balances=contract_balances,
             currency=currency,
@@ -166,6 +197,7 @@ class Note6Response:
             rpo_thereafter=rpo_thereafter,
             rpo_total=rpo_total,
             total_revenue=total_revenue,
+            rpo_excluded=rpo_excluded,
         )
 
 

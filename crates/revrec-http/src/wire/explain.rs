@@ -122,10 +122,38 @@ pub struct ExplainedObligation {
     /// removed (only its corrections remain).
     pub recognition: Option<ExplainedRecognition>,
     pub corrections: Vec<ExplainedCorrection>,
+    /// A usage line's month rated, step by step (docs/asc606.md §15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ExplainedRating>,
     /// The recognition's amount plus the corrections: its cell of the contract's
     /// by-obligation waterfall (`group_by=obligation`).
     pub recognized_amount: Amount,
     pub text: String,
+}
+
+/// How a usage line's month is rated: its units, those free, each priced run at its rate
+/// (exact), the amounts its records carried, and the sum rounded once.
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedRating {
+    /// The month's units (six decimals).
+    pub quantity: Amount,
+    /// The units free (`included_per_month`, at most the quantity).
+    pub included: Amount,
+    pub steps: Vec<ExplainedRatingStep>,
+    /// What the records carried as their own amounts.
+    pub carried_amount: Amount,
+    /// The steps' exact sum rounded half away from zero to the currency, plus the carried
+    /// amounts: the month's revenue of the line.
+    pub rated_amount: Amount,
+    pub text: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedRatingStep {
+    pub units: Amount,
+    pub rate: Amount,
+    /// `units × rate`, exact (twelve decimals).
+    pub amount: Amount,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -427,6 +455,10 @@ fn obligation_view(
             money(obligation.reported - obligation.recognized),
         )
     };
+    let rating = obligation
+        .rating
+        .as_ref()
+        .map(|(usage, pricing)| rating_view(usage, pricing.as_ref(), currency));
     ExplainedObligation {
         obligation_id: obligation.id.clone(),
         name: obligation.name.clone(),
@@ -442,9 +474,69 @@ fn obligation_view(
             .collect(),
         recognition,
         corrections,
+        rating,
         recognized_amount: Amount::minor(obligation.reported, currency),
         text,
     }
+}
+
+fn rating_view(
+    usage: &revrec_domain::MonthUsage,
+    pricing: Option<&revrec_domain::usage::UsagePricing>,
+    currency: Currency,
+) -> ExplainedRating {
+    let millionths = |value: i64| format_minor(value, 6);
+    let (included, steps) = pricing.map_or_else(
+        || (revrec_domain::usage::Quantity::ZERO, Vec::new()),
+        |pricing| pricing.steps(usage.quantity),
+    );
+    let rated = pricing.map_or(0, |pricing| {
+        pricing.rate_month(usage.quantity, currency.exponent())
+    });
+    let steps: Vec<ExplainedRatingStep> = steps
+        .iter()
+        .map(|(units, rate)| ExplainedRatingStep {
+            units: Amount(millionths(units.millionths())),
+            rate: Amount(millionths(rate.millionths())),
+            amount: Amount(exact_text(
+                i128::from(units.millionths()) * i128::from(rate.millionths()),
+            )),
+        })
+        .collect();
+    let money = |minor: i64| format_minor(minor, currency.exponent());
+    let text = match pricing {
+        Some(pricing) => format!(
+            "{} {} used, {} of them free; {} step(s) priced come to {} once rounded, and the records carried {}: {} of revenue.",
+            millionths(usage.quantity.millionths()),
+            pricing.unit(),
+            millionths(included.millionths()),
+            steps.len(),
+            money(rated),
+            money(usage.amount),
+            money(rated.saturating_add(usage.amount)),
+        ),
+        None => format!(
+            "The line has no pricing: its revenue is what its records carried, {}.",
+            money(usage.amount)
+        ),
+    };
+    ExplainedRating {
+        quantity: Amount(millionths(usage.quantity.millionths())),
+        included: Amount(millionths(included.millionths())),
+        steps,
+        carried_amount: Amount::minor(usage.amount, currency),
+        rated_amount: Amount::minor(rated.saturating_add(usage.amount), currency),
+        text,
+    }
+}
+
+/// An exact product of two six-place decimals: twelve decimals, sign first.
+fn exact_text(value: i128) -> String {
+    let scale = 1_000_000_000_000_i128;
+    let sign = if value < 0 { "-" } else { "" };
+    let value = value.unsigned_abs();
+    let scale = scale.unsigned_abs();
+    format!("{sign}{}.{:012}", value / scale, value % scale)
 }
 
 fn cumulative_view(through: &CumulativeThrough, currency: Currency) -> ExplainedCumulative {

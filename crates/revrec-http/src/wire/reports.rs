@@ -327,7 +327,23 @@ pub struct Note6Response {
     pub revenue_by_timing: RevenueByTiming,
     pub total_revenue: Amount,
     pub contract_balances: ContractBalances,
+    /// What RPO leaves out under a practical expedient (ASC 606-10-50-14(b)): present once
+    /// the selection has a usage line, whose future usage is never in RPO.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rpo_excluded: Vec<RpoExclusionOut>,
     pub output_hash: String,
+}
+
+/// Obligations whose future consideration RPO leaves out.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RpoExclusionOut {
+    /// `right_to_invoice`: usage recognized as invoiced (ASC 606-10-55-18).
+    #[schema(example = "right_to_invoice")]
+    pub reason: String,
+    pub pob_type: String,
+    /// Those obligations' revenue of the quarter.
+    pub revenue: Amount,
+    pub description: String,
 }
 
 impl From<&Note6Report> for Note6Response {
@@ -371,6 +387,18 @@ impl From<&Note6Report> for Note6Response {
                 opening_customer_credits: cash(note.opening_customer_credits),
                 closing_customer_credits: cash(note.closing_customer_credits),
             },
+            rpo_excluded: note
+                .rpo_excluded
+                .iter()
+                .map(|exclusion| RpoExclusionOut {
+                    reason: exclusion.reason.as_str().to_owned(),
+                    pob_type: exclusion.pob_type.as_str().to_owned(),
+                    revenue: amount(exclusion.revenue),
+                    description: match exclusion.reason {
+                        revrec_domain::ExclusionReason::RightToInvoice => "usage recognized as the entity has a right to invoice it (ASC 606-10-55-18): each month's rated usage is that month's revenue, so its future usage, unknown until it happens, is not in RPO (50-14(b))".to_owned(),
+                    },
+                })
+                .collect(),
             output_hash: report.output_hash.to_string(),
         }
     }

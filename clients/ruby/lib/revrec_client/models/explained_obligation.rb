@@ -29,6 +29,9 @@ module RevrecClient
     # Every change of its price: from which day, and to what.
     attr_accessor :price_changes
 
+    # A usage line's month rated, step by step (docs/asc606.md §15).
+    attr_accessor :rating
+
     # How the month's own revenue is computed; null for an obligation a later change removed (only its corrections remain).
     attr_accessor :recognition
 
@@ -46,6 +49,7 @@ module RevrecClient
         :'obligation_id' => :'obligation_id',
         :'pob_type' => :'pob_type',
         :'price_changes' => :'price_changes',
+        :'rating' => :'rating',
         :'recognition' => :'recognition',
         :'recognized_amount' => :'recognized_amount',
         :'text' => :'text'
@@ -71,6 +75,7 @@ module RevrecClient
         :'obligation_id' => :'String',
         :'pob_type' => :'String',
         :'price_changes' => :'Array<ExplainedPrice>',
+        :'rating' => :'ExplainedRating',
         :'recognition' => :'ExplainedRecognition',
         :'recognized_amount' => :'BigDecimal',
         :'text' => :'String'
@@ -81,6 +86,7 @@ module RevrecClient
     def self.openapi_nullable
       Set.new([
         :'obligation_id',
+        :'rating',
         :'recognition',
       ])
     end
@@ -147,6 +153,10 @@ module RevrecClient
         end
       else
         self.price_changes = nil
+      end
+
+      if attributes.key?(:'rating')
+        self.rating = attributes[:'rating']
       end
 
       if attributes.key?(:'recognition')
@@ -297,6 +307,7 @@ module RevrecClient
           obligation_id == o.obligation_id &&
           pob_type == o.pob_type &&
           price_changes == o.price_changes &&
+          rating == o.rating &&
           recognition == o.recognition &&
           recognized_amount == o.recognized_amount &&
           text == o.text
@@ -311,7 +322,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [allocated_amount, corrections, name, obligation_id, pob_type, price_changes, recognition, recognized_amount, text].hash
+      [allocated_amount, corrections, name, obligation_id, pob_type, price_changes, rating, recognition, recognized_amount, text].hash
     end
 
     # Builds the object from hash

@@ -29,6 +29,9 @@ module RevrecClient
 
     attr_accessor :revenue_by_timing
 
+    # What RPO leaves out under a practical expedient (ASC 606-10-50-14(b)): present once the selection has a usage line, whose future usage is never in RPO.
+    attr_accessor :rpo_excluded
+
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :rpo_next_12_months
 
@@ -50,6 +53,7 @@ module RevrecClient
         :'output_hash' => :'output_hash',
         :'period' => :'period',
         :'revenue_by_timing' => :'revenue_by_timing',
+        :'rpo_excluded' => :'rpo_excluded',
         :'rpo_next_12_months' => :'rpo_next_12_months',
         :'rpo_thereafter' => :'rpo_thereafter',
         :'rpo_total' => :'rpo_total',
@@ -76,6 +80,7 @@ module RevrecClient
         :'output_hash' => :'String',
         :'period' => :'String',
         :'revenue_by_timing' => :'RevenueByTiming',
+        :'rpo_excluded' => :'Array<RpoExclusionOut>',
         :'rpo_next_12_months' => :'BigDecimal',
         :'rpo_thereafter' => :'BigDecimal',
         :'rpo_total' => :'BigDecimal',
@@ -151,6 +156,12 @@ module RevrecClient
         self.revenue_by_timing = attributes[:'revenue_by_timing']
       else
         self.revenue_by_timing = nil
+      end
+
+      if attributes.key?(:'rpo_excluded')
+        if (value = attributes[:'rpo_excluded']).is_a?(Array)
+          self.rpo_excluded = value
+        end
       end
 
       if attributes.key?(:'rpo_next_12_months')
@@ -354,6 +365,7 @@ module RevrecClient
           output_hash == o.output_hash &&
           period == o.period &&
           revenue_by_timing == o.revenue_by_timing &&
+          rpo_excluded == o.rpo_excluded &&
           rpo_next_12_months == o.rpo_next_12_months &&
           rpo_thereafter == o.rpo_thereafter &&
           rpo_total == o.rpo_total &&
@@ -369,7 +381,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [contract_balances, currency, disaggregated_revenue, output_hash, period, revenue_by_timing, rpo_next_12_months, rpo_thereafter, rpo_total, total_revenue].hash
+      [contract_balances, currency, disaggregated_revenue, output_hash, period, revenue_by_timing, rpo_excluded, rpo_next_12_months, rpo_thereafter, rpo_total, total_revenue].hash
     end
 
     # Builds the object from hash
