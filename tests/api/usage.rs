@@ -122,6 +122,39 @@ async fn a_usage_line_is_rated_month_by_month_and_restated_records_move_their_mo
         assert_eq!(restated.json()["record"]["revision"], 2);
         assert_eq!(number_texts(&restated.text, "rated_amount"), ["140.00"]);
 
+        // The audit trail names each record's revision and who recorded it.
+        let trail = app
+            .get(&format!("/v1/audit-events?contract_id={id}"))
+            .await
+            .json();
+        let usage: Vec<(String, String, String)> = trail["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|event| event["kind"].as_str().unwrap().starts_with("usage."))
+            .map(|event| {
+                (
+                    event["kind"].as_str().unwrap().to_owned(),
+                    event["reference"].as_str().unwrap().to_owned(),
+                    event["actor"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let entry = |kind: &str, reference: &str| {
+            (
+                kind.to_owned(),
+                format!("{pob}/{reference}"),
+                "sandbox".to_owned(),
+            )
+        };
+        assert_eq!(
+            usage,
+            [
+                entry("usage.recorded", "evt-1#1"),
+                entry("usage.recorded", "evt-2#1"),
+                entry("usage.restated", "evt-2#2"),
+            ]
+        );
         let march = app.get(&format!("{path}?period=2026-03")).await;
         assert_eq!(march.status, 200, "{}", march.text);
         let listed = march.json();

@@ -46,6 +46,10 @@ fn statement(parameter: fn(u8) -> String, binary: &str) -> String {
              closed_month_writes, actor FROM posting_controls WHERE tenant_id = {t} \
            UNION ALL SELECT created_at, 6, 'job', CAST(NULL AS TEXT), id, requested_by \
              FROM jobs WHERE tenant_id = {t} \
+           UNION ALL SELECT recorded_at, 7, \
+             CASE WHEN revision = 1 THEN 'usage.recorded' ELSE 'usage.restated' END, \
+             contract_id, obligation_id || '/' || record_id || '#' || CAST(revision AS TEXT), \
+             recorded_by FROM usage_records WHERE tenant_id = {t} \
          ) facts \
          WHERE ({contract} IS NULL OR contract_id = {contract}) \
            AND recorded_at >= {from} AND recorded_at < {until} \

@@ -9,3 +9,4 @@ CREATE TABLE usage_months (
     PRIMARY KEY (tenant_id, contract_id, obligation_id, period)
 );
 ALTER TABLE contract_lines DROP COLUMN consumption;
+DROP INDEX usage_records_by_time;

@@ -8,6 +8,9 @@ ALTER TABLE contract_lines ADD COLUMN consumption TEXT;
 -- close sees, of each month, the row of the highest sequence below its own, so a closed
 -- month never moves. Nothing wrote the table before this migration (no route recorded
 -- usage), so it is made anew.
+-- The audit trail reads a tenant's records in the order they were recorded.
+CREATE INDEX usage_records_by_time ON usage_records (tenant_id, recorded_at);
+
 DROP TABLE usage_months;
 CREATE TABLE usage_months (
     tenant_id TEXT NOT NULL,

@@ -15,7 +15,7 @@ pub struct AuditEvent {
     /// `version.initial`, `version.prospective`, `version.cumulative_catch_up`,
     /// `version.termination`, `version.fulfillment`, `version.progress`,
     /// `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`,
-    /// `chart`, `posting_control` or `job`.
+    /// `chart`, `posting_control`, `job`, `usage.recorded` or `usage.restated`.
     #[schema(example = "version.prospective")]
     pub kind: String,
     /// The contract the fact is of; null for a fact of the books (a close, a chart
