@@ -25,7 +25,7 @@ type AuditEvent struct {
 	Actor string `json:"actor"`
 	// The contract the fact is of; null for a fact of the books (a close, a chart version, a posting control change, a job).
 	ContractId NullableString `json:"contract_id,omitempty"`
-	// `version.initial`, `version.prospective`, `version.cumulative_catch_up`, `version.termination`, `version.fulfillment`, `version.progress`, `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`, `chart`, `posting_control` or `job`.
+	// `version.initial`, `version.prospective`, `version.cumulative_catch_up`, `version.termination`, `version.fulfillment`, `version.progress`, `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`, `chart`, `posting_control`, `job`, `usage.recorded` or `usage.restated`.
 	Kind string `json:"kind"`
 	// When it was recorded (RFC 3339, UTC, to the microsecond).
 	RecordedAt time.Time `json:"recorded_at"`

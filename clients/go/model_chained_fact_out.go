@@ -20,7 +20,7 @@ var _ MappedNullable = &ChainedFactOut{}
 
 // ChainedFactOut A fact with the digest that chains it to the one before it in the log.
 type ChainedFactOut struct {
-	// The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with its fields (docs/ledger.md, \"Replaying a close package\"). An object of its own shape per kind, described here rather than as a union, which some client generators cannot build without extra packages.
+	// The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full `terms`), `reported`, `invoice`, `payment`, `close`, `reopen`, `chart` or `usage_month`, each with its fields (docs/ledger.md, \"Replaying a close package\"). An object of its own shape per kind, described here rather than as a union, which some client generators cannot build without extra packages.
 	Fact                 map[string]interface{} `json:"fact"`
 	Hash                 string                 `json:"hash"`
 	AdditionalProperties map[string]interface{}

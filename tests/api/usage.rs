@@ -257,6 +257,23 @@ async fn a_late_record_of_a_closed_month_leaves_it_closed_and_corrects_the_first
         let restated_months = months(&app, &id).await;
         assert_eq!(restated_months[..3], before[..3]);
         assert_eq!(restated_months[3], pair("1026.31", "40.00"));
+        // March's close package carries the usage months it froze as facts, and a replay
+        // of them gives the package to the byte; the late records are not among them.
+        let package = app.get("/v1/close-packages/2026-03").await;
+        assert_eq!(package.status, 200, "{}", package.text);
+        let facts: Vec<Value> = package.json()["contracts"][0]["facts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|fact| fact["fact"]["kind"] == "usage_month")
+            .cloned()
+            .collect();
+        assert_eq!(facts.len(), 1, "{facts:?}");
+        assert_eq!(facts[0]["fact"]["quantity"], "80000.000000");
+        assert!(package.text.contains("\"usage\":{\"pricing\":{\"unit\":\"api_call\""));
+        let replayed = revrec_app::replay_command::replay_package(package.text.as_bytes())
+            .unwrap_or_else(|error| panic!("{:?}: {error}", app.backend));
+        assert_eq!(replayed.months.len(), 1);
     }
 }
 

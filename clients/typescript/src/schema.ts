@@ -868,7 +868,7 @@ export interface components {
              * @description `version.initial`, `version.prospective`, `version.cumulative_catch_up`,
              *     `version.termination`, `version.fulfillment`, `version.progress`,
              *     `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`,
-             *     `chart`, `posting_control` or `job`.
+             *     `chart`, `posting_control`, `job`, `usage.recorded` or `usage.restated`.
              * @example version.prospective
              */
             kind: string;
@@ -926,7 +926,8 @@ export interface components {
         ChainedFactOut: {
             /**
              * @description The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
-             *     `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+             *     `terms`), `reported`, `invoice`, `payment`, `close`, `reopen`, `chart` or
+             *     `usage_month`, each with
              *     its fields (docs/ledger.md, "Replaying a close package"). An object of its own
              *     shape per kind, described here rather than as a union, which some client
              *     generators cannot build without extra packages.

@@ -112,6 +112,48 @@ pub async fn record_usage<E: From<UseCaseError>>(
     }
 }
 
+/// Records judged and made into a contract write, not yet saved: what an upload gathers
+/// for several contracts and saves in one transaction.
+pub struct PreparedUsage {
+    pub answers: Vec<Result<UsageReceipt, UseCaseError>>,
+    /// None when nothing is to be written (every record a replay or refused).
+    pub write: Option<ContractWrite>,
+}
+
+/// [`record_usage`] without the save: the answers and the write they make, under `guard`
+/// (the tenant's posting control, read once for all of an upload's contracts).
+///
+/// # Errors
+/// As [`record_usage`], but a conflict: the save, and its retry, are the caller's.
+pub async fn prepare_usage<E: From<UseCaseError>>(
+    services: &Services,
+    (tenant_id, context, guard): (&str, &WriteContext, PostingGuard),
+    contract_id: &str,
+    read: impl FnOnce(Currency) -> Result<Vec<UsageInput>, E>,
+) -> Result<PreparedUsage, E> {
+    let stored = load_contract(services, tenant_id, contract_id).await?;
+    let inputs = read(stored.record.currency)?;
+    Ok(prepare_records(services, context, &stored, guard, &inputs).await?)
+}
+
+/// Saves the writes of several [`prepare_usage`] calls in one transaction: all or none.
+///
+/// # Errors
+/// `Conflict` when any of the contracts changed since it was read; the books' limit.
+pub async fn save_prepared(
+    services: &Services,
+    writes: Vec<ContractWrite>,
+) -> Result<(), UseCaseError> {
+    if writes.is_empty() {
+        return Ok(());
+    }
+    services
+        .contracts
+        .save_all(writes)
+        .await
+        .map_err(conflict_or_storage)
+}
+
 /// What one request's records do to the contract's usage, before it is written.
 struct Pending<'a> {
     stored: &'a StoredContract,
@@ -130,6 +172,24 @@ async fn write_records(
     guard: PostingGuard,
     inputs: &[UsageInput],
 ) -> Result<Vec<Result<UsageReceipt, UseCaseError>>, UseCaseError> {
+    let prepared = prepare_records(services, context, stored, guard, inputs).await?;
+    if let Some(write) = prepared.write {
+        services
+            .contracts
+            .save(write)
+            .await
+            .map_err(conflict_or_storage)?;
+    }
+    Ok(prepared.answers)
+}
+
+async fn prepare_records(
+    services: &Services,
+    context: &WriteContext,
+    stored: &Arc<StoredContract>,
+    guard: PostingGuard,
+    inputs: &[UsageInput],
+) -> Result<PreparedUsage, UseCaseError> {
     if stored.record.status == ContractStatus::Draft {
         return Err(UseCaseError::InvalidTransition {
             status: stored.record.status,
@@ -164,7 +224,10 @@ async fn write_records(
         answers.push(answer);
     }
     if pending.records.is_empty() {
-        return Ok(answers);
+        return Ok(PreparedUsage {
+            answers,
+            write: None,
+        });
     }
     let currency = stored.record.currency;
     let before = replay_on_pool(services, stored).await?;
@@ -173,30 +236,29 @@ async fn write_records(
     let mut record = stored.record.clone();
     record.total_value = after.current().transaction_price();
     record.updated_at = recorded_at;
-    services
-        .contracts
-        .save(ContractWrite {
-            record,
-            expected: Some(Expected {
-                version: stored.record.version,
-                status: stored.record.status,
-                revision: stored.revision,
-            }),
-            version: VersionWrite::Unchanged,
-            invoices: InvoiceWrite::Unchanged,
-            usage: UsageWrite {
-                records: pending.records,
-                months: pending
-                    .changed_months
-                    .into_iter()
-                    .map(|((obligation_id, _), month)| (obligation_id, month))
-                    .collect(),
-            },
-            rollup,
-        })
-        .await
-        .map_err(conflict_or_storage)?;
-    Ok(answers)
+    let write = ContractWrite {
+        record,
+        expected: Some(Expected {
+            version: stored.record.version,
+            status: stored.record.status,
+            revision: stored.revision,
+        }),
+        version: VersionWrite::Unchanged,
+        invoices: InvoiceWrite::Unchanged,
+        usage: UsageWrite {
+            records: pending.records,
+            months: pending
+                .changed_months
+                .into_iter()
+                .map(|((obligation_id, _), month)| (obligation_id, month))
+                .collect(),
+        },
+        rollup,
+    };
+    Ok(PreparedUsage {
+        answers,
+        write: Some(write),
+    })
 }
 
 /// The latest revision of every record id `inputs` name that the contract already has.

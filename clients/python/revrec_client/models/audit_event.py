@@ -34,7 +34,7 @@ class AuditEvent:
             kind (str): `version.initial`, `version.prospective`, `version.cumulative_catch_up`,
                 `version.termination`, `version.fulfillment`, `version.progress`,
                 `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`,
-                `chart`, `posting_control` or `job`. Example: version.prospective.
+                `chart`, `posting_control`, `job`, `usage.recorded` or `usage.restated`. Example: version.prospective.
             recorded_at (datetime.datetime): When it was recorded (RFC 3339, UTC, to the microsecond).
             reference (str): Which one: the version number, the invoice's or payment's id, the month closed
                 through or reopened from, the chart version, the setting, the job's id. Example: 2.

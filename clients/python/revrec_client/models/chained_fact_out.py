@@ -29,7 +29,8 @@ class ChainedFactOut:
 
         Attributes:
             fact (ChainedFactOutFact): The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
-                `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+                `terms`), `reported`, `invoice`, `payment`, `close`, `reopen`, `chart` or
+                `usage_month`, each with
                 its fields (docs/ledger.md, "Replaying a close package"). An object of its own
                 shape per kind, described here rather than as a union, which some client
                 generators cannot build without extra packages.

@@ -23,7 +23,8 @@ T = TypeVar("T", bound="ChainedFactOutFact")
 @_attrs_define
 class ChainedFactOutFact:
     """ The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
-    `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+    `terms`), `reported`, `invoice`, `payment`, `close`, `reopen`, `chart` or
+    `usage_month`, each with
     its fields (docs/ledger.md, "Replaying a close package"). An object of its own
     shape per kind, described here rather than as a union, which some client
     generators cannot build without extra packages.

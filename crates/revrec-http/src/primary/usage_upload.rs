@@ -2,17 +2,22 @@
 //! §15), as NDJSON or CSV, one record per line. The body is read as it arrives and taken a
 //! group of lines at a time; each line is answered on its own, in order, as one NDJSON
 //! line: stored whole (recorded, replayed or restated) or refused whole with its problem,
-//! never half-stored. The records of one contract in a group are one transaction.
+//! never half-stored. A group's records are one transaction (each contract's alone, should
+//! another write change one of them meanwhile).
 
 use std::collections::BTreeMap;
 
 use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
+use revrec_domain::Currency;
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
-use revrec_usecases::posting_control::WriteContext;
-use revrec_usecases::record_usage::{UsageReceipt, record_usage};
+use revrec_usecases::UseCaseError;
+use revrec_usecases::posting_control::{WriteContext, posting_guard};
+use revrec_usecases::record_usage::{
+    UsageInput, UsageReceipt, prepare_usage, record_usage, save_prepared,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -279,12 +284,56 @@ impl Upload<'_> {
                 }
             }
         }
-        for contract_id in order {
-            let lines = by_contract.remove(&contract_id).unwrap_or_default();
-            self.write_contract(&contract_id, &lines, &mut answers)
-                .await;
+        let groups: Vec<(String, Vec<(u64, UsageUploadLine)>)> = order
+            .into_iter()
+            .map(|contract_id| {
+                let lines = by_contract.remove(&contract_id).unwrap_or_default();
+                (contract_id, lines)
+            })
+            .collect();
+        // Every contract's records in one transaction; should it fail (another write
+        // changed a contract meanwhile), each contract on its own, with retries.
+        if !self.write_together(&groups, &mut answers).await {
+            for (contract_id, lines) in &groups {
+                self.write_contract(contract_id, lines, &mut answers).await;
+            }
         }
         self.answers.extend(answers.into_values());
+    }
+
+    /// Prepares each contract's records and saves them all in one transaction; `false`
+    /// (nothing stored, nothing answered) when that fails.
+    async fn write_together(
+        &self,
+        groups: &[(String, Vec<(u64, UsageUploadLine)>)],
+        answers: &mut BTreeMap<u64, UsageUploadAnswer>,
+    ) -> bool {
+        let tenant_id = &self.principal.tenant_id;
+        let Ok(guard) = posting_guard(&self.state.services, tenant_id, self.context).await else {
+            return false;
+        };
+        let mut writes = Vec::new();
+        let mut answered = BTreeMap::new();
+        for (contract_id, lines) in groups {
+            let mut reading = Reading::default();
+            let prepared = prepare_usage(
+                &self.state.services,
+                (tenant_id, self.context, guard),
+                contract_id,
+                |currency| Ok::<_, ApiError>(reading.inputs(lines, currency)),
+            )
+            .await;
+            let outcome = prepared.map(|prepared| {
+                writes.extend(prepared.write);
+                prepared.answers
+            });
+            self.answer_contract(contract_id, lines, reading, outcome, &mut answered);
+        }
+        if save_prepared(&self.state.services, writes).await.is_err() {
+            return false;
+        }
+        answers.extend(answered);
+        true
     }
 
     async fn write_contract(
@@ -293,43 +342,34 @@ impl Upload<'_> {
         lines: &[(u64, UsageUploadLine)],
         answers: &mut BTreeMap<u64, UsageUploadAnswer>,
     ) {
-        // Which input each line became; lines that do not read are answered here.
-        let mut taken: Vec<u64> = Vec::with_capacity(lines.len());
-        let mut refused: Vec<(u64, ApiError)> = Vec::new();
-        let read = |currency| {
-            let mut inputs = Vec::with_capacity(lines.len());
-            for (line, parsed) in lines {
-                let mut problems = Problems::default();
-                let record = UsageRecordInput {
-                    record_id: parsed.record_id.clone(),
-                    occurred_on: parsed.occurred_on.clone(),
-                    quantity: parsed.quantity.clone(),
-                    amount: parsed.amount.clone(),
-                };
-                match record.to_input(&parsed.pob_id, currency, "", &mut problems) {
-                    Some(input) => {
-                        inputs.push(input);
-                        taken.push(*line);
-                    }
-                    None => refused.push((*line, ApiError::Validation(problems.list))),
-                }
-            }
-            Ok::<_, ApiError>(inputs)
-        };
+        let mut reading = Reading::default();
         let outcome = record_usage(
             &self.state.services,
             &self.principal.tenant_id,
             self.context,
             contract_id,
-            read,
+            |currency| Ok::<_, ApiError>(reading.inputs(lines, currency)),
         )
         .await;
-        for (line, error) in &refused {
+        self.answer_contract(contract_id, lines, reading, outcome, answers);
+    }
+
+    /// Answers every line of one contract: those that did not read, those the use case
+    /// judged, or all of them with the contract's own refusal.
+    fn answer_contract(
+        &self,
+        contract_id: &str,
+        lines: &[(u64, UsageUploadLine)],
+        reading: Reading,
+        outcome: Result<Vec<Result<UsageReceipt, UseCaseError>>, ApiError>,
+        answers: &mut BTreeMap<u64, UsageUploadAnswer>,
+    ) {
+        for (line, error) in &reading.refused {
             answers.insert(*line, self.refused(*line, line_of(lines, *line), error));
         }
         match outcome {
             Ok(results) => {
-                for (line, result) in taken.iter().zip(results) {
+                for (line, result) in reading.taken.iter().zip(results) {
                     let answer = match result {
                         Ok(receipt) => taken_answer(*line, contract_id, &receipt),
                         Err(error) => {
@@ -368,6 +408,39 @@ impl Upload<'_> {
             revision: None,
             problem: serde_json::to_value(body).ok(),
         }
+    }
+}
+
+/// One contract's lines read as records: which line each input came from, and the lines
+/// that did not read.
+#[derive(Default)]
+struct Reading {
+    taken: Vec<u64>,
+    refused: Vec<(u64, ApiError)>,
+}
+
+impl Reading {
+    fn inputs(&mut self, lines: &[(u64, UsageUploadLine)], currency: Currency) -> Vec<UsageInput> {
+        let mut inputs = Vec::with_capacity(lines.len());
+        for (line, parsed) in lines {
+            let mut problems = Problems::default();
+            let record = UsageRecordInput {
+                record_id: parsed.record_id.clone(),
+                occurred_on: parsed.occurred_on.clone(),
+                quantity: parsed.quantity.clone(),
+                amount: parsed.amount.clone(),
+            };
+            match record.to_input(&parsed.pob_id, currency, "", &mut problems) {
+                Some(input) => {
+                    inputs.push(input);
+                    self.taken.push(*line);
+                }
+                None => self
+                    .refused
+                    .push((*line, ApiError::Validation(problems.list))),
+            }
+        }
+        inputs
     }
 }
 

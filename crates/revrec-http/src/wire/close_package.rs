@@ -4,10 +4,11 @@
 //! The JSON is written by serde in field order with amounts in the currency's exact
 //! decimals, so one package is one sequence of bytes: what a replay compares.
 
+use revrec_domain::usage::{Quantity, Tier, UnitRate, UsagePricing};
 use revrec_domain::{
-    AccountRole, ChartOfAccounts, ContractTerms, Convention, Currency, Money, ObligationTerms,
-    OutputHash, Pattern, PercentComplete, Period, PeriodAction, PeriodRange, PobType, Quarter,
-    RollupAmounts, Ssp, format_minor,
+    AccountRole, ChartOfAccounts, Consumption, ContractTerms, Convention, Currency, Money,
+    MonthUsage, ObligationTerms, OutputHash, Pattern, PercentComplete, Period, PeriodAction,
+    PeriodRange, PobType, Quarter, RollupAmounts, Ssp, format_minor,
 };
 use revrec_ports::{
     BillingKind, ChartVersion, InvoiceRecord, PeriodEventRecord, StoredVersion, VersionChange,
@@ -181,7 +182,8 @@ pub struct AccountTotalOut {
 pub struct ChainedFactOut {
     pub hash: String,
     /// The fact, by its `kind`: `contract_opened`, `version` (with its `change` and full
-    /// `terms`), `reported`, `invoice`, `payment`, `close`, `reopen` or `chart`, each with
+    /// `terms`), `reported`, `invoice`, `payment`, `close`, `reopen`, `chart` or
+    /// `usage_month`, each with
     /// its fields (docs/ledger.md, "Replaying a close package"). An object of its own
     /// shape per kind, described here rather than as a union, which some client
     /// generators cannot build without extra packages.
@@ -240,6 +242,17 @@ pub enum FactOut {
         actor: String,
         accounts: Vec<ChartAccountOut>,
     },
+    /// A usage line's month as its records stood under one books sequence.
+    UsageMonth {
+        contract_id: String,
+        books_sequence: i64,
+        pob_id: String,
+        period: String,
+        /// Units, six decimals.
+        quantity: String,
+        /// What the records carried as their own amounts.
+        amount: FactAmount,
+    },
 }
 
 /// An invoice or a payment received, as a fact.
@@ -292,6 +305,30 @@ pub struct ObligationOut {
     /// Up to six decimals.
     pub ssp: FactAmount,
     pub pattern: PatternOut,
+    /// A usage line's rating (docs/asc606.md §15); left out for every other line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<UsageFact>,
+}
+
+/// How a usage line is rated: `pricing` none when its records carry their amounts.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct UsageFact {
+    pub pricing: Option<PricingFact>,
+}
+
+/// Rates and quantities as decimal strings of six places.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PricingFact {
+    pub unit: String,
+    pub rate: String,
+    pub included_per_month: String,
+    pub tiers: Vec<TierFact>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TierFact {
+    pub up_to: Option<String>,
+    pub rate: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -634,6 +671,19 @@ fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
                 reason: event.reason.clone(),
             },
         },
+        Fact::UsageMonth {
+            contract_id,
+            stamp,
+            obligation_id,
+            month,
+        } => FactOut::UsageMonth {
+            contract_id: contract_id.clone(),
+            books_sequence: *stamp,
+            pob_id: obligation_id.clone(),
+            period: month.period.to_string(),
+            quantity: format_minor(month.quantity.millionths(), 6),
+            amount: FactAmount::minor(month.amount, currency),
+        },
         Fact::Chart(chart) => FactOut::Chart {
             version: chart.version,
             books_sequence: chart.books_sequence,
@@ -688,9 +738,62 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
                     Pattern::AwaitingDelivery => PatternOut::AwaitingDelivery,
                     Pattern::Progress => PatternOut::Progress,
                 },
+                usage: match &obligation.consumption {
+                    Some(Consumption::Usage(pricing)) => Some(UsageFact {
+                        pricing: pricing.as_ref().map(pricing_fact),
+                    }),
+                    _ => None,
+                },
             })
             .collect(),
     }
+}
+
+fn pricing_fact(pricing: &UsagePricing) -> PricingFact {
+    let six = |value: i64| format_minor(value, 6);
+    PricingFact {
+        unit: pricing.unit().to_owned(),
+        rate: six(pricing.rate().millionths()),
+        included_per_month: six(pricing.included_per_month().millionths()),
+        tiers: pricing
+            .tiers()
+            .iter()
+            .map(|tier| TierFact {
+                up_to: tier.up_to.map(|up_to| six(up_to.millionths())),
+                rate: six(tier.rate.millionths()),
+            })
+            .collect(),
+    }
+}
+
+fn pricing_in(pricing: &PricingFact) -> Result<UsagePricing, String> {
+    let rate = |field: &str, text: &str| {
+        UnitRate::parse(text).map_err(|error| format!("usage.pricing.{field}: {error}"))
+    };
+    let quantity = |field: &str, text: &str| {
+        Quantity::parse(text).map_err(|error| format!("usage.pricing.{field}: {error}"))
+    };
+    let tiers = pricing
+        .tiers
+        .iter()
+        .map(|tier| {
+            Ok(Tier {
+                up_to: tier
+                    .up_to
+                    .as_deref()
+                    .map(|text| quantity("tiers.up_to", text))
+                    .transpose()?,
+                rate: rate("tiers.rate", &tier.rate)?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    UsagePricing::new(
+        rate("rate", &pricing.rate)?,
+        quantity("included_per_month", &pricing.included_per_month)?,
+        tiers,
+    )
+    .map(|pricing_in| pricing_in.with_unit(&pricing.unit))
+    .map_err(|error| format!("usage.pricing: {error}"))
 }
 
 /// What a replay reads of a package: what it is of, and the facts.
@@ -856,6 +959,30 @@ fn fact_in(
                 actor: actor.clone(),
             }))
         }
+        FactOut::UsageMonth {
+            contract_id,
+            books_sequence,
+            pob_id,
+            period,
+            quantity,
+            amount,
+        } => {
+            let currency = currencies
+                .get(contract_id)
+                .copied()
+                .ok_or_else(|| format!("contract {contract_id} was not opened before it"))?;
+            Fact::UsageMonth {
+                contract_id: contract_id.clone(),
+                stamp: *books_sequence,
+                obligation_id: pob_id.clone(),
+                month: MonthUsage {
+                    period: month_in("period", period)?,
+                    quantity: Quantity::parse(quantity)
+                        .map_err(|error| format!("quantity: {error}"))?,
+                    amount: money_in("amount", amount, currency)?,
+                },
+            }
+        }
     })
 }
 
@@ -979,7 +1106,18 @@ fn obligation_in(
             PatternOut::AwaitingDelivery => Pattern::AwaitingDelivery,
             PatternOut::Progress => Pattern::Progress,
         },
-        consumption: None,
+        consumption: obligation
+            .usage
+            .as_ref()
+            .map(|usage| {
+                usage
+                    .pricing
+                    .as_ref()
+                    .map(pricing_in)
+                    .transpose()
+                    .map(Consumption::Usage)
+            })
+            .transpose()?,
     })
 }
 

@@ -6,16 +6,18 @@
 //!
 //! A fact is what a person or system recorded: a contract opened, each of its versions, its
 //! entry into the reports, each invoice and payment, each close and reopen, each chart of
-//! accounts. Everything else (schedules, rollups, frozen rows, journals) is derived, and a
+//! accounts, and what a usage line's records added up to in a month under each books
+//! sequence (docs/asc606.md §15: the records themselves, possibly millions, are listed by
+//! `GET …/usage` and the audit trail; the months are what the figures follow from). Everything else (schedules, rollups, frozen rows, journals) is derived, and a
 //! replay derives it again from these alone.
 
 use revrec_domain::{
-    Canonical, ChartOfAccounts, ContractTerms, Convention, Currency, OutputHash, Pattern,
-    PeriodAction, output_hash,
+    AccountRole, Canonical, ChartOfAccounts, Consumption, ContractTerms, Convention, Currency,
+    MonthUsage, OutputHash, Pattern, PeriodAction, PobType, output_hash,
 };
 use revrec_ports::{
     BooksStamps, ChartVersion, ContractRecord, ContractStatus, InvoiceRecord, PeriodEventRecord,
-    StoredContract, StoredVersion, VersionChange,
+    StoredContract, StoredVersion, UsageStamp, VersionChange,
 };
 
 /// What a contract was opened with: the parts of its record no version says.
@@ -58,6 +60,13 @@ pub enum Fact {
     },
     Period(PeriodEventRecord),
     Chart(Box<ChartVersion>),
+    /// A usage line's month as its records stood at the last write under `stamp`.
+    UsageMonth {
+        contract_id: String,
+        stamp: i64,
+        obligation_id: String,
+        month: MonthUsage,
+    },
 }
 
 impl Fact {
@@ -73,6 +82,7 @@ impl Fact {
                 PeriodAction::Reopen { .. } => "reopen",
             },
             Fact::Chart(_) => "chart",
+            Fact::UsageMonth { .. } => "usage_month",
         }
     }
 
@@ -82,7 +92,8 @@ impl Fact {
             Fact::ContractOpened(opened) => Some(&opened.contract_id),
             Fact::Version { contract_id, .. }
             | Fact::Reported { contract_id, .. }
-            | Fact::Billing { contract_id, .. } => Some(contract_id),
+            | Fact::Billing { contract_id, .. }
+            | Fact::UsageMonth { contract_id, .. } => Some(contract_id),
             Fact::Period(_) | Fact::Chart(_) => None,
         }
     }
@@ -222,12 +233,37 @@ pub fn contract_of(tenant_id: &str, facts: &[Fact]) -> Result<StoredContract, Fa
                 stored.invoices.push(record.clone());
                 stored.stamps.invoices.push(*stamp);
             }
+            Fact::UsageMonth {
+                stamp,
+                obligation_id,
+                month,
+                ..
+            } => stored.stamps.usage.push(UsageStamp {
+                obligation_id: obligation_id.clone(),
+                month: *month,
+                stamp: *stamp,
+            }),
             Fact::ContractOpened(_) | Fact::Period(_) | Fact::Chart(_) => {
-                return Err(other("it is opened twice"));
+                return Err(other("it is opened twice, or holds a fact of the books"));
             }
         }
     }
     stored.versions.sort_by_key(|version| version.number);
+    stored.stamps.usage.sort_by(|a, b| {
+        (&a.obligation_id, a.month.period, a.stamp).cmp(&(
+            &b.obligation_id,
+            b.month.period,
+            b.stamp,
+        ))
+    });
+    // The months as they stand: each one's latest layer.
+    for layer in &stored.stamps.usage {
+        let months = stored.usage.entry(layer.obligation_id.clone()).or_default();
+        match months.last_mut() {
+            Some(last) if last.period == layer.month.period => *last = layer.month,
+            _ => months.push(layer.month),
+        }
+    }
     settle_record(&mut stored).map_err(|problem| other(&problem))?;
     Ok(stored)
 }
@@ -352,6 +388,19 @@ pub fn facts_of_contract(stored: &StoredContract, through: i64) -> Vec<Fact> {
                 record: record.clone(),
             }),
     );
+    facts.extend(
+        stored
+            .stamps
+            .usage
+            .iter()
+            .filter(|layer| layer.stamp < through)
+            .map(|layer| Fact::UsageMonth {
+                contract_id: stored.record.id.clone(),
+                stamp: layer.stamp,
+                obligation_id: layer.obligation_id.clone(),
+                month: layer.month,
+            }),
+    );
     facts
 }
 
@@ -427,6 +476,19 @@ impl Canonical for Link<'_> {
                     .text(&chart.actor);
                 encode_chart(out, &chart.chart);
             }
+            Fact::UsageMonth {
+                contract_id,
+                stamp,
+                obligation_id,
+                month,
+            } => {
+                out.text(contract_id)
+                    .integer(*stamp)
+                    .text(obligation_id)
+                    .period(month.period)
+                    .integer(month.quantity.millionths())
+                    .integer(month.amount);
+            }
         }
     }
 }
@@ -486,6 +548,10 @@ fn encode_terms(out: &mut revrec_domain::digest::CanonicalWriter, terms: &Contra
             Pattern::AwaitingDelivery => out.text("awaiting_delivery"),
             Pattern::Progress => out.text("progress"),
         };
+        // Only a usage line's: every other line encodes as it always has.
+        if let Some(Consumption::Usage(pricing)) = &obligation.consumption {
+            encode_pricing(out, pricing.as_ref());
+        }
     }
     // Only when there are any: a fixed-price contract's facts encode as they always have.
     if !terms.variable.is_empty() {
@@ -530,8 +596,39 @@ fn encode_components(
     }
 }
 
+/// How a usage line is rated, every figure exact.
+fn encode_pricing(
+    out: &mut revrec_domain::digest::CanonicalWriter,
+    pricing: Option<&revrec_domain::usage::UsagePricing>,
+) {
+    out.text("usage");
+    let Some(pricing) = pricing else {
+        out.list(0);
+        return;
+    };
+    out.list(1)
+        .text(pricing.unit())
+        .integer(pricing.rate().millionths())
+        .integer(pricing.included_per_month().millionths())
+        .list(pricing.tiers().len());
+    for tier in pricing.tiers() {
+        match tier.up_to {
+            Some(up_to) => out.list(1).integer(up_to.millionths()),
+            None => out.list(0),
+        };
+        out.integer(tier.rate.millionths());
+    }
+}
+
 fn encode_chart(out: &mut revrec_domain::digest::CanonicalWriter, chart: &ChartOfAccounts) {
-    let accounts: Vec<_> = chart.accounts().collect();
+    // The usage account is left out while it is the default, so a chart keeps the digest
+    // it had before usage lines were known.
+    let usage = AccountRole::Revenue(PobType::Usage);
+    let default = ChartOfAccounts::default();
+    let accounts: Vec<_> = chart
+        .accounts()
+        .filter(|(role, account)| *role != usage || *account != default.account(usage))
+        .collect();
     out.list(accounts.len());
     for (role, account) in accounts {
         out.text(&role.to_string())

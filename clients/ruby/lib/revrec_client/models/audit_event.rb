@@ -22,7 +22,7 @@ module RevrecClient
     # The contract the fact is of; null for a fact of the books (a close, a chart version, a posting control change, a job).
     attr_accessor :contract_id
 
-    # `version.initial`, `version.prospective`, `version.cumulative_catch_up`, `version.termination`, `version.fulfillment`, `version.progress`, `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`, `chart`, `posting_control` or `job`.
+    # `version.initial`, `version.prospective`, `version.cumulative_catch_up`, `version.termination`, `version.fulfillment`, `version.progress`, `version.restatement`, `invoice`, `payment`, `period.close`, `period.reopen`, `chart`, `posting_control`, `job`, `usage.recorded` or `usage.restated`.
     attr_accessor :kind
 
     # When it was recorded (RFC 3339, UTC, to the microsecond).
