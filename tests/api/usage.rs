@@ -78,6 +78,7 @@ async fn a_usage_line_is_rated_month_by_month_and_restated_records_move_their_mo
         let id = contract["id"].as_str().unwrap().to_owned();
         let pob = line["id"].as_str().unwrap().to_owned();
         let path = usage_path(&id, &pob);
+        let versions_before = app.get(&format!("/v1/contracts/{id}/versions")).await.text;
         let first = app
             .post(
                 &path,
@@ -122,6 +123,9 @@ async fn a_usage_line_is_rated_month_by_month_and_restated_records_move_their_mo
         assert_eq!(restated.json()["record"]["revision"], 2);
         assert_eq!(number_texts(&restated.text, "rated_amount"), ["140.00"]);
 
+        // Usage makes no version, and the version reads back as it was recorded.
+        let versions_after = app.get(&format!("/v1/contracts/{id}/versions")).await.text;
+        assert_eq!(versions_after, versions_before);
         // The audit trail names each record's revision and who recorded it.
         let trail = app
             .get(&format!("/v1/audit-events?contract_id={id}"))
@@ -270,7 +274,11 @@ async fn a_late_record_of_a_closed_month_leaves_it_closed_and_corrects_the_first
             .collect();
         assert_eq!(facts.len(), 1, "{facts:?}");
         assert_eq!(facts[0]["fact"]["quantity"], "80000.000000");
-        assert!(package.text.contains("\"usage\":{\"pricing\":{\"unit\":\"api_call\""));
+        assert!(
+            package
+                .text
+                .contains("\"usage\":{\"pricing\":{\"unit\":\"api_call\"")
+        );
         let replayed = revrec_app::replay_command::replay_package(package.text.as_bytes())
             .unwrap_or_else(|error| panic!("{:?}: {error}", app.backend));
         assert_eq!(replayed.months.len(), 1);

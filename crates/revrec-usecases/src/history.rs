@@ -87,11 +87,13 @@ pub fn replay(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
 }
 
 /// [`replay`], with each version's plan as it was when recorded: for the version list.
+///
+/// Without usage (docs/asc606.md §15): a usage record is a fact of its own, not part of any
+/// version, and a version reads back as it was recorded whatever usage arrives after it.
 pub fn replay_recorded(stored: &StoredContract) -> Result<PlanHistory, UseCaseError> {
     Ok(
         replay_as_recorded(&stored.versions, legacy_restatement(stored))?
-            .with_billing(billing_of(&stored.invoices))
-            .with_usage(&stored.usage),
+            .with_billing(billing_of(&stored.invoices)),
     )
 }
 

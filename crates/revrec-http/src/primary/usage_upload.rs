@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
+use futures_util::future::join_all;
 use revrec_domain::Currency;
 use revrec_ports::Scope;
 use revrec_usecases::Principal;
@@ -312,17 +313,23 @@ impl Upload<'_> {
         let Ok(guard) = posting_guard(&self.state.services, tenant_id, self.context).await else {
             return false;
         };
+        // The contracts are read and judged side by side: their reads wait on the database.
+        let mut readings: Vec<Reading> = groups.iter().map(|_| Reading::default()).collect();
+        let prepared = join_all(groups.iter().zip(readings.iter_mut()).map(
+            |((contract_id, lines), reading)| {
+                prepare_usage(
+                    &self.state.services,
+                    (tenant_id, self.context, guard),
+                    contract_id,
+                    move |currency| Ok::<_, ApiError>(reading.inputs(lines, currency)),
+                )
+            },
+        ))
+        .await;
         let mut writes = Vec::new();
         let mut answered = BTreeMap::new();
-        for (contract_id, lines) in groups {
-            let mut reading = Reading::default();
-            let prepared = prepare_usage(
-                &self.state.services,
-                (tenant_id, self.context, guard),
-                contract_id,
-                |currency| Ok::<_, ApiError>(reading.inputs(lines, currency)),
-            )
-            .await;
+        for (((contract_id, lines), reading), prepared) in groups.iter().zip(readings).zip(prepared)
+        {
             let outcome = prepared.map(|prepared| {
                 writes.extend(prepared.write);
                 prepared.answers
