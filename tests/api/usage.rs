@@ -497,6 +497,9 @@ async fn an_upload_answers_each_line_and_stores_only_the_lines_it_takes() {
         // 70,000 calls: 60,000 at 0.002.
         assert_eq!(number_texts(&march.text, "rated_amount"), ["120.00"]);
 
+        // An upload none of whose lines is taken is refused whole, with its first problem.
+        let reply = upload("application/x-ndjson", "[null, null]\n".into()).await;
+        reply.problem(422, "VALIDATION_FAILED");
         // A header that names an unknown column is refused whole, nothing read.
         let reply = upload(
             "text/csv",

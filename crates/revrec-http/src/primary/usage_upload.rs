@@ -167,6 +167,23 @@ pub async fn upload_route(
             message: "a CSV upload starts with a header row naming its columns (contract_id, pob_id, record_id, occurred_on, quantity, amount)".into(),
         }]));
     }
+    // An upload none of whose lines was taken is refused as a whole: the first line's
+    // problem, with its status (nothing was stored).
+    if upload.answers.iter().all(|answer| answer.problem.is_some())
+        && let Some(problem) = upload
+            .answers
+            .first()
+            .and_then(|answer| answer.problem.clone())
+    {
+        let status = problem["status"]
+            .as_u64()
+            .and_then(|status| u16::try_from(status).ok())
+            .and_then(|status| actix_web::http::StatusCode::from_u16(status).ok())
+            .unwrap_or(actix_web::http::StatusCode::UNPROCESSABLE_ENTITY);
+        return Ok(HttpResponse::build(status)
+            .content_type("application/problem+json")
+            .body(problem.to_string()));
+    }
     let mut body = Vec::with_capacity(upload.answers.len() * 96);
     for answer in &upload.answers {
         serde_json::to_writer(&mut body, answer).map_err(|error| {
