@@ -354,6 +354,20 @@ pub struct BooksStamps {
     pub usage: Vec<UsageStamp>,
 }
 
+/// The usage `layers` add up to: of each obligation-month, its last layer. `layers` come in
+/// (obligation, month, stamp) order, as a contract's are kept.
+pub fn usage_of<'a>(layers: impl IntoIterator<Item = &'a UsageStamp>) -> ContractUsage {
+    let mut usage = ContractUsage::new();
+    for layer in layers {
+        let months = usage.entry(layer.obligation_id.clone()).or_default();
+        match months.last_mut() {
+            Some(last) if last.period == layer.month.period => *last = layer.month,
+            _ => months.push(layer.month),
+        }
+    }
+    usage
+}
+
 /// One obligation-month's usage totals as they stood at the last write under `stamp`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UsageStamp {

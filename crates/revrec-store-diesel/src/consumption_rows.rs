@@ -175,28 +175,23 @@ pub fn months_of(
 pub fn contract_usage(
     rows: Vec<UsageMonthRow>,
 ) -> Result<(ContractUsage, Vec<UsageStamp>), StoreError> {
-    let mut usage: ContractUsage = BTreeMap::new();
-    let mut layers = Vec::with_capacity(rows.len());
-    for row in rows {
-        let corrupt = || StoreError::Corrupt(format!("usage month {}", row.period));
-        let month = MonthUsage {
-            period: Period::parse(&row.period).map_err(|_| corrupt())?,
-            quantity: Quantity::from_millionths(row.quantity_millionths).ok_or_else(corrupt)?,
-            amount: row.amount,
-        };
-        let months = usage.entry(row.obligation_id.clone()).or_default();
-        // A later layer of the same month replaces the one before.
-        match months.last_mut() {
-            Some(last) if last.period == month.period => *last = month,
-            _ => months.push(month),
-        }
-        layers.push(UsageStamp {
-            obligation_id: row.obligation_id,
-            month,
-            stamp: row.books_sequence,
-        });
-    }
-    Ok((usage, layers))
+    let layers = rows
+        .into_iter()
+        .map(|row| {
+            let corrupt = || StoreError::Corrupt(format!("usage month {}", row.period));
+            Ok(UsageStamp {
+                month: MonthUsage {
+                    period: Period::parse(&row.period).map_err(|_| corrupt())?,
+                    quantity: Quantity::from_millionths(row.quantity_millionths)
+                        .ok_or_else(corrupt)?,
+                    amount: row.amount,
+                },
+                obligation_id: row.obligation_id,
+                stamp: row.books_sequence,
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok((revrec_ports::usage_of(&layers), layers))
 }
 
 /// How a line is consumed, as its column's text (`None`: a line with a pattern of its own).

@@ -452,20 +452,13 @@ fn known_before(stored: &StoredContract, sequence: i64) -> Known {
 /// The contract's usage as the books stood before `sequence` (docs/asc606.md §15): of
 /// each obligation-month, the layer of the highest stamp below it.
 fn usage_before(stored: &StoredContract, sequence: i64) -> ContractUsage {
-    let mut usage = ContractUsage::new();
-    for layer in stored
-        .stamps
-        .usage
-        .iter()
-        .filter(|layer| layer.stamp < sequence)
-    {
-        let months = usage.entry(layer.obligation_id.clone()).or_default();
-        match months.last_mut() {
-            Some(last) if last.period == layer.month.period => *last = layer.month,
-            _ => months.push(layer.month),
-        }
-    }
-    usage
+    revrec_ports::usage_of(
+        stored
+            .stamps
+            .usage
+            .iter()
+            .filter(|layer| layer.stamp < sequence),
+    )
 }
 
 /// The contract as close `sequence` saw it, its facts counted by [`known_before`].

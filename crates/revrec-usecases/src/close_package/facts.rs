@@ -257,13 +257,7 @@ pub fn contract_of(tenant_id: &str, facts: &[Fact]) -> Result<StoredContract, Fa
         ))
     });
     // The months as they stand: each one's latest layer.
-    for layer in &stored.stamps.usage {
-        let months = stored.usage.entry(layer.obligation_id.clone()).or_default();
-        match months.last_mut() {
-            Some(last) if last.period == layer.month.period => *last = layer.month,
-            _ => months.push(layer.month),
-        }
-    }
+    stored.usage = revrec_ports::usage_of(&stored.stamps.usage);
     settle_record(&mut stored).map_err(|problem| other(&problem))?;
     Ok(stored)
 }
