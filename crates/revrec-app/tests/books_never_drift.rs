@@ -49,6 +49,8 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use revrec_domain::Consumption;
+use revrec_domain::usage::{Quantity, UnitRate, UsagePricing};
 use revrec_domain::{
     Account, AccountRole, ChartOfAccounts, ComponentDraft, ContractDraft, Convention, Currency,
     EntryScope, EntrySource, EstimateChange, Invoice, JournalEntry, LineDraft, Pattern, Payment,
@@ -79,6 +81,7 @@ use revrec_usecases::record_estimate::record_estimate;
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
+use revrec_usecases::record_usage::{UsageInput, record_usage};
 use revrec_usecases::terminate_contract::terminate_contract;
 use revrec_usecases::verify_books::verify_tenant;
 use revrec_usecases::waterfall_report::{
@@ -137,6 +140,10 @@ enum LineSpec {
     Awaiting { pob: &'static str, price: i64 },
     /// Over time, measured by progress reports.
     Progress { price: i64 },
+    /// Rated usage (docs/asc606.md §15): a unit's price `rate` (millionths of the
+    /// currency's unit) with `included` units free each month, or (no rate) records that
+    /// carry their own amounts.
+    Usage { rate: Option<i64>, included: u16 },
 }
 
 #[derive(Clone, Debug)]
@@ -206,6 +213,15 @@ enum Step {
         at: u16,
         percent: u8,
     },
+    /// A usage record `record` (of six per contract: a repeated one is a replay or a
+    /// restatement) on the target's first usage line (refused on a contract without one),
+    /// `units` used on day `at` (a record of its own amount on a line without pricing).
+    Usage {
+        target: usize,
+        at: u16,
+        record: u8,
+        units: u16,
+    },
     /// Bills `share_percent` of what is not billed yet (never above the price).
     Invoice {
         target: usize,
@@ -265,6 +281,7 @@ impl Step {
             Step::Fulfill { .. } => "fulfill",
             Step::Progress { .. } => "progress",
             Step::Estimate { .. } => "estimate",
+            Step::Usage { .. } => "usage",
             Step::Invoice { .. } => "invoice",
             Step::Pay { .. } => "payment",
             Step::PayNearTheLimit { .. } => "payment near the limit",
@@ -332,6 +349,8 @@ fn line() -> impl Strategy<Value = LineSpec> {
             .prop_map(|(pob, price, at)| LineSpec::Delivered { pob, price, at }),
         2 => (delivered_pob, price()).prop_map(|(pob, price)| LineSpec::Awaiting { pob, price }),
         2 => price().prop_map(|price| LineSpec::Progress { price }),
+        2 => (prop::option::weighted(0.7, 0..=5_000_000_i64), 0..=3_u16)
+            .prop_map(|(rate, included)| LineSpec::Usage { rate, included }),
     ]
 }
 
@@ -416,6 +435,14 @@ fn step() -> impl Strategy<Value = Step> {
             }),
         2 => (target.clone(), any::<u16>(), 0..=100_u8)
             .prop_map(|(target, at, percent)| Step::Estimate { target, at, percent }),
+        3 => (target.clone(), any::<u16>(), 0..6_u8, 0..5_000_u16).prop_map(
+            |(target, at, record, units)| Step::Usage {
+                target,
+                at,
+                record,
+                units
+            }
+        ),
         2 => (target.clone(), any::<u16>(), 1..=100_u8, any::<bool>()).prop_map(
             |(target, at, share_percent, numbered)| Step::Invoice {
                 target,
@@ -550,6 +577,18 @@ fn line_draft(spec: &LineSpec, start: Date, end: Date) -> LineDraft {
             pob_type: "services".into(),
             stated_price: Some(price),
             recognition: Some("progress".into()),
+            ..LineDraft::default()
+        },
+        LineSpec::Usage { rate, included } => LineDraft {
+            pob_type: "usage".into(),
+            usage_pricing: rate.map(|rate| {
+                UsagePricing::new(
+                    UnitRate::from_millionths(rate).unwrap(),
+                    Quantity::units(i64::from(included)).unwrap(),
+                    Vec::new(),
+                )
+                .unwrap()
+            }),
             ..LineDraft::default()
         },
     }
@@ -728,6 +767,28 @@ impl Sequence<'_> {
         }
     }
 
+    /// The `index`-th of the active contracts with a usage line, else of all.
+    async fn with_usage(&self, index: usize) -> Option<String> {
+        let mut fitting = Vec::new();
+        for id in &self.ids {
+            let stored = self.load(id).await;
+            let has_usage =
+                stored.versions.last().is_some_and(|version| {
+                    version.terms.obligations.iter().any(|obligation| {
+                        matches!(obligation.consumption, Some(Consumption::Usage(_)))
+                    })
+                });
+            if stored.record.status == ContractStatus::Active && has_usage {
+                fitting.push(id.clone());
+            }
+        }
+        if fitting.is_empty() {
+            self.target(index)
+        } else {
+            Some(fitting[index % fitting.len()].clone())
+        }
+    }
+
     async fn load(&self, id: &str) -> Arc<StoredContract> {
         self.services
             .contracts
@@ -792,6 +853,7 @@ impl Sequence<'_> {
                 self.preferred(*target, ContractStatus::Active, Pattern::Progress)
                     .await
             }
+            Step::Usage { target, .. } => self.with_usage(*target).await,
             Step::Activate { target } => {
                 self.preferred(*target, ContractStatus::Draft, Pattern::Progress)
                     .await
@@ -985,6 +1047,44 @@ impl Sequence<'_> {
                 let read = |_| Ok::<_, UseCaseError>((as_of, change));
                 match record_estimate(services, tenant, &writer(), id, read).await {
                     Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                    Err(error) => return refusal(Some(id), error),
+                }
+            }
+            Step::Usage {
+                at, record, units, ..
+            } => {
+                let stored = stored.unwrap();
+                let line = stored
+                    .versions
+                    .last()
+                    .unwrap()
+                    .terms
+                    .obligations
+                    .iter()
+                    .find(|obligation| {
+                        matches!(obligation.consumption, Some(Consumption::Usage(_)))
+                    });
+                let (obligation_id, priced) = match line {
+                    Some(line) => (
+                        line.id.clone().unwrap(),
+                        matches!(line.consumption, Some(Consumption::Usage(Some(_)))),
+                    ),
+                    // Any obligation, which refuses usage.
+                    None => (pick_obligation(&stored, 0, |_| true), true),
+                };
+                let input = UsageInput {
+                    obligation_id,
+                    record_id: format!("r{record}"),
+                    occurred_on: day_in(start, end, *at, 1),
+                    quantity: priced.then(|| Quantity::units(i64::from(*units)).unwrap()),
+                    amount: (!priced).then(|| i64::from(*units) * 37),
+                };
+                let read = |_| Ok::<_, UseCaseError>(vec![input]);
+                match record_usage(services, tenant, &writer(), id, read).await {
+                    Ok(mut answers) => match answers.pop().unwrap() {
+                        Ok(_) => done(vec![id.to_owned()], Vec::new()),
+                        Err(error) => return refusal(Some(id), error),
+                    },
                     Err(error) => return refusal(Some(id), error),
                 }
             }
@@ -2177,5 +2277,69 @@ fn a_month_reopened_before_a_closed_contract_keeps_the_books_whole() {
         )),
         Step::Close { month: 5 },
         Step::Reopen { month: 0 },
+    ]);
+}
+
+/// Found by the property with usage steps (docs/asc606.md §15): usage recorded, then a
+/// prospective modification that drops the usage line, an estimate and a restatement.
+/// Each of those computed its new plan from the plan with usage rated into it, which a
+/// replay of the saved versions (usage rated after) does not give: `revrec verify` found
+/// the stored price and rollups off by the usage. Read as of each instant, the books
+/// answer what they answered then.
+#[test]
+fn usage_recorded_before_a_modification_an_estimate_and_a_restatement_stays_whole() {
+    let mut metered = one_line((2025, Month::January, 1), (2025, Month::March, 29), 0);
+    metered.total = None;
+    metered.bonus = Some((240_000, 0));
+    metered.lines = vec![
+        LineSpec::Usage {
+            rate: None,
+            included: 0,
+        },
+        LineSpec::Delivered {
+            pob: "services",
+            price: 42_729,
+            at: 40,
+        },
+    ];
+    run_fixed(&[
+        Step::Ingest(metered.clone()),
+        Step::Usage {
+            target: 0,
+            at: 10,
+            record: 0,
+            units: 1,
+        },
+        Step::Estimate {
+            target: 0,
+            at: 20,
+            percent: 50,
+        },
+        Step::Recalculate {
+            convention: Some(Convention::MonthlyEqual),
+            only: None,
+            page_size: 1,
+        },
+        Step::Usage {
+            target: 0,
+            at: 30,
+            record: 1,
+            units: 7,
+        },
+        Step::Modify {
+            target: 0,
+            catch_up: false,
+            at: 50,
+            price_percent: 50,
+            end_shift: 0,
+            drop_line: Some(0),
+            add_line: None,
+        },
+        Step::Usage {
+            target: 0,
+            at: 15,
+            record: 0,
+            units: 3,
+        },
     ]);
 }

@@ -1,5 +1,6 @@
 //! Contracts and their versions, as stored.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -368,6 +369,36 @@ pub fn usage_of<'a>(layers: impl IntoIterator<Item = &'a UsageStamp>) -> Contrac
     usage
 }
 
+/// What `records` (the latest revision of each) add up to, per obligation and month: the
+/// totals the layers hold, added up again from the records (an as-of read's).
+pub fn usage_from_records<'a>(records: impl IntoIterator<Item = &'a UsageRecord>) -> ContractUsage {
+    let mut totals: BTreeMap<(&str, Period), MonthUsage> = BTreeMap::new();
+    for record in records {
+        let period = Period::of(record.occurred_on);
+        let month = totals
+            .entry((record.obligation_id.as_str(), period))
+            .or_insert(MonthUsage {
+                period,
+                quantity: Quantity::default(),
+                amount: 0,
+            });
+        // Never past a total some write held: every state of the records was a month's.
+        month.quantity = month
+            .quantity
+            .checked_add(record.quantity.unwrap_or_default())
+            .unwrap_or(month.quantity);
+        month.amount = month.amount.saturating_add(record.amount.unwrap_or(0));
+    }
+    let mut usage = ContractUsage::new();
+    for ((obligation_id, _), month) in totals {
+        usage
+            .entry(obligation_id.to_owned())
+            .or_default()
+            .push(month);
+    }
+    usage
+}
+
 /// One obligation-month's usage totals as they stood at the last write under `stamp`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UsageStamp {
@@ -624,6 +655,15 @@ pub trait ContractRepository: Send + Sync {
         tenant_id: &str,
         contract_id: &str,
         keys: &[(String, String)],
+    ) -> Result<Vec<UsageRecord>, RepositoryError>;
+
+    /// The latest revision recorded by `as_of` (microseconds) of each of the contract's
+    /// usage records, by obligation then record id.
+    async fn usage_records_known(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        as_of: i64,
     ) -> Result<Vec<UsageRecord>, RepositoryError>;
 
     /// The latest revision of each of an obligation's records in `period`, by day then id.

@@ -31,7 +31,7 @@ pub use contracts::{
     ContractRemoval, ContractRepository, ContractRestatement, ContractScan, ContractStatus,
     ContractWrite, Expected, FactsSince, InvoiceRecord, InvoiceWrite, ScannedPage, StoredContract,
     StoredVersion, UsageRecord, UsageStamp, UsageWrite, VersionChange, VersionWrite, WorkBudget,
-    usage_of,
+    usage_from_records, usage_of,
 };
 pub use error::RepositoryError;
 pub use idempotency::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse};

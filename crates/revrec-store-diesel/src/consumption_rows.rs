@@ -304,6 +304,42 @@ pub fn latest_records(
     latest.into_values().map(UsageRecordRow::record).collect()
 }
 
+/// The latest revision recorded by `as_of` (microseconds) of each of a contract's usage
+/// records: what an as-of read adds its months up from (docs/ledger.md, "As of an
+/// instant").
+pub fn records_known(
+    connection: &mut DbConnection,
+    (tenant_id, contract_id): (&str, &str),
+    as_of: i64,
+) -> Result<Vec<UsageRecord>, StoreError> {
+    let rows: Vec<UsageRecordRow> = usage_records::table
+        .filter(usage_records::tenant_id.eq(tenant_id))
+        .filter(usage_records::contract_id.eq(contract_id))
+        .filter(usage_records::recorded_at.le(as_of))
+        .order((
+            usage_records::obligation_id.asc(),
+            usage_records::record_id.asc(),
+            usage_records::revision.desc(),
+        ))
+        .select(UsageRecordRow::as_select())
+        .load(connection)?;
+    newest_revisions(rows).map(UsageRecordRow::record).collect()
+}
+
+/// Of rows ordered by record and newest revision first within each, the first of each
+/// record: its latest revision.
+fn newest_revisions(rows: Vec<UsageRecordRow>) -> impl Iterator<Item = UsageRecordRow> {
+    let mut latest: Vec<UsageRecordRow> = Vec::new();
+    for row in rows {
+        if latest.last().is_none_or(|kept| {
+            (&kept.obligation_id, &kept.record_id) != (&row.obligation_id, &row.record_id)
+        }) {
+            latest.push(row);
+        }
+    }
+    latest.into_iter()
+}
+
 /// The latest revision of each record of one obligation's month, by day then id.
 pub fn month_records(
     connection: &mut DbConnection,
@@ -321,19 +357,8 @@ pub fn month_records(
         ))
         .select(UsageRecordRow::as_select())
         .load(connection)?;
-    // Rows come newest revision first within each record: keep the first of each.
-    let mut latest: Vec<UsageRecordRow> = Vec::new();
-    for row in rows {
-        if latest
-            .last()
-            .is_none_or(|kept| kept.record_id != row.record_id)
-        {
-            latest.push(row);
-        }
-    }
     // Every revision of a record is in its month: a restatement keeps the record's month.
-    let mut records = latest
-        .into_iter()
+    let mut records = newest_revisions(rows)
         .map(UsageRecordRow::record)
         .collect::<Result<Vec<_>, _>>()?;
     records.sort_by(|a, b| {

@@ -237,6 +237,19 @@ impl ContractRepository for ContractStore {
         .await
     }
 
+    async fn usage_records_known(
+        &self,
+        tenant_id: &str,
+        contract_id: &str,
+        as_of: i64,
+    ) -> Result<Vec<UsageRecord>, RepositoryError> {
+        let contract = (tenant_id.to_owned(), contract_id.to_owned());
+        with_connection(&self.database, Access::Read, move |connection| {
+            consumption_rows::records_known(connection, (&contract.0, &contract.1), as_of)
+        })
+        .await
+    }
+
     async fn usage_records(
         &self,
         tenant_id: &str,

@@ -3,12 +3,13 @@
 //! what a read reported at `as_of` is a function of the facts recorded by then and the
 //! closes in force then: the same `as_of` gives the same answer today and in a year.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use revrec_domain::{Currency, Period, PlanHistory, Rollup};
+use revrec_domain::{ContractUsage, Currency, Period, PlanHistory, Rollup};
 use revrec_ports::{
     ContractRecord, FactsSince, PeriodEventRecord, StoredContract, VersionChange, WorkBudget,
-    WorkRefusal,
+    WorkRefusal, usage_from_records,
 };
 
 use crate::error::UseCaseError;
@@ -41,6 +42,52 @@ impl AsOf {
     /// Whether a fact recorded at `recorded_at` was known then.
     pub fn knows(self, recorded_at: i64) -> bool {
         recorded_at <= self.0
+    }
+}
+
+/// The usage of contracts as it stood at an instant (docs/ledger.md, "As of an instant"):
+/// a usage record is a fact of its own, not a version, so a contract's months as they
+/// stood then are added up again from the records recorded by then. Held for the
+/// contracts with usage written after the instant; every other contract's usage is as it
+/// is now.
+#[derive(Default)]
+pub struct UsageThen(BTreeMap<String, KnownUsage>);
+
+struct KnownUsage {
+    usage: ContractUsage,
+    /// When the latest of those records was recorded.
+    latest: Option<i64>,
+}
+
+impl UsageThen {
+    /// The usage at `as_of` of each of `contracts` whose usage was written after it.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn load<'a>(
+        services: &Services,
+        contracts: impl IntoIterator<Item = &'a StoredContract>,
+        as_of: AsOf,
+    ) -> Result<UsageThen, UseCaseError> {
+        let mut known = BTreeMap::new();
+        for stored in contracts {
+            // Every usage write moves the record's `updated_at`.
+            if stored.usage.is_empty() || as_of.knows(stored.record.updated_at) {
+                continue;
+            }
+            let records = services
+                .contracts
+                .usage_records_known(&stored.record.tenant_id, &stored.record.id, as_of.micros())
+                .await?;
+            known.insert(
+                stored.record.id.clone(),
+                KnownUsage {
+                    usage: usage_from_records(&records),
+                    latest: records.iter().map(|record| record.recorded_at).max(),
+                },
+            );
+        }
+        Ok(UsageThen(known))
     }
 }
 
@@ -77,19 +124,26 @@ pub async fn load_contract_as_of(
     id: &str,
     as_of: Option<AsOf>,
 ) -> Result<Arc<StoredContract>, UseCaseError> {
-    known_then(load_contract(services, tenant_id, id).await?, as_of)
+    known_then(
+        services,
+        load_contract(services, tenant_id, id).await?,
+        as_of,
+    )
+    .await
 }
 
 /// `stored` as it stood at `as_of` (as it is when `None`); `ContractNotYetRecorded` when it
 /// was created later.
-fn known_then(
+async fn known_then(
+    services: &Services,
     stored: Arc<StoredContract>,
     as_of: Option<AsOf>,
 ) -> Result<Arc<StoredContract>, UseCaseError> {
     let Some(as_of) = as_of else {
         return Ok(stored);
     };
-    contract_known_at(&stored, as_of)
+    let usage = UsageThen::load(services, [stored.as_ref()], as_of).await?;
+    contract_known_at(&stored, as_of, &usage)
         .map(Arc::new)
         .ok_or_else(|| UseCaseError::ContractNotYetRecorded {
             id: stored.record.id.clone(),
@@ -118,14 +172,18 @@ pub async fn contract_in_books(
         services.periods.period_events_at(tenant_id, latest).await?,
         as_of,
     );
-    Ok((known_then(stored, as_of)?, events))
+    Ok((known_then(services, stored, as_of).await?, events))
 }
 
 /// The contract as the facts recorded by `as_of` make it: its versions and billing facts
-/// recorded by then, a draft until it entered the reports, and its record as its last
-/// known version says (the transaction price is the replay's to say). `None` when it was
-/// created after `as_of`.
-pub fn contract_known_at(stored: &StoredContract, as_of: AsOf) -> Option<StoredContract> {
+/// recorded by then, its usage as `usage` says it stood then, a draft until it entered the
+/// reports, and its record as its last known version says (the transaction price is the
+/// replay's to say). `None` when it was created after `as_of`.
+pub fn contract_known_at(
+    stored: &StoredContract,
+    as_of: AsOf,
+    usage: &UsageThen,
+) -> Option<StoredContract> {
     if !as_of.knows(stored.record.created_at) {
         return None;
     }
@@ -188,7 +246,24 @@ pub fn contract_known_at(stored: &StoredContract, as_of: AsOf) -> Option<StoredC
             None => None,
         };
     }
+    let usage_then = usage.0.get(&stored.record.id);
+    if let Some(then) = usage_then {
+        known.usage.clone_from(&then.usage);
+    }
     crate::history::settle_record(&mut known);
+    if !known.usage.is_empty() {
+        // Its price grows by its rated usage (docs/asc606.md §15): the replay's to say.
+        if let Ok(history) = replay(&known) {
+            known.record.total_value = history.current().transaction_price();
+        }
+    }
+    // The record's last change: a usage write is one too, which no version or billing
+    // fact tells. A contract not written since was then as it is.
+    if as_of.knows(stored.record.updated_at) {
+        known.record.updated_at = stored.record.updated_at;
+    } else if let Some(latest) = usage_then.and_then(|then| then.latest) {
+        known.record.updated_at = known.record.updated_at.max(latest);
+    }
     Some(known)
 }
 
@@ -245,6 +320,7 @@ pub async fn rollup_as_of(
         .into());
     }
     services.work.charge(facts.weight).await?;
+    let usage = UsageThen::load(services, facts.contracts.iter().map(AsRef::as_ref), as_of).await?;
     let FactsSince {
         mut rollup,
         contracts,
@@ -254,7 +330,7 @@ pub async fn rollup_as_of(
     let rollup = offload_sized(services, weight, move || {
         for stored in &contracts {
             let mut change = Rollup::new();
-            if let Some(then) = in_the_reports(contract_known_at(stored, as_of).as_ref())? {
+            if let Some(then) = in_the_reports(contract_known_at(stored, as_of, &usage).as_ref())? {
                 change.add_contract(&then);
             }
             if let Some(now) = in_the_reports(Some(stored))? {

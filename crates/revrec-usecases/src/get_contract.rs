@@ -35,8 +35,13 @@ pub async fn get_contract(
         .ok_or_else(|| UseCaseError::Corrupt(format!("contract {id} has no versions")))?;
     let mut record = stored.record.clone();
     if as_of.is_some() {
-        // The price the versions known then make (a termination's is the replay's).
-        record.total_value = history.current().transaction_price();
+        // The price the versions known then make (a termination's is the replay's), grown
+        // by the usage rated then (docs/asc606.md §15).
+        record.total_value = history
+            .clone()
+            .with_usage(&stored.usage)
+            .current()
+            .transaction_price();
     }
     if version.number != latest {
         // An earlier version shows the figures it had then.

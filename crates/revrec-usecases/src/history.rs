@@ -401,7 +401,6 @@ pub(crate) async fn append_version(
         recorded_by,
     } = new;
     record.version = stored.record.version + 1;
-    record.total_value = after.current().transaction_price();
     record.updated_at = recorded_at;
     let version = StoredVersion {
         number: record.version,
@@ -410,7 +409,22 @@ pub(crate) async fn append_version(
         recorded_at,
         recorded_by,
     };
-    let deltas = rollup_deltas(stored.record.currency, Some(before), Some(&after))?;
+    // Usage is rated into replayed versions, never amended (docs/asc606.md §15): with
+    // usage, the books move by what a replay of the saved versions gives, and the version
+    // reads back without it, as a read of it does.
+    let (after, with_usage) = if stored.usage.is_empty() {
+        (after, None)
+    } else {
+        let mut versions = stored.versions.clone();
+        versions.push(version.clone());
+        let replayed =
+            replay_as(&versions, legacy_restatement(stored))?.with_billing(after.billing().clone());
+        let with_usage = replayed.clone().with_usage(&stored.usage);
+        (replayed, Some(with_usage))
+    };
+    let booked = with_usage.as_ref().unwrap_or(&after);
+    record.total_value = booked.current().transaction_price();
+    let deltas = rollup_deltas(stored.record.currency, Some(before), Some(booked))?;
     save_change(
         services,
         stored,

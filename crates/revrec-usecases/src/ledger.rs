@@ -15,7 +15,9 @@ use revrec_ports::{
 
 use crate::books::{BookedDetail, DetailKey, booked_as_of, booked_portfolio, contract_books};
 
-use crate::as_of::{AsOf, contract_known_at, currencies_known, events_known, rollups_rewound};
+use crate::as_of::{
+    AsOf, UsageThen, contract_known_at, currencies_known, events_known, rollups_rewound,
+};
 use crate::error::{UseCaseError, retried_on_conflict};
 use crate::history::replay;
 use crate::offload::offload;
@@ -294,6 +296,13 @@ pub async fn journal_page_within(
         // order; the limits below then take what the answer holds.
         let (contracts, tenant) = (page.contracts.clone(), tenant_id.to_owned());
         let (now, then) = (std::sync::Arc::clone(&now), then.clone());
+        let usage_now = usage_at(services, &page.contracts, now.as_of).await?;
+        let usage_then = usage_at(
+            services,
+            &page.contracts,
+            then.as_ref().and_then(|then| then.as_of),
+        )
+        .await?;
         let (currency, scope) = (query.currency, query.scope);
         let statuses = query.status.contract_statuses();
         // What the page can still take: no contract past it is computed.
@@ -305,7 +314,10 @@ pub async fn journal_page_within(
             entries_of(
                 &contracts,
                 &tenant,
-                (&now, then.as_deref()),
+                (
+                    (&now, &usage_now),
+                    then.as_deref().map(|then| (then, &usage_then)),
+                ),
                 (currency, scope, &statuses),
                 month,
                 budget,
@@ -364,13 +376,25 @@ struct Reading {
     chart: ChartOfAccounts,
 }
 
+/// The usage at `as_of` of a page's contracts (none to load when reading now).
+async fn usage_at(
+    services: &Services,
+    contracts: &[std::sync::Arc<StoredContract>],
+    as_of: Option<AsOf>,
+) -> Result<UsageThen, UseCaseError> {
+    match as_of {
+        Some(as_of) => UsageThen::load(services, contracts.iter().map(AsRef::as_ref), as_of).await,
+        None => Ok(UsageThen::default()),
+    }
+}
+
 /// Each contract's entries for `month` (none for one with no activity in it), in the
 /// order of `contracts`, until the budget is spent: as `now` reads them, or, with `then`,
 /// what changed since it (docs/ledger.md, "What changed since an import").
 fn entries_of(
     contracts: &[std::sync::Arc<StoredContract>],
     tenant_id: &str,
-    (now, then): (&Reading, Option<&Reading>),
+    (now, then): (Read<'_>, Option<Read<'_>>),
     filters: (Option<Currency>, EntryScope, &[ContractStatus]),
     month: PeriodRange,
     budget: Budget,
@@ -411,16 +435,19 @@ fn entries_of(
 /// One contract's entries for `month` as `reading` reads them, the part `scope` of each:
 /// none when the contract was not recorded then, or was then of another status, or is in
 /// another currency.
+/// A reading, with the usage of a page's contracts as it stood at its instant.
+type Read<'a> = (&'a Reading, &'a UsageThen);
+
 fn month_entries(
     stored: &StoredContract,
-    reading: &Reading,
+    (reading, usage): Read<'_>,
     tenant_id: &str,
     (currency, scope, statuses): (Option<Currency>, EntryScope, &[ContractStatus]),
     month: PeriodRange,
 ) -> Result<Vec<JournalEntry>, UseCaseError> {
     let known;
     let stored = match reading.as_of {
-        Some(as_of) => match contract_known_at(stored, as_of) {
+        Some(as_of) => match contract_known_at(stored, as_of, usage) {
             Some(then) => {
                 known = then;
                 &known

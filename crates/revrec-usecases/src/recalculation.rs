@@ -383,7 +383,9 @@ fn recalculate(
         replay_as(&with_restatement, legacy_restatement(stored))
     };
     let restated = match replayed {
-        Ok(history) => history.with_billing(billing_of(&stored.invoices)),
+        Ok(history) => history
+            .with_usage(&stored.usage)
+            .with_billing(billing_of(&stored.invoices)),
         // The contract's amendments do not hold under the new convention (say, a price
         // below what the new convention had recognized by then): it keeps its figures.
         Err(UseCaseError::Corrupt(reason)) => {
