@@ -27,6 +27,8 @@ type LineItemInput struct {
 	Id      NullableString `json:"id,omitempty"`
 	Name    NullableString `json:"name,omitempty"`
 	PobType PobTypeName    `json:"pob_type"`
+	// A `credits` line's prepaid credits (docs/asc606.md §15); required on one.
+	PrepaidCredits NullablePrepaidCreditsInput `json:"prepaid_credits,omitempty"`
 	// Default by `pob_type`.
 	Recognition NullableRecognitionName `json:"recognition,omitempty"`
 	// On `PUT` of an active contract: `true` drops the obligation `id` names from the effective date (it keeps the revenue it earned; the rest leaves RPO). Every other obligation in force must be named by its `id`.
@@ -212,6 +214,49 @@ func (o *LineItemInput) GetPobTypeOk() (*PobTypeName, bool) {
 // SetPobType sets field value
 func (o *LineItemInput) SetPobType(v PobTypeName) {
 	o.PobType = v
+}
+
+// GetPrepaidCredits returns the PrepaidCredits field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *LineItemInput) GetPrepaidCredits() PrepaidCreditsInput {
+	if o == nil || IsNil(o.PrepaidCredits.Get()) {
+		var ret PrepaidCreditsInput
+		return ret
+	}
+	return *o.PrepaidCredits.Get()
+}
+
+// GetPrepaidCreditsOk returns a tuple with the PrepaidCredits field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *LineItemInput) GetPrepaidCreditsOk() (*PrepaidCreditsInput, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.PrepaidCredits.Get(), o.PrepaidCredits.IsSet()
+}
+
+// HasPrepaidCredits returns a boolean if a field has been set.
+func (o *LineItemInput) HasPrepaidCredits() bool {
+	if o != nil && o.PrepaidCredits.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetPrepaidCredits gets a reference to the given NullablePrepaidCreditsInput and assigns it to the PrepaidCredits field.
+func (o *LineItemInput) SetPrepaidCredits(v PrepaidCreditsInput) {
+	o.PrepaidCredits.Set(&v)
+}
+
+// SetPrepaidCreditsNil sets the value for PrepaidCredits to be an explicit nil
+func (o *LineItemInput) SetPrepaidCreditsNil() {
+	o.PrepaidCredits.Set(nil)
+}
+
+// UnsetPrepaidCredits ensures that no value is present for PrepaidCredits, not even an explicit nil
+func (o *LineItemInput) UnsetPrepaidCredits() {
+	o.PrepaidCredits.Unset()
 }
 
 // GetRecognition returns the Recognition field value if set, zero value otherwise (both if not set or set to explicit null).
@@ -535,6 +580,9 @@ func (o LineItemInput) ToMap() (map[string]interface{}, error) {
 		toSerialize["name"] = o.Name.Get()
 	}
 	toSerialize["pob_type"] = o.PobType
+	if o.PrepaidCredits.IsSet() {
+		toSerialize["prepaid_credits"] = o.PrepaidCredits.Get()
+	}
 	if o.Recognition.IsSet() {
 		toSerialize["recognition"] = o.Recognition.Get()
 	}

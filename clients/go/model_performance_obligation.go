@@ -32,6 +32,8 @@ type PerformanceObligation struct {
 	// A `progress` obligation's latest cumulative percent complete (0 before any report).
 	PercentComplete NullableDecimal `json:"percent_complete,omitempty"`
 	PobType         string          `json:"pob_type"`
+	// A `credits` line's prepaid credits.
+	PrepaidCredits NullablePrepaidCreditsOut `json:"prepaid_credits,omitempty"`
 	// `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its usage records).
 	Recognition  string         `json:"recognition"`
 	ServiceEnd   NullableString `json:"service_end,omitempty"`
@@ -312,6 +314,49 @@ func (o *PerformanceObligation) SetPobType(v string) {
 	o.PobType = v
 }
 
+// GetPrepaidCredits returns the PrepaidCredits field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *PerformanceObligation) GetPrepaidCredits() PrepaidCreditsOut {
+	if o == nil || IsNil(o.PrepaidCredits.Get()) {
+		var ret PrepaidCreditsOut
+		return ret
+	}
+	return *o.PrepaidCredits.Get()
+}
+
+// GetPrepaidCreditsOk returns a tuple with the PrepaidCredits field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *PerformanceObligation) GetPrepaidCreditsOk() (*PrepaidCreditsOut, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.PrepaidCredits.Get(), o.PrepaidCredits.IsSet()
+}
+
+// HasPrepaidCredits returns a boolean if a field has been set.
+func (o *PerformanceObligation) HasPrepaidCredits() bool {
+	if o != nil && o.PrepaidCredits.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetPrepaidCredits gets a reference to the given NullablePrepaidCreditsOut and assigns it to the PrepaidCredits field.
+func (o *PerformanceObligation) SetPrepaidCredits(v PrepaidCreditsOut) {
+	o.PrepaidCredits.Set(&v)
+}
+
+// SetPrepaidCreditsNil sets the value for PrepaidCredits to be an explicit nil
+func (o *PerformanceObligation) SetPrepaidCreditsNil() {
+	o.PrepaidCredits.Set(nil)
+}
+
+// UnsetPrepaidCredits ensures that no value is present for PrepaidCredits, not even an explicit nil
+func (o *PerformanceObligation) UnsetPrepaidCredits() {
+	o.PrepaidCredits.Unset()
+}
+
 // GetRecognition returns the Recognition field value
 func (o *PerformanceObligation) GetRecognition() string {
 	if o == nil {
@@ -580,6 +625,9 @@ func (o PerformanceObligation) ToMap() (map[string]interface{}, error) {
 		toSerialize["percent_complete"] = o.PercentComplete.Get()
 	}
 	toSerialize["pob_type"] = o.PobType
+	if o.PrepaidCredits.IsSet() {
+		toSerialize["prepaid_credits"] = o.PrepaidCredits.Get()
+	}
 	toSerialize["recognition"] = o.Recognition
 	if o.ServiceEnd.IsSet() {
 		toSerialize["service_end"] = o.ServiceEnd.Get()
@@ -653,6 +701,7 @@ func (o *PerformanceObligation) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "name")
 		delete(additionalProperties, "percent_complete")
 		delete(additionalProperties, "pob_type")
+		delete(additionalProperties, "prepaid_credits")
 		delete(additionalProperties, "recognition")
 		delete(additionalProperties, "service_end")
 		delete(additionalProperties, "service_start")

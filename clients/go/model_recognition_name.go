@@ -24,6 +24,7 @@ const (
 	RECOGNITIONNAME_POINT_IN_TIME RecognitionName = "point_in_time"
 	RECOGNITIONNAME_PROGRESS      RecognitionName = "progress"
 	RECOGNITIONNAME_USAGE         RecognitionName = "usage"
+	RECOGNITIONNAME_CREDITS       RecognitionName = "credits"
 )
 
 // All allowed values of RecognitionName enum
@@ -32,6 +33,7 @@ var AllowedRecognitionNameEnumValues = []RecognitionName{
 	"point_in_time",
 	"progress",
 	"usage",
+	"credits",
 }
 
 func (v *RecognitionName) UnmarshalJSON(src []byte) error {

@@ -17,6 +17,7 @@ mod compute;
 mod conditional;
 mod console;
 mod contracts;
+mod credits;
 mod determinism;
 mod errors_used;
 mod events;

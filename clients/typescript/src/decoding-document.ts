@@ -799,6 +799,9 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "BreakageName": {
+    "type": "string"
+   },
    "ChainedFactOut": {
     "type": "object",
     "properties": {
@@ -2603,6 +2606,16 @@ export const decodingDocument: OpenApiDocument = {
      "pob_type": {
       "$ref": "#/components/schemas/PobTypeName"
      },
+     "prepaid_credits": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/PrepaidCreditsInput"
+       }
+      ]
+     },
      "recognition": {
       "oneOf": [
        {
@@ -2974,6 +2987,16 @@ export const decodingDocument: OpenApiDocument = {
      "pob_type": {
       "type": "string"
      },
+     "prepaid_credits": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/PrepaidCreditsOut"
+       }
+      ]
+     },
      "recognition": {
       "type": "string"
      },
@@ -3121,6 +3144,57 @@ export const decodingDocument: OpenApiDocument = {
        "string",
        "null"
       ]
+     }
+    }
+   },
+   "PrepaidCreditsInput": {
+    "type": "object",
+    "properties": {
+     "breakage": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/BreakageName"
+       }
+      ]
+     },
+     "credits": {
+      "$ref": "#/components/schemas/DecimalInput"
+     },
+     "expected_usage": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
+     },
+     "expires_on": {
+      "type": "string",
+      "format": "date"
+     }
+    },
+    "additionalProperties": false
+   },
+   "PrepaidCreditsOut": {
+    "type": "object",
+    "properties": {
+     "breakage": {
+      "$ref": "#/components/schemas/BreakageName"
+     },
+     "credits": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "expected_usage": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "expires_on": {
+      "type": "string",
+      "format": "date"
      }
     }
    },

@@ -922,6 +922,8 @@ export interface components {
              */
             status: number;
         };
+        /** @enum {string} */
+        BreakageName: "proportional" | "at_expiry";
         /** @description A fact with the digest that chains it to the one before it in the log. */
         ChainedFactOut: {
             /**
@@ -1865,6 +1867,7 @@ export interface components {
             id?: string | null;
             name?: string | null;
             pob_type: components["schemas"]["PobTypeName"];
+            prepaid_credits?: null | components["schemas"]["PrepaidCreditsInput"];
             recognition?: null | components["schemas"]["RecognitionName"];
             /**
              * @description On `PUT` of an active contract: `true` drops the obligation `id` names from the
@@ -2058,6 +2061,7 @@ export interface components {
             name: string;
             percent_complete?: null | components["schemas"]["Amount"];
             pob_type: string;
+            prepaid_credits?: null | components["schemas"]["PrepaidCreditsOut"];
             /**
              * @description `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its
              *     usage records).
@@ -2127,6 +2131,32 @@ export interface components {
             recorded_at?: string | null;
             /** @description The credential that set it; null while the default is in force. */
             recorded_by?: string | null;
+        };
+        /**
+         * @description A `credits` line's prepaid credits (docs/asc606.md §15): revenue through a month is
+         *     the line's allocation times the credits used (of `expected_usage` with proportional
+         *     breakage, of all of them `at_expiry`); what is left is revenue of `expires_on`.
+         */
+        PrepaidCreditsInput: {
+            breakage?: null | components["schemas"]["BreakageName"];
+            /** @description Credits sold, up to 6 decimals, above zero. */
+            credits: components["schemas"]["DecimalInput"];
+            expected_usage?: null | components["schemas"]["DecimalInput"];
+            /**
+             * Format: date
+             * @description The day unused credits expire, inside the line's service.
+             * @example 2026-12-31
+             */
+            expires_on: string;
+        };
+        /** @description A credits line's credits as the contract holds them. */
+        PrepaidCreditsOut: {
+            breakage: components["schemas"]["BreakageName"];
+            /** @description Six decimals. */
+            credits: components["schemas"]["Amount"];
+            expected_usage: components["schemas"]["Amount"];
+            /** Format: date */
+            expires_on: string;
         };
         /** @description RFC 9457 problem details, as served (`application/problem+json`). */
         ProblemBody: {
@@ -2203,7 +2233,7 @@ export interface components {
             reference: string;
         };
         /** @enum {string} */
-        RecognitionName: "ratable" | "point_in_time" | "progress" | "usage";
+        RecognitionName: "ratable" | "point_in_time" | "progress" | "usage" | "credits";
         /** @description `POST /v1/periods/reopen`. */
         ReopenInput: {
             /**

@@ -49,14 +49,14 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
-use revrec_domain::Consumption;
-use revrec_domain::usage::{Quantity, UnitRate, UsagePricing};
+use revrec_domain::usage::{Breakage, Quantity, UnitRate, UsagePricing};
 use revrec_domain::{
     Account, AccountRole, ChartOfAccounts, ComponentDraft, ContractDraft, Convention, Currency,
     EntryScope, EntrySource, EstimateChange, Invoice, JournalEntry, LineDraft, Pattern, Payment,
     PercentComplete, Period, PlanHistory, PobType, Probability, Quarter, Scenario, contract_totals,
     journal_entries,
 };
+use revrec_domain::{Consumption, PrepaidCredits};
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
 use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
@@ -144,6 +144,14 @@ enum LineSpec {
     /// currency's unit) with `included` units free each month, or (no rate) records that
     /// carry their own amounts.
     Usage { rate: Option<i64>, included: u16 },
+    /// Prepaid credits (docs/asc606.md §15): 1,000 credits, 800 expected to be used (all of
+    /// them with breakage at expiry), expiring `expires` days after the start (wrapped into
+    /// the term).
+    Credits {
+        price: i64,
+        at_expiry: bool,
+        expires: u16,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -214,7 +222,8 @@ enum Step {
         percent: u8,
     },
     /// A usage record `record` (of six per contract: a repeated one is a replay or a
-    /// restatement) on the target's first usage line (refused on a contract without one),
+    /// restatement) on the target's first usage or credits line (refused on a contract
+    /// without one),
     /// `units` used on day `at` (a record of its own amount on a line without pricing).
     Usage {
         target: usize,
@@ -351,6 +360,13 @@ fn line() -> impl Strategy<Value = LineSpec> {
         2 => price().prop_map(|price| LineSpec::Progress { price }),
         2 => (prop::option::weighted(0.7, 0..=5_000_000_i64), 0..=3_u16)
             .prop_map(|(rate, included)| LineSpec::Usage { rate, included }),
+        2 => (price(), any::<bool>(), any::<u16>()).prop_map(|(price, at_expiry, expires)| {
+            LineSpec::Credits {
+                price,
+                at_expiry,
+                expires,
+            }
+        }),
     ]
 }
 
@@ -591,6 +607,26 @@ fn line_draft(spec: &LineSpec, start: Date, end: Date) -> LineDraft {
             }),
             ..LineDraft::default()
         },
+        LineSpec::Credits {
+            price,
+            at_expiry,
+            expires,
+        } => LineDraft {
+            pob_type: "services".into(),
+            stated_price: Some(price),
+            recognition: Some("credits".into()),
+            prepaid_credits: Some(PrepaidCredits {
+                credits: Quantity::units(1_000).unwrap(),
+                expires_on: day_in(start, end, expires, 0),
+                expected_usage: Quantity::units(800).unwrap(),
+                breakage: if at_expiry {
+                    Breakage::AtExpiry
+                } else {
+                    Breakage::Proportional
+                },
+            }),
+            ..LineDraft::default()
+        },
     }
 }
 
@@ -767,17 +803,18 @@ impl Sequence<'_> {
         }
     }
 
-    /// The `index`-th of the active contracts with a usage line, else of all.
+    /// The `index`-th of the active contracts with a usage or credits line, else of all.
     async fn with_usage(&self, index: usize) -> Option<String> {
         let mut fitting = Vec::new();
         for id in &self.ids {
             let stored = self.load(id).await;
-            let has_usage =
-                stored.versions.last().is_some_and(|version| {
-                    version.terms.obligations.iter().any(|obligation| {
-                        matches!(obligation.consumption, Some(Consumption::Usage(_)))
-                    })
-                });
+            let has_usage = stored.versions.last().is_some_and(|version| {
+                version
+                    .terms
+                    .obligations
+                    .iter()
+                    .any(|obligation| obligation.consumption.is_some())
+            });
             if stored.record.status == ContractStatus::Active && has_usage {
                 fitting.push(id.clone());
             }
@@ -1061,13 +1098,11 @@ impl Sequence<'_> {
                     .terms
                     .obligations
                     .iter()
-                    .find(|obligation| {
-                        matches!(obligation.consumption, Some(Consumption::Usage(_)))
-                    });
+                    .find(|obligation| obligation.consumption.is_some());
                 let (obligation_id, priced) = match line {
                     Some(line) => (
                         line.id.clone().unwrap(),
-                        matches!(line.consumption, Some(Consumption::Usage(Some(_)))),
+                        !matches!(line.consumption, Some(Consumption::Usage(None))),
                     ),
                     // Any obligation, which refuses usage.
                     None => (pick_obligation(&stored, 0, |_| true), true),
@@ -2340,6 +2375,30 @@ fn usage_recorded_before_a_modification_an_estimate_and_a_restatement_stays_whol
             at: 15,
             record: 0,
             units: 3,
+        },
+    ]);
+}
+
+/// Found by the property with credits lines (docs/asc606.md §15): credits that expire on
+/// the contract's first day, then a bonus re-estimated the day after raises the line's
+/// allocation. The price added after the credits expired was never earned: it is now the
+/// day it changes.
+#[test]
+fn a_price_added_after_the_credits_expired_is_earned_the_day_it_changes() {
+    let mut with_credits = one_line((2027, Month::September, 1), (2027, Month::November, 29), 0);
+    with_credits.total = None;
+    with_credits.bonus = Some((5, 0));
+    with_credits.lines = vec![LineSpec::Credits {
+        price: 1,
+        at_expiry: false,
+        expires: 0,
+    }];
+    run_fixed(&[
+        Step::Ingest(with_credits),
+        Step::Estimate {
+            target: 0,
+            at: 1,
+            percent: 20,
         },
     ]);
 }

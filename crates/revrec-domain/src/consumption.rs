@@ -55,14 +55,14 @@ impl Consumption {
     }
 
     /// Revenue through the end of each month of `months` (in order), for an obligation
-    /// allocated `allocated`, in a currency of `exponent` decimals: `visit` is told each
+    /// allocated `allocated(day)` on each Julian day, in a currency of `exponent` decimals: `visit` is told each
     /// month's point of the cumulative revenue, as `((month, its last Julian day), day,
     /// cumulative)`, the day being when the month is rated (its last day, or `last_day` when
     /// the service ends first); for credits, last, the day they expire with the whole
     /// allocation (no month).
     pub fn for_each_point(
         &self,
-        allocated: i64,
+        allocated: impl Fn(i32) -> i64,
         months: &[MonthUsage],
         (last_day, exponent): (i32, u8),
         mut visit: impl FnMut(Option<(&MonthUsage, i32)>, i32, i64),
@@ -85,18 +85,19 @@ impl Consumption {
                 let expiry = Period::of(credits.expires_on);
                 for month in months.iter().filter(|month| month.period < expiry) {
                     used = used.checked_add(month.quantity).unwrap_or(used);
+                    let end = month_ends.of(month.period);
                     let earned = credits_recognized(
-                        allocated,
+                        allocated(end.min(last_day)),
                         used,
                         (credits.credits, credits.expected_usage),
                         credits.breakage,
                         false,
                     );
-                    let end = month_ends.of(month.period);
                     visit(Some((month, end)), end.min(last_day), earned);
                 }
                 // Everything left is revenue of the day the credits expire.
-                visit(None, credits.expires_on.to_julian_day(), allocated);
+                let expiry = credits.expires_on.to_julian_day();
+                visit(None, expiry, allocated(expiry));
             }
         }
     }

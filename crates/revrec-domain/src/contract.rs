@@ -7,14 +7,14 @@ use std::fmt;
 
 use time::{Date, Duration};
 
-use crate::consumption::Consumption;
+use crate::consumption::{Consumption, PrepaidCredits};
 use crate::currency::Currency;
 pub use crate::field::{
     Field, FieldError, InvoiceField, LineField, UsageField, ValidationErrors, VariableField,
 };
 use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
 use crate::recognition::{Convention, Pattern, RecognitionMethod};
-use crate::usage::UsagePricing;
+use crate::usage::{Quantity, UsagePricing};
 use crate::variable::VariableScope;
 use crate::variable_terms::{
     ComponentDraft, Reference, ScopedObligation, VariableComponent, check_components,
@@ -125,25 +125,29 @@ pub enum LineRecognition {
     Pattern(RecognitionMethod),
     /// Rated usage: its revenue of a month is that month's rated records.
     Usage,
+    /// Prepaid credits: a fixed-price line recognized as its credits are used, with
+    /// breakage (ASC 606-10-55-46..49).
+    Credits,
 }
 
 impl LineRecognition {
     pub fn parse(text: &str) -> Option<LineRecognition> {
         match text {
             "usage" => Some(LineRecognition::Usage),
+            "credits" => Some(LineRecognition::Credits),
             other => RecognitionMethod::parse(other).map(LineRecognition::Pattern),
         }
     }
 
     pub fn allowed_list() -> &'static str {
-        "point_in_time, progress, ratable, usage"
+        "credits, point_in_time, progress, ratable, usage"
     }
 
     /// The pattern whose dates the line takes: a usage line's is its service window.
     fn method(self) -> RecognitionMethod {
         match self {
             LineRecognition::Pattern(method) => method,
-            LineRecognition::Usage => RecognitionMethod::Ratable,
+            LineRecognition::Usage | LineRecognition::Credits => RecognitionMethod::Ratable,
         }
     }
 }
@@ -192,6 +196,8 @@ pub struct LineDraft {
     pub removed: bool,
     /// How a usage line's months are rated (none: its records carry their amounts).
     pub usage_pricing: Option<UsagePricing>,
+    /// A credits line's credits (docs/asc606.md §15).
+    pub prepaid_credits: Option<PrepaidCredits>,
 }
 
 /// Validated terms: every obligation has a pattern inside the contract term, and the SSPs
@@ -503,6 +509,15 @@ impl ContractDraft {
                 "applies only to lines with recognition `usage`",
             ));
         }
+        let is_credits = recognition == Some(LineRecognition::Credits);
+        if is_credits {
+            self.check_credits_line(line, &field, errors);
+        } else if line.prepaid_credits.is_some() && recognition.is_some() {
+            errors.push(FieldError::new(
+                field(LineField::PrepaidCredits),
+                "applies only to lines with recognition `credits`",
+            ));
+        }
         let method = recognition.map(LineRecognition::method);
         if let Some(price) = line.stated_price.filter(|price| *price < 0) {
             errors.push(FieldError::new(
@@ -574,8 +589,54 @@ impl ContractDraft {
             stated_price: line.stated_price,
             ssp,
             pattern: pattern?,
-            consumption: is_usage.then(|| Consumption::Usage(line.usage_pricing.clone())),
+            consumption: if is_usage {
+                Some(Consumption::Usage(line.usage_pricing.clone()))
+            } else {
+                line.prepaid_credits
+                    .filter(|_| is_credits)
+                    .map(Consumption::Credits)
+            },
         })
+    }
+
+    /// A credits line names its credits, which expire inside its service (their revenue
+    /// is all recognized by then).
+    fn check_credits_line(
+        &self,
+        line: &LineDraft,
+        field: &dyn Fn(LineField) -> Field,
+        errors: &mut Vec<FieldError>,
+    ) {
+        let Some(credits) = &line.prepaid_credits else {
+            errors.push(FieldError::new(
+                field(LineField::PrepaidCredits),
+                "is required for a line with recognition `credits`: {credits, expires_on, expected_usage?, breakage?}",
+            ));
+            return;
+        };
+        if credits.credits == Quantity::ZERO {
+            errors.push(FieldError::new(
+                field(LineField::PrepaidCredits),
+                "credits must be above zero",
+            ));
+        }
+        if credits.expected_usage > credits.credits {
+            errors.push(FieldError::new(
+                field(LineField::PrepaidCredits),
+                "expected_usage must not exceed credits: breakage is the credits not expected to be used",
+            ));
+        }
+        let first = line.service_start.unwrap_or(self.start_date);
+        let last = line.service_end.unwrap_or(self.end_date);
+        if credits.expires_on < first || credits.expires_on > last {
+            errors.push(FieldError::new(
+                field(LineField::PrepaidCredits),
+                format!(
+                    "expires_on {} is outside the line's service ({first} to {last}): what is left of the credits is revenue of the day they expire",
+                    credits.expires_on
+                ),
+            ));
+        }
     }
 
     /// The line's own dates, defaulted from the contract and kept inside its term. When the
@@ -899,7 +960,7 @@ mod tests {
             [
                 "customer_name: must not be blank",
                 "line_items[0].stated_price: is required when the contract has no total amount",
-                "line_items[1].recognition: unknown recognition `weekly`; allowed: point_in_time, progress, ratable, usage",
+                "line_items[1].recognition: unknown recognition `weekly`; allowed: credits, point_in_time, progress, ratable, usage",
             ]
         );
     }

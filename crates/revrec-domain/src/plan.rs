@@ -116,6 +116,10 @@ pub enum AmendmentError {
         id: String,
         recognition: &'static str,
     },
+    #[error(
+        "a modification keeps the prepaid_credits of credits line `{id}` as they are (its months before the change were earned under them); its price may change"
+    )]
+    CreditsChanged { id: String },
 }
 
 impl AmendmentError {
@@ -136,6 +140,7 @@ impl AmendmentError {
             | AmendmentError::AlreadySatisfied { .. }
             | AmendmentError::NotAwaitingDelivery { .. }
             | AmendmentError::NotMeasuredByProgress { .. } => Field::ObligationId,
+            AmendmentError::CreditsChanged { .. } => Field::LineItems,
         }
     }
 }
@@ -520,7 +525,7 @@ impl ContractPlan {
                 }
             })
             .collect();
-        Ok(ContractPlan {
+        let mut plan = ContractPlan {
             currency: terms.currency,
             convention: terms.convention,
             start_date: terms.start_date,
@@ -529,7 +534,9 @@ impl ContractPlan {
             obligations,
             versions: vec![terms.start_date],
             terminated_on: None,
-        })
+        };
+        plan.rate_credits();
+        Ok(plan)
     }
 
     /// The plan after one more amendment (a new version). `self` is left as it was.
@@ -566,7 +573,20 @@ impl ContractPlan {
                 percent,
             } => next.apply_progress(obligation_id, *as_of, *percent)?,
         }
+        next.rate_credits();
         Ok(next)
+    }
+
+    /// Lays each credits line's allocation out by the credits used (docs/asc606.md §15):
+    /// its terms give it a price, never a curve of its own.
+    fn rate_credits(&mut self) {
+        let exponent = self.currency.exponent();
+        for obligation in &mut self.obligations {
+            if matches!(obligation.consumption, Some(Consumption::Credits(_))) {
+                let months = std::mem::take(&mut obligation.usage);
+                obligation.rate_usage(&months, exponent);
+            }
+        }
     }
 
     /// The obligation in force an event names.
@@ -685,6 +705,24 @@ impl ContractPlan {
                 end: terms.end_date,
                 effective,
             });
+        }
+        // A credits line's revenue through every month follows its credits: changing them
+        // would move months before the change (docs/asc606.md §15).
+        for obligation in &self.obligations {
+            let Some(credits @ Consumption::Credits(_)) = &obligation.consumption else {
+                continue;
+            };
+            let continued = terms
+                .obligations
+                .iter()
+                .find(|new| new.id.is_some() && new.id == obligation.id);
+            if let Some(new) = continued
+                && new.consumption.as_ref() != Some(credits)
+            {
+                return Err(AmendmentError::CreditsChanged {
+                    id: obligation.id.clone().unwrap_or_default(),
+                });
+            }
         }
         Ok(())
     }
@@ -1056,10 +1094,13 @@ impl ContractPlan {
 impl ObligationPlan {
     /// A usage line's revenue and price from its months' usage: each month's rated amount
     /// lands on the day the month is rated, and the price grows by it from the month's
-    /// first day (billed in its month, so never deferred and never in RPO). A line a
+    /// first day (billed in its month, so never deferred and never in RPO). A credits
+    /// line's revenue through each month is its allocation in force then times the
+    /// credits used through it (of those expected, or of all at expiry), and the rest
+    /// lands on the day they expire; its price is what its terms allocated. A line a
     /// termination or a modification stopped stays stopped where it was.
     fn rate_usage(&mut self, months: &[MonthUsage], exponent: u8) {
-        let Some(consumption @ Consumption::Usage(_)) = &self.consumption else {
+        let Some(consumption) = self.consumption.clone() else {
             return;
         };
         let Some(first) = self.segments.first() else {
@@ -1076,34 +1117,78 @@ impl ObligationPlan {
             .pattern
             .last_day()
             .map_or(i32::MAX, Date::to_julian_day);
-        let mut lumps = Vec::with_capacity(months.len());
-        let mut prices = Vec::with_capacity(months.len() + 1);
-        prices.push(PriceChange {
-            from: start,
-            price: 0,
-        });
+        let mut lumps = Vec::with_capacity(months.len() + 1);
         let mut before = 0;
-        consumption.for_each_point(0, months, (last_day, exponent), |month, day, cumulative| {
+        let mut lump = |cumulative: i64, day: i32| {
             lumps.push(Curve::point(cumulative - before, day));
-            if let Some((month, month_end)) = month {
-                // From the month's first day: its last, less its days.
-                let first_day = month_end - i32::from(month.period.days()) + 1;
-                prices.push(PriceChange {
-                    from: Date::from_julian_day(first_day)
-                        .unwrap_or(Date::MIN)
-                        .max(start),
-                    price: cumulative,
-                });
-            }
             before = cumulative;
-        });
+        };
+        match &consumption {
+            Consumption::Usage(_) => {
+                let mut prices = Vec::with_capacity(months.len() + 1);
+                prices.push(PriceChange {
+                    from: start,
+                    price: 0,
+                });
+                consumption.for_each_point(
+                    |_| 0,
+                    months,
+                    (last_day, exponent),
+                    |month, day, cumulative| {
+                        lump(cumulative, day);
+                        if let Some((month, month_end)) = month {
+                            // From the month's first day: its last, less its days.
+                            let first_day = month_end - i32::from(month.period.days()) + 1;
+                            prices.push(PriceChange {
+                                from: Date::from_julian_day(first_day)
+                                    .unwrap_or(Date::MIN)
+                                    .max(start),
+                                price: cumulative,
+                            });
+                        }
+                    },
+                );
+                self.prices = prices;
+            }
+            Consumption::Credits(credits) => {
+                // The allocation its terms gave it, without the price a stop set.
+                if stopped.is_some() && self.prices.len() > 1 {
+                    self.prices.pop();
+                }
+                let prices = &self.prices;
+                let price_at = |day: i32| {
+                    prices
+                        .iter()
+                        .take_while(|change| change.from.to_julian_day() <= day)
+                        .last()
+                        .or(prices.first())
+                        .map_or(0, |change| change.price)
+                };
+                consumption.for_each_point(
+                    price_at,
+                    months,
+                    (last_day, exponent),
+                    |_, day, cumulative| {
+                        lump(cumulative, day);
+                    },
+                );
+                // Expired, all of the allocation is earned: a price changed after the
+                // credits expired is earned the day it changes.
+                let expiry = credits.expires_on.to_julian_day();
+                for change in prices
+                    .iter()
+                    .filter(|change| change.from.to_julian_day() > expiry)
+                {
+                    lump(change.price, change.from.to_julian_day());
+                }
+            }
+        }
         self.segments = vec![Segment {
             from,
             offset: 0,
             curve: Curve::zero(),
             lumps,
         }];
-        self.prices = prices;
         months.clone_into(&mut self.usage);
         if let Some(day) = stopped {
             freeze(self, day);

@@ -230,6 +230,23 @@ pub enum Breakage {
     AtExpiry,
 }
 
+impl Breakage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Breakage::Proportional => "proportional",
+            Breakage::AtExpiry => "at_expiry",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Breakage> {
+        match text {
+            "proportional" => Some(Breakage::Proportional),
+            "at_expiry" => Some(Breakage::AtExpiry),
+            _ => None,
+        }
+    }
+}
+
 /// Revenue of prepaid credits through a month: of `allocated` (minor units), the part
 /// `used` (credits used through the month) earns, `round(allocated × used / expected)`
 /// for proportional breakage, `round(allocated × used / credits)` at expiry, never past

@@ -21,8 +21,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use revrec_domain::usage::{Quantity, Tier, UnitRate, UsagePricing};
-use revrec_domain::{Consumption, ContractUsage, MonthUsage, Period};
+use revrec_domain::usage::{Breakage, Quantity, Tier, UnitRate, UsagePricing};
+use revrec_domain::{Consumption, ContractUsage, MonthUsage, Period, PrepaidCredits};
 use revrec_ports::{UsageRecord, UsageStamp, UsageWrite};
 use time::Date;
 
@@ -218,8 +218,13 @@ pub fn encode_consumption(consumption: Option<&Consumption>) -> Option<String> {
                 tiers.join(",")
             ))
         }
-        // Prepaid credits are not taken on a line yet (docs/asc606.md §15).
-        Consumption::Credits(_) => None,
+        Consumption::Credits(credits) => Some(format!(
+            "credits\t{}\t{}\t{}\t{}",
+            credits.credits.millionths(),
+            credits.expires_on.to_julian_day(),
+            credits.expected_usage.millionths(),
+            credits.breakage.as_str()
+        )),
     }
 }
 
@@ -257,6 +262,18 @@ pub fn decode_consumption(text: Option<&str>) -> Result<Option<Consumption>, Sto
             .map_err(|_| corrupt())?
             .with_unit(unit);
             Ok(Some(Consumption::Usage(Some(pricing))))
+        }
+        ["credits", credits, expires_on, expected, breakage] => {
+            Ok(Some(Consumption::Credits(PrepaidCredits {
+                credits: Quantity::from_millionths(number(credits)?).ok_or_else(corrupt)?,
+                expires_on: expires_on
+                    .parse::<i32>()
+                    .ok()
+                    .and_then(|day| Date::from_julian_day(day).ok())
+                    .ok_or_else(corrupt)?,
+                expected_usage: Quantity::from_millionths(number(expected)?).ok_or_else(corrupt)?,
+                breakage: Breakage::parse(breakage).ok_or_else(corrupt)?,
+            })))
         }
         _ => Err(corrupt()),
     }
@@ -367,4 +384,44 @@ pub fn month_records(
             .then_with(|| a.record_id.cmp(&b.record_id))
     });
     Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_way_a_line_is_consumed_reads_back_as_it_was_written() {
+        let pricing = UsagePricing::new(
+            UnitRate::from_millionths(1_000).unwrap(),
+            Quantity::units(10_000).unwrap(),
+            vec![Tier {
+                up_to: Some(Quantity::units(100_000).unwrap()),
+                rate: UnitRate::from_millionths(2_000).unwrap(),
+            }],
+        )
+        .unwrap()
+        .with_unit("api_call");
+        let credits = |breakage| PrepaidCredits {
+            credits: Quantity::units(6_000).unwrap(),
+            expires_on: Date::from_calendar_date(2026, time::Month::December, 31).unwrap(),
+            expected_usage: Quantity::from_millionths(4_999_500_000).unwrap(),
+            breakage,
+        };
+        for consumption in [
+            None,
+            Some(Consumption::Usage(None)),
+            Some(Consumption::Usage(Some(pricing))),
+            Some(Consumption::Credits(credits(Breakage::Proportional))),
+            Some(Consumption::Credits(credits(Breakage::AtExpiry))),
+        ] {
+            let text = encode_consumption(consumption.as_ref());
+            assert_eq!(
+                decode_consumption(text.as_deref()).unwrap(),
+                consumption,
+                "{text:?}"
+            );
+        }
+        assert!(decode_consumption(Some("credits\t1\t2\t3\tsometimes")).is_err());
+    }
 }

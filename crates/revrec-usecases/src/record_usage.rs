@@ -10,14 +10,14 @@
 //! first open month (docs/ledger.md, "Month end"), unless the tenant's posting control
 //! asks such a write to say it is a correction.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use revrec_domain::money::AMOUNT_LIMIT_MAJOR;
 use revrec_domain::usage::{Quantity, UsagePricing};
 use revrec_domain::{
     Consumption, ContractUsage, Currency, Field, FieldError, MonthUsage, ObligationTerms, Period,
-    UsageField,
+    PlanHistory, UsageField,
 };
 use revrec_ports::{
     ContractStatus, ContractWrite, Expected, InvoiceWrite, StoredContract, UsageRecord, UsageWrite,
@@ -223,7 +223,17 @@ async fn prepare_records(
             });
         answers.push(answer);
     }
+    let credits = credits_lines(&terms.obligations);
+    let on_credits = answers.iter().any(|answer| {
+        answer
+            .as_ref()
+            .is_ok_and(|receipt| credits.contains(receipt.month.obligation_id.as_str()))
+    });
     if pending.records.is_empty() {
+        if on_credits {
+            let history = replay_on_pool(services, stored).await?;
+            credits_earned(&history, &credits, &mut answers);
+        }
         return Ok(PreparedUsage {
             answers,
             write: None,
@@ -232,6 +242,9 @@ async fn prepare_records(
     let currency = stored.record.currency;
     let before = replay_on_pool(services, stored).await?;
     let after = before.clone().with_usage(&pending.usage);
+    if on_credits {
+        credits_earned(&after, &credits, &mut answers);
+    }
     let rollup = rollup_deltas(currency, Some(&before), Some(&after))?;
     let mut record = stored.record.clone();
     record.total_value = after.current().transaction_price();
@@ -261,6 +274,47 @@ async fn prepare_records(
     })
 }
 
+/// The ids of the credits lines among `obligations`.
+fn credits_lines(obligations: &[ObligationTerms]) -> BTreeSet<&str> {
+    obligations
+        .iter()
+        .filter(|obligation| matches!(obligation.consumption, Some(Consumption::Credits(_))))
+        .filter_map(|obligation| obligation.id.as_deref())
+        .collect()
+}
+
+/// A credits line's month is what the line recognizes in it (docs/asc606.md §15): what
+/// the credits used through it earn, less what they had earned before, and in the month
+/// the credits expire the rest of the line's allocation.
+fn credits_earned(
+    history: &PlanHistory,
+    credits: &BTreeSet<&str>,
+    answers: &mut [Result<UsageReceipt, UseCaseError>],
+) {
+    for receipt in answers.iter_mut().flatten() {
+        if credits.contains(receipt.month.obligation_id.as_str()) {
+            receipt.month.rated_amount = month_revenue(
+                history,
+                &receipt.month.obligation_id,
+                receipt.month.usage.period,
+            );
+        }
+    }
+}
+
+/// What obligation `obligation_id` recognizes in `period` under `history`'s current plan.
+fn month_revenue(history: &PlanHistory, obligation_id: &str, period: Period) -> i64 {
+    history
+        .current()
+        .obligations()
+        .iter()
+        .find(|obligation| obligation.id.as_deref() == Some(obligation_id))
+        .map_or(0, |obligation| {
+            obligation.recognized_through(period.last_day())
+                - obligation.recognized_through(period.previous().last_day())
+        })
+}
+
 /// The latest revision of every record id `inputs` name that the contract already has.
 async fn known_records(
     services: &Services,
@@ -286,21 +340,26 @@ async fn known_records(
         .collect())
 }
 
-/// The record against its line: a usage line, a day it is in service, and the figures
-/// its pricing needs. Its pricing, when it has one.
+/// The record against its line: a usage or credits line, a day it is in service (for
+/// credits, by the day they expire), and the figures its pricing needs. Its pricing, when
+/// it has one.
 fn check_record<'a>(
     stored: &StoredContract,
     obligation: &'a ObligationTerms,
     input: &UsageInput,
 ) -> Result<Option<&'a UsagePricing>, UseCaseError> {
-    let Some(Consumption::Usage(pricing)) = &obligation.consumption else {
-        return Err(UseCaseError::invalid(FieldError::new(
-            Field::ObligationId,
-            format!(
-                "`{}` is a {} line recognized by its own pattern; usage is recorded only on lines with recognition `usage`",
-                input.obligation_id, obligation.pob_type
-            ),
-        )));
+    let (pricing, expiry) = match &obligation.consumption {
+        Some(Consumption::Usage(pricing)) => (pricing, None),
+        Some(Consumption::Credits(credits)) => (&None, Some(credits.expires_on)),
+        None => {
+            return Err(UseCaseError::invalid(FieldError::new(
+                Field::ObligationId,
+                format!(
+                    "`{}` is a {} line recognized by its own pattern; usage is recorded only on lines with recognition `usage` or `credits`",
+                    input.obligation_id, obligation.pob_type
+                ),
+            )));
+        }
     };
     let first = obligation
         .pattern
@@ -310,7 +369,8 @@ fn check_record<'a>(
         .pattern
         .last_day()
         .unwrap_or(stored.record.end_date)
-        .min(stored.record.terminated_on.unwrap_or(Date::MAX));
+        .min(stored.record.terminated_on.unwrap_or(Date::MAX))
+        .min(expiry.unwrap_or(Date::MAX));
     if input.occurred_on < first || input.occurred_on > last {
         let why = if stored
             .record
@@ -318,6 +378,8 @@ fn check_record<'a>(
             .is_some_and(|day| input.occurred_on > day)
         {
             "the contract was terminated on"
+        } else if expiry.is_some_and(|day| input.occurred_on > day) {
+            "the credits can be used (they expire on the last)"
         } else {
             "the line is in service"
         };
@@ -330,6 +392,19 @@ fn check_record<'a>(
         )));
     }
     let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(stored.record.currency.exponent()));
+    if expiry.is_some() {
+        return match (input.quantity, input.amount) {
+            (None, _) => Err(usage_field(
+                UsageField::Quantity,
+                "is required: the credits used",
+            )),
+            (Some(_), Some(_)) => Err(usage_field(
+                UsageField::Amount,
+                "does not apply to a credits line: its revenue follows the credits used; send the quantity alone",
+            )),
+            (Some(_), None) => Ok(None),
+        };
+    }
     match (pricing, input.quantity, input.amount) {
         (Some(_), None, _) => Err(usage_field(
             UsageField::Quantity,
@@ -531,26 +606,34 @@ pub async fn usage_month(
             contract_id: contract_id.to_owned(),
             id: obligation_id.to_owned(),
         })?;
-    let Some(Consumption::Usage(pricing)) = &obligation.consumption else {
-        return Err(UseCaseError::invalid(FieldError::new(
-            Field::ObligationId,
-            format!("`{obligation_id}` is not a usage line: it has no usage records"),
-        )));
+    let pricing = match &obligation.consumption {
+        Some(Consumption::Usage(pricing)) => pricing.as_ref(),
+        Some(Consumption::Credits(_)) => None,
+        None => {
+            return Err(UseCaseError::invalid(FieldError::new(
+                Field::ObligationId,
+                format!(
+                    "`{obligation_id}` is not a usage or credits line: it has no usage records"
+                ),
+            )));
+        }
     };
     let records = services
         .contracts
         .usage_records(tenant_id, contract_id, obligation_id, period)
         .await?;
     let usage = month_of(&stored.usage, obligation_id, period);
-    Ok(UsageMonthView {
-        month: RatedMonth::new(
-            obligation_id.to_owned(),
-            stored.record.currency,
-            usage,
-            pricing.as_ref(),
-        ),
-        records,
-    })
+    let mut month = RatedMonth::new(
+        obligation_id.to_owned(),
+        stored.record.currency,
+        usage,
+        pricing,
+    );
+    if matches!(obligation.consumption, Some(Consumption::Credits(_))) {
+        let history = replay_on_pool(services, &stored).await?;
+        month.rated_amount = month_revenue(&history, obligation_id, period);
+    }
+    Ok(UsageMonthView { month, records })
 }
 
 /// One obligation's month of `usage` (nothing used when it has no records).

@@ -13,6 +13,7 @@ from .batch_request import BatchRequest
 from .batch_response import BatchResponse
 from .batch_result import BatchResult
 from .batch_result_body import BatchResultBody
+from .breakage_name import BreakageName
 from .chained_fact_out import ChainedFactOut
 from .chained_fact_out_fact import ChainedFactOutFact
 from .chart_of_accounts_body import ChartOfAccountsBody
@@ -106,6 +107,8 @@ from .pob_type_name import PobTypeName
 from .policy_input import PolicyInput
 from .posting_control_input import PostingControlInput
 from .posting_control_setting import PostingControlSetting
+from .prepaid_credits_input import PrepaidCreditsInput
+from .prepaid_credits_out import PrepaidCreditsOut
 from .problem_body import ProblemBody
 from .progress_input import ProgressInput
 from .protected_resource_metadata_response_200 import ProtectedResourceMetadataResponse200
@@ -163,6 +166,7 @@ __all__ = (
     "BatchResponse",
     "BatchResult",
     "BatchResultBody",
+    "BreakageName",
     "ChainedFactOut",
     "ChainedFactOutFact",
     "ChartOfAccountsBody",
@@ -256,6 +260,8 @@ __all__ = (
     "PolicyInput",
     "PostingControlInput",
     "PostingControlSetting",
+    "PrepaidCreditsInput",
+    "PrepaidCreditsOut",
     "ProblemBody",
     "ProgressInput",
     "ProtectedResourceMetadataResponse200",

@@ -17,6 +17,7 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.prepaid_credits_input import PrepaidCreditsInput
   from ..models.usage_pricing_input import UsagePricingInput
 
 
@@ -40,6 +41,7 @@ class LineItemInput:
                 `POST /v1/contracts/{id}/obligations/{pob_id}/fulfillments` names the day.
             id (None | str | Unset): On `PUT`: the id of the obligation this line continues.
             name (None | str | Unset):
+            prepaid_credits (None | PrepaidCreditsInput | Unset):
             recognition (None | RecognitionName | Unset):
             removed (bool | None | Unset): On `PUT` of an active contract: `true` drops the obligation `id` names from the
                 effective date (it keeps the revenue it earned; the rest leaves RPO). Every other
@@ -55,6 +57,7 @@ class LineItemInput:
     delivery_date: datetime.date | None | Unset = UNSET
     id: None | str | Unset = UNSET
     name: None | str | Unset = UNSET
+    prepaid_credits: None | PrepaidCreditsInput | Unset = UNSET
     recognition: None | RecognitionName | Unset = UNSET
     removed: bool | None | Unset = UNSET
     service_end: datetime.date | None | Unset = UNSET
@@ -68,6 +71,7 @@ class LineItemInput:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.prepaid_credits_input import PrepaidCreditsInput # noqa: PLC0415
         from ..models.usage_pricing_input import UsagePricingInput # noqa: PLC0415
         pob_type = self.pob_type.value
 
@@ -90,6 +94,14 @@ class LineItemInput:
             name = UNSET
         else:
             name = self.name
+
+        prepaid_credits: dict[str, Any] | None | Unset
+        if isinstance(self.prepaid_credits, Unset):
+            prepaid_credits = UNSET
+        elif isinstance(self.prepaid_credits, PrepaidCreditsInput):
+            prepaid_credits = self.prepaid_credits.to_dict()
+        else:
+            prepaid_credits = self.prepaid_credits
 
         recognition: None | str | Unset
         if isinstance(self.recognition, Unset):
@@ -153,6 +165,8 @@ class LineItemInput:
             field_dict["id"] = id
         if name is not UNSET:
             field_dict["name"] = name
+        if prepaid_credits is not UNSET:
+            field_dict["prepaid_credits"] = prepaid_credits
         if recognition is not UNSET:
             field_dict["recognition"] = recognition
         if removed is not UNSET:
@@ -174,6 +188,7 @@ class LineItemInput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.prepaid_credits_input import PrepaidCreditsInput # noqa: PLC0415
         from ..models.usage_pricing_input import UsagePricingInput # noqa: PLC0415
         d = dict(src_dict)
         pob_type = PobTypeName(d.pop("pob_type"))
@@ -219,6 +234,26 @@ class LineItemInput:
             return cast(None | str | Unset, data)
 
         name = _parse_name(d.pop("name", UNSET))
+
+
+        def _parse_prepaid_credits(data: object) -> None | PrepaidCreditsInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                prepaid_credits_type_1 = PrepaidCreditsInput.from_dict(data)
+
+
+
+                return prepaid_credits_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PrepaidCreditsInput | Unset, data)
+
+        prepaid_credits = _parse_prepaid_credits(d.pop("prepaid_credits", UNSET))
 
 
         def _parse_recognition(data: object) -> None | RecognitionName | Unset:
@@ -356,6 +391,7 @@ class LineItemInput:
             delivery_date=delivery_date,
             id=id,
             name=name,
+            prepaid_credits=prepaid_credits,
             recognition=recognition,
             removed=removed,
             service_end=service_end,

@@ -15,6 +15,7 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.prepaid_credits_out import PrepaidCreditsOut
   from ..models.usage_pricing_out import UsagePricingOut
 
 
@@ -44,6 +45,7 @@ class PerformanceObligation:
             awaiting_delivery (bool | Unset): Present, and true, while a point-in-time obligation awaits its fulfillment.
             delivery_date (datetime.date | None | Unset):
             percent_complete (Decimal | None | Unset):
+            prepaid_credits (None | PrepaidCreditsOut | Unset):
             service_end (datetime.date | None | Unset):
             service_start (datetime.date | None | Unset):
             stated_price (Decimal | None | Unset):
@@ -61,6 +63,7 @@ class PerformanceObligation:
     awaiting_delivery: bool | Unset = UNSET
     delivery_date: datetime.date | None | Unset = UNSET
     percent_complete: Decimal | None | Unset = UNSET
+    prepaid_credits: None | PrepaidCreditsOut | Unset = UNSET
     service_end: datetime.date | None | Unset = UNSET
     service_start: datetime.date | None | Unset = UNSET
     stated_price: Decimal | None | Unset = UNSET
@@ -72,6 +75,7 @@ class PerformanceObligation:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.prepaid_credits_out import PrepaidCreditsOut # noqa: PLC0415
         from ..models.usage_pricing_out import UsagePricingOut # noqa: PLC0415
         allocated_amount = self.allocated_amount
 
@@ -104,6 +108,14 @@ class PerformanceObligation:
             percent_complete = UNSET
         else:
             percent_complete = self.percent_complete
+
+        prepaid_credits: dict[str, Any] | None | Unset
+        if isinstance(self.prepaid_credits, Unset):
+            prepaid_credits = UNSET
+        elif isinstance(self.prepaid_credits, PrepaidCreditsOut):
+            prepaid_credits = self.prepaid_credits.to_dict()
+        else:
+            prepaid_credits = self.prepaid_credits
 
         service_end: None | str | Unset
         if isinstance(self.service_end, Unset):
@@ -154,6 +166,8 @@ class PerformanceObligation:
             field_dict["delivery_date"] = delivery_date
         if percent_complete is not UNSET:
             field_dict["percent_complete"] = percent_complete
+        if prepaid_credits is not UNSET:
+            field_dict["prepaid_credits"] = prepaid_credits
         if service_end is not UNSET:
             field_dict["service_end"] = service_end
         if service_start is not UNSET:
@@ -169,6 +183,7 @@ class PerformanceObligation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.prepaid_credits_out import PrepaidCreditsOut # noqa: PLC0415
         from ..models.usage_pricing_out import UsagePricingOut # noqa: PLC0415
         d = dict(src_dict)
         allocated_amount = Decimal(d.pop("allocated_amount"))
@@ -233,6 +248,26 @@ class PerformanceObligation:
             return cast(Decimal | None | Unset, data)
 
         percent_complete = _parse_percent_complete(d.pop("percent_complete", UNSET))
+
+
+        def _parse_prepaid_credits(data: object) -> None | PrepaidCreditsOut | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                prepaid_credits_type_1 = PrepaidCreditsOut.from_dict(data)
+
+
+
+                return prepaid_credits_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PrepaidCreditsOut | Unset, data)
+
+        prepaid_credits = _parse_prepaid_credits(d.pop("prepaid_credits", UNSET))
 
 
         def _parse_service_end(data: object) -> datetime.date | None | Unset:
@@ -327,6 +362,7 @@ class PerformanceObligation:
             awaiting_delivery=awaiting_delivery,
             delivery_date=delivery_date,
             percent_complete=percent_complete,
+            prepaid_credits=prepaid_credits,
             service_end=service_end,
             service_start=service_start,
             stated_price=stated_price,

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class RecognitionName(StrEnum):
+    CREDITS = "credits"
     POINT_IN_TIME = "point_in_time"
     PROGRESS = "progress"
     RATABLE = "ratable"

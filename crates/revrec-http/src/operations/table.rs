@@ -262,7 +262,7 @@ pub static OPERATIONS: &[Operation] = &[
         tool: Tool::Named {
             name: "record_usage",
             title: "Record usage",
-            description: "Record one usage record on a `usage` line (`pob_id`): `record_id` (the metering system's id), `occurred_on` (a day the line is in service), and `quantity` (a decimal string, rated by the line's usage_pricing) or `amount` (on a line without pricing). The answer carries the month's units and `rated_amount`. The same record_id with the same body is a replay; with another body a restatement in the same month. A record of a closed month is booked as a correction in the first open month.",
+            description: "Record one usage record on a `usage` line (`pob_id`): `record_id` (the metering system's id), `occurred_on` (a day the line is in service), and `quantity` (a decimal string, rated by the line's usage_pricing) or `amount` (on a line without pricing). On a `credits` line, `quantity` counts the credits used (by the day they expire), and `rated_amount` is what the line recognizes in the month. The answer carries the month's units and `rated_amount`. The same record_id with the same body is a replay; with another body a restatement in the same month. A record of a closed month is booked as a correction in the first open month.",
             destructive: false,
         },
         document: describe::<usage::__path_record>,

@@ -4,11 +4,11 @@
 //! The JSON is written by serde in field order with amounts in the currency's exact
 //! decimals, so one package is one sequence of bytes: what a replay compares.
 
-use revrec_domain::usage::{Quantity, Tier, UnitRate, UsagePricing};
+use revrec_domain::usage::{Breakage, Quantity, Tier, UnitRate, UsagePricing};
 use revrec_domain::{
     AccountRole, ChartOfAccounts, Consumption, ContractTerms, Convention, Currency, Money,
     MonthUsage, ObligationTerms, OutputHash, Pattern, PercentComplete, Period, PeriodAction,
-    PeriodRange, PobType, Quarter, RollupAmounts, Ssp, format_minor,
+    PeriodRange, PobType, PrepaidCredits, Quarter, RollupAmounts, Ssp, format_minor,
 };
 use revrec_ports::{
     BillingKind, ChartVersion, InvoiceRecord, PeriodEventRecord, StoredVersion, VersionChange,
@@ -308,6 +308,18 @@ pub struct ObligationOut {
     /// A usage line's rating (docs/asc606.md §15); left out for every other line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<UsageFact>,
+    /// A credits line's credits (docs/asc606.md §15); left out for every other line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credits: Option<CreditsFact>,
+}
+
+/// Prepaid credits: quantities as decimal strings of six places.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CreditsFact {
+    pub credits: String,
+    pub expires_on: String,
+    pub expected_usage: String,
+    pub breakage: String,
 }
 
 /// How a usage line is rated: `pricing` none when its records carry their amounts.
@@ -744,6 +756,15 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
                     }),
                     _ => None,
                 },
+                credits: match &obligation.consumption {
+                    Some(Consumption::Credits(credits)) => Some(CreditsFact {
+                        credits: format_minor(credits.credits.millionths(), 6),
+                        expires_on: format_date(credits.expires_on),
+                        expected_usage: format_minor(credits.expected_usage.millionths(), 6),
+                        breakage: credits.breakage.as_str().to_owned(),
+                    }),
+                    _ => None,
+                },
             })
             .collect(),
     }
@@ -1106,18 +1127,32 @@ fn obligation_in(
             PatternOut::AwaitingDelivery => Pattern::AwaitingDelivery,
             PatternOut::Progress => Pattern::Progress,
         },
-        consumption: obligation
-            .usage
-            .as_ref()
-            .map(|usage| {
+        consumption: match (&obligation.usage, &obligation.credits) {
+            (Some(usage), None) => Some(
                 usage
                     .pricing
                     .as_ref()
                     .map(pricing_in)
                     .transpose()
-                    .map(Consumption::Usage)
-            })
-            .transpose()?,
+                    .map(Consumption::Usage)?,
+            ),
+            (None, Some(credits)) => Some(Consumption::Credits(credits_in(credits)?)),
+            (None, None) => None,
+            (Some(_), Some(_)) => return Err("a line is either usage or credits".to_owned()),
+        },
+    })
+}
+
+fn credits_in(credits: &CreditsFact) -> Result<PrepaidCredits, String> {
+    let quantity = |field: &str, text: &str| {
+        Quantity::parse(text).map_err(|error| format!("credits.{field}: {error}"))
+    };
+    Ok(PrepaidCredits {
+        credits: quantity("credits", &credits.credits)?,
+        expires_on: date_in("credits.expires_on", &credits.expires_on)?,
+        expected_usage: quantity("expected_usage", &credits.expected_usage)?,
+        breakage: Breakage::parse(&credits.breakage)
+            .ok_or_else(|| format!("credits.breakage: unknown `{}`", credits.breakage))?,
     })
 }
 

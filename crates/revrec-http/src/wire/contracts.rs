@@ -18,7 +18,10 @@ use crate::wire::dates::{format_date, format_timestamp};
 use crate::wire::events::ContractVersion;
 use crate::wire::invoices::{InvoiceInput, InvoiceOut, to_invoices};
 use crate::wire::problems::Problems;
-use crate::wire::usage::{UsagePricingInput, UsagePricingOut, to_usage_pricing};
+use crate::wire::usage::{
+    PrepaidCreditsInput, PrepaidCreditsOut, UsagePricingInput, UsagePricingOut, to_prepaid_credits,
+    to_usage_pricing,
+};
 use crate::wire::variable::{
     VariableComponentInput, VariableComponentOut, components_out, to_components,
 };
@@ -112,6 +115,8 @@ pub struct LineItemInput {
     /// A `usage` line's rating (docs/asc606.md §15); without it, each usage record carries
     /// its own `amount`.
     pub usage_pricing: Option<UsagePricingInput>,
+    /// A `credits` line's prepaid credits (docs/asc606.md §15); required on one.
+    pub prepaid_credits: Option<PrepaidCreditsInput>,
 }
 
 /// A field that may be sent as `null` on purpose: `Some(None)` is `null`, `None` (through
@@ -152,6 +157,7 @@ pub enum RecognitionName {
     PointInTime,
     Progress,
     Usage,
+    Credits,
 }
 
 #[derive(ToSchema)]
@@ -489,6 +495,7 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
             LineField::DeliveryDate,
             LineField::Removed,
             LineField::UsagePricing,
+            LineField::PrepaidCredits,
         ]
         .into_iter()
         .find(|field| field.as_str() == name)?;
@@ -539,6 +546,13 @@ fn to_line(
         }
         pricing
     });
+    let prepaid_credits = line.prepaid_credits.as_ref().and_then(|credits| {
+        let credits = to_prepaid_credits(credits, &name(LineField::PrepaidCredits), problems);
+        if credits.is_none() {
+            unreadable(LineField::PrepaidCredits);
+        }
+        credits
+    });
     let mut date = |field: LineField, text: Option<&String>| {
         problems
             .optional_date(&name(field), text)
@@ -563,6 +577,7 @@ fn to_line(
         awaiting_delivery: matches!(line.delivery_date, Some(None)),
         removed: line.removed.unwrap_or(false),
         usage_pricing,
+        prepaid_credits,
     }
 }
 
@@ -668,6 +683,9 @@ pub struct PerformanceObligation {
     /// A `usage` line's rating; absent when its records carry their own amounts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_pricing: Option<UsagePricingOut>,
+    /// A `credits` line's prepaid credits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prepaid_credits: Option<PrepaidCreditsOut>,
 }
 
 impl Contract {
@@ -739,7 +757,8 @@ impl Contract {
                         stated_price: stated.map(|price| Amount::minor(price, currency)),
                         recognition: match &obligation.consumption {
                             Some(revrec_domain::Consumption::Usage(_)) => "usage".to_owned(),
-                            _ => obligation.pattern.method().as_str().to_owned(),
+                            Some(revrec_domain::Consumption::Credits(_)) => "credits".to_owned(),
+                            None => obligation.pattern.method().as_str().to_owned(),
                         },
                         timing: obligation.timing().as_str().to_owned(),
                         service_start,
@@ -754,6 +773,12 @@ impl Contract {
                         usage_pricing: match &obligation.consumption {
                             Some(revrec_domain::Consumption::Usage(Some(pricing))) => {
                                 Some(UsagePricingOut::of(pricing))
+                            }
+                            _ => None,
+                        },
+                        prepaid_credits: match &obligation.consumption {
+                            Some(revrec_domain::Consumption::Credits(credits)) => {
+                                Some(PrepaidCreditsOut::of(credits))
                             }
                             _ => None,
                         },

@@ -15,7 +15,7 @@ use crate::shell::body::{parse_json, without_position};
 use crate::shell::error::ApiError;
 use crate::wire::amount::DecimalInput;
 use crate::wire::problems::Problems;
-use crate::wire::usage::UsagePricingInput;
+use crate::wire::usage::{PrepaidCreditsInput, UsagePricingInput};
 use crate::wire::variable::VariableComponentInput;
 
 /// What a field holds.
@@ -34,6 +34,8 @@ pub enum Kind {
     Components,
     /// A usage line's `usage_pricing`, read whole.
     Pricing,
+    /// A credits line's `prepaid_credits`, read whole.
+    Credits,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +116,11 @@ pub const LINE_ITEM: &[FieldSpec] = &[
     FieldSpec {
         name: "usage_pricing",
         kind: Kind::Pricing,
+        required: false,
+    },
+    FieldSpec {
+        name: "prepaid_credits",
+        kind: Kind::Credits,
         required: false,
     },
 ];
@@ -214,6 +221,9 @@ fn repair(prefix: &str, object: &RawObject, spec: &[FieldSpec], problems: &mut P
             Kind::Pricing => {
                 serde_json::from_str::<UsagePricingInput>(raw.get()).map(|_| raw.get().to_owned())
             }
+            Kind::Credits => {
+                serde_json::from_str::<PrepaidCreditsInput>(raw.get()).map(|_| raw.get().to_owned())
+            }
             Kind::LineItems => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).map(|items| {
                 let lines: Vec<String> = items
                     .iter()
@@ -288,7 +298,7 @@ fn stand_in(kind: Kind) -> String {
         Kind::Amount => "0".to_owned(),
         Kind::Flag => "false".to_owned(),
         Kind::LineItems | Kind::Invoices | Kind::Components => "[]".to_owned(),
-        Kind::Pricing => "null".to_owned(),
+        Kind::Pricing | Kind::Credits => "null".to_owned(),
     }
 }
 

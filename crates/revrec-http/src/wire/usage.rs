@@ -1,8 +1,8 @@
 //! Usage on the wire (docs/asc606.md §15): a usage line's pricing as sent and echoed, the
 //! records a metering system sends, and the month they rate.
 
-use revrec_domain::usage::{Quantity, Tier, UnitRate, UsageError, UsagePricing};
-use revrec_domain::{Currency, UsageField, format_minor, text};
+use revrec_domain::usage::{Breakage, Quantity, Tier, UnitRate, UsageError, UsagePricing};
+use revrec_domain::{Currency, PrepaidCredits, UsageField, format_minor, text};
 use revrec_ports::UsageRecord;
 use revrec_usecases::record_usage::{RatedMonth, UsageInput, UsageReceipt};
 use serde::{Deserialize, Serialize};
@@ -127,6 +127,107 @@ pub fn to_usage_pricing(
     }
     let pricing = UsagePricing::new(rate?, included?, tiers);
     read(problems, &format!("{path}.tiers"), pricing).map(|pricing| pricing.with_unit(unit))
+}
+
+/// A `credits` line's prepaid credits (docs/asc606.md §15): revenue through a month is
+/// the line's allocation times the credits used (of `expected_usage` with proportional
+/// breakage, of all of them `at_expiry`); what is left is revenue of `expires_on`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrepaidCreditsInput {
+    /// Credits sold, up to 6 decimals, above zero.
+    pub credits: DecimalInput,
+    /// The day unused credits expire, inside the line's service.
+    #[schema(format = Date, example = "2026-12-31")]
+    pub expires_on: String,
+    /// Credits the customer is expected to use (at most `credits`); default `credits`.
+    pub expected_usage: Option<DecimalInput>,
+    /// `proportional` (default: breakage recognized as the expected credits are used) or
+    /// `at_expiry`.
+    #[schema(value_type = Option<BreakageName>)]
+    pub breakage: Option<String>,
+}
+
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(
+    dead_code,
+    reason = "documents the allowed values in the OpenAPI document"
+)]
+pub enum BreakageName {
+    Proportional,
+    AtExpiry,
+}
+
+/// A credits line's credits as the contract holds them.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PrepaidCreditsOut {
+    /// Six decimals.
+    pub credits: Amount,
+    #[schema(format = Date)]
+    pub expires_on: String,
+    pub expected_usage: Amount,
+    #[schema(value_type = BreakageName)]
+    pub breakage: &'static str,
+}
+
+impl PrepaidCreditsOut {
+    pub fn of(credits: &PrepaidCredits) -> PrepaidCreditsOut {
+        PrepaidCreditsOut {
+            credits: millionths(credits.credits.millionths()),
+            expires_on: format_date(credits.expires_on),
+            expected_usage: millionths(credits.expected_usage.millionths()),
+            breakage: credits.breakage.as_str(),
+        }
+    }
+}
+
+/// Reads a line's `prepaid_credits` at `path`; `None` (with its problems reported) when
+/// any of it cannot be read.
+pub fn to_prepaid_credits(
+    input: &PrepaidCreditsInput,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<PrepaidCredits> {
+    let before = problems.list.len();
+    let credits = read(
+        problems,
+        &format!("{path}.credits"),
+        Quantity::parse(&input.credits.0),
+    );
+    let expected = match &input.expected_usage {
+        None => credits,
+        Some(text) => read(
+            problems,
+            &format!("{path}.expected_usage"),
+            Quantity::parse(&text.0),
+        ),
+    };
+    let expires_on = problems.date(&format!("{path}.expires_on"), &input.expires_on);
+    let breakage = match input
+        .breakage
+        .as_deref()
+        .map(|text| (text, Breakage::parse(text)))
+    {
+        None => Some(Breakage::Proportional),
+        Some((_, Some(breakage))) => Some(breakage),
+        Some((other, None)) => {
+            problems.push(
+                format!("{path}.breakage"),
+                format!("unknown breakage `{other}`; allowed: at_expiry, proportional"),
+            );
+            None
+        }
+    };
+    if problems.list.len() > before {
+        return None;
+    }
+    Some(PrepaidCredits {
+        credits: credits?,
+        expires_on: expires_on?,
+        expected_usage: expected?,
+        breakage: breakage?,
+    })
 }
 
 fn read<T>(problems: &mut Problems, field: &str, result: Result<T, UsageError>) -> Option<T> {

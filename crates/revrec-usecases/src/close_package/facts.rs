@@ -542,9 +542,11 @@ fn encode_terms(out: &mut revrec_domain::digest::CanonicalWriter, terms: &Contra
             Pattern::AwaitingDelivery => out.text("awaiting_delivery"),
             Pattern::Progress => out.text("progress"),
         };
-        // Only a usage line's: every other line encodes as it always has.
-        if let Some(Consumption::Usage(pricing)) = &obligation.consumption {
-            encode_pricing(out, pricing.as_ref());
+        // Only a usage or credits line's: every other line encodes as it always has.
+        match &obligation.consumption {
+            Some(Consumption::Usage(pricing)) => encode_pricing(out, pricing.as_ref()),
+            Some(Consumption::Credits(credits)) => encode_credits(out, credits),
+            None => {}
         }
     }
     // Only when there are any: a fixed-price contract's facts encode as they always have.
@@ -612,6 +614,18 @@ fn encode_pricing(
         };
         out.integer(tier.rate.millionths());
     }
+}
+
+/// A credits line's credits, every figure exact.
+fn encode_credits(
+    out: &mut revrec_domain::digest::CanonicalWriter,
+    credits: &revrec_domain::PrepaidCredits,
+) {
+    out.text("credits")
+        .integer(credits.credits.millionths())
+        .text(&credits.expires_on.to_string())
+        .integer(credits.expected_usage.millionths())
+        .text(credits.breakage.as_str());
 }
 
 fn encode_chart(out: &mut revrec_domain::digest::CanonicalWriter, chart: &ChartOfAccounts) {

@@ -26,6 +26,9 @@ module RevrecClient
 
     attr_accessor :pob_type
 
+    # A `credits` line's prepaid credits (docs/asc606.md §15); required on one.
+    attr_accessor :prepaid_credits
+
     # Default by `pob_type`.
     attr_accessor :recognition
 
@@ -74,6 +77,7 @@ module RevrecClient
         :'id' => :'id',
         :'name' => :'name',
         :'pob_type' => :'pob_type',
+        :'prepaid_credits' => :'prepaid_credits',
         :'recognition' => :'recognition',
         :'removed' => :'removed',
         :'service_end' => :'service_end',
@@ -101,6 +105,7 @@ module RevrecClient
         :'id' => :'String',
         :'name' => :'String',
         :'pob_type' => :'PobTypeName',
+        :'prepaid_credits' => :'PrepaidCreditsInput',
         :'recognition' => :'RecognitionName',
         :'removed' => :'Boolean',
         :'service_end' => :'Date',
@@ -117,6 +122,7 @@ module RevrecClient
         :'delivery_date',
         :'id',
         :'name',
+        :'prepaid_credits',
         :'recognition',
         :'removed',
         :'service_end',
@@ -169,6 +175,10 @@ module RevrecClient
         self.pob_type = attributes[:'pob_type']
       else
         self.pob_type = nil
+      end
+
+      if attributes.key?(:'prepaid_credits')
+        self.prepaid_credits = attributes[:'prepaid_credits']
       end
 
       if attributes.key?(:'recognition')
@@ -254,6 +264,7 @@ module RevrecClient
           id == o.id &&
           name == o.name &&
           pob_type == o.pob_type &&
+          prepaid_credits == o.prepaid_credits &&
           recognition == o.recognition &&
           removed == o.removed &&
           service_end == o.service_end &&
@@ -272,7 +283,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [delivery_date, id, name, pob_type, recognition, removed, service_end, service_start, ssp_price, stated_price, usage_pricing].hash
+      [delivery_date, id, name, pob_type, prepaid_credits, recognition, removed, service_end, service_start, ssp_price, stated_price, usage_pricing].hash
     end
 
     # Builds the object from hash

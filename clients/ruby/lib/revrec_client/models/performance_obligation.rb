@@ -36,6 +36,9 @@ module RevrecClient
 
     attr_accessor :pob_type
 
+    # A `credits` line's prepaid credits.
+    attr_accessor :prepaid_credits
+
     # `ratable`, `point_in_time`, `progress`, or `usage` (rated month by month from its usage records).
     attr_accessor :recognition
 
@@ -66,6 +69,7 @@ module RevrecClient
         :'name' => :'name',
         :'percent_complete' => :'percent_complete',
         :'pob_type' => :'pob_type',
+        :'prepaid_credits' => :'prepaid_credits',
         :'recognition' => :'recognition',
         :'service_end' => :'service_end',
         :'service_start' => :'service_start',
@@ -97,6 +101,7 @@ module RevrecClient
         :'name' => :'String',
         :'percent_complete' => :'BigDecimal',
         :'pob_type' => :'String',
+        :'prepaid_credits' => :'PrepaidCreditsOut',
         :'recognition' => :'String',
         :'service_end' => :'Date',
         :'service_start' => :'Date',
@@ -112,6 +117,7 @@ module RevrecClient
       Set.new([
         :'delivery_date',
         :'percent_complete',
+        :'prepaid_credits',
         :'service_end',
         :'service_start',
         :'stated_price',
@@ -185,6 +191,10 @@ module RevrecClient
         self.pob_type = attributes[:'pob_type']
       else
         self.pob_type = nil
+      end
+
+      if attributes.key?(:'prepaid_credits')
+        self.prepaid_credits = attributes[:'prepaid_credits']
       end
 
       if attributes.key?(:'recognition')
@@ -370,6 +380,7 @@ module RevrecClient
           name == o.name &&
           percent_complete == o.percent_complete &&
           pob_type == o.pob_type &&
+          prepaid_credits == o.prepaid_credits &&
           recognition == o.recognition &&
           service_end == o.service_end &&
           service_start == o.service_start &&
@@ -388,7 +399,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [allocated_amount, awaiting_delivery, delivery_date, id, in_force, name, percent_complete, pob_type, recognition, service_end, service_start, standalone_selling_price, stated_price, timing, usage_pricing].hash
+      [allocated_amount, awaiting_delivery, delivery_date, id, in_force, name, percent_complete, pob_type, prepaid_credits, recognition, service_end, service_start, standalone_selling_price, stated_price, timing, usage_pricing].hash
     end
 
     # Builds the object from hash

@@ -19,9 +19,10 @@ module RevrecClient
     POINT_IN_TIME = "point_in_time".freeze
     PROGRESS = "progress".freeze
     USAGE = "usage".freeze
+    CREDITS = "credits".freeze
 
     def self.all_vars
-      @all_vars ||= [RATABLE, POINT_IN_TIME, PROGRESS, USAGE].freeze
+      @all_vars ||= [RATABLE, POINT_IN_TIME, PROGRESS, USAGE, CREDITS].freeze
     end
 
     # Builds the enum from string
