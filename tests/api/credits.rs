@@ -206,8 +206,8 @@ async fn bad_credits_are_refused_with_a_problem_and_nothing_is_stored() {
         assert_eq!(month.status, 200, "{}", month.text);
         assert_eq!(month.json()["records"].as_array().unwrap().len(), 0);
 
-        // A modification may reprice the credits line, but not change its credits: its
-        // months before the change were earned under them.
+        // A modification may reprice the credits line and revise its expected usage (from
+        // its effective date), but not change its credits, their expiry or breakage.
         let platform = contract["performance_obligations"][0]["id"]
             .as_str()
             .unwrap();
@@ -223,7 +223,7 @@ async fn bad_credits_are_refused_with_a_problem_and_nothing_is_stored() {
         let changed = app
             .put(
                 &format!("/v1/contracts/{id}"),
-                &modify(json!({"credits": "6000", "expires_on": "2026-12-31", "expected_usage": "4000"})),
+                &modify(json!({"credits": "7000", "expires_on": "2026-12-31", "expected_usage": "5000"})),
             )
             .await;
         assert_eq!(changed.status, 422, "{}", changed.text);
@@ -232,9 +232,16 @@ async fn bad_credits_are_refused_with_a_problem_and_nothing_is_stored() {
             "{}",
             changed.text
         );
-        let repriced = app
-            .put(&format!("/v1/contracts/{id}"), &modify(credits()))
+        let revised = app
+            .put(
+                &format!("/v1/contracts/{id}"),
+                &modify(json!({"credits": "6000", "expires_on": "2026-12-31", "expected_usage": "4000"})),
+            )
             .await;
-        assert_eq!(repriced.status, 200, "{}", repriced.text);
+        assert_eq!(revised.status, 200, "{}", revised.text);
+        assert_eq!(
+            revised.json()["performance_obligations"][1]["prepaid_credits"]["expected_usage"],
+            json!(4000.0)
+        );
     }
 }

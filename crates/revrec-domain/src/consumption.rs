@@ -55,14 +55,15 @@ impl Consumption {
     }
 
     /// Revenue through the end of each month of `months` (in order), for an obligation
-    /// allocated `allocated(day)` on each Julian day, in a currency of `exponent` decimals: `visit` is told each
+    /// allocated `in_force(day).0` on each Julian day (credits expected to be used
+    /// `in_force(day).1` then), in a currency of `exponent` decimals: `visit` is told each
     /// month's point of the cumulative revenue, as `((month, its last Julian day), day,
     /// cumulative)`, the day being when the month is rated (its last day, or `last_day` when
     /// the service ends first); for credits, last, the day they expire with the whole
     /// allocation (no month).
     pub fn for_each_point(
         &self,
-        allocated: impl Fn(i32) -> i64,
+        in_force: impl Fn(i32) -> (i64, Quantity),
         months: &[MonthUsage],
         (last_day, exponent): (i32, u8),
         mut visit: impl FnMut(Option<(&MonthUsage, i32)>, i32, i64),
@@ -86,10 +87,11 @@ impl Consumption {
                 for month in months.iter().filter(|month| month.period < expiry) {
                     used = used.checked_add(month.quantity).unwrap_or(used);
                     let end = month_ends.of(month.period);
+                    let (allocated, expected) = in_force(end.min(last_day));
                     let earned = credits_recognized(
-                        allocated(end.min(last_day)),
+                        allocated,
                         used,
-                        (credits.credits, credits.expected_usage),
+                        (credits.credits, expected),
                         credits.breakage,
                         false,
                     );
@@ -97,7 +99,7 @@ impl Consumption {
                 }
                 // Everything left is revenue of the day the credits expire.
                 let expiry = credits.expires_on.to_julian_day();
-                visit(None, expiry, allocated(expiry));
+                visit(None, expiry, in_force(expiry).0);
             }
         }
     }

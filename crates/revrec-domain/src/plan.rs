@@ -10,13 +10,14 @@ use time::Date;
 
 use crate::allocation::{AllocationError, allocate};
 use crate::billing::Billing;
-use crate::consumption::{Consumption, ContractUsage, MonthUsage};
+use crate::consumption::{Consumption, ContractUsage, MonthUsage, PrepaidCredits};
 use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
 use crate::currency::Currency;
 use crate::money::{Ssp, format_minor};
 use crate::period::Period;
 use crate::progress::{PercentComplete, ProgressBasis};
 use crate::recognition::{Convention, Curve, Pattern, Timing, divide_rounding_wide};
+use crate::usage::Quantity;
 use crate::variable::{VariableScope, allocate_price};
 
 /// How an amendment is accounted for (ASC 606-10-25-12/13). `separate_contract` is not
@@ -243,6 +244,9 @@ pub struct ObligationPlan {
     pub consumption: Option<Consumption>,
     /// A usage line's months as it was last rated (empty for every other line).
     usage: Vec<MonthUsage>,
+    /// A credits line's expected usage and each revision of it, from the Julian day it
+    /// applies (the first from the start; empty for every other line).
+    expected_usage: Vec<(i32, Quantity)>,
     progress_basis: ProgressBasis,
     segments: Vec<Segment>,
     prices: Vec<PriceChange>,
@@ -511,6 +515,7 @@ impl ContractPlan {
                         .then_some(PercentComplete::ZERO),
                     consumption: obligation.consumption.clone(),
                     usage: Vec::new(),
+                    expected_usage: expected_from(i32::MIN, obligation.consumption.as_ref()),
                     progress_basis: ProgressBasis::new(allocated),
                     segments: vec![Segment {
                         from: i32::MIN,
@@ -709,15 +714,25 @@ impl ContractPlan {
         // A credits line's revenue through every month follows its credits: changing them
         // would move months before the change (docs/asc606.md §15).
         for obligation in &self.obligations {
-            let Some(credits @ Consumption::Credits(_)) = &obligation.consumption else {
+            let Some(Consumption::Credits(credits)) = &obligation.consumption else {
                 continue;
             };
             let continued = terms
                 .obligations
                 .iter()
                 .find(|new| new.id.is_some() && new.id == obligation.id);
+            // Only the expected usage may be revised (from the change on).
+            let same_credits = |new: &ObligationTerms| match &new.consumption {
+                Some(Consumption::Credits(new)) => {
+                    PrepaidCredits {
+                        expected_usage: credits.expected_usage,
+                        ..*new
+                    } == *credits
+                }
+                _ => false,
+            };
             if let Some(new) = continued
-                && new.consumption.as_ref() != Some(credits)
+                && !same_credits(new)
             {
                 return Err(AmendmentError::CreditsChanged {
                     id: obligation.id.clone().unwrap_or_default(),
@@ -867,6 +882,16 @@ impl ContractPlan {
                 existing.name.clone_from(&terms.name);
                 existing.pob_type = terms.pob_type;
                 existing.ssp = terms.ssp;
+                // A revised expected usage of credits applies from the change on.
+                if let Some(Consumption::Credits(credits)) = &terms.consumption
+                    && existing
+                        .expected_usage
+                        .last()
+                        .map(|(_, expected)| *expected)
+                        != Some(credits.expected_usage)
+                {
+                    existing.expected_usage.push((day, credits.expected_usage));
+                }
                 existing.consumption.clone_from(&terms.consumption);
                 if existing.pattern != terms.pattern {
                     existing.fulfilled_on = None;
@@ -887,6 +912,7 @@ impl ContractPlan {
                     percent_complete: None,
                     consumption: terms.consumption.clone(),
                     usage: Vec::new(),
+                    expected_usage: expected_from(day, terms.consumption.as_ref()),
                     progress_basis: ProgressBasis::new(price),
                     segments: vec![Segment {
                         from: day,
@@ -1131,7 +1157,7 @@ impl ObligationPlan {
                     price: 0,
                 });
                 consumption.for_each_point(
-                    |_| 0,
+                    |_| (0, Quantity::ZERO),
                     months,
                     (last_day, exponent),
                     |month, day, cumulative| {
@@ -1156,17 +1182,34 @@ impl ObligationPlan {
                     self.prices.pop();
                 }
                 let prices = &self.prices;
+                let expected = &self.expected_usage;
                 let price_at = |day: i32| {
-                    prices
+                    let price = prices
                         .iter()
                         .take_while(|change| change.from.to_julian_day() <= day)
                         .last()
                         .or(prices.first())
-                        .map_or(0, |change| change.price)
+                        .map_or(0, |change| change.price);
+                    let expected = expected
+                        .iter()
+                        .take_while(|(from, _)| *from <= day)
+                        .last()
+                        .or(expected.first())
+                        .map_or(credits.expected_usage, |(_, expected)| *expected);
+                    (price, expected)
                 };
+                // A change of price or of expected usage is caught up in its own month,
+                // whether or not credits were used in it.
+                let changed = prices
+                    .iter()
+                    .map(|change| change.from.to_julian_day())
+                    .chain(expected.iter().map(|(from, _)| *from))
+                    .filter(|day| *day > from && *day != i32::MIN)
+                    .filter_map(|day| Date::from_julian_day(day).ok().map(Period::of));
+                let rated = with_months_of(months, changed);
                 consumption.for_each_point(
                     price_at,
-                    months,
+                    &rated,
                     (last_day, exponent),
                     |_, day, cumulative| {
                         lump(cumulative, day);
@@ -1419,6 +1462,33 @@ fn freeze(obligation: &mut ObligationPlan, day: i32) {
         from,
         price: recognized,
     });
+}
+
+/// `months` (in order) and a month of no usage for each of `periods` not among them, in
+/// order.
+fn with_months_of(months: &[MonthUsage], periods: impl Iterator<Item = Period>) -> Vec<MonthUsage> {
+    let mut all = months.to_vec();
+    for period in periods {
+        if let Err(at) = all.binary_search_by_key(&period, |month| month.period) {
+            all.insert(
+                at,
+                MonthUsage {
+                    period,
+                    quantity: Quantity::ZERO,
+                    amount: 0,
+                },
+            );
+        }
+    }
+    all
+}
+
+/// A credits line's expected usage from `day` (none for any other line).
+fn expected_from(day: i32, consumption: Option<&Consumption>) -> Vec<(i32, Quantity)> {
+    match consumption {
+        Some(Consumption::Credits(credits)) => vec![(day, credits.expected_usage)],
+        _ => Vec::new(),
+    }
 }
 
 /// Each obligation's allocation of the whole transaction price, laid out over time: the

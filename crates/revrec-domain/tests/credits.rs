@@ -8,8 +8,8 @@ mod support;
 
 use revrec_domain::usage::{Breakage, Quantity};
 use revrec_domain::{
-    Amendment, ContractTerms, ContractUsage, LineDraft, MonthUsage, Period, PlanHistory,
-    PrepaidCredits, ValidationErrors,
+    Amendment, AmendmentError, Consumption, ContractTerms, ContractUsage, LineDraft, MonthUsage,
+    Period, PlanHistory, PrepaidCredits, ValidationErrors,
 };
 use support::{cents, draft, line, obligation_revenue};
 use time::macros::date;
@@ -139,4 +139,42 @@ fn a_credits_line_names_credits_that_expire_inside_its_service() {
     assert!(first_problem(&line).contains("must not exceed credits"));
     line.prepaid_credits = None;
     assert!(first_problem(&line).contains("is required"));
+}
+
+#[test]
+fn a_revised_expected_usage_is_a_catch_up_in_the_month_it_takes_effect() {
+    let terms = platform_and_credits(Breakage::Proportional).unwrap();
+    let history = PlanHistory::new(&terms).unwrap();
+    let mut revised = terms.clone();
+    if let Some(Consumption::Credits(credits)) = &mut revised.obligations[1].consumption {
+        credits.expected_usage = Quantity::units(4_000).unwrap();
+    }
+    let before = obligation_revenue(&history.clone().with_usage(&used()), 1);
+    let changed = history
+        .amend(&Amendment::CumulativeCatchUp {
+            effective: date!(2026 - 03 - 15),
+            terms: revised.clone(),
+        })
+        .unwrap()
+        .with_usage(&used());
+    let months = obligation_revenue(&changed, 1);
+    assert_eq!(months[..2], before[..2], "months before the change stay");
+    // Through March, 6,000.00 × 2,500 / 4,000 = 3,750.00: 750.00 more than through February.
+    assert_eq!(months[2], "750.00");
+    assert_eq!(months[11], "2250.00");
+    let year: i64 = changed.current().schedule().revenue(1).iter().sum();
+    assert_eq!(cents(year), "6000.00");
+
+    // Anything else about the credits stays as sold.
+    if let Some(Consumption::Credits(credits)) = &mut revised.obligations[1].consumption {
+        credits.credits = Quantity::units(7_000).unwrap();
+    }
+    let refused = history.amend(&Amendment::Prospective {
+        effective: date!(2026 - 03 - 15),
+        terms: revised,
+    });
+    assert!(matches!(
+        refused,
+        Err(AmendmentError::CreditsChanged { .. })
+    ));
 }
