@@ -315,7 +315,7 @@ fn clf() -> Currency {
 
 /// The largest amount one payment may carry in `currency`, in minor units.
 fn largest_amount(currency: Currency) -> i64 {
-    revrec_domain::money::AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(currency.exponent())) - 1
+    revrec_domain::money::amount_limit(currency) - 1
 }
 
 /// Names and references a caller may send that a ledger, a CSV or a terminal might trip

@@ -12,7 +12,7 @@ use crate::currency::Currency;
 pub use crate::field::{
     Field, FieldError, InvoiceField, LineField, UsageField, ValidationErrors, VariableField,
 };
-use crate::money::{AMOUNT_LIMIT_MAJOR, Ssp};
+use crate::money::{Ssp, amount_limit};
 use crate::recognition::{Convention, Pattern, RecognitionMethod};
 use crate::usage::{Quantity, UsagePricing};
 use crate::variable::VariableScope;
@@ -313,7 +313,7 @@ impl ContractDraft {
         let fixed_price = self
             .transaction_price
             .unwrap_or_else(|| self.lines.iter().filter_map(|line| line.stated_price).sum());
-        let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(self.currency.exponent()));
+        let limit = amount_limit(self.currency);
         if self.transaction_price.is_none() && fixed_price >= limit && !price_is_unread {
             errors.push(FieldError::new(
                 Field::LineItems,

@@ -98,7 +98,7 @@ impl ContractTerms {
         let difference = change.included_amount - component.included_amount;
         component.included_amount = change.included_amount;
         next.transaction_price = self.transaction_price.saturating_add(difference);
-        let limit = crate::money::AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(exponent));
+        let limit = crate::money::amount_limit(self.currency);
         if next.transaction_price < 0 || next.transaction_price >= limit {
             return Err(invalid(
                 Field::IncludedAmount,

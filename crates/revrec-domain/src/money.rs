@@ -13,6 +13,11 @@ use crate::currency::Currency;
 /// stored amount inside a `BIGINT`.
 pub const AMOUNT_LIMIT_MAJOR: i64 = 1_000_000_000_000;
 
+/// [`AMOUNT_LIMIT_MAJOR`] in a currency's minor units: every amount stays below it.
+pub fn amount_limit(currency: Currency) -> i64 {
+    AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(currency.exponent()))
+}
+
 /// The most, in minor units, that the books of one currency may hold (docs/limits.md,
 /// "Money"): the sizes of every figure of every month added up. Half the 64-bit range, so
 /// that every total a report prints fits in a `BIGINT` and so does the difference between

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use revrec_domain::money::AMOUNT_LIMIT_MAJOR;
+use revrec_domain::money::amount_limit;
 use revrec_domain::usage::{Quantity, UsagePricing};
 use revrec_domain::{
     Consumption, ContractUsage, Currency, Field, FieldError, MonthUsage, ObligationTerms, Period,
@@ -391,7 +391,7 @@ fn check_record<'a>(
             ),
         )));
     }
-    let limit = AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(stored.record.currency.exponent()));
+    let limit = amount_limit(stored.record.currency);
     if expiry.is_some() {
         return match (input.quantity, input.amount) {
             (None, _) => Err(usage_field(
@@ -534,8 +534,7 @@ impl Pending<'_> {
             .quantity
             .checked_add(new.quantity.unwrap_or_default())
             .ok_or_else(too_large)?;
-        let limit =
-            AMOUNT_LIMIT_MAJOR * 10_i64.pow(u32::from(self.stored.record.currency.exponent()));
+        let limit = amount_limit(self.stored.record.currency);
         month.amount = month
             .amount
             .checked_add(new.amount.unwrap_or(0))
