@@ -118,7 +118,7 @@ pub enum AmendmentError {
         recognition: &'static str,
     },
     #[error(
-        "a modification keeps the prepaid_credits of credits line `{id}` as they are (its months before the change were earned under them); its price may change"
+        "a modification keeps the prepaid_credits of credits line `{id}` as sold (its months before the change were earned under them): only its price and its expected_usage may change"
     )]
     CreditsChanged { id: String },
 }
