@@ -23,7 +23,7 @@ var _ MappedNullable = &ContractVersion{}
 type ContractVersion struct {
 	// Revenue of the days before `effective_date` that the new terms say was earned, less what had been: booked in the effective month. Non-zero only for a cumulative catch-up.
 	CatchUp Decimal `json:"catch_up"`
-	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
+	// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up), `expected_usage` (a credits line's expected usage revised, the same way) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
 	Change string `json:"change"`
 	// The variable component an estimate reassessed.
 	ComponentId NullableString `json:"component_id,omitempty"`
@@ -31,7 +31,7 @@ type ContractVersion struct {
 	EffectiveDate NullableString `json:"effective_date,omitempty"`
 	// A progress report's cumulative percent complete.
 	PercentComplete NullableDecimal `json:"percent_complete,omitempty"`
-	// The obligation an event satisfied.
+	// The obligation an event satisfied, or whose expected usage a revision revised.
 	PobId NullableString `json:"pob_id,omitempty"`
 	// Obligations whose allocation the version changed (a prospective change re-allocates what remains; a termination leaves each what it earned).
 	Reallocations []Reallocation `json:"reallocations"`

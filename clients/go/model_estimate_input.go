@@ -19,16 +19,20 @@ import (
 // checks if the EstimateInput type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &EstimateInput{}
 
-// EstimateInput Body of `POST /v1/contracts/{id}/estimates`.
+// EstimateInput Body of `POST /v1/contracts/{id}/estimates`: a variable component's new estimate (`component_id` with `included_amount`), or a prepaid credits line's new expected usage (`obligation_id` with `expected_usage`).
 type EstimateInput struct {
 	// The day the new estimate takes effect, in an open month: its month carries the cumulative catch-up.
 	AsOf string `json:"as_of"`
-	// The component's `id`.
-	ComponentId string `json:"component_id"`
-	// The new constrained amount in the transaction price (never above the estimate).
-	IncludedAmount DecimalInput `json:"included_amount"`
+	// The component's `id` (a component's estimate).
+	ComponentId NullableString `json:"component_id,omitempty"`
+	// The credits the customer is now expected to use (at most the line's credits); with `obligation_id`.
+	ExpectedUsage NullableDecimalInput `json:"expected_usage,omitempty"`
+	// The new constrained amount in the transaction price (never above the estimate); with `component_id`.
+	IncludedAmount NullableDecimalInput `json:"included_amount,omitempty"`
 	// When sent, the component's own method (a change of method is refused).
 	Method NullableEstimateMethodName `json:"method,omitempty"`
+	// A prepaid credits line's obligation id (`pob_…`): its expected usage is revised.
+	ObligationId NullableString `json:"obligation_id,omitempty"`
 	// New scenarios; default the component's own.
 	Scenarios []ScenarioInput `json:"scenarios,omitempty"`
 }
@@ -39,11 +43,9 @@ type _EstimateInput EstimateInput
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewEstimateInput(asOf string, componentId string, includedAmount DecimalInput) *EstimateInput {
+func NewEstimateInput(asOf string) *EstimateInput {
 	this := EstimateInput{}
 	this.AsOf = asOf
-	this.ComponentId = componentId
-	this.IncludedAmount = includedAmount
 	return &this
 }
 
@@ -79,52 +81,133 @@ func (o *EstimateInput) SetAsOf(v string) {
 	o.AsOf = v
 }
 
-// GetComponentId returns the ComponentId field value
+// GetComponentId returns the ComponentId field value if set, zero value otherwise (both if not set or set to explicit null).
 func (o *EstimateInput) GetComponentId() string {
-	if o == nil {
+	if o == nil || IsNil(o.ComponentId.Get()) {
 		var ret string
 		return ret
 	}
-
-	return o.ComponentId
+	return *o.ComponentId.Get()
 }
 
-// GetComponentIdOk returns a tuple with the ComponentId field value
+// GetComponentIdOk returns a tuple with the ComponentId field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *EstimateInput) GetComponentIdOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.ComponentId, true
+	return o.ComponentId.Get(), o.ComponentId.IsSet()
 }
 
-// SetComponentId sets field value
+// HasComponentId returns a boolean if a field has been set.
+func (o *EstimateInput) HasComponentId() bool {
+	if o != nil && o.ComponentId.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetComponentId gets a reference to the given NullableString and assigns it to the ComponentId field.
 func (o *EstimateInput) SetComponentId(v string) {
-	o.ComponentId = v
+	o.ComponentId.Set(&v)
 }
 
-// GetIncludedAmount returns the IncludedAmount field value
-func (o *EstimateInput) GetIncludedAmount() DecimalInput {
-	if o == nil {
+// SetComponentIdNil sets the value for ComponentId to be an explicit nil
+func (o *EstimateInput) SetComponentIdNil() {
+	o.ComponentId.Set(nil)
+}
+
+// UnsetComponentId ensures that no value is present for ComponentId, not even an explicit nil
+func (o *EstimateInput) UnsetComponentId() {
+	o.ComponentId.Unset()
+}
+
+// GetExpectedUsage returns the ExpectedUsage field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *EstimateInput) GetExpectedUsage() DecimalInput {
+	if o == nil || IsNil(o.ExpectedUsage.Get()) {
 		var ret DecimalInput
 		return ret
 	}
-
-	return o.IncludedAmount
+	return *o.ExpectedUsage.Get()
 }
 
-// GetIncludedAmountOk returns a tuple with the IncludedAmount field value
+// GetExpectedUsageOk returns a tuple with the ExpectedUsage field value if set, nil otherwise
 // and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *EstimateInput) GetExpectedUsageOk() (*DecimalInput, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ExpectedUsage.Get(), o.ExpectedUsage.IsSet()
+}
+
+// HasExpectedUsage returns a boolean if a field has been set.
+func (o *EstimateInput) HasExpectedUsage() bool {
+	if o != nil && o.ExpectedUsage.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetExpectedUsage gets a reference to the given NullableDecimalInput and assigns it to the ExpectedUsage field.
+func (o *EstimateInput) SetExpectedUsage(v DecimalInput) {
+	o.ExpectedUsage.Set(&v)
+}
+
+// SetExpectedUsageNil sets the value for ExpectedUsage to be an explicit nil
+func (o *EstimateInput) SetExpectedUsageNil() {
+	o.ExpectedUsage.Set(nil)
+}
+
+// UnsetExpectedUsage ensures that no value is present for ExpectedUsage, not even an explicit nil
+func (o *EstimateInput) UnsetExpectedUsage() {
+	o.ExpectedUsage.Unset()
+}
+
+// GetIncludedAmount returns the IncludedAmount field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *EstimateInput) GetIncludedAmount() DecimalInput {
+	if o == nil || IsNil(o.IncludedAmount.Get()) {
+		var ret DecimalInput
+		return ret
+	}
+	return *o.IncludedAmount.Get()
+}
+
+// GetIncludedAmountOk returns a tuple with the IncludedAmount field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
 func (o *EstimateInput) GetIncludedAmountOk() (*DecimalInput, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.IncludedAmount, true
+	return o.IncludedAmount.Get(), o.IncludedAmount.IsSet()
 }
 
-// SetIncludedAmount sets field value
+// HasIncludedAmount returns a boolean if a field has been set.
+func (o *EstimateInput) HasIncludedAmount() bool {
+	if o != nil && o.IncludedAmount.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetIncludedAmount gets a reference to the given NullableDecimalInput and assigns it to the IncludedAmount field.
 func (o *EstimateInput) SetIncludedAmount(v DecimalInput) {
-	o.IncludedAmount = v
+	o.IncludedAmount.Set(&v)
+}
+
+// SetIncludedAmountNil sets the value for IncludedAmount to be an explicit nil
+func (o *EstimateInput) SetIncludedAmountNil() {
+	o.IncludedAmount.Set(nil)
+}
+
+// UnsetIncludedAmount ensures that no value is present for IncludedAmount, not even an explicit nil
+func (o *EstimateInput) UnsetIncludedAmount() {
+	o.IncludedAmount.Unset()
 }
 
 // GetMethod returns the Method field value if set, zero value otherwise (both if not set or set to explicit null).
@@ -168,6 +251,49 @@ func (o *EstimateInput) SetMethodNil() {
 // UnsetMethod ensures that no value is present for Method, not even an explicit nil
 func (o *EstimateInput) UnsetMethod() {
 	o.Method.Unset()
+}
+
+// GetObligationId returns the ObligationId field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *EstimateInput) GetObligationId() string {
+	if o == nil || IsNil(o.ObligationId.Get()) {
+		var ret string
+		return ret
+	}
+	return *o.ObligationId.Get()
+}
+
+// GetObligationIdOk returns a tuple with the ObligationId field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *EstimateInput) GetObligationIdOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ObligationId.Get(), o.ObligationId.IsSet()
+}
+
+// HasObligationId returns a boolean if a field has been set.
+func (o *EstimateInput) HasObligationId() bool {
+	if o != nil && o.ObligationId.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetObligationId gets a reference to the given NullableString and assigns it to the ObligationId field.
+func (o *EstimateInput) SetObligationId(v string) {
+	o.ObligationId.Set(&v)
+}
+
+// SetObligationIdNil sets the value for ObligationId to be an explicit nil
+func (o *EstimateInput) SetObligationIdNil() {
+	o.ObligationId.Set(nil)
+}
+
+// UnsetObligationId ensures that no value is present for ObligationId, not even an explicit nil
+func (o *EstimateInput) UnsetObligationId() {
+	o.ObligationId.Unset()
 }
 
 // GetScenarios returns the Scenarios field value if set, zero value otherwise (both if not set or set to explicit null).
@@ -214,10 +340,20 @@ func (o EstimateInput) MarshalJSON() ([]byte, error) {
 func (o EstimateInput) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["as_of"] = o.AsOf
-	toSerialize["component_id"] = o.ComponentId
-	toSerialize["included_amount"] = o.IncludedAmount
+	if o.ComponentId.IsSet() {
+		toSerialize["component_id"] = o.ComponentId.Get()
+	}
+	if o.ExpectedUsage.IsSet() {
+		toSerialize["expected_usage"] = o.ExpectedUsage.Get()
+	}
+	if o.IncludedAmount.IsSet() {
+		toSerialize["included_amount"] = o.IncludedAmount.Get()
+	}
 	if o.Method.IsSet() {
 		toSerialize["method"] = o.Method.Get()
+	}
+	if o.ObligationId.IsSet() {
+		toSerialize["obligation_id"] = o.ObligationId.Get()
 	}
 	if o.Scenarios != nil {
 		toSerialize["scenarios"] = o.Scenarios
@@ -231,8 +367,6 @@ func (o *EstimateInput) UnmarshalJSON(data []byte) (err error) {
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
 		"as_of",
-		"component_id",
-		"included_amount",
 	}
 
 	allProperties := make(map[string]interface{})

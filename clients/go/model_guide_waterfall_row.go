@@ -31,7 +31,9 @@ type GuideWaterfallRow struct {
 	// `YYYY-MM`, `YYYY-Qn` or `YYYY`, by granularity.
 	Period string `json:"period"`
 	// Revenue of the row's months.
-	RecognizedAmount     Decimal `json:"recognized_amount"`
+	RecognizedAmount Decimal `json:"recognized_amount"`
+	// The part of `recognized_amount` that variable consideration made (docs/asc606.md §15, \"Variable revenue\").
+	VariableAmount       Decimal `json:"variable_amount"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -41,13 +43,14 @@ type _GuideWaterfallRow GuideWaterfallRow
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewGuideWaterfallRow(billedAmount Decimal, contractAssetBalance Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal) *GuideWaterfallRow {
+func NewGuideWaterfallRow(billedAmount Decimal, contractAssetBalance Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal, variableAmount Decimal) *GuideWaterfallRow {
 	this := GuideWaterfallRow{}
 	this.BilledAmount = billedAmount
 	this.ContractAssetBalance = contractAssetBalance
 	this.DeferredBalance = deferredBalance
 	this.Period = period
 	this.RecognizedAmount = recognizedAmount
+	this.VariableAmount = variableAmount
 	return &this
 }
 
@@ -211,6 +214,30 @@ func (o *GuideWaterfallRow) SetRecognizedAmount(v Decimal) {
 	o.RecognizedAmount = v
 }
 
+// GetVariableAmount returns the VariableAmount field value
+func (o *GuideWaterfallRow) GetVariableAmount() Decimal {
+	if o == nil {
+		var ret Decimal
+		return ret
+	}
+
+	return o.VariableAmount
+}
+
+// GetVariableAmountOk returns a tuple with the VariableAmount field value
+// and a boolean to check if the value has been set.
+func (o *GuideWaterfallRow) GetVariableAmountOk() (*Decimal, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.VariableAmount, true
+}
+
+// SetVariableAmount sets field value
+func (o *GuideWaterfallRow) SetVariableAmount(v Decimal) {
+	o.VariableAmount = v
+}
+
 func (o GuideWaterfallRow) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -229,6 +256,7 @@ func (o GuideWaterfallRow) ToMap() (map[string]interface{}, error) {
 	}
 	toSerialize["period"] = o.Period
 	toSerialize["recognized_amount"] = o.RecognizedAmount
+	toSerialize["variable_amount"] = o.VariableAmount
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -247,6 +275,7 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 		"deferred_balance",
 		"period",
 		"recognized_amount",
+		"variable_amount",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -282,6 +311,7 @@ func (o *GuideWaterfallRow) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "groups")
 		delete(additionalProperties, "period")
 		delete(additionalProperties, "recognized_amount")
+		delete(additionalProperties, "variable_amount")
 		o.AdditionalProperties = additionalProperties
 	}
 

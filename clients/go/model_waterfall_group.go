@@ -23,7 +23,9 @@ type WaterfallGroup struct {
 	// The `pob_type` (`group_by=pob_type`: all five, zeros included) or the obligation's id (`group_by=obligation`: every obligation of the contract, in its order).
 	Key string `json:"key"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	RecognizedAmount     Decimal `json:"recognized_amount"`
+	RecognizedAmount Decimal `json:"recognized_amount"`
+	// The part of `recognized_amount` that variable consideration made.
+	VariableAmount       Decimal `json:"variable_amount"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -33,10 +35,11 @@ type _WaterfallGroup WaterfallGroup
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewWaterfallGroup(key string, recognizedAmount Decimal) *WaterfallGroup {
+func NewWaterfallGroup(key string, recognizedAmount Decimal, variableAmount Decimal) *WaterfallGroup {
 	this := WaterfallGroup{}
 	this.Key = key
 	this.RecognizedAmount = recognizedAmount
+	this.VariableAmount = variableAmount
 	return &this
 }
 
@@ -96,6 +99,30 @@ func (o *WaterfallGroup) SetRecognizedAmount(v Decimal) {
 	o.RecognizedAmount = v
 }
 
+// GetVariableAmount returns the VariableAmount field value
+func (o *WaterfallGroup) GetVariableAmount() Decimal {
+	if o == nil {
+		var ret Decimal
+		return ret
+	}
+
+	return o.VariableAmount
+}
+
+// GetVariableAmountOk returns a tuple with the VariableAmount field value
+// and a boolean to check if the value has been set.
+func (o *WaterfallGroup) GetVariableAmountOk() (*Decimal, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.VariableAmount, true
+}
+
+// SetVariableAmount sets field value
+func (o *WaterfallGroup) SetVariableAmount(v Decimal) {
+	o.VariableAmount = v
+}
+
 func (o WaterfallGroup) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -108,6 +135,7 @@ func (o WaterfallGroup) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["key"] = o.Key
 	toSerialize["recognized_amount"] = o.RecognizedAmount
+	toSerialize["variable_amount"] = o.VariableAmount
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -123,6 +151,7 @@ func (o *WaterfallGroup) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"key",
 		"recognized_amount",
+		"variable_amount",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -154,6 +183,7 @@ func (o *WaterfallGroup) UnmarshalJSON(data []byte) (err error) {
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "key")
 		delete(additionalProperties, "recognized_amount")
+		delete(additionalProperties, "variable_amount")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -35,7 +35,9 @@ type WaterfallPeriod struct {
 	// `YYYY-MM`.
 	Period string `json:"period"`
 	// An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
-	RecognizedAmount     Decimal `json:"recognized_amount"`
+	RecognizedAmount Decimal `json:"recognized_amount"`
+	// The part of `recognized_amount` that variable consideration made: usage and prepaid credits lines whole, other lines their share of the contract's variable components (docs/asc606.md §15, \"Variable revenue\"). Zero for a fixed price.
+	VariableAmount       Decimal `json:"variable_amount"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -45,7 +47,7 @@ type _WaterfallPeriod WaterfallPeriod
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewWaterfallPeriod(billedAmount Decimal, closed bool, contractAssetBalance Decimal, correctionAmount Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal) *WaterfallPeriod {
+func NewWaterfallPeriod(billedAmount Decimal, closed bool, contractAssetBalance Decimal, correctionAmount Decimal, deferredBalance Decimal, period string, recognizedAmount Decimal, variableAmount Decimal) *WaterfallPeriod {
 	this := WaterfallPeriod{}
 	this.BilledAmount = billedAmount
 	this.Closed = closed
@@ -54,6 +56,7 @@ func NewWaterfallPeriod(billedAmount Decimal, closed bool, contractAssetBalance 
 	this.DeferredBalance = deferredBalance
 	this.Period = period
 	this.RecognizedAmount = recognizedAmount
+	this.VariableAmount = variableAmount
 	return &this
 }
 
@@ -265,6 +268,30 @@ func (o *WaterfallPeriod) SetRecognizedAmount(v Decimal) {
 	o.RecognizedAmount = v
 }
 
+// GetVariableAmount returns the VariableAmount field value
+func (o *WaterfallPeriod) GetVariableAmount() Decimal {
+	if o == nil {
+		var ret Decimal
+		return ret
+	}
+
+	return o.VariableAmount
+}
+
+// GetVariableAmountOk returns a tuple with the VariableAmount field value
+// and a boolean to check if the value has been set.
+func (o *WaterfallPeriod) GetVariableAmountOk() (*Decimal, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.VariableAmount, true
+}
+
+// SetVariableAmount sets field value
+func (o *WaterfallPeriod) SetVariableAmount(v Decimal) {
+	o.VariableAmount = v
+}
+
 func (o WaterfallPeriod) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -285,6 +312,7 @@ func (o WaterfallPeriod) ToMap() (map[string]interface{}, error) {
 	}
 	toSerialize["period"] = o.Period
 	toSerialize["recognized_amount"] = o.RecognizedAmount
+	toSerialize["variable_amount"] = o.VariableAmount
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -305,6 +333,7 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 		"deferred_balance",
 		"period",
 		"recognized_amount",
+		"variable_amount",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -342,6 +371,7 @@ func (o *WaterfallPeriod) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "groups")
 		delete(additionalProperties, "period")
 		delete(additionalProperties, "recognized_amount")
+		delete(additionalProperties, "variable_amount")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -1554,3 +1554,83 @@ async fn a_contracts_page_shows_its_variable_components() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_contract_with_usage_and_credits_shows_how_they_are_earned_and_the_variable_part() {
+    for app in spawn_each().await {
+        let (_, key) = app.key("acme", &Scope::ALL).await;
+        let body = json!({"customer_name": "Metered", "currency": "USD", "total_value": "18000.00",
+            "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                {"name": "API calls", "pob_type": "usage",
+                 "usage_pricing": {"unit": "api_call", "rate": "0.002"}},
+                {"name": "Credits", "pob_type": "services", "recognition": "credits",
+                 "stated_price": "6000.00",
+                 "prepaid_credits": {"credits": "6000", "expires_on": "2026-12-31",
+                                     "expected_usage": "5000"}}]});
+        let api = |method, path: String, body: Option<serde_json::Value>| {
+            let key = key.clone();
+            let app = &app;
+            async move { app.request(method, &path, Some(&key), body.as_ref()).await }
+        };
+        let created = api(reqwest::Method::POST, "/v1/contracts".into(), Some(body)).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let contract = created.json();
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let obligation = |index: usize| {
+            contract["performance_obligations"][index]["id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        };
+        for (pob, quantity) in [(obligation(1), "50000"), (obligation(2), "1000")] {
+            let recorded = api(
+                reqwest::Method::POST,
+                format!("/v1/contracts/{id}/obligations/{pob}/usage"),
+                Some(json!({"record_id": "march", "occurred_on": "2026-03-10", "quantity": quantity})),
+            )
+            .await;
+            assert_eq!(recorded.status, StatusCode::CREATED, "{}", recorded.text);
+        }
+
+        let mut browser = Browser::signed_in(&app, "acme", "ana@example.com").await;
+        let page = browser.get(&format!("/console/contracts/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+        let satisfied: Vec<String> = page
+            .text
+            .match_indices(r#"data-column="satisfied">"#)
+            .map(|(at, marker)| text_after(&page.text[at..], marker))
+            .collect();
+        assert_eq!(
+            satisfied,
+            [
+                "ratably, 2026-01-01 to 2026-12-31",
+                "as used, rated each month",
+                "as credits are used, expiring 2026-12-31 (proportional breakage)"
+            ]
+        );
+        // March: 100.00 of calls and 1,200.00 of credits (1,000 of the 5,000 expected),
+        // each month's figures the API's.
+        let waterfall = api(
+            reqwest::Method::GET,
+            format!("/v1/waterfalls?contract_id={id}"),
+            None,
+        )
+        .await
+        .text;
+        assert_eq!(page.cell("2026-03", "variable"), "1300.00");
+        for month in ["2026-02", "2026-03", "2026-12"] {
+            let anchor = format!(r#""period":"{month}""#);
+            for (column, field) in [
+                ("recognized", "recognized_amount"),
+                ("variable", "variable_amount"),
+            ] {
+                assert_eq!(
+                    page.cell(month, column),
+                    api_number(&waterfall, &anchor, field),
+                    "{month} {column}"
+                );
+            }
+        }
+    }
+}

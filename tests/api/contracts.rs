@@ -479,7 +479,7 @@ async fn termination_releases_the_rest_and_is_final() {
             last,
             json!({"period": "2026-10", "recognized_amount": 0.0, "deferred_balance": 0.0,
                    "billed_amount": -3024.66, "contract_asset_balance": 0.0,
-                   "correction_amount": 0.0, "closed": false})
+                   "correction_amount": 0.0, "variable_amount": 0.0, "closed": false})
         );
 
         app.post(&terminate, &json!({"effective_date": "2026-11-01"}))

@@ -245,3 +245,128 @@ async fn bad_credits_are_refused_with_a_problem_and_nothing_is_stored() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_revised_expected_usage_is_an_estimate_caught_up_in_its_month() {
+    for app in spawn_each().await {
+        let contract = app.create(&platform_with_credits(credits())).await;
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let platform = contract["performance_obligations"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let pob = contract["performance_obligations"][1]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let usage = format!("/v1/contracts/{id}/obligations/{pob}/usage");
+        for (record, day, quantity) in
+            [("jan", "2026-01-20", "1000"), ("feb", "2026-02-10", "1500")]
+        {
+            let recorded = app
+                .post(
+                    &usage,
+                    &json!({"record_id": record, "occurred_on": day, "quantity": quantity}),
+                )
+                .await;
+            assert_eq!(recorded.status, 201, "{}", recorded.text);
+        }
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-01"}))
+            .await;
+        assert_eq!(closed.status, 200, "{}", closed.text);
+        let estimates = format!("/v1/contracts/{id}/estimates");
+        let versions = format!("/v1/contracts/{id}/versions");
+        let versions_before = app.get(&versions).await.text;
+
+        // Each refused with a problem naming its field, and nothing stored.
+        for (body, status, field) in [
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": pob, "expected_usage": "6000.5"}),
+                422,
+                "expected_usage",
+            ),
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": platform, "expected_usage": "4000"}),
+                422,
+                "obligation_id",
+            ),
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": "pob_unknown", "expected_usage": "4000"}),
+                422,
+                "obligation_id",
+            ),
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": pob, "component_id": "bonus",
+                       "expected_usage": "4000"}),
+                422,
+                "obligation_id",
+            ),
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": pob, "expected_usage": "4000",
+                       "included_amount": "10.00"}),
+                422,
+                "included_amount",
+            ),
+            (
+                json!({"as_of": "2026-03-01", "obligation_id": pob}),
+                422,
+                "expected_usage",
+            ),
+            (
+                json!({"as_of": "2026-01-15", "obligation_id": pob, "expected_usage": "4000"}),
+                409,
+                "",
+            ),
+        ] {
+            let refused = app.post(&estimates, &body).await;
+            assert_eq!(refused.status, status, "{body}: {}", refused.text);
+            let named = if field.is_empty() {
+                "\"code\":\"PERIOD_CLOSED\"".to_owned()
+            } else {
+                format!("\"field\":\"{field}\"")
+            };
+            assert!(refused.text.contains(&named), "{body}: {}", refused.text);
+        }
+        assert_eq!(app.get(&versions).await.text, versions_before);
+
+        // 2,500 of the 5,000 expected were used by February (3,000.00 of 6,000.00); expected
+        // to be 4,000 from March, March carries the catch-up to 3,750.00 though no credit
+        // was used in it. January and February stay as they were.
+        let revised = app
+            .post(
+                &estimates,
+                &json!({"as_of": "2026-03-01", "obligation_id": pob, "expected_usage": "4000"}),
+            )
+            .await;
+        assert_eq!(revised.status, 201, "{}", revised.text);
+        let body = revised.json();
+        assert_eq!(body["version"]["change"], "expected_usage");
+        assert_eq!(body["version"]["pob_id"], pob.as_str());
+        assert_eq!(body["version"]["effective_date"], "2026-03-01");
+        assert_eq!(
+            body["contract"]["performance_obligations"][1]["prepaid_credits"]["expected_usage"],
+            json!(4000.0)
+        );
+        let rows = months(&app, &id).await;
+        assert_eq!(rows[0], pair("2219.18", "0.00"));
+        assert_eq!(rows[1], pair("2720.55", "0.00"));
+        assert_eq!(rows[2].0, "1769.17");
+        let march = app.get(&format!("{usage}?period=2026-03")).await;
+        assert_eq!(number_texts(&march.text, "rated_amount"), ["750.00"]);
+        // The version is a fact of the close package, and a replay re-performs it.
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(closed.status, 200, "{}", closed.text);
+        let package = app.get("/v1/close-packages/2026-03").await;
+        assert_eq!(package.status, 200, "{}", package.text);
+        assert!(
+            package.text.contains("\"kind\":\"expected_usage\""),
+            "{}",
+            package.text
+        );
+        revrec_app::replay_command::replay_package(package.text.as_bytes())
+            .unwrap_or_else(|error| panic!("{:?}: {error}", app.backend));
+    }
+}

@@ -232,7 +232,8 @@ async fn the_yearly_waterfall_reads_by_month_quarter_and_year() {
         assert_eq!(
             rows[0],
             json!({"period": "2026-01", "recognized_amount": 1039.23, "deferred_balance": 11040.77,
-                   "billed_amount": 12080.00, "contract_asset_balance": 0.0})
+                   "billed_amount": 12080.00, "contract_asset_balance": 0.0,
+                   "variable_amount": 0.0})
         );
         assert!(
             monthly
@@ -276,7 +277,8 @@ async fn the_yearly_waterfall_reads_by_month_quarter_and_year() {
         assert_eq!(
             annual["rows"],
             json!([{"period": "2026", "recognized_amount": 12080.00, "deferred_balance": 0.00,
-                    "billed_amount": 12080.00, "contract_asset_balance": 0.00}])
+                    "billed_amount": 12080.00, "contract_asset_balance": 0.00,
+                    "variable_amount": 0.00}])
         );
         // A year with nothing is twelve zero months.
         let empty = app
@@ -286,7 +288,8 @@ async fn the_yearly_waterfall_reads_by_month_quarter_and_year() {
         assert_eq!(
             empty["rows"][11],
             json!({"period": "2030-12", "recognized_amount": 0.00, "deferred_balance": 0.00,
-                   "billed_amount": 0.00, "contract_asset_balance": 0.00})
+                   "billed_amount": 0.00, "contract_asset_balance": 0.00,
+                   "variable_amount": 0.00})
         );
     }
 }

@@ -38,13 +38,16 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
             waterfall.json()["periods"],
             json!([
                 {"period": "2026-09", "recognized_amount": 1972.60, "deferred_balance": 6049.32,
-                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false},
+                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00,
+                 "variable_amount": 0.00, "closed": false},
                 // The termination takes back the part of the billed-at-start price not yet
                 // earned: a negative billing (a credit note).
                 {"period": "2026-10", "recognized_amount": 1019.18, "deferred_balance": 2005.48,
-                 "billed_amount": -3024.66, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false},
+                 "billed_amount": -3024.66, "contract_asset_balance": 0.00, "correction_amount": 0.00,
+                 "variable_amount": 0.00, "closed": false},
                 {"period": "2026-11", "recognized_amount": 986.30, "deferred_balance": 1019.18,
-                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00, "closed": false}
+                 "billed_amount": 0.00, "contract_asset_balance": 0.00, "correction_amount": 0.00,
+                 "variable_amount": 0.00, "closed": false}
             ])
         );
         assert!(
@@ -65,7 +68,8 @@ async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
             wide["periods"][0],
             json!({"period": "2025-11", "recognized_amount": 0.00, "deferred_balance": 0.00,
                    "billed_amount": 0.00, "contract_asset_balance": 0.00,
-                   "correction_amount": 0.00, "closed": false})
+                   "correction_amount": 0.00,
+                 "variable_amount": 0.00, "closed": false})
         );
         assert_eq!(wide["periods"].as_array().unwrap().len(), 16);
         assert!(wide["output_hash"].as_str().unwrap().starts_with("sha256:"));

@@ -272,3 +272,130 @@ async fn a_read_as_of_an_instant_before_the_estimate_reads_the_books_as_they_sto
         assert_eq!(months(&app).await[6], "24131.51");
     }
 }
+
+/// The variable part of each month's revenue (`variable_amount`), of `path`'s rows.
+async fn variable_months(app: &TestApp, path: &str) -> Vec<String> {
+    let waterfall = app.get(path).await;
+    assert_eq!(waterfall.status, 200, "{}", waterfall.text);
+    number_texts(&waterfall.text, "variable_amount")
+}
+
+#[tokio::test]
+async fn waterfalls_show_the_part_of_revenue_variable_consideration_made_and_closed_months_keep_it()
+{
+    for app in spawn_each().await {
+        // The worked bonus: nothing variable until July, then the bonus's share of the
+        // revenue through each month end, its catch-up in July.
+        let contract = app.create(&managed_service()).await;
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let estimated = app
+            .post(
+                &format!("/v1/contracts/{id}/estimates"),
+                &json!({"as_of": "2026-07-01", "component_id": "uptime_bonus",
+                        "included_amount": "24000.00"}),
+            )
+            .await;
+        assert_eq!(estimated.status, 201, "{}", estimated.text);
+        let portfolio = "/v1/waterfalls?start_period=2026-01&end_period=2026-12";
+        let variable = variable_months(&app, portfolio).await;
+        assert_eq!(variable[..6], ["0.00"; 6]);
+        assert_eq!(variable[6..8], ["13939.73", "2038.35"]);
+        let year: i64 = variable
+            .iter()
+            .map(|text| text.replace('.', "").parse::<i64>().unwrap())
+            .sum();
+        assert_eq!(year, 2_400_000, "the year's parts make the bonus");
+        // By obligation, and on the guide surface's quarters.
+        let by_obligation = app
+            .get(&format!(
+                "/v1/waterfalls?contract_id={id}&start_period=2026-07&end_period=2026-07&group_by=obligation"
+            ))
+            .await;
+        assert_eq!(by_obligation.status, 200, "{}", by_obligation.text);
+        // The row's figures, then its one obligation's.
+        assert_eq!(
+            number_texts(&by_obligation.text, "recognized_amount"),
+            ["24131.51", "24131.51"]
+        );
+        assert_eq!(
+            number_texts(&by_obligation.text, "variable_amount"),
+            ["13939.73", "13939.73"]
+        );
+        let quarters = app
+            .get("/api/v1/reports/waterfall?period=2026&granularity=quarterly")
+            .await;
+        assert_eq!(quarters.status, 200, "{}", quarters.text);
+        assert_eq!(
+            number_texts(&quarters.text, "variable_amount"),
+            ["0.00", "0.00", "17950.69", "6049.31"]
+        );
+
+        // A usage line is variable whole: by pob_type, the usage part is its revenue.
+        let metered = app
+            .create(&json!({"customer_name": "Metered", "currency": "USD",
+                "total_value": "12000.00", "start_date": "2026-01-01", "end_date": "2026-12-31",
+                "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                    {"name": "API calls", "pob_type": "usage",
+                     "usage_pricing": {"unit": "api_call", "rate": "0.002"}}]}))
+            .await;
+        let metered_id = metered["id"].as_str().unwrap().to_owned();
+        let pob = metered["performance_obligations"][1]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let usage = format!("/v1/contracts/{metered_id}/obligations/{pob}/usage");
+        let recorded = app
+            .post(
+                &usage,
+                &json!({"record_id": "m-1", "occurred_on": "2026-03-03", "quantity": "50000"}),
+            )
+            .await;
+        assert_eq!(recorded.status, 201, "{}", recorded.text);
+        let contract_march = format!(
+            "/v1/waterfalls?contract_id={metered_id}&start_period=2026-03&end_period=2026-04&group_by=pob_type"
+        );
+        let grouped = app.get(&contract_march).await;
+        assert_eq!(grouped.status, 200, "{}", grouped.text);
+        // March's row, then its six pob_types (hardware, license, services, subscription,
+        // support, usage): the usage part is variable whole, the platform's not at all.
+        let march: Vec<String> = number_texts(&grouped.text, "variable_amount")
+            .into_iter()
+            .take(7)
+            .collect();
+        assert_eq!(
+            march,
+            ["100.00", "0.00", "0.00", "0.00", "0.00", "0.00", "100.00"]
+        );
+        assert_eq!(
+            number_texts(&grouped.text, "recognized_amount")[..7],
+            [
+                "1119.17", "0.00", "0.00", "0.00", "1019.17", "0.00", "100.00"
+            ]
+        );
+
+        // Closed, March keeps its part; a late record of it is a correction in April,
+        // variable like the rest of the line's revenue.
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(closed.status, 200, "{}", closed.text);
+        let late = app
+            .post(
+                &usage,
+                &json!({"record_id": "m-2", "occurred_on": "2026-03-30", "quantity": "10000"}),
+            )
+            .await;
+        assert_eq!(late.status, 201, "{}", late.text);
+        let contract_months = format!(
+            "/v1/waterfalls?contract_id={metered_id}&start_period=2026-03&end_period=2026-04"
+        );
+        assert_eq!(
+            variable_months(&app, &contract_months).await,
+            ["100.00", "20.00"]
+        );
+        let portfolio_march = "/v1/waterfalls?start_period=2026-03&end_period=2026-04";
+        let both = variable_months(&app, portfolio_march).await;
+        assert_eq!(both[0], "100.00", "the closed month as it froze");
+    }
+}

@@ -1540,10 +1540,30 @@ export const decodingDocument: OpenApiDocument = {
       "format": "date"
      },
      "component_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "expected_usage": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
      },
      "included_amount": {
-      "$ref": "#/components/schemas/DecimalInput"
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/DecimalInput"
+       }
+      ]
      },
      "method": {
       "oneOf": [
@@ -1553,6 +1573,12 @@ export const decodingDocument: OpenApiDocument = {
        {
         "$ref": "#/components/schemas/EstimateMethodName"
        }
+      ]
+     },
+     "obligation_id": {
+      "type": [
+       "string",
+       "null"
       ]
      },
      "scenarios": {
@@ -2205,6 +2231,9 @@ export const decodingDocument: OpenApiDocument = {
       "type": "string"
      },
      "recognized_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "variable_amount": {
       "$ref": "#/components/schemas/Amount"
      }
     }
@@ -3980,6 +4009,9 @@ export const decodingDocument: OpenApiDocument = {
      },
      "recognized_amount": {
       "$ref": "#/components/schemas/Amount"
+     },
+     "variable_amount": {
+      "$ref": "#/components/schemas/Amount"
      }
     }
    },
@@ -4011,6 +4043,9 @@ export const decodingDocument: OpenApiDocument = {
       "type": "string"
      },
      "recognized_amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "variable_amount": {
       "$ref": "#/components/schemas/Amount"
      }
     }

@@ -1226,7 +1226,8 @@ export interface components {
             /**
              * @description `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
              *     `progress`, `estimate` (a change in a variable component's estimate, booked as a
-             *     cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
+             *     cumulative catch-up), `expected_usage` (a credits line's expected usage revised, the
+             *     same way) or `restatement` (a recalculation job's change of policy: every earlier
              *     version computed under its convention from then on; they read back as recorded).
              */
             change: string;
@@ -1239,7 +1240,7 @@ export interface components {
              */
             effective_date?: string | null;
             percent_complete?: null | components["schemas"]["Amount"];
-            /** @description The obligation an event satisfied. */
+            /** @description The obligation an event satisfied, or whose expected usage a revision revised. */
             pob_id?: string | null;
             /**
              * @description Obligations whose allocation the version changed (a prospective change re-allocates
@@ -1305,7 +1306,11 @@ export interface components {
         EntryScopeName: "all" | "recognition" | "billing";
         /** @enum {string} */
         EntryStatusName: "approved" | "draft";
-        /** @description Body of `POST /v1/contracts/{id}/estimates`. */
+        /**
+         * @description Body of `POST /v1/contracts/{id}/estimates`: a variable component's new estimate
+         *     (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+         *     (`obligation_id` with `expected_usage`).
+         */
         EstimateInput: {
             /**
              * Format: date
@@ -1315,13 +1320,18 @@ export interface components {
              */
             as_of: string;
             /**
-             * @description The component's `id`.
+             * @description The component's `id` (a component's estimate).
              * @example uptime_bonus
              */
-            component_id: string;
-            /** @description The new constrained amount in the transaction price (never above the estimate). */
-            included_amount: components["schemas"]["DecimalInput"];
+            component_id?: string | null;
+            expected_usage?: null | components["schemas"]["DecimalInput"];
+            included_amount?: null | components["schemas"]["DecimalInput"];
             method?: null | components["schemas"]["EstimateMethodName"];
+            /**
+             * @description A prepaid credits line's obligation id (`pob_…`): its expected usage is revised.
+             * @example pob_01h8
+             */
+            obligation_id?: string | null;
             /** @description New scenarios; default the component's own. */
             scenarios?: components["schemas"]["ScenarioInput"][] | null;
         };
@@ -1639,6 +1649,11 @@ export interface components {
             period: string;
             /** @description Revenue of the row's months. */
             recognized_amount: components["schemas"]["Amount"];
+            /**
+             * @description The part of `recognized_amount` that variable consideration made (docs/asc606.md
+             *     §15, "Variable revenue").
+             */
+            variable_amount: components["schemas"]["Amount"];
         };
         Health: {
             /** @example ok */
@@ -2588,6 +2603,8 @@ export interface components {
              */
             key: string;
             recognized_amount: components["schemas"]["Amount"];
+            /** @description The part of `recognized_amount` that variable consideration made. */
+            variable_amount: components["schemas"]["Amount"];
         };
         WaterfallPeriod: {
             /**
@@ -2623,6 +2640,12 @@ export interface components {
              */
             period: string;
             recognized_amount: components["schemas"]["Amount"];
+            /**
+             * @description The part of `recognized_amount` that variable consideration made: usage and prepaid
+             *     credits lines whole, other lines their share of the contract's variable components
+             *     (docs/asc606.md §15, "Variable revenue"). Zero for a fixed price.
+             */
+            variable_amount: components["schemas"]["Amount"];
         };
         /**
          * @description Monthly recognized revenue and deferred balances. The first three fields are the spec's;

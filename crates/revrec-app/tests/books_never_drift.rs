@@ -52,9 +52,9 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use revrec_domain::usage::{Breakage, Quantity, UnitRate, UsagePricing};
 use revrec_domain::{
     Account, AccountRole, ChartOfAccounts, ComponentDraft, ContractDraft, Convention, Currency,
-    EntryScope, EntrySource, EstimateChange, Invoice, JournalEntry, LineDraft, Pattern, Payment,
-    PercentComplete, Period, PlanHistory, PobType, Probability, Quarter, Scenario, contract_totals,
-    journal_entries,
+    EntryScope, EntrySource, EstimateChange, ExpectedUsageChange, Invoice, JournalEntry, LineDraft,
+    Pattern, Payment, PercentComplete, Period, PlanHistory, PobType, Probability, Quarter,
+    Scenario, contract_totals, journal_entries,
 };
 use revrec_domain::{Consumption, PrepaidCredits};
 use revrec_ports::{ContractScan, ContractStatus, JobStatus, RecalculationRequest, StoredContract};
@@ -77,7 +77,7 @@ use revrec_usecases::note6_report::note6_report;
 use revrec_usecases::periods::{close_periods, list_periods, list_periods_charged, reopen_periods};
 use revrec_usecases::posting_control::WriteContext;
 use revrec_usecases::recalculation::{WorkerSettings, get_job, run_next_job, start_recalculation};
-use revrec_usecases::record_estimate::record_estimate;
+use revrec_usecases::record_estimate::{Reestimate, record_estimate};
 use revrec_usecases::record_event::{ObligationEvent, record_event};
 use revrec_usecases::record_invoice::{InvoiceOutcome, record_invoice};
 use revrec_usecases::record_payment::{PaymentOutcome, record_payment};
@@ -1074,11 +1074,31 @@ impl Sequence<'_> {
                     .first()
                     .and_then(|component| component.scenarios.first())
                     .map_or(0, |scenario| scenario.amount);
-                let change = EstimateChange {
-                    component_id: "bonus".into(),
-                    method: None,
-                    scenarios: None,
-                    included_amount: estimate * i64::from(*percent) / 100,
+                // An odd percent revises a credits line's expected usage, where there is one.
+                let credits_line =
+                    terms
+                        .obligations
+                        .iter()
+                        .find_map(|line| match (&line.id, &line.consumption) {
+                            (Some(id), Some(Consumption::Credits(credits))) => Some((id, credits)),
+                            _ => None,
+                        });
+                let change = match credits_line.filter(|_| percent % 2 == 1) {
+                    Some((obligation_id, credits)) => {
+                        Reestimate::ExpectedUsage(ExpectedUsageChange {
+                            obligation_id: obligation_id.clone(),
+                            expected_usage: Quantity::from_millionths(
+                                credits.credits.millionths() / 100 * i64::from(*percent),
+                            )
+                            .unwrap(),
+                        })
+                    }
+                    None => Reestimate::Component(EstimateChange {
+                        component_id: "bonus".into(),
+                        method: None,
+                        scenarios: None,
+                        included_amount: estimate * i64::from(*percent) / 100,
+                    }),
                 };
                 let as_of = day_in(start, end, *at, 0);
                 let read = |_| Ok::<_, UseCaseError>((as_of, change));
@@ -2399,6 +2419,38 @@ fn a_price_added_after_the_credits_expired_is_earned_the_day_it_changes() {
             target: 0,
             at: 1,
             percent: 20,
+        },
+    ]);
+}
+
+#[test]
+fn a_revised_expected_usage_around_a_close_stays_whole() {
+    let mut with_credits = one_line((2027, Month::January, 1), (2027, Month::December, 31), 0);
+    with_credits.lines = vec![LineSpec::Credits {
+        price: 1,
+        at_expiry: false,
+        expires: 0,
+    }];
+    run_fixed(&[
+        Step::Ingest(with_credits),
+        Step::Usage {
+            target: 0,
+            at: 40,
+            record: 0,
+            units: 300,
+        },
+        Step::Close { month: 3 },
+        // An odd percent revises the credits line's expected usage: 1,000 × 61 %.
+        Step::Estimate {
+            target: 0,
+            at: 500,
+            percent: 61,
+        },
+        Step::Usage {
+            target: 0,
+            at: 900,
+            record: 1,
+            units: 200,
         },
     ]);
 }

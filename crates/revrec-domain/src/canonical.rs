@@ -28,6 +28,14 @@ impl Canonical for Waterfall {
                 out.integer(row.billed).integer(row.contract_asset_balance);
             }
         }
+        // Only revenue variable consideration made is hashed with its variable part, so a
+        // fixed-price report keeps the hash it had before the part existed.
+        if self.rows.iter().any(|row| row.variable != 0) {
+            out.text("variable").list(self.rows.len());
+            for row in &self.rows {
+                out.integer(row.variable);
+            }
+        }
         // Likewise only books with a closed month show corrections and closed rows.
         if let Some(closed) = self.closed_through {
             out.period(closed);

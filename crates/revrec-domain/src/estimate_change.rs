@@ -1,9 +1,11 @@
 //! A change in the estimate of a variable component (docs/asc606.md §15): the terms of the
 //! version it makes.
 
+use crate::consumption::Consumption;
 use crate::contract::ContractTerms;
 use crate::field::{Field, FieldError};
 use crate::money::format_minor;
+use crate::usage::Quantity;
 use crate::variable::{EstimateMethod, Scenario, above_estimate, check_included, estimate};
 use crate::variable_terms::MAX_SCENARIOS;
 
@@ -108,6 +110,56 @@ impl ContractTerms {
                 ),
             ));
         }
+        Ok(next)
+    }
+}
+
+/// A revision of a prepaid credits line's expected usage (ASC 606-10-55-48): the estimate
+/// of breakage updated, a change in estimate like a component's (docs/asc606.md §15).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectedUsageChange {
+    /// The credits line's obligation id (`pob_…`).
+    pub obligation_id: String,
+    pub expected_usage: Quantity,
+}
+
+impl ContractTerms {
+    /// These terms with the credits line's expected usage revised: nothing else changes.
+    pub fn with_expected_usage(
+        &self,
+        change: &ExpectedUsageChange,
+    ) -> Result<ContractTerms, FieldError> {
+        let mut next = self.clone();
+        let obligation = next
+            .obligations
+            .iter_mut()
+            .find(|obligation| obligation.id.as_deref() == Some(change.obligation_id.as_str()))
+            .ok_or_else(|| {
+                FieldError::new(
+                    Field::EstimateObligation,
+                    format!("the contract has no obligation `{}`", change.obligation_id),
+                )
+            })?;
+        let Some(Consumption::Credits(credits)) = obligation.consumption.as_mut() else {
+            return Err(FieldError::new(
+                Field::EstimateObligation,
+                format!(
+                    "`{}` is not a prepaid credits line; only a credits line has an expected usage to revise",
+                    change.obligation_id
+                ),
+            ));
+        };
+        if change.expected_usage > credits.credits {
+            return Err(FieldError::new(
+                Field::ExpectedUsage,
+                format!(
+                    "{} is more than the line's {} credits: breakage is the credits not expected to be used",
+                    format_minor(change.expected_usage.millionths(), 6),
+                    format_minor(credits.credits.millionths(), 6)
+                ),
+            ));
+        }
+        credits.expected_usage = change.expected_usage;
         Ok(next)
     }
 }

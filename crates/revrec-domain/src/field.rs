@@ -46,6 +46,10 @@ pub enum Field {
     Scenarios,
     /// An estimate's `included_amount`.
     IncludedAmount,
+    /// The credits line a revision of expected usage names (`obligation_id`).
+    EstimateObligation,
+    /// A revision's `expected_usage`.
+    ExpectedUsage,
     /// A usage record's field (docs/asc606.md §15).
     Usage(UsageField),
 }
@@ -154,6 +158,8 @@ impl fmt::Display for Field {
             Field::ComponentId => f.write_str("component_id"),
             Field::Scenarios => f.write_str("scenarios"),
             Field::IncludedAmount => f.write_str("included_amount"),
+            Field::EstimateObligation => f.write_str("obligation_id"),
+            Field::ExpectedUsage => f.write_str("expected_usage"),
             Field::Usage(field) => f.write_str(field.as_str()),
         }
     }

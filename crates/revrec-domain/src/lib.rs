@@ -53,7 +53,7 @@ pub use contract::{
 };
 pub use currency::{Currency, CurrencyError};
 pub use digest::{Canonical, OutputHash, output_hash};
-pub use estimate_change::{EstimateChange, EstimateChangeError};
+pub use estimate_change::{EstimateChange, EstimateChangeError, ExpectedUsageChange};
 pub use journal::{
     EntryKind, EntryScope, EntrySource, JournalEntry, JournalLine, MonthCorrection,
     correction_lines, entry_key, journal_delta, journal_entries,
@@ -88,6 +88,6 @@ pub use variable_terms::{ComponentDraft, ScopeDraft, VariableComponent};
 pub use version_effect::{Reallocation, VersionEffect};
 pub use waterfall::{Granularity, Waterfall, WaterfallRow, waterfall, waterfall_by};
 pub use waterfall_parts::{
-    GroupedWaterfall, WaterfallParts, fold_into_rows, obligation_key, obligation_keys,
+    GroupedWaterfall, PartAmount, WaterfallParts, fold_into_rows, obligation_key, obligation_keys,
     obligation_parts, pob_type_parts,
 };

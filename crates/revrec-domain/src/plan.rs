@@ -151,6 +151,31 @@ impl AmendmentError {
 pub struct PriceChange {
     pub from: Date,
     pub price: i64,
+    /// The part of `price` that variable consideration makes (docs/asc606.md §15,
+    /// "Variable revenue"): a usage or credits line's whole price, another line's share of
+    /// its contract's variable components.
+    pub variable: i64,
+}
+
+impl PriceChange {
+    /// What of `cumulative`, revenue recognized under this price, variable consideration
+    /// made: `round(cumulative × variable / price)`, the variable share of the price.
+    fn variable_part(&self, cumulative: i64) -> i64 {
+        if self.variable == 0 || self.price == 0 {
+            return 0;
+        }
+        if self.variable == self.price {
+            return cumulative;
+        }
+        let (variable, price) = (i128::from(self.variable), i128::from(self.price));
+        let (variable, price) = if price < 0 {
+            (-variable, -price)
+        } else {
+            (variable, price)
+        };
+        let rounded = divide_rounding_wide(i128::from(cumulative) * variable, price);
+        i64::try_from(rounded).unwrap_or(cumulative)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +215,8 @@ impl Segment {
 struct Spread {
     curve: Curve,
     lumps: Vec<Curve>,
+    /// The part of the amount the contract's variable components make.
+    variable: i64,
 }
 
 impl Spread {
@@ -197,11 +224,17 @@ impl Spread {
         Spread {
             curve,
             lumps: Vec::new(),
+            variable: 0,
         }
     }
 
     fn amount(&self) -> i64 {
         self.curve.amount() + self.lumps.iter().map(Curve::amount).sum::<i64>()
+    }
+
+    /// The amount and its variable part.
+    fn basis(&self) -> (i64, i64) {
+        (self.amount(), self.variable)
     }
 }
 
@@ -311,6 +344,47 @@ impl ObligationPlan {
     fn cumulative_at(&self, day: i32) -> i64 {
         self.segment_at(day)
             .map_or(0, |segment| segment.offset + segment.spread_at(day))
+    }
+
+    /// What of the revenue recognized through `day` variable consideration made
+    /// (docs/asc606.md §15, "Variable revenue"): all of a usage or credits line's; of
+    /// another line, the amounts scoped to single months as they land, and of the rest the
+    /// variable share of the price in force.
+    fn variable_through(&self, day: i32) -> i64 {
+        self.variable_of(day, self.cumulative_at(day))
+    }
+
+    /// [`ObligationPlan::variable_through`] of `cumulative`, the revenue through `day`.
+    fn variable_of(&self, day: i32, cumulative: i64) -> i64 {
+        if self.consumption.is_some() {
+            return cumulative;
+        }
+        let Some(change) = self
+            .prices
+            .iter()
+            .rev()
+            .find(|change| change.from.to_julian_day() <= day)
+        else {
+            return 0;
+        };
+        let scoped = self
+            .segment_at(day)
+            .filter(|segment| !segment.lumps.is_empty())
+            .map(|segment| {
+                let whole: i64 = segment.lumps.iter().map(Curve::amount).sum();
+                (segment.lumps_at(day), whole)
+            });
+        match scoped {
+            None | Some((_, 0)) => change.variable_part(cumulative),
+            Some((landed, whole)) => {
+                let rest = PriceChange {
+                    price: change.price - whole,
+                    variable: change.variable - whole,
+                    ..*change
+                };
+                landed + rest.variable_part(cumulative - landed)
+            }
+        }
     }
 
     /// The segment that governs `day`: the latest to start by then.
@@ -503,6 +577,11 @@ impl ContractPlan {
             .zip(spreads)
             .map(|(obligation, spread)| {
                 let allocated = spread.amount();
+                let variable = if obligation.consumption.is_some() {
+                    allocated
+                } else {
+                    spread.variable
+                };
                 ObligationPlan {
                     id: obligation.id.clone(),
                     name: obligation.name.clone(),
@@ -526,6 +605,7 @@ impl ContractPlan {
                     prices: vec![PriceChange {
                         from: terms.start_date,
                         price: allocated,
+                        variable,
                     }],
                 }
             })
@@ -778,21 +858,34 @@ impl ContractPlan {
                 remaining: self.format(remaining),
             })?;
         self.freeze_dropped(&continuations, day);
-        for ((obligation, share), continues) in
-            terms.obligations.iter().zip(shares).zip(continuations)
+        // The variable share of each price: the one the new terms give it whole.
+        let whole = spread_price(terms).unwrap_or_default();
+        for (((obligation, share), continues), index) in terms
+            .obligations
+            .iter()
+            .zip(shares)
+            .zip(continuations)
+            .zip(0..)
         {
             let curve = match remaining_pattern(obligation.pattern, effective) {
                 Some(pattern) => Curve::new(share, pattern, terms.convention),
                 None => Curve::zero(),
             };
-            let spread = Spread::plain(curve);
+            // The share is as variable as the obligation's whole allocation under the new
+            // terms; what was recognized stays as variable as it was.
+            let (amount, variable) = whole.get(index).map_or((0, 0), Spread::basis);
+            let share_variable = PriceChange {
+                from: effective,
+                price: amount,
+                variable,
+            }
+            .variable_part(share);
             let index = self.take_over(
                 obligation,
                 continues,
-                day,
-                effective,
-                spread,
-                |recognized| recognized + share,
+                (day, effective),
+                Spread::plain(curve),
+                |recognized, variable| (recognized + share, variable + share_variable),
             );
             if let Some(existing) = self.obligations.get_mut(index) {
                 // What remains is measured from where progress stands (0 % for a new line).
@@ -835,9 +928,10 @@ impl ContractPlan {
         for ((obligation, spread), continues) in
             terms.obligations.iter().zip(spreads).zip(continuations)
         {
-            let allocated = spread.amount();
-            let index =
-                self.take_over(obligation, continues, day, effective, spread, |_| allocated);
+            let (allocated, variable) = spread.basis();
+            let index = self.take_over(obligation, continues, (day, effective), spread, |_, _| {
+                (allocated, variable)
+            });
             if let Some(existing) = self.obligations.get_mut(index) {
                 // Progress as reported, now of the new price: the effective month carries
                 // the catch-up like every other obligation's.
@@ -850,21 +944,33 @@ impl ContractPlan {
 
     /// Starts a new segment for one obligation of the new terms, continuing an existing
     /// obligation (`continues`) or adding one, and returns its index. `new_price` maps the
-    /// revenue already recognized by the continued obligation to its new price.
+    /// revenue already recognized by the continued obligation, and the variable part of it,
+    /// to its new price and the variable part of that (a usage or credits line's price is
+    /// variable whole).
     fn take_over(
         &mut self,
         terms: &ObligationTerms,
         continues: Option<usize>,
-        day: i32,
-        effective: Date,
+        (day, effective): (i32, Date),
         spread: Spread,
-        new_price: impl Fn(i64) -> i64,
+        new_price: impl Fn(i64, i64) -> (i64, i64),
     ) -> usize {
+        let priced = |recognized: i64, variable: i64| {
+            let (price, variable) = new_price(recognized, variable);
+            (
+                price,
+                if terms.consumption.is_some() {
+                    price
+                } else {
+                    variable
+                },
+            )
+        };
         let index = continues.unwrap_or(self.obligations.len());
         match continues.and_then(|index| self.obligations.get_mut(index)) {
             Some(existing) => {
                 let recognized = existing.cumulative_at(day - 1);
-                let price = new_price(recognized);
+                let (price, variable) = priced(recognized, existing.variable_through(day - 1));
                 // Prospective segments start from what was recognized; catch-up curves are
                 // whole-term curves that already include it.
                 let offset = price - spread.amount();
@@ -877,6 +983,7 @@ impl ContractPlan {
                 existing.prices.push(PriceChange {
                     from: effective,
                     price,
+                    variable,
                 });
                 existing.id = terms.id.clone().or_else(|| existing.id.clone());
                 existing.name.clone_from(&terms.name);
@@ -900,7 +1007,7 @@ impl ContractPlan {
                 existing.in_force = true;
             }
             None => {
-                let price = new_price(0);
+                let (price, variable) = priced(0, 0);
                 self.obligations.push(ObligationPlan {
                     id: terms.id.clone(),
                     name: terms.name.clone(),
@@ -923,6 +1030,7 @@ impl ContractPlan {
                     prices: vec![PriceChange {
                         from: effective,
                         price,
+                        variable,
                     }],
                 });
             }
@@ -1054,20 +1162,30 @@ impl ContractPlan {
         Period::of(self.end_date.max(last_change))
     }
 
-    /// Month by month over `[first, last]`: each obligation's revenue, cumulative revenue
-    /// and price in force at month end. `first` may precede the start (zeros there).
+    /// Month by month over `[first, last]`: each obligation's revenue, cumulative revenue,
+    /// price in force at month end and the part of its revenue variable consideration
+    /// made. `first` may precede the start (zeros there).
     pub fn monthly(&self, first: Period, last: Period) -> MonthlySchedule {
         let months = usize::try_from(first.months_until(last) + 1).unwrap_or(0);
         let cells = months * self.obligations.len();
-        let (mut cumulative, mut revenue, mut price) =
-            (vec![0_i64; cells], vec![0_i64; cells], vec![0_i64; cells]);
+        let (mut cumulative, mut revenue, mut price, mut variable) = (
+            vec![0_i64; cells],
+            vec![0_i64; cells],
+            vec![0_i64; cells],
+            vec![0_i64; cells],
+        );
         let rows = cumulative
             .chunks_mut(months.max(1))
             .zip(revenue.chunks_mut(months.max(1)))
-            .zip(price.chunks_mut(months.max(1)));
-        for (obligation, ((ends, monthly), prices)) in self.obligations.iter().zip(rows) {
+            .zip(price.chunks_mut(months.max(1)))
+            .zip(variable.chunks_mut(months.max(1)));
+        for (obligation, (((ends, monthly), prices), variables)) in
+            self.obligations.iter().zip(rows)
+        {
             obligation.fill_month_ends(first, ends);
-            let mut previous = obligation.cumulative_at(first.previous().last_julian_day());
+            let before = first.previous().last_julian_day();
+            let opening = obligation.cumulative_at(before);
+            let mut previous = opening;
             for (slot, end) in monthly.iter_mut().zip(ends.iter()) {
                 *slot = end - previous;
                 previous = *end;
@@ -1075,13 +1193,17 @@ impl ContractPlan {
             // Price changes are in date order: walk them alongside the months.
             let mut changes = obligation.prices.iter().peekable();
             let mut price = 0;
+            let mut variable_before = obligation.variable_of(before, opening);
             let mut month_end = first.last_julian_day();
             let mut month = first;
-            for slot in prices {
+            for ((slot, variable), end) in prices.iter_mut().zip(variables).zip(ends.iter()) {
                 while let Some(change) = changes.next_if(|c| c.from.to_julian_day() <= month_end) {
                     price = change.price;
                 }
                 *slot = price;
+                let variable_through = obligation.variable_of(month_end, *end);
+                *variable = variable_through - variable_before;
+                variable_before = variable_through;
                 month = month.next();
                 month_end += i32::from(month.days());
             }
@@ -1092,6 +1214,7 @@ impl ContractPlan {
             revenue,
             cumulative,
             price,
+            variable,
         }
     }
 
@@ -1155,6 +1278,7 @@ impl ObligationPlan {
                 prices.push(PriceChange {
                     from: start,
                     price: 0,
+                    variable: 0,
                 });
                 consumption.for_each_point(
                     |_| (0, Quantity::ZERO),
@@ -1170,6 +1294,7 @@ impl ObligationPlan {
                                     .unwrap_or(Date::MIN)
                                     .max(start),
                                 price: cumulative,
+                                variable: cumulative,
                             });
                         }
                     },
@@ -1388,6 +1513,7 @@ pub struct MonthlySchedule {
     revenue: Vec<i64>,
     cumulative: Vec<i64>,
     price: Vec<i64>,
+    variable: Vec<i64>,
 }
 
 impl MonthlySchedule {
@@ -1411,6 +1537,13 @@ impl MonthlySchedule {
     /// Revenue recognized through each month end.
     pub fn cumulative(&self, index: usize) -> &[i64] {
         self.slice(&self.cumulative, index)
+    }
+
+    /// The part of each month's revenue that variable consideration made: the change of
+    /// `round(cumulative × variable / price)` under the price in force at each month end
+    /// (docs/asc606.md §15, "Variable revenue").
+    pub fn variable(&self, index: usize) -> &[i64] {
+        self.slice(&self.variable, index)
     }
 
     /// Price in force at each month end (0 before the obligation exists).
@@ -1458,9 +1591,11 @@ fn freeze(obligation: &mut ObligationPlan, day: i32) {
         .segments
         .push(Segment::new(day, recognized, Curve::zero()));
     let from = Date::from_julian_day(day).unwrap_or(Date::MIN);
+    let variable = obligation.variable_through(day - 1);
     obligation.prices.push(PriceChange {
         from,
         price: recognized,
+        variable,
     });
 }
 
@@ -1506,6 +1641,9 @@ fn spread_price(terms: &ContractTerms) -> Result<Vec<Spread>, AllocationError> {
         &components,
     )?;
     let totals = price.totals();
+    // What the fixed price alone would give each obligation: the rest is variable.
+    let fixed = allocate(terms.fixed_price(), &full_weights(&terms.obligations))
+        .unwrap_or_else(|_| vec![0; terms.obligations.len()]);
     let scoped = components
         .iter()
         .filter(|(_, scope)| *scope != VariableScope::AllObligations)
@@ -1531,11 +1669,13 @@ fn spread_price(terms: &ContractTerms) -> Result<Vec<Spread>, AllocationError> {
         .iter()
         .zip(totals)
         .zip(lumps)
-        .map(|((obligation, total), lumps)| {
+        .zip(fixed)
+        .map(|(((obligation, total), lumps), fixed)| {
             let scoped: i64 = lumps.iter().map(Curve::amount).sum();
             Spread {
                 curve: Curve::new(total - scoped, obligation.pattern, terms.convention),
                 lumps,
+                variable: total - fixed,
             }
         })
         .collect())

@@ -32,6 +32,9 @@
 //!   `Σ booked − Σ paid + Σ credit_change`.
 //! * `credit_change`: change of a contract's customer credit (received beyond what was
 //!   billed to date, per contract): receivables never go below zero per contract.
+//! * `variable`: the part of `recognized` that variable consideration made: usage and
+//!   prepaid credits lines whole, other lines their share of the contract's variable
+//!   components (docs/asc606.md §15, "Variable revenue").
 //!
 //! A contract billed by invoices books them, per contract, under its first obligation's
 //! type and timing: billing and balances are the contract's, not an obligation's, and no
@@ -66,6 +69,7 @@ pub struct RollupAmounts {
     pub asset_earned: i64,
     pub paid: i64,
     pub credit_change: i64,
+    pub variable: i64,
 }
 
 impl RollupAmounts {
@@ -84,6 +88,7 @@ impl RollupAmounts {
         self.asset_earned += other.asset_earned;
         self.paid += other.paid;
         self.credit_change += other.credit_change;
+        self.variable += other.variable;
     }
 
     /// `self + other`, or `None` when a figure would leave `i64`.
@@ -101,11 +106,12 @@ impl RollupAmounts {
             asset_earned: self.asset_earned.checked_add(other.asset_earned)?,
             paid: self.paid.checked_add(other.paid)?,
             credit_change: self.credit_change.checked_add(other.credit_change)?,
+            variable: self.variable.checked_add(other.variable)?,
         })
     }
 
     /// Every figure, in the order of the store's columns.
-    pub fn figures(&self) -> [i64; 10] {
+    pub fn figures(&self) -> [i64; 11] {
         [
             self.recognized,
             self.booked,
@@ -117,6 +123,7 @@ impl RollupAmounts {
             self.asset_earned,
             self.paid,
             self.credit_change,
+            self.variable,
         ]
     }
 
@@ -143,6 +150,7 @@ impl RollupAmounts {
             asset_earned: -self.asset_earned,
             paid: -self.paid,
             credit_change: -self.credit_change,
+            variable: -self.variable,
         }
     }
 }
@@ -162,7 +170,7 @@ pub fn extent(totals: &MonthlyTotals) -> Option<(Period, Period)> {
 }
 
 /// One contract's monthly revenue, bookings and balances, straight from its schedule: the
-/// same `recognized`, `booked`, `asset_change`, `invoiced` and cash figures as the sum of
+/// same `recognized`, `variable`, `booked`, `asset_change`, `invoiced` and cash figures as the sum of
 /// its [`contributions`], without the RPO columns, which a single contract's waterfall does
 /// not read.
 pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
@@ -181,9 +189,11 @@ pub fn contract_totals(history: &PlanHistory) -> MonthlyTotals {
         let rows = schedule
             .revenue(index)
             .iter()
+            .zip(schedule.variable(index))
             .zip(schedule.booked(index, start));
-        for (amounts, (revenue, booked)) in months.iter_mut().zip(rows) {
+        for (amounts, ((revenue, variable), booked)) in months.iter_mut().zip(rows) {
             amounts.recognized += revenue;
+            amounts.variable += variable;
             if billing.is_empty() {
                 amounts.booked += booked;
             }
@@ -458,6 +468,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
 
     for (index, obligation) in plan.obligations().iter().enumerate() {
         let revenue = schedule.revenue(index);
+        let variable = schedule.variable(index);
         let cumulative = schedule.cumulative(index);
         let price = schedule.price(index);
         // Before the start month the obligation's price is its first one (RPO of a
@@ -524,6 +535,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
 
             let amounts = RollupAmounts {
                 recognized: month_revenue,
+                variable: variable.get(offset).copied().unwrap_or(0),
                 booked,
                 rpo_change: rpo_now - rpo_before,
                 rpo_next_12: next_12,

@@ -223,6 +223,10 @@ impl Canonical for ClosedMonthFigures<'_> {
                         .integer(amounts.paid)
                         .integer(amounts.credit_change);
                 }
+                // Likewise the variable part of revenue (docs/asc606.md §15).
+                if amounts.variable != 0 {
+                    out.text("variable").integer(amounts.variable);
+                }
             }
         }
     }

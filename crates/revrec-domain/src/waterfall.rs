@@ -19,6 +19,8 @@ pub struct WaterfallRow {
     pub contract_asset_balance: i64,
     /// The part of `recognized` that corrects closed months (docs/asc606.md §13).
     pub correction: i64,
+    /// The part of `recognized` that variable consideration made (docs/asc606.md §15).
+    pub variable: i64,
     /// Whether every month of the row is closed: its figures are those it froze.
     pub closed: bool,
 }
@@ -134,13 +136,14 @@ pub fn waterfall_by(
                 )
             });
     let mut rows = Vec::new();
-    let (mut row_revenue, mut row_billed) = (0, 0);
+    let (mut row_revenue, mut row_billed, mut row_variable) = (0, 0, 0);
     for period in range.iter() {
         let amounts = totals.get(&period).copied().unwrap_or_default();
         deferred += liability_change(&amounts);
         asset += amounts.asset_change;
         row_revenue += amounts.recognized;
         row_billed += amounts.booked;
+        row_variable += amounts.variable;
         if granularity.closes_row(period) || period == range.last() {
             rows.push(WaterfallRow {
                 period,
@@ -149,9 +152,10 @@ pub fn waterfall_by(
                 billed: row_billed,
                 contract_asset_balance: asset,
                 correction: 0,
+                variable: row_variable,
                 closed: false,
             });
-            (row_revenue, row_billed) = (0, 0);
+            (row_revenue, row_billed, row_variable) = (0, 0, 0);
         }
     }
     Waterfall {

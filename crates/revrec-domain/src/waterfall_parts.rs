@@ -16,6 +16,15 @@ pub struct WaterfallParts {
     pub keys: Vec<String>,
     /// One list per waterfall row, one amount per key.
     pub rows: Vec<Vec<i64>>,
+    /// Like `rows`: the part of each amount that variable consideration made.
+    pub variable: Vec<Vec<i64>>,
+}
+
+/// A month's revenue of one part and the part of it variable consideration made.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PartAmount {
+    pub recognized: i64,
+    pub variable: i64,
 }
 
 /// Recognized revenue of each month of `range` by `pob_type` (every type, in
@@ -23,10 +32,10 @@ pub struct WaterfallParts {
 fn recognized_by_pob_type(
     rollup: &Rollup,
     range: PeriodRange,
-) -> Vec<(Period, [i64; PobType::ALL.len()])> {
-    let mut months: Vec<(Period, [i64; PobType::ALL.len()])> = range
+) -> Vec<(Period, [PartAmount; PobType::ALL.len()])> {
+    let mut months: Vec<(Period, [PartAmount; PobType::ALL.len()])> = range
         .iter()
-        .map(|period| (period, [0; PobType::ALL.len()]))
+        .map(|period| (period, [PartAmount::default(); PobType::ALL.len()]))
         .collect();
     for (key, amounts) in rollup.rows() {
         if key.period < range.first() || key.period > range.last() {
@@ -39,7 +48,8 @@ fn recognized_by_pob_type(
             .and_then(|index| months.get_mut(index))
             .and_then(|(_, parts)| kind.and_then(|kind| parts.get_mut(kind)));
         if let Some(slot) = slot {
-            *slot += amounts.recognized;
+            slot.recognized += amounts.recognized;
+            slot.variable += amounts.variable;
         }
     }
     months
@@ -52,7 +62,7 @@ pub fn pob_type_parts(
     rollup: &Rollup,
     range: Option<PeriodRange>,
 ) -> WaterfallParts {
-    let monthly: Vec<(Period, Vec<i64>)> = range
+    let monthly: Vec<(Period, Vec<PartAmount>)> = range
         .map(|range| recognized_by_pob_type(rollup, range))
         .unwrap_or_default()
         .into_iter()
@@ -72,14 +82,17 @@ pub fn obligation_parts(
     plan: &ContractPlan,
     range: Option<PeriodRange>,
 ) -> WaterfallParts {
-    let monthly: Vec<(Period, Vec<i64>)> = range.map_or_else(Vec::new, |range| {
+    let monthly: Vec<(Period, Vec<PartAmount>)> = range.map_or_else(Vec::new, |range| {
         let schedule = plan.monthly(range.first(), range.last());
         schedule
             .periods()
             .enumerate()
             .map(|(month, period)| {
                 let parts = (0..plan.obligations().len())
-                    .map(|index| schedule.revenue(index).get(month).copied().unwrap_or(0))
+                    .map(|index| PartAmount {
+                        recognized: schedule.revenue(index).get(month).copied().unwrap_or(0),
+                        variable: schedule.variable(index).get(month).copied().unwrap_or(0),
+                    })
                     .collect();
                 (period, parts)
             })
@@ -107,20 +120,30 @@ pub fn obligation_key(obligation: &ObligationPlan) -> String {
 pub fn fold_into_rows(
     waterfall: &Waterfall,
     keys: Vec<String>,
-    monthly: &[(Period, Vec<i64>)],
+    monthly: &[(Period, Vec<PartAmount>)],
 ) -> WaterfallParts {
     let mut rows = Vec::with_capacity(waterfall.rows.len());
+    let mut variable = Vec::with_capacity(waterfall.rows.len());
     let mut months = monthly.iter().peekable();
     for row in &waterfall.rows {
         let mut parts = vec![0_i64; keys.len()];
+        let mut variable_parts = vec![0_i64; keys.len()];
         while let Some((_, month)) = months.next_if(|(period, _)| *period <= row.period) {
-            for (sum, part) in parts.iter_mut().zip(month) {
-                *sum += part;
+            for ((sum, variable_sum), part) in
+                parts.iter_mut().zip(variable_parts.iter_mut()).zip(month)
+            {
+                *sum += part.recognized;
+                *variable_sum += part.variable;
             }
         }
         rows.push(parts);
+        variable.push(variable_parts);
     }
-    WaterfallParts { keys, rows }
+    WaterfallParts {
+        keys,
+        rows,
+        variable,
+    }
 }
 
 /// A waterfall with its parts, for the output hash of a grouped report.
@@ -143,6 +166,22 @@ impl Canonical for GroupedWaterfall<'_> {
             out.list(row.len());
             for amount in row {
                 out.integer(*amount);
+            }
+        }
+        // As the waterfall's own: only parts with variable revenue hash its split.
+        if self
+            .parts
+            .variable
+            .iter()
+            .flatten()
+            .any(|amount| *amount != 0)
+        {
+            out.text("variable").list(self.parts.variable.len());
+            for row in &self.parts.variable {
+                out.list(row.len());
+                for amount in row {
+                    out.integer(*amount);
+                }
             }
         }
     }
@@ -188,15 +227,19 @@ mod tests {
         let range = PeriodRange::new(month("2026-02"), month("2026-03"))
             .unwrap_or_else(|error| panic!("{error}"));
         let parts = recognized_by_pob_type(&rollup(), range);
+        let recognized: Vec<(Period, Vec<i64>)> = parts
+            .iter()
+            .map(|(period, split)| (*period, split.iter().map(|part| part.recognized).collect()))
+            .collect();
         assert_eq!(
-            parts,
+            recognized,
             [
-                (month("2026-02"), [0, 0, 37, 100, 0, 0]),
-                (month("2026-03"), [0, 0, 0, 0, 0, 0]),
+                (month("2026-02"), vec![0, 0, 37, 100, 0, 0]),
+                (month("2026-03"), vec![0, 0, 0, 0, 0, 0]),
             ]
         );
         let rows = waterfall(&rollup(), Currency::USD, range).rows;
-        for ((_, split), row) in parts.iter().zip(&rows) {
+        for ((_, split), row) in recognized.iter().zip(&rows) {
             assert_eq!(split.iter().sum::<i64>(), row.recognized);
         }
     }

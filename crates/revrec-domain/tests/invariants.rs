@@ -1161,6 +1161,29 @@ fn with_components(
     terms
 }
 
+/// The variable part of every obligation's allocation, added up.
+fn variable_allocated(plan: &revrec_domain::ContractPlan) -> i64 {
+    plan.obligations()
+        .iter()
+        .filter_map(|o| o.price_changes().last())
+        .map(|change| change.variable)
+        .sum()
+}
+
+/// Each obligation's monthly variable parts add up to its variable allocation once it is
+/// all recognized (an obligation awaiting events may not be).
+fn check_variable_parts(plan: &revrec_domain::ContractPlan) -> Result<(), TestCaseError> {
+    let schedule = plan.schedule();
+    for (index, obligation) in plan.obligations().iter().enumerate() {
+        if obligation.pattern.awaits_events() {
+            continue;
+        }
+        let variable = obligation.price_changes().last().map_or(0, |c| c.variable);
+        prop_assert_eq!(schedule.variable(index).iter().sum::<i64>(), variable);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -1189,6 +1212,11 @@ proptest! {
             .sum();
         let recognized: i64 = plan.schedule().total_revenue().iter().sum();
         prop_assert_eq!(recognized + waiting, terms.transaction_price);
+        // The variable parts: each obligation's months make its variable allocation, and
+        // the allocations make the components' included amounts.
+        let included: i64 = terms.variable.iter().map(|c| c.included_amount).sum();
+        prop_assert_eq!(variable_allocated(plan), included);
+        check_variable_parts(plan)?;
 
         // A change in estimate: a cumulative catch-up from `as_of` on the same basis.
         let mut reassessed = terms.clone();
@@ -1206,6 +1234,12 @@ proptest! {
         let before_months = plan.monthly(plan.first_period(), Period::of(as_of).previous());
         let after_months = after.monthly(plan.first_period(), Period::of(as_of).previous());
         prop_assert_eq!(before_months.total_revenue(), after_months.total_revenue());
+        for index in 0..plan.obligations().len() {
+            prop_assert_eq!(before_months.variable(index), after_months.variable(index));
+        }
+        let included: i64 = reassessed.variable.iter().map(|c| c.included_amount).sum();
+        prop_assert_eq!(variable_allocated(after), included);
+        check_variable_parts(after)?;
         let waiting: i64 = after
             .obligations()
             .iter()
@@ -1290,6 +1324,15 @@ proptest! {
             .sum();
         let recognized: i64 = plan.schedule().total_revenue().iter().sum();
         prop_assert_eq!(recognized + waiting, plan.transaction_price());
+        // A usage line's revenue is variable whole; a fixed-price line's not at all.
+        let schedule = plan.schedule();
+        for (index, obligation) in plan.obligations().iter().enumerate() {
+            if obligation.consumption.is_some() {
+                prop_assert_eq!(schedule.variable(index), schedule.revenue(index));
+            } else {
+                prop_assert!(schedule.variable(index).iter().all(|v| *v == 0));
+            }
+        }
 
         // A late record in one month of the first metered line.
         let (id, pattern) = &metered[0];

@@ -88,6 +88,23 @@ fn an_uptime_bonus_included_as_of_july_is_a_catch_up_in_july_and_the_year_sums_t
     assert_eq!(month(&amended, "2026-08"), "12230.13");
     let year: i64 = amended.current().schedule().total_revenue().iter().sum();
     assert_eq!(cents(year), "144000.00");
+
+    // The part the bonus made: nothing before July; from July the bonus's share of the
+    // revenue through each month end (24,000 of 144,000), so July carries its catch-up and
+    // the year's parts sum to the bonus.
+    let schedule = amended.current().schedule();
+    let variable: Vec<String> = schedule.variable(0).iter().map(|v| cents(*v)).collect();
+    assert_eq!(variable[..6], ["0.00"; 6]);
+    assert_eq!(variable[6..8], ["13939.73", "2038.35"]);
+    assert_eq!(cents(schedule.variable(0).iter().sum()), "24000.00");
+    assert!(
+        signed
+            .current()
+            .schedule()
+            .variable(0)
+            .iter()
+            .all(|v| *v == 0)
+    );
 }
 
 #[test]
@@ -157,6 +174,14 @@ fn a_component_scoped_to_lines_or_to_one_month_lands_only_there() {
     assert_eq!(obligation_revenue(&history, 1)[0], "3500.00");
     let year: i64 = plan.schedule().total_revenue().iter().sum();
     assert_eq!(year, terms.transaction_price);
+    // The variable parts land where the components do: the credit in March of the
+    // platform, the bonus with the onboarding.
+    let schedule = plan.schedule();
+    let platform_variable: Vec<String> = schedule.variable(0).iter().map(|v| cents(*v)).collect();
+    assert_eq!(platform_variable[..4], ["0.00", "0.00", "-310.00", "0.00"]);
+    assert_eq!(schedule.variable(0).iter().sum::<i64>(), usd("-310.00"));
+    assert_eq!(cents(schedule.variable(1)[0]), "500.00");
+    assert_eq!(schedule.variable(1).iter().sum::<i64>(), usd("500.00"));
 
     // A month outside the platform's service, or a line that is not ratable, is refused.
     sold.variable[1].scope = ScopeDraft::Period {

@@ -119,6 +119,13 @@ pub enum VersionChange {
         effective: Date,
         component_id: String,
     },
+    /// A revision of a prepaid credits line's expected usage (`POST …/estimates` with
+    /// `obligation_id`): the predecessor's terms with the line's new `expected_usage`, a
+    /// cumulative catch-up in the month of `effective` (docs/asc606.md §15, ASC 606-10-55-48).
+    ExpectedUsage {
+        effective: Date,
+        obligation_id: String,
+    },
     /// A change of accounting policy (a recalculation job): every version before it is
     /// computed under this version's convention from then on, retrospectively. The versions
     /// before it keep their terms and read back as they were recorded.
@@ -135,6 +142,7 @@ impl VersionChange {
             VersionChange::Fulfillment { .. } => "fulfillment",
             VersionChange::Progress { .. } => "progress",
             VersionChange::Estimate { .. } => "estimate",
+            VersionChange::ExpectedUsage { .. } => "expected_usage",
             VersionChange::Restatement => "restatement",
         }
     }
@@ -147,7 +155,8 @@ impl VersionChange {
             | VersionChange::Termination { effective }
             | VersionChange::Fulfillment { effective, .. }
             | VersionChange::Progress { effective, .. }
-            | VersionChange::Estimate { effective, .. } => Some(*effective),
+            | VersionChange::Estimate { effective, .. }
+            | VersionChange::ExpectedUsage { effective, .. } => Some(*effective),
         }
     }
 
@@ -167,11 +176,12 @@ impl VersionChange {
         }
     }
 
-    /// The obligation an event names.
+    /// The obligation an event or a revision of expected usage names.
     pub fn obligation_id(&self) -> Option<&str> {
         match self {
             VersionChange::Fulfillment { obligation_id, .. }
-            | VersionChange::Progress { obligation_id, .. } => Some(obligation_id),
+            | VersionChange::Progress { obligation_id, .. }
+            | VersionChange::ExpectedUsage { obligation_id, .. } => Some(obligation_id),
             _ => None,
         }
     }
@@ -186,10 +196,13 @@ impl VersionChange {
                 terms: terms.clone(),
             }),
             VersionChange::CumulativeCatchUp { effective }
-            | VersionChange::Estimate { effective, .. } => Some(Amendment::CumulativeCatchUp {
-                effective,
-                terms: terms.clone(),
-            }),
+            | VersionChange::Estimate { effective, .. }
+            | VersionChange::ExpectedUsage { effective, .. } => {
+                Some(Amendment::CumulativeCatchUp {
+                    effective,
+                    terms: terms.clone(),
+                })
+            }
             VersionChange::Termination { effective } => Some(Amendment::Termination { effective }),
             VersionChange::Fulfillment {
                 effective,

@@ -607,6 +607,8 @@ pub(crate) fn add_rollup_deltas<'a>(
                     rollups::paid.eq(rollups::paid + excluded(rollups::paid)),
                     rollups::credit_change
                         .eq(rollups::credit_change + excluded(rollups::credit_change)),
+                    rollups::variable_revenue
+                        .eq(rollups::variable_revenue + excluded(rollups::variable_revenue)),
                 ))
                 .execute(backend)
         })?;

@@ -454,6 +454,7 @@ struct FrozenRollupRow {
     asset_earned: i64,
     paid: i64,
     credit_change: i64,
+    variable_revenue: i64,
 }
 
 impl FrozenRollupRow {
@@ -485,6 +486,7 @@ impl FrozenRollupRow {
             asset_earned: row.asset_earned,
             paid: row.paid,
             credit_change: row.credit_change,
+            variable_revenue: row.variable_revenue,
         }
     }
 
@@ -511,6 +513,7 @@ impl FrozenRollupRow {
             asset_earned: self.asset_earned,
             paid: self.paid,
             credit_change: self.credit_change,
+            variable_revenue: self.variable_revenue,
         }
         .key_and_amounts()?;
         Ok(FrozenRow {

@@ -340,6 +340,12 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
                 .clone()
                 .ok_or_else(|| corrupt("estimate", "without its component"))?,
         },
+        ("expected_usage", Some(effective), Some(obligation_id), _) => {
+            VersionChange::ExpectedUsage {
+                effective,
+                obligation_id,
+            }
+        }
         ("fulfillment", Some(effective), Some(obligation_id), _) => VersionChange::Fulfillment {
             effective,
             obligation_id,
@@ -481,6 +487,7 @@ pub struct RollupRow {
     pub asset_earned: i64,
     pub paid: i64,
     pub credit_change: i64,
+    pub variable_revenue: i64,
 }
 
 impl RollupRow {
@@ -506,6 +513,7 @@ impl RollupRow {
             asset_earned: amounts.asset_earned,
             paid: amounts.paid,
             credit_change: amounts.credit_change,
+            variable_revenue: amounts.variable,
         }
     }
 
@@ -527,6 +535,7 @@ impl RollupRow {
             asset_earned: self.asset_earned,
             paid: self.paid,
             credit_change: self.credit_change,
+            variable: self.variable_revenue,
         };
         Ok((key, amounts))
     }

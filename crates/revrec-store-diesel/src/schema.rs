@@ -101,6 +101,7 @@ diesel::table! {
         asset_earned -> BigInt,
         paid -> BigInt,
         credit_change -> BigInt,
+        variable_revenue -> BigInt,
     }
 }
 
@@ -322,6 +323,7 @@ diesel::table! {
         asset_earned -> BigInt,
         paid -> BigInt,
         credit_change -> BigInt,
+        variable_revenue -> BigInt,
     }
 }
 

@@ -278,6 +278,7 @@ type LineColumns = (
 #[rustfmt::skip]
 type RollupColumns = (
     String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64,
+    i64,
 );
 type InvoiceColumns = (
     String,
@@ -294,7 +295,7 @@ type InvoiceColumns = (
 #[rustfmt::skip]
 type FrozenRollupColumns = (
     String, i64, String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64,
-    i64, i64,
+    i64, i64, i64,
 );
 type OAuthClientColumns = (
     String,

@@ -161,7 +161,7 @@ pub struct ContractBooks {
 #[derive(Clone, Debug)]
 pub struct BookedDetail {
     /// Every series as the books report it, months in order: each obligation's revenue
-    /// (`recognized`), and the contract's billing, contract asset and cash (`booked`,
+    /// (`recognized`, `variable`), and the contract's billing, contract asset and cash (`booked`,
     /// `asset_change`, `asset_earned`, `paid`, `credit_change`).
     pub reported: BTreeMap<DetailKey, Vec<BookedMonth<RollupAmounts>>>,
     /// The contract as the close that froze each closed month saw it (none when it was not
@@ -396,8 +396,10 @@ fn detail_series(
             let revenue = schedule
                 .revenue(index)
                 .iter()
-                .map(|recognized| RollupAmounts {
+                .zip(schedule.variable(index))
+                .map(|(recognized, variable)| RollupAmounts {
                     recognized: *recognized,
+                    variable: *variable,
                     ..RollupAmounts::default()
                 })
                 .collect();

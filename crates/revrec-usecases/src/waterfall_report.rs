@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use revrec_domain::{
     BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash,
-    Period, PeriodRange, PlanHistory, Rollup, RollupAmounts, Waterfall, WaterfallParts,
+    PartAmount, Period, PeriodRange, PlanHistory, Rollup, RollupAmounts, Waterfall, WaterfallParts,
     contract_totals, contributions, extent, fold_into_rows, obligation_keys, obligation_parts,
     output_hash, pob_type_parts, waterfall_by,
 };
@@ -307,24 +307,30 @@ fn booked_obligation_parts(
         .map(|key| (*key).to_owned())
         .collect();
     keys.append(&mut gone);
-    let months: Vec<BTreeMap<Period, i64>> = keys
+    let months: Vec<BTreeMap<Period, PartAmount>> = keys
         .iter()
         .map(|key| {
             booked
                 .get(key.as_str())
                 .into_iter()
                 .flat_map(|months| months.iter())
-                .map(|month| (month.period, month.amount.recognized))
+                .map(|month| {
+                    let part = PartAmount {
+                        recognized: month.amount.recognized,
+                        variable: month.amount.variable,
+                    };
+                    (month.period, part)
+                })
                 .collect()
         })
         .collect();
-    let monthly: Vec<(Period, Vec<i64>)> = range
+    let monthly: Vec<(Period, Vec<PartAmount>)> = range
         .into_iter()
         .flat_map(|range| range.iter())
         .map(|period| {
             let parts = months
                 .iter()
-                .map(|amounts| amounts.get(&period).copied().unwrap_or(0))
+                .map(|amounts| amounts.get(&period).copied().unwrap_or_default())
                 .collect();
             (period, parts)
         })

@@ -34,7 +34,8 @@ class ContractVersion:
                 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             change (str): `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
                 `progress`, `estimate` (a change in a variable component's estimate, booked as a
-                cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
+                cumulative catch-up), `expected_usage` (a credits line's expected usage revised, the
+                same way) or `restatement` (a recalculation job's change of policy: every earlier
                 version computed under its convention from then on; they read back as recorded).
             reallocations (list[Reallocation]): Obligations whose allocation the version changed (a prospective change re-
                 allocates
@@ -51,7 +52,7 @@ class ContractVersion:
                 a restatement,
                 which reaches back to the start).
             percent_complete (Decimal | None | Unset):
-            pob_id (None | str | Unset): The obligation an event satisfied.
+            pob_id (None | str | Unset): The obligation an event satisfied, or whose expected usage a revision revised.
             recognized (Decimal | None | Unset):
      """
 

@@ -38,6 +38,8 @@ class GuideWaterfallRow:
             period (str): `YYYY-MM`, `YYYY-Qn` or `YYYY`, by granularity. Example: 2026-01.
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            variable_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             groups (list[WaterfallGroup] | Unset): With `group_by=pob_type`: the row's revenue by obligation type, summing
                 to it exactly.
      """
@@ -47,6 +49,7 @@ class GuideWaterfallRow:
     deferred_balance: Decimal
     period: str
     recognized_amount: Decimal
+    variable_amount: Decimal
     groups: list[WaterfallGroup] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -66,6 +69,8 @@ class GuideWaterfallRow:
 
         recognized_amount = self.recognized_amount
 
+        variable_amount = self.variable_amount
+
         groups: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.groups, Unset):
             groups = []
@@ -84,6 +89,7 @@ class GuideWaterfallRow:
             "deferred_balance": deferred_balance,
             "period": period,
             "recognized_amount": recognized_amount,
+            "variable_amount": variable_amount,
         })
         if groups is not UNSET:
             field_dict["groups"] = groups
@@ -118,6 +124,11 @@ class GuideWaterfallRow:
 
 
 
+        variable_amount = Decimal(d.pop("variable_amount"))
+
+
+
+
         _groups = d.pop("groups", UNSET)
         groups: list[WaterfallGroup] | Unset = UNSET
         if _groups is not UNSET:
@@ -136,6 +147,7 @@ class GuideWaterfallRow:
             deferred_balance=deferred_balance,
             period=period,
             recognized_amount=recognized_amount,
+            variable_amount=variable_amount,
             groups=groups,
         )
 

@@ -29,10 +29,13 @@ class WaterfallGroup:
                 (`group_by=obligation`: every obligation of the contract, in its order). Example: subscription.
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            variable_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
      """
 
     key: str
     recognized_amount: Decimal
+    variable_amount: Decimal
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -44,12 +47,15 @@ class WaterfallGroup:
 
         recognized_amount = self.recognized_amount
 
+        variable_amount = self.variable_amount
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "key": key,
             "recognized_amount": recognized_amount,
+            "variable_amount": variable_amount,
         })
 
         return field_dict
@@ -66,9 +72,15 @@ class WaterfallGroup:
 
 
 
+        variable_amount = Decimal(d.pop("variable_amount"))
+
+
+
+
         waterfall_group = cls(
             key=key,
             recognized_amount=recognized_amount,
+            variable_amount=variable_amount,
         )
 
 

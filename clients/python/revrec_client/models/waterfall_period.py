@@ -41,6 +41,8 @@ class WaterfallPeriod:
             period (str): `YYYY-MM`. Example: 2026-01.
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
+            variable_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
+                12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             groups (list[WaterfallGroup] | Unset): With `group_by`: the month's revenue in parts that sum to
                 `recognized_amount` exactly.
      """
@@ -52,6 +54,7 @@ class WaterfallPeriod:
     deferred_balance: Decimal
     period: str
     recognized_amount: Decimal
+    variable_amount: Decimal
     groups: list[WaterfallGroup] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -75,6 +78,8 @@ class WaterfallPeriod:
 
         recognized_amount = self.recognized_amount
 
+        variable_amount = self.variable_amount
+
         groups: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.groups, Unset):
             groups = []
@@ -95,6 +100,7 @@ class WaterfallPeriod:
             "deferred_balance": deferred_balance,
             "period": period,
             "recognized_amount": recognized_amount,
+            "variable_amount": variable_amount,
         })
         if groups is not UNSET:
             field_dict["groups"] = groups
@@ -136,6 +142,11 @@ class WaterfallPeriod:
 
 
 
+        variable_amount = Decimal(d.pop("variable_amount"))
+
+
+
+
         _groups = d.pop("groups", UNSET)
         groups: list[WaterfallGroup] | Unset = UNSET
         if _groups is not UNSET:
@@ -156,6 +167,7 @@ class WaterfallPeriod:
             deferred_balance=deferred_balance,
             period=period,
             recognized_amount=recognized_amount,
+            variable_amount=variable_amount,
             groups=groups,
         )
 

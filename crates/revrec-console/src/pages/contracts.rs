@@ -6,8 +6,8 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
 use revrec_domain::{
-    Billing, ContractPlan, ContractTerms, Currency, ObligationPlan, Pattern, VariableScope,
-    format_minor,
+    Billing, Consumption, ContractPlan, ContractTerms, Currency, ObligationPlan, Pattern,
+    VariableScope, format_minor,
 };
 use revrec_http::AppState;
 use revrec_ports::{ContractCursor, ContractQuery, ContractStatus};
@@ -154,6 +154,8 @@ pub async fn detail(
     let currency = record.currency;
     let plan = view.plan();
     let billed_by_invoices = schedule.billed_by_invoices;
+    // Revenue that variable consideration made, when any did (docs/asc606.md §15).
+    let shows_variable = schedule.rows.iter().any(|row| row.variable != 0);
     let title = format!("{} — {}", record.customer_name, record.id);
     let body = html! {
         dl.facts {
@@ -189,6 +191,7 @@ pub async fn detail(
                         th scope="col" { "Deferred balance" }
                         @if billed_by_invoices { th scope="col" { "Contract asset" } }
                         th scope="col" { "Of which corrections of closed months" }
+                        @if shows_variable { th scope="col" { "Of which variable consideration" } }
                         th scope="col" { "Books" }
                     } }
                     tbody {
@@ -200,6 +203,7 @@ pub async fn detail(
                                 td.num data-column="deferred_balance" { (money(row.deferred_balance, currency)) }
                                 @if billed_by_invoices { td.num data-column="contract_asset_balance" { (money(row.contract_asset_balance, currency)) } }
                                 td.num data-column="correction" { (money(row.correction, currency)) }
+                                @if shows_variable { td.num data-column="variable" { (money(row.variable, currency)) } }
                                 td data-column="books" { @if row.closed { "closed" } @else { "open" } }
                             }
                         }
@@ -211,6 +215,7 @@ pub async fn detail(
                         td {}
                         @if billed_by_invoices { td {} }
                         td {}
+                        @if shows_variable { td {} }
                         td {}
                     } }
                 }
@@ -317,6 +322,17 @@ fn variable_consideration(terms: &ContractTerms, currency: Currency) -> Markup {
 
 /// How and when an obligation is satisfied, as far as the contract knows.
 fn satisfaction(obligation: &ObligationPlan) -> String {
+    match &obligation.consumption {
+        Some(Consumption::Usage(_)) => return "as used, rated each month".to_owned(),
+        Some(Consumption::Credits(credits)) => {
+            return format!(
+                "as credits are used, expiring {} ({} breakage)",
+                credits.expires_on,
+                credits.breakage.as_str().replace('_', " ")
+            );
+        }
+        None => {}
+    }
     match obligation.pattern {
         Pattern::Ratable { start, end } => format!("ratably, {start} to {end}"),
         Pattern::PointInTime { date } => format!("delivered {date}"),

@@ -320,7 +320,7 @@ pub static OPERATIONS: &[Operation] = &[
         tool: Tool::Named {
             name: "update_estimate",
             title: "Update a variable estimate",
-            description: "Re-estimate a contract's variable component (`component_id` from its variable_consideration) as of a day in an open month: `included_amount` (a decimal string, never above the estimate of its scenarios) moves the transaction price, and `as_of`'s month carries the cumulative catch-up. Earlier months never move. New `scenarios` may be sent; the method may not change.",
+            description: "Re-estimate a contract's variable component (`component_id` from its variable_consideration) as of a day in an open month: `included_amount` (a decimal string, never above the estimate of its scenarios) moves the transaction price, and `as_of`'s month carries the cumulative catch-up. Earlier months never move. New `scenarios` may be sent; the method may not change. Or revise a prepaid credits line's expected usage: `obligation_id` (its pob_ id) with `expected_usage` (a decimal string, at most its credits), caught up in `as_of`'s month the same way.",
             destructive: false,
         },
         document: describe::<estimates::__path_estimate>,

@@ -1061,6 +1061,10 @@ fn change_in(change: &ChangeOut) -> Result<VersionChange, String> {
             effective: effective()?,
             obligation_id: obligation()?,
         },
+        "expected_usage" => VersionChange::ExpectedUsage {
+            effective: effective()?,
+            obligation_id: obligation()?,
+        },
         "progress" => VersionChange::Progress {
             effective: effective()?,
             obligation_id: obligation()?,

@@ -65,7 +65,8 @@ pub struct ContractVersion {
     pub version: u32,
     /// `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`,
     /// `progress`, `estimate` (a change in a variable component's estimate, booked as a
-    /// cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier
+    /// cumulative catch-up), `expected_usage` (a credits line's expected usage revised, the
+    /// same way) or `restatement` (a recalculation job's change of policy: every earlier
     /// version computed under its convention from then on; they read back as recorded).
     pub change: String,
     /// The first day under the version (none for the initial one and for a restatement,
@@ -88,7 +89,7 @@ pub struct ContractVersion {
     /// report: the change of cumulative revenue, negative for a lowered estimate).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recognized: Option<Amount>,
-    /// The obligation an event satisfied.
+    /// The obligation an event satisfied, or whose expected usage a revision revised.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pob_id: Option<String>,
     /// A progress report's cumulative percent complete.

@@ -29,6 +29,10 @@ pub struct WaterfallPeriod {
     /// The part of `recognized_amount` that corrects closed months: a change made after
     /// they closed, booked in the first open month (docs/ledger.md). Zero when none.
     pub correction_amount: Amount,
+    /// The part of `recognized_amount` that variable consideration made: usage and prepaid
+    /// credits lines whole, other lines their share of the contract's variable components
+    /// (docs/asc606.md §15, "Variable revenue"). Zero for a fixed price.
+    pub variable_amount: Amount,
     /// Whether the period is closed: its figures are those it froze at the close, whatever
     /// changed since.
     pub closed: bool,
@@ -46,21 +50,26 @@ pub struct WaterfallGroup {
     #[schema(example = "subscription")]
     pub key: String,
     pub recognized_amount: Amount,
+    /// The part of `recognized_amount` that variable consideration made.
+    pub variable_amount: Amount,
 }
 
 /// The parts of row `index` of a grouped report.
 fn groups_of(grouped: &GroupedWaterfallReport, index: usize) -> Option<Vec<WaterfallGroup>> {
     let currency = grouped.report.waterfall.currency;
     let row = grouped.parts.rows.get(index)?;
+    let variable = grouped.parts.variable.get(index)?;
     Some(
         grouped
             .parts
             .keys
             .iter()
             .zip(row)
-            .map(|(key, amount)| WaterfallGroup {
+            .zip(variable)
+            .map(|((key, amount), variable)| WaterfallGroup {
                 key: key.clone(),
                 recognized_amount: Amount::minor(*amount, currency),
+                variable_amount: Amount::minor(*variable, currency),
             })
             .collect(),
     )
@@ -124,6 +133,7 @@ impl From<&WaterfallReport> for WaterfallResponse {
                     billed_amount: Amount::minor(row.billed, currency),
                     contract_asset_balance: Amount::minor(row.contract_asset_balance, currency),
                     correction_amount: Amount::minor(row.correction, currency),
+                    variable_amount: Amount::minor(row.variable, currency),
                     closed: row.closed,
                     groups: None,
                 })
@@ -164,6 +174,8 @@ impl WaterfallResponse {
             out.extend_from_slice(amount(row.contract_asset_balance).as_bytes());
             out.extend_from_slice(b",\"correction_amount\":");
             out.extend_from_slice(amount(row.correction).as_bytes());
+            out.extend_from_slice(b",\"variable_amount\":");
+            out.extend_from_slice(amount(row.variable).as_bytes());
             out.extend_from_slice(if row.closed {
                 b",\"closed\":true"
             } else {
@@ -200,6 +212,9 @@ pub struct GuideWaterfallRow {
     pub billed_amount: Amount,
     /// Contract assets at the end of the row's last month.
     pub contract_asset_balance: Amount,
+    /// The part of `recognized_amount` that variable consideration made (docs/asc606.md
+    /// §15, "Variable revenue").
+    pub variable_amount: Amount,
     /// With `group_by=pob_type`: the row's revenue by obligation type, summing to it exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -259,6 +274,7 @@ impl GuideWaterfallResponse {
                     deferred_balance: Amount::minor(row.deferred_balance, currency),
                     billed_amount: Amount::minor(row.billed, currency),
                     contract_asset_balance: Amount::minor(row.contract_asset_balance, currency),
+                    variable_amount: Amount::minor(row.variable, currency),
                     groups: None,
                 })
                 .collect(),
@@ -432,6 +448,7 @@ mod tests {
                 billed: deferred_balance + recognized,
                 contract_asset_balance: recognized / 2,
                 correction: 0,
+                variable: recognized / 3,
                 closed: false,
             })
             .collect();

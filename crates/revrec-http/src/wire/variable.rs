@@ -1,10 +1,13 @@
 //! Variable consideration on the wire (docs/asc606.md §15): the components a contract is
-//! sent with, their echo with the estimate computed, and a change in estimate.
+//! sent with, their echo with the estimate computed, and a change in estimate (a
+//! component's, or a credits line's expected usage).
 
+use revrec_domain::usage::Quantity;
 use revrec_domain::{
-    ComponentDraft, ContractTerms, Currency, Field, Period, Probability, Scenario, ScopeDraft,
-    VariableComponent, VariableField, VariableScope, text,
+    ComponentDraft, ContractTerms, Currency, ExpectedUsageChange, Field, Period, Probability,
+    Scenario, ScopeDraft, VariableComponent, VariableField, VariableScope, text,
 };
+use revrec_usecases::record_estimate::Reestimate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -348,7 +351,9 @@ fn probability_text(probability: Probability) -> String {
     format!("{}.{:06}", millionths / 1_000_000, millionths % 1_000_000)
 }
 
-/// Body of `POST /v1/contracts/{id}/estimates`.
+/// Body of `POST /v1/contracts/{id}/estimates`: a variable component's new estimate
+/// (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+/// (`obligation_id` with `expected_usage`).
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EstimateInput {
@@ -356,16 +361,23 @@ pub struct EstimateInput {
     /// cumulative catch-up.
     #[schema(format = Date, example = "2026-07-01")]
     pub as_of: String,
-    /// The component's `id`.
+    /// The component's `id` (a component's estimate).
     #[schema(example = "uptime_bonus")]
-    pub component_id: String,
-    /// The new constrained amount in the transaction price (never above the estimate).
-    pub included_amount: DecimalInput,
+    pub component_id: Option<String>,
+    /// The new constrained amount in the transaction price (never above the estimate); with
+    /// `component_id`.
+    pub included_amount: Option<DecimalInput>,
     /// New scenarios; default the component's own.
     pub scenarios: Option<Vec<ScenarioInput>>,
     /// When sent, the component's own method (a change of method is refused).
     #[schema(value_type = Option<EstimateMethodName>)]
     pub method: Option<String>,
+    /// A prepaid credits line's obligation id (`pob_…`): its expected usage is revised.
+    #[schema(example = "pob_01h8")]
+    pub obligation_id: Option<String>,
+    /// The credits the customer is now expected to use (at most the line's credits); with
+    /// `obligation_id`.
+    pub expected_usage: Option<DecimalInput>,
 }
 
 /// The change `input` asks for, in `currency`, or every problem of reading it.
@@ -373,9 +385,54 @@ pub fn to_estimate_change(
     input: &EstimateInput,
     currency: Currency,
     problems: &mut Problems,
-) -> Option<(time::Date, revrec_domain::EstimateChange)> {
+) -> Option<(time::Date, Reestimate)> {
     let as_of = problems.date("as_of", &input.as_of);
-    let included = problems.money("included_amount", &input.included_amount, currency);
+    let change = match (&input.component_id, &input.obligation_id) {
+        (Some(component_id), None) => component_change(input, component_id, currency, problems),
+        (None, Some(obligation_id)) => expected_usage_change(input, obligation_id, problems),
+        (Some(_), Some(_)) => {
+            problems.push(
+                "obligation_id",
+                "send either component_id (a component's estimate) or obligation_id (a credits line's expected usage), not both",
+            );
+            None
+        }
+        (None, None) => {
+            problems.push(
+                "component_id",
+                "is required: the component to re-estimate (or obligation_id, a credits line whose expected usage is revised)",
+            );
+            None
+        }
+    };
+    if !problems.is_empty() {
+        return None;
+    }
+    Some((as_of?, change?))
+}
+
+fn component_change(
+    input: &EstimateInput,
+    component_id: &str,
+    currency: Currency,
+    problems: &mut Problems,
+) -> Option<Reestimate> {
+    if input.expected_usage.is_some() {
+        problems.push(
+            "expected_usage",
+            "belongs to a credits line's revision (with obligation_id), not to a component's estimate",
+        );
+    }
+    let included = match &input.included_amount {
+        Some(amount) => problems.money("included_amount", amount, currency),
+        None => {
+            problems.push(
+                "included_amount",
+                "is required with component_id: the new constrained amount",
+            );
+            None
+        }
+    };
     let method = match input.method.as_deref() {
         None => None,
         Some(text) => {
@@ -393,18 +450,51 @@ pub fn to_estimate_change(
         .scenarios
         .as_ref()
         .map(|scenarios| read_scenarios(scenarios, "scenarios", Some(currency), problems));
-    if !problems.is_empty() {
-        return None;
+    Some(Reestimate::Component(revrec_domain::EstimateChange {
+        component_id: component_id.to_owned(),
+        method,
+        scenarios: scenarios.flatten(),
+        included_amount: included?,
+    }))
+}
+
+fn expected_usage_change(
+    input: &EstimateInput,
+    obligation_id: &str,
+    problems: &mut Problems,
+) -> Option<Reestimate> {
+    for (field, sent) in [
+        ("included_amount", input.included_amount.is_some()),
+        ("scenarios", input.scenarios.is_some()),
+        ("method", input.method.is_some()),
+    ] {
+        if sent {
+            problems.push(
+                field,
+                "belongs to a component's estimate (with component_id), not to a credits line's revision",
+            );
+        }
     }
-    Some((
-        as_of?,
-        revrec_domain::EstimateChange {
-            component_id: input.component_id.clone(),
-            method,
-            scenarios: scenarios.flatten(),
-            included_amount: included?,
+    let expected_usage = match &input.expected_usage {
+        Some(text) => match Quantity::parse(&text.0) {
+            Ok(quantity) => Some(quantity),
+            Err(error) => {
+                problems.push("expected_usage", error.to_string());
+                None
+            }
         },
-    ))
+        None => {
+            problems.push(
+                "expected_usage",
+                "is required with obligation_id: the credits now expected to be used",
+            );
+            None
+        }
+    };
+    Some(Reestimate::ExpectedUsage(ExpectedUsageChange {
+        obligation_id: obligation_id.to_owned(),
+        expected_usage: expected_usage?,
+    }))
 }
 
 /// Every scenario read (each problem reported), or `None` if any could not be.

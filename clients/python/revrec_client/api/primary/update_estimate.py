@@ -183,7 +183,10 @@ def sync_detailed(
     Args:
         id (str):
         idempotency_key (None | str | Unset):
-        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`.
+        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`: a variable component's
+            new estimate
+            (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+            (`obligation_id` with `expected_usage`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,7 +227,10 @@ def sync(
     Args:
         id (str):
         idempotency_key (None | str | Unset):
-        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`.
+        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`: a variable component's
+            new estimate
+            (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+            (`obligation_id` with `expected_usage`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -260,7 +266,10 @@ async def asyncio_detailed(
     Args:
         id (str):
         idempotency_key (None | str | Unset):
-        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`.
+        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`: a variable component's
+            new estimate
+            (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+            (`obligation_id` with `expected_usage`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -301,7 +310,10 @@ async def asyncio(
     Args:
         id (str):
         idempotency_key (None | str | Unset):
-        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`.
+        body (EstimateInput): Body of `POST /v1/contracts/{id}/estimates`: a variable component's
+            new estimate
+            (`component_id` with `included_amount`), or a prepaid credits line's new expected usage
+            (`obligation_id` with `expected_usage`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

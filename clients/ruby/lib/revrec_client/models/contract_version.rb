@@ -19,7 +19,7 @@ module RevrecClient
     # Revenue of the days before `effective_date` that the new terms say was earned, less what had been: booked in the effective month. Non-zero only for a cumulative catch-up.
     attr_accessor :catch_up
 
-    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
+    # `initial`, `prospective`, `cumulative_catch_up`, `termination`, `fulfillment`, `progress`, `estimate` (a change in a variable component's estimate, booked as a cumulative catch-up), `expected_usage` (a credits line's expected usage revised, the same way) or `restatement` (a recalculation job's change of policy: every earlier version computed under its convention from then on; they read back as recorded).
     attr_accessor :change
 
     # The variable component an estimate reassessed.
@@ -31,7 +31,7 @@ module RevrecClient
     # A progress report's cumulative percent complete.
     attr_accessor :percent_complete
 
-    # The obligation an event satisfied.
+    # The obligation an event satisfied, or whose expected usage a revision revised.
     attr_accessor :pob_id
 
     # Obligations whose allocation the version changed (a prospective change re-allocates what remains; a termination leaves each what it earned).

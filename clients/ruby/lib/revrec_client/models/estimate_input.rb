@@ -14,19 +14,25 @@ require 'date'
 require 'time'
 
 module RevrecClient
-  # Body of `POST /v1/contracts/{id}/estimates`.
+  # Body of `POST /v1/contracts/{id}/estimates`: a variable component's new estimate (`component_id` with `included_amount`), or a prepaid credits line's new expected usage (`obligation_id` with `expected_usage`).
   class EstimateInput < ApiModelBase
     # The day the new estimate takes effect, in an open month: its month carries the cumulative catch-up.
     attr_accessor :as_of
 
-    # The component's `id`.
+    # The component's `id` (a component's estimate).
     attr_accessor :component_id
 
-    # The new constrained amount in the transaction price (never above the estimate).
+    # The credits the customer is now expected to use (at most the line's credits); with `obligation_id`.
+    attr_accessor :expected_usage
+
+    # The new constrained amount in the transaction price (never above the estimate); with `component_id`.
     attr_accessor :included_amount
 
     # When sent, the component's own method (a change of method is refused).
     attr_accessor :method
+
+    # A prepaid credits line's obligation id (`pob_…`): its expected usage is revised.
+    attr_accessor :obligation_id
 
     # New scenarios; default the component's own.
     attr_accessor :scenarios
@@ -58,8 +64,10 @@ module RevrecClient
       {
         :'as_of' => :'as_of',
         :'component_id' => :'component_id',
+        :'expected_usage' => :'expected_usage',
         :'included_amount' => :'included_amount',
         :'method' => :'method',
+        :'obligation_id' => :'obligation_id',
         :'scenarios' => :'scenarios'
       }
     end
@@ -79,8 +87,10 @@ module RevrecClient
       {
         :'as_of' => :'Date',
         :'component_id' => :'String',
+        :'expected_usage' => :'DecimalInput',
         :'included_amount' => :'DecimalInput',
         :'method' => :'EstimateMethodName',
+        :'obligation_id' => :'String',
         :'scenarios' => :'Array<ScenarioInput>'
       }
     end
@@ -88,7 +98,11 @@ module RevrecClient
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'component_id',
+        :'expected_usage',
+        :'included_amount',
         :'method',
+        :'obligation_id',
         :'scenarios'
       ])
     end
@@ -127,18 +141,22 @@ module RevrecClient
 
       if attributes.key?(:'component_id')
         self.component_id = attributes[:'component_id']
-      else
-        self.component_id = nil
+      end
+
+      if attributes.key?(:'expected_usage')
+        self.expected_usage = attributes[:'expected_usage']
       end
 
       if attributes.key?(:'included_amount')
         self.included_amount = attributes[:'included_amount']
-      else
-        self.included_amount = nil
       end
 
       if attributes.key?(:'method')
         self.method = attributes[:'method']
+      end
+
+      if attributes.key?(:'obligation_id')
+        self.obligation_id = attributes[:'obligation_id']
       end
 
       if attributes.key?(:'scenarios')
@@ -157,14 +175,6 @@ module RevrecClient
         invalid_properties.push('invalid value for "as_of", as_of cannot be nil.')
       end
 
-      if @component_id.nil?
-        invalid_properties.push('invalid value for "component_id", component_id cannot be nil.')
-      end
-
-      if @included_amount.nil?
-        invalid_properties.push('invalid value for "included_amount", included_amount cannot be nil.')
-      end
-
       invalid_properties
     end
 
@@ -173,8 +183,6 @@ module RevrecClient
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if @as_of.nil?
-      return false if @component_id.nil?
-      return false if @included_amount.nil?
       true
     end
 
@@ -188,26 +196,6 @@ module RevrecClient
       @as_of = as_of
     end
 
-    # Custom attribute writer method with validation
-    # @param [Object] component_id Value to be assigned
-    def component_id=(component_id)
-      if component_id.nil?
-        fail ArgumentError, 'component_id cannot be nil'
-      end
-
-      @component_id = component_id
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] included_amount Value to be assigned
-    def included_amount=(included_amount)
-      if included_amount.nil?
-        fail ArgumentError, 'included_amount cannot be nil'
-      end
-
-      @included_amount = included_amount
-    end
-
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -215,8 +203,10 @@ module RevrecClient
       self.class == o.class &&
           as_of == o.as_of &&
           component_id == o.component_id &&
+          expected_usage == o.expected_usage &&
           included_amount == o.included_amount &&
           method == o.method &&
+          obligation_id == o.obligation_id &&
           scenarios == o.scenarios
     end
 
@@ -229,7 +219,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [as_of, component_id, included_amount, method, scenarios].hash
+      [as_of, component_id, expected_usage, included_amount, method, obligation_id, scenarios].hash
     end
 
     # Builds the object from hash

@@ -22,11 +22,15 @@ module RevrecClient
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :recognized_amount
 
+    # The part of `recognized_amount` that variable consideration made.
+    attr_accessor :variable_amount
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
         :'key' => :'key',
-        :'recognized_amount' => :'recognized_amount'
+        :'recognized_amount' => :'recognized_amount',
+        :'variable_amount' => :'variable_amount'
       }
     end
 
@@ -44,7 +48,8 @@ module RevrecClient
     def self.openapi_types
       {
         :'key' => :'String',
-        :'recognized_amount' => :'BigDecimal'
+        :'recognized_amount' => :'BigDecimal',
+        :'variable_amount' => :'BigDecimal'
       }
     end
 
@@ -91,6 +96,12 @@ module RevrecClient
       else
         self.recognized_amount = nil
       end
+
+      if attributes.key?(:'variable_amount')
+        self.variable_amount = attributes[:'variable_amount']
+      else
+        self.variable_amount = nil
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -106,6 +117,10 @@ module RevrecClient
         invalid_properties.push('invalid value for "recognized_amount", recognized_amount cannot be nil.')
       end
 
+      if @variable_amount.nil?
+        invalid_properties.push('invalid value for "variable_amount", variable_amount cannot be nil.')
+      end
+
       invalid_properties
     end
 
@@ -115,6 +130,7 @@ module RevrecClient
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if @key.nil?
       return false if @recognized_amount.nil?
+      return false if @variable_amount.nil?
       true
     end
 
@@ -138,13 +154,24 @@ module RevrecClient
       @recognized_amount = recognized_amount
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] variable_amount Value to be assigned
+    def variable_amount=(variable_amount)
+      if variable_amount.nil?
+        fail ArgumentError, 'variable_amount cannot be nil'
+      end
+
+      @variable_amount = variable_amount
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
           key == o.key &&
-          recognized_amount == o.recognized_amount
+          recognized_amount == o.recognized_amount &&
+          variable_amount == o.variable_amount
     end
 
     # @see the `==` method
@@ -156,7 +183,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [key, recognized_amount].hash
+      [key, recognized_amount, variable_amount].hash
     end
 
     # Builds the object from hash

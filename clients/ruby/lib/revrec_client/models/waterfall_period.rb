@@ -39,6 +39,9 @@ module RevrecClient
     # An exact amount written with exactly the currency's minor-unit decimals (100.00 USD, 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
     attr_accessor :recognized_amount
 
+    # The part of `recognized_amount` that variable consideration made: usage and prepaid credits lines whole, other lines their share of the contract's variable components (docs/asc606.md §15, \"Variable revenue\"). Zero for a fixed price.
+    attr_accessor :variable_amount
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
@@ -49,7 +52,8 @@ module RevrecClient
         :'deferred_balance' => :'deferred_balance',
         :'groups' => :'groups',
         :'period' => :'period',
-        :'recognized_amount' => :'recognized_amount'
+        :'recognized_amount' => :'recognized_amount',
+        :'variable_amount' => :'variable_amount'
       }
     end
 
@@ -73,7 +77,8 @@ module RevrecClient
         :'deferred_balance' => :'BigDecimal',
         :'groups' => :'Array<WaterfallGroup>',
         :'period' => :'String',
-        :'recognized_amount' => :'BigDecimal'
+        :'recognized_amount' => :'BigDecimal',
+        :'variable_amount' => :'BigDecimal'
       }
     end
 
@@ -156,6 +161,12 @@ module RevrecClient
       else
         self.recognized_amount = nil
       end
+
+      if attributes.key?(:'variable_amount')
+        self.variable_amount = attributes[:'variable_amount']
+      else
+        self.variable_amount = nil
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -191,6 +202,10 @@ module RevrecClient
         invalid_properties.push('invalid value for "recognized_amount", recognized_amount cannot be nil.')
       end
 
+      if @variable_amount.nil?
+        invalid_properties.push('invalid value for "variable_amount", variable_amount cannot be nil.')
+      end
+
       invalid_properties
     end
 
@@ -205,6 +220,7 @@ module RevrecClient
       return false if @deferred_balance.nil?
       return false if @period.nil?
       return false if @recognized_amount.nil?
+      return false if @variable_amount.nil?
       true
     end
 
@@ -278,6 +294,16 @@ module RevrecClient
       @recognized_amount = recognized_amount
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] variable_amount Value to be assigned
+    def variable_amount=(variable_amount)
+      if variable_amount.nil?
+        fail ArgumentError, 'variable_amount cannot be nil'
+      end
+
+      @variable_amount = variable_amount
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -290,7 +316,8 @@ module RevrecClient
           deferred_balance == o.deferred_balance &&
           groups == o.groups &&
           period == o.period &&
-          recognized_amount == o.recognized_amount
+          recognized_amount == o.recognized_amount &&
+          variable_amount == o.variable_amount
     end
 
     # @see the `==` method
@@ -302,7 +329,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [billed_amount, closed, contract_asset_balance, correction_amount, deferred_balance, groups, period, recognized_amount].hash
+      [billed_amount, closed, contract_asset_balance, correction_amount, deferred_balance, groups, period, recognized_amount, variable_amount].hash
     end
 
     # Builds the object from hash
