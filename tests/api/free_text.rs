@@ -681,6 +681,13 @@ fn looked_up(fixture: &Fixture) -> Vec<(&'static str, &'static str, Method, Stri
         format!("/v1/contracts/{id}/estimates"),
         json!({"as_of": "2026-04-01", "component_id": "up\u{0}time", "included_amount": "1.00"}),
     ));
+    looked_up.push((
+        "updateEstimate",
+        "obligation_id",
+        Method::POST,
+        format!("/v1/contracts/{id}/estimates"),
+        json!({"as_of": "2026-04-01", "obligation_id": "pob_\u{0}", "expected_usage": "1"}),
+    ));
     looked_up
 }
 
