@@ -23,9 +23,11 @@ type ExplainedObligation struct {
 	// The transaction price allocated to it now.
 	AllocatedAmount Decimal               `json:"allocated_amount"`
 	Corrections     []ExplainedCorrection `json:"corrections"`
-	Name            string                `json:"name"`
-	ObligationId    NullableString        `json:"obligation_id,omitempty"`
-	PobType         string                `json:"pob_type"`
+	// A prepaid credits line's month earned, step by step (docs/asc606.md §15).
+	Credits      NullableExplainedCredits `json:"credits,omitempty"`
+	Name         string                   `json:"name"`
+	ObligationId NullableString           `json:"obligation_id,omitempty"`
+	PobType      string                   `json:"pob_type"`
 	// Every change of its price: from which day, and to what.
 	PriceChanges []ExplainedPrice `json:"price_changes"`
 	// A usage line's month rated, step by step (docs/asc606.md §15).
@@ -110,6 +112,49 @@ func (o *ExplainedObligation) GetCorrectionsOk() ([]ExplainedCorrection, bool) {
 // SetCorrections sets field value
 func (o *ExplainedObligation) SetCorrections(v []ExplainedCorrection) {
 	o.Corrections = v
+}
+
+// GetCredits returns the Credits field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *ExplainedObligation) GetCredits() ExplainedCredits {
+	if o == nil || IsNil(o.Credits.Get()) {
+		var ret ExplainedCredits
+		return ret
+	}
+	return *o.Credits.Get()
+}
+
+// GetCreditsOk returns a tuple with the Credits field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *ExplainedObligation) GetCreditsOk() (*ExplainedCredits, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Credits.Get(), o.Credits.IsSet()
+}
+
+// HasCredits returns a boolean if a field has been set.
+func (o *ExplainedObligation) HasCredits() bool {
+	if o != nil && o.Credits.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetCredits gets a reference to the given NullableExplainedCredits and assigns it to the Credits field.
+func (o *ExplainedObligation) SetCredits(v ExplainedCredits) {
+	o.Credits.Set(&v)
+}
+
+// SetCreditsNil sets the value for Credits to be an explicit nil
+func (o *ExplainedObligation) SetCreditsNil() {
+	o.Credits.Set(nil)
+}
+
+// UnsetCredits ensures that no value is present for Credits, not even an explicit nil
+func (o *ExplainedObligation) UnsetCredits() {
+	o.Credits.Unset()
 }
 
 // GetName returns the Name field value
@@ -373,6 +418,9 @@ func (o ExplainedObligation) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["allocated_amount"] = o.AllocatedAmount
 	toSerialize["corrections"] = o.Corrections
+	if o.Credits.IsSet() {
+		toSerialize["credits"] = o.Credits.Get()
+	}
 	toSerialize["name"] = o.Name
 	if o.ObligationId.IsSet() {
 		toSerialize["obligation_id"] = o.ObligationId.Get()
@@ -438,6 +486,7 @@ func (o *ExplainedObligation) UnmarshalJSON(data []byte) (err error) {
 	if err = unmarshalExact(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "allocated_amount")
 		delete(additionalProperties, "corrections")
+		delete(additionalProperties, "credits")
 		delete(additionalProperties, "name")
 		delete(additionalProperties, "obligation_id")
 		delete(additionalProperties, "pob_type")

@@ -354,6 +354,33 @@ async fn a_revised_expected_usage_is_an_estimate_caught_up_in_its_month() {
         assert_eq!(rows[2].0, "1769.17");
         let march = app.get(&format!("{usage}?period=2026-03")).await;
         assert_eq!(number_texts(&march.text, "rated_amount"), ["750.00"]);
+        // Explain earns March step by step: 2,500 used of the 5,000 expected through
+        // February, of the 4,000 expected through March.
+        let explained = app
+            .get(&format!("/v1/contracts/{id}/explain?period=2026-03"))
+            .await;
+        assert_eq!(explained.status, 200, "{}", explained.text);
+        let credits = &explained.json()["obligations"][1]["credits"];
+        assert_eq!(credits["breakage"], "proportional");
+        assert_eq!(credits["expires_on"], "2026-12-31");
+        assert_eq!(
+            credits["through_previous_month"]["formula"],
+            "round(6000.00 × min(2500.000000, 5000.000000) / 5000.000000) = 3000.00"
+        );
+        assert_eq!(
+            credits["through_month"]["formula"],
+            "round(6000.00 × min(2500.000000, 4000.000000) / 4000.000000) = 3750.00"
+        );
+        let explained_credits = &explained.text[explained.text.find("\"credits\":{").unwrap()..];
+        assert_eq!(
+            number_texts(explained_credits, "expected_usage")[..2],
+            ["5000.000000", "4000.000000"]
+        );
+        assert_eq!(number_texts(explained_credits, "amount")[0], "750.00");
+        assert!(
+            credits["text"].as_str().unwrap().contains("750.00 of revenue"),
+            "{credits}"
+        );
         // The version is a fact of the close package, and a replay re-performs it.
         let closed = app
             .post("/v1/periods/close", &json!({"through": "2026-03"}))

@@ -1757,6 +1757,63 @@ export const decodingDocument: OpenApiDocument = {
      }
     }
    },
+   "ExplainedCredits": {
+    "type": "object",
+    "properties": {
+     "amount": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "breakage": {
+      "$ref": "#/components/schemas/BreakageName"
+     },
+     "credits": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "expires_on": {
+      "type": "string",
+      "format": "date"
+     },
+     "text": {
+      "type": "string"
+     },
+     "through_month": {
+      "$ref": "#/components/schemas/ExplainedCreditsThrough"
+     },
+     "through_previous_month": {
+      "$ref": "#/components/schemas/ExplainedCreditsThrough"
+     }
+    }
+   },
+   "ExplainedCreditsThrough": {
+    "type": "object",
+    "properties": {
+     "allocated": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "basis": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "cumulative": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "day": {
+      "type": "string",
+      "format": "date"
+     },
+     "expected_usage": {
+      "$ref": "#/components/schemas/Amount"
+     },
+     "expired": {
+      "type": "boolean"
+     },
+     "formula": {
+      "type": "string"
+     },
+     "used": {
+      "$ref": "#/components/schemas/Amount"
+     }
+    }
+   },
    "ExplainedCumulative": {
     "type": "object",
     "properties": {
@@ -1817,6 +1874,16 @@ export const decodingDocument: OpenApiDocument = {
       "items": {
        "$ref": "#/components/schemas/ExplainedCorrection"
       }
+     },
+     "credits": {
+      "oneOf": [
+       {
+        "type": "null"
+       },
+       {
+        "$ref": "#/components/schemas/ExplainedCredits"
+       }
+      ]
      },
      "name": {
       "type": "string"

@@ -1412,6 +1412,45 @@ export interface components {
             restated_amount: components["schemas"]["Amount"];
             text: string;
         };
+        /**
+         * @description How a prepaid credits line's month is earned: what the credits used through the month
+         *     before and through the month earn of the allocation in force at each month end, the
+         *     rest of the allocation once they expire.
+         */
+        ExplainedCredits: {
+            /** @description The month's revenue of the line: `through_month − through_previous_month`. */
+            amount: components["schemas"]["Amount"];
+            breakage: components["schemas"]["BreakageName"];
+            /** @description The credits sold (six decimals). */
+            credits: components["schemas"]["Amount"];
+            /** Format: date */
+            expires_on: string;
+            text: string;
+            through_month: components["schemas"]["ExplainedCreditsThrough"];
+            through_previous_month: components["schemas"]["ExplainedCreditsThrough"];
+        };
+        /** @description A credits line's revenue through one month end. */
+        ExplainedCreditsThrough: {
+            /** @description The allocation in force that day. */
+            allocated: components["schemas"]["Amount"];
+            /**
+             * @description What `used` is measured against: `expected_usage` (proportional breakage) or
+             *     `credits` (breakage at expiry).
+             */
+            basis: components["schemas"]["Amount"];
+            /** @description Revenue of the line through that day. */
+            cumulative: components["schemas"]["Amount"];
+            /** Format: date */
+            day: string;
+            /** @description The expected usage in force that day. */
+            expected_usage: components["schemas"]["Amount"];
+            /** @description Whether the credits had expired by then (all of the allocation is revenue). */
+            expired: boolean;
+            /** @description `round(allocated × min(used, basis) / basis)`, or `allocated` once expired. */
+            formula: string;
+            /** @description Credits used through the month (six decimals). */
+            used: components["schemas"]["Amount"];
+        };
         ExplainedCumulative: {
             /** @description `A`: what the terms in force spread. */
             amount: components["schemas"]["Amount"];
@@ -1438,6 +1477,7 @@ export interface components {
             /** @description The transaction price allocated to it now. */
             allocated_amount: components["schemas"]["Amount"];
             corrections: components["schemas"]["ExplainedCorrection"][];
+            credits?: null | components["schemas"]["ExplainedCredits"];
             name: string;
             obligation_id?: string | null;
             pob_type: string;

@@ -70,8 +70,8 @@ pub use periods::{
     closing_sequence, frozen_spans,
 };
 pub use plan::{
-    Amendment, AmendmentError, ContractPlan, CumulativeThrough, MonthlySchedule, ObligationPlan,
-    PlanHistory, PriceChange, ReplayError,
+    Amendment, AmendmentError, ContractPlan, CreditsThrough, CumulativeThrough, MonthlySchedule,
+    ObligationPlan, PlanHistory, PriceChange, ReplayError,
 };
 pub use progress::{PercentComplete, PercentError, ProgressBasis};
 pub use recognition::{Convention, CurveShape, Measure, Pattern, RecognitionMethod, Timing};

@@ -257,6 +257,24 @@ pub struct CumulativeThrough {
     pub cumulative: i64,
 }
 
+/// How a prepaid credits line's revenue through a day is computed (docs/asc606.md §15):
+/// what the credits used through the day's month earn of the allocation in force that day,
+/// or all of it once they expired.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CreditsThrough {
+    pub day: Date,
+    pub credits: PrepaidCredits,
+    /// Credits used through the day's month (months from the expiry on are not counted).
+    pub used: Quantity,
+    /// The expected usage in force on `day` (a revision applies from its effective day).
+    pub expected_usage: Quantity,
+    /// The allocation in force on `day`.
+    pub allocated: i64,
+    pub expired: bool,
+    /// Revenue recognized through `day`.
+    pub cumulative: i64,
+}
+
 /// One performance obligation and its revenue over the life of the contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObligationPlan {
@@ -310,6 +328,47 @@ impl ObligationPlan {
     /// Revenue recognized through `day`, inclusive.
     pub fn recognized_through(&self, day: Date) -> i64 {
         self.cumulative_at(day.to_julian_day())
+    }
+
+    /// A credits line's revenue through `day` and what it is computed from; `None` for any
+    /// other line.
+    pub fn credits_through(&self, day: Date) -> Option<CreditsThrough> {
+        let Some(Consumption::Credits(credits)) = &self.consumption else {
+            return None;
+        };
+        let julian = day.to_julian_day();
+        let expiry = Period::of(credits.expires_on);
+        let used = self
+            .usage
+            .iter()
+            .filter(|month| month.period <= Period::of(day) && month.period < expiry)
+            .try_fold(Quantity::ZERO, |used, month| {
+                used.checked_add(month.quantity)
+            })
+            .unwrap_or(Quantity::ZERO);
+        let allocated = self
+            .prices
+            .iter()
+            .take_while(|change| change.from.to_julian_day() <= julian)
+            .last()
+            .or(self.prices.first())
+            .map_or(0, |change| change.price);
+        let expected_usage = self
+            .expected_usage
+            .iter()
+            .take_while(|(from, _)| *from <= julian)
+            .last()
+            .or(self.expected_usage.first())
+            .map_or(credits.expected_usage, |(_, expected)| *expected);
+        Some(CreditsThrough {
+            day,
+            credits: *credits,
+            used,
+            expected_usage,
+            allocated,
+            expired: day >= credits.expires_on,
+            cumulative: self.cumulative_at(julian),
+        })
     }
 
     /// What the terms in force from `effective` say had been earned through the day before

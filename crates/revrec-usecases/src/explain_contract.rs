@@ -10,8 +10,8 @@ use std::sync::Arc;
 use revrec_domain::usage::{Quantity, UsagePricing};
 use revrec_domain::variable::allocate_price;
 use revrec_domain::{
-    AllocationStep, CumulativeThrough, Currency, JournalEntry, ObligationPlan, Period,
-    PeriodAction, PlanHistory, PobType, PriceChange, Ssp, allocation_steps, obligation_key,
+    AllocationStep, CreditsThrough, CumulativeThrough, Currency, JournalEntry, ObligationPlan,
+    Period, PeriodAction, PlanHistory, PobType, PriceChange, Ssp, allocation_steps, obligation_key,
 };
 use revrec_domain::{
     Consumption, ContractTerms, Estimate, MonthUsage, VariableComponent, VariableScope,
@@ -80,6 +80,9 @@ pub struct ObligationExplanation {
     pub reported: i64,
     /// A usage line's month as it was rated (docs/asc606.md §15): its usage and pricing.
     pub rating: Option<(MonthUsage, Option<UsagePricing>)>,
+    /// A prepaid credits line's revenue through the month before and through the month, and
+    /// what each is computed from (docs/asc606.md §15).
+    pub credits: Option<(CreditsThrough, CreditsThrough)>,
 }
 
 impl ObligationExplanation {
@@ -98,6 +101,7 @@ impl ObligationExplanation {
             corrections: Vec::new(),
             reported: 0,
             rating: None,
+            credits: None,
         }
     }
 }
@@ -257,6 +261,9 @@ fn explain(
                 )),
                 _ => None,
             };
+            let credits = obligation
+                .credits_through(period.previous().last_day())
+                .zip(obligation.credits_through(period.last_day()));
             obligations.push(ObligationExplanation {
                 through_previous: Some(through_previous),
                 through_end: Some(through_end),
@@ -264,6 +271,7 @@ fn explain(
                 corrections,
                 reported,
                 rating,
+                credits,
                 ..ObligationExplanation::of(obligation)
             });
         }

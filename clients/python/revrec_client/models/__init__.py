@@ -48,6 +48,8 @@ from .explained_allocation import ExplainedAllocation
 from .explained_component import ExplainedComponent
 from .explained_component_share import ExplainedComponentShare
 from .explained_correction import ExplainedCorrection
+from .explained_credits import ExplainedCredits
+from .explained_credits_through import ExplainedCreditsThrough
 from .explained_cumulative import ExplainedCumulative
 from .explained_obligation import ExplainedObligation
 from .explained_price import ExplainedPrice
@@ -200,6 +202,8 @@ __all__ = (
     "ExplainedComponent",
     "ExplainedComponentShare",
     "ExplainedCorrection",
+    "ExplainedCredits",
+    "ExplainedCreditsThrough",
     "ExplainedCumulative",
     "ExplainedObligation",
     "ExplainedPrice",

@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.explained_correction import ExplainedCorrection
+  from ..models.explained_credits import ExplainedCredits
   from ..models.explained_price import ExplainedPrice
   from ..models.explained_rating import ExplainedRating
   from ..models.explained_recognition import ExplainedRecognition
@@ -40,6 +41,7 @@ class ExplainedObligation:
             recognized_amount (Decimal): An exact amount written with exactly the currency's minor-unit decimals (100.00 USD,
                 12500 JPY, 1.250 BHD). Read it as an exact decimal (a Decimal, not a double).
             text (str):
+            credits_ (ExplainedCredits | None | Unset):
             obligation_id (None | str | Unset):
             rating (ExplainedRating | None | Unset):
             recognition (ExplainedRecognition | None | Unset):
@@ -52,6 +54,7 @@ class ExplainedObligation:
     price_changes: list[ExplainedPrice]
     recognized_amount: Decimal
     text: str
+    credits_: ExplainedCredits | None | Unset = UNSET
     obligation_id: None | str | Unset = UNSET
     rating: ExplainedRating | None | Unset = UNSET
     recognition: ExplainedRecognition | None | Unset = UNSET
@@ -63,6 +66,7 @@ class ExplainedObligation:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.explained_correction import ExplainedCorrection # noqa: PLC0415
+        from ..models.explained_credits import ExplainedCredits # noqa: PLC0415
         from ..models.explained_price import ExplainedPrice # noqa: PLC0415
         from ..models.explained_rating import ExplainedRating # noqa: PLC0415
         from ..models.explained_recognition import ExplainedRecognition # noqa: PLC0415
@@ -89,6 +93,14 @@ class ExplainedObligation:
         recognized_amount = self.recognized_amount
 
         text = self.text
+
+        credits_: dict[str, Any] | None | Unset
+        if isinstance(self.credits_, Unset):
+            credits_ = UNSET
+        elif isinstance(self.credits_, ExplainedCredits):
+            credits_ = self.credits_.to_dict()
+        else:
+            credits_ = self.credits_
 
         obligation_id: None | str | Unset
         if isinstance(self.obligation_id, Unset):
@@ -124,6 +136,8 @@ class ExplainedObligation:
             "recognized_amount": recognized_amount,
             "text": text,
         })
+        if credits_ is not UNSET:
+            field_dict["credits"] = credits_
         if obligation_id is not UNSET:
             field_dict["obligation_id"] = obligation_id
         if rating is not UNSET:
@@ -138,6 +152,7 @@ class ExplainedObligation:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.explained_correction import ExplainedCorrection # noqa: PLC0415
+        from ..models.explained_credits import ExplainedCredits # noqa: PLC0415
         from ..models.explained_price import ExplainedPrice # noqa: PLC0415
         from ..models.explained_rating import ExplainedRating # noqa: PLC0415
         from ..models.explained_recognition import ExplainedRecognition # noqa: PLC0415
@@ -177,6 +192,26 @@ class ExplainedObligation:
 
 
         text = d.pop("text")
+
+        def _parse_credits_(data: object) -> ExplainedCredits | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                credits_type_1 = ExplainedCredits.from_dict(data)
+
+
+
+                return credits_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ExplainedCredits | None | Unset, data)
+
+        credits_ = _parse_credits_(d.pop("credits", UNSET))
+
 
         def _parse_obligation_id(data: object) -> None | str | Unset:
             if data is None:
@@ -236,6 +271,7 @@ class ExplainedObligation:
             price_changes=price_changes,
             recognized_amount=recognized_amount,
             text=text,
+            credits_=credits_,
             obligation_id=obligation_id,
             rating=rating,
             recognition=recognition,

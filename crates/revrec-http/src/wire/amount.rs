@@ -60,6 +60,17 @@ impl Amount {
     pub fn minor(minor: i64, currency: revrec_domain::Currency) -> Amount {
         Amount(revrec_domain::format_minor(minor, currency.exponent()))
     }
+
+    /// A quantity, a rate or a count of credits: exact, six decimals.
+    pub fn millionths(millionths: i64) -> Amount {
+        Amount(millionths_text(millionths))
+    }
+}
+
+/// `millionths` written with its six decimals (`1500.000000`), as quantities, rates and
+/// credits are everywhere on the wire.
+pub fn millionths_text(millionths: i64) -> String {
+    revrec_domain::format_minor(millionths, 6)
 }
 
 impl Serialize for Amount {

@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use crate::shell::error::ApiError;
 use crate::shell::instants::format_timestamp;
 use crate::shell::state::AppState;
-use crate::wire::amount::Amount;
+use crate::wire::amount::{Amount, millionths_text};
 use crate::wire::close_package_variable::{ComponentFact, components_fact, components_in};
 use crate::wire::dates::{format_date, parse_date};
 use crate::wire::periods::ClosedPeriod;
@@ -693,7 +693,7 @@ fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
             books_sequence: *stamp,
             pob_id: obligation_id.clone(),
             period: month.period.to_string(),
-            quantity: format_minor(month.quantity.millionths(), 6),
+            quantity: millionths_text(month.quantity.millionths()),
             amount: FactAmount::minor(month.amount, currency),
         },
         Fact::Chart(chart) => FactOut::Chart {
@@ -758,9 +758,9 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
                 },
                 credits: match &obligation.consumption {
                     Some(Consumption::Credits(credits)) => Some(CreditsFact {
-                        credits: format_minor(credits.credits.millionths(), 6),
+                        credits: millionths_text(credits.credits.millionths()),
                         expires_on: format_date(credits.expires_on),
-                        expected_usage: format_minor(credits.expected_usage.millionths(), 6),
+                        expected_usage: millionths_text(credits.expected_usage.millionths()),
                         breakage: credits.breakage.as_str().to_owned(),
                     }),
                     _ => None,
@@ -771,17 +771,16 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
 }
 
 fn pricing_fact(pricing: &UsagePricing) -> PricingFact {
-    let six = |value: i64| format_minor(value, 6);
     PricingFact {
         unit: pricing.unit().to_owned(),
-        rate: six(pricing.rate().millionths()),
-        included_per_month: six(pricing.included_per_month().millionths()),
+        rate: millionths_text(pricing.rate().millionths()),
+        included_per_month: millionths_text(pricing.included_per_month().millionths()),
         tiers: pricing
             .tiers()
             .iter()
             .map(|tier| TierFact {
-                up_to: tier.up_to.map(|up_to| six(up_to.millionths())),
-                rate: six(tier.rate.millionths()),
+                up_to: tier.up_to.map(|up_to| millionths_text(up_to.millionths())),
+                rate: millionths_text(tier.rate.millionths()),
             })
             .collect(),
     }

@@ -2,7 +2,8 @@
 //! with its numbers, and a `text` per step saying it in one sentence.
 
 use revrec_domain::{
-    AllocationStep, CumulativeThrough, Currency, CurveShape, Measure, VariableScope, format_minor,
+    AllocationStep, CreditsThrough, CumulativeThrough, Currency, CurveShape, Measure,
+    VariableScope, format_minor,
 };
 use revrec_ports::StoredVersion;
 use revrec_usecases::explain_contract::{
@@ -13,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::shell::instants::format_timestamp;
-use crate::wire::amount::Amount;
+use crate::wire::amount::{Amount, millionths_text};
 use crate::wire::dates::format_date;
 use crate::wire::ledger::JournalEntryView;
 
@@ -125,6 +126,9 @@ pub struct ExplainedObligation {
     /// A usage line's month rated, step by step (docs/asc606.md §15).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<ExplainedRating>,
+    /// A prepaid credits line's month earned, step by step (docs/asc606.md §15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub credits: Option<ExplainedCredits>,
     /// The recognition's amount plus the corrections: its cell of the contract's
     /// by-obligation waterfall (`group_by=obligation`).
     pub recognized_amount: Amount,
@@ -146,6 +150,46 @@ pub struct ExplainedRating {
     /// amounts: the month's revenue of the line.
     pub rated_amount: Amount,
     pub text: String,
+}
+
+/// How a prepaid credits line's month is earned: what the credits used through the month
+/// before and through the month earn of the allocation in force at each month end, the
+/// rest of the allocation once they expire.
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedCredits {
+    /// The credits sold (six decimals).
+    pub credits: Amount,
+    #[schema(format = Date)]
+    pub expires_on: String,
+    #[schema(value_type = crate::wire::usage::BreakageName)]
+    pub breakage: &'static str,
+    pub through_previous_month: ExplainedCreditsThrough,
+    pub through_month: ExplainedCreditsThrough,
+    /// The month's revenue of the line: `through_month − through_previous_month`.
+    pub amount: Amount,
+    pub text: String,
+}
+
+/// A credits line's revenue through one month end.
+#[derive(Serialize, ToSchema)]
+pub struct ExplainedCreditsThrough {
+    #[schema(format = Date)]
+    pub day: String,
+    /// Credits used through the month (six decimals).
+    pub used: Amount,
+    /// The expected usage in force that day.
+    pub expected_usage: Amount,
+    /// What `used` is measured against: `expected_usage` (proportional breakage) or
+    /// `credits` (breakage at expiry).
+    pub basis: Amount,
+    /// The allocation in force that day.
+    pub allocated: Amount,
+    /// Whether the credits had expired by then (all of the allocation is revenue).
+    pub expired: bool,
+    /// `round(allocated × min(used, basis) / basis)`, or `allocated` once expired.
+    pub formula: String,
+    /// Revenue of the line through that day.
+    pub cumulative: Amount,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -459,6 +503,10 @@ fn obligation_view(
         .rating
         .as_ref()
         .map(|(usage, pricing)| rating_view(usage, pricing.as_ref(), currency));
+    let credits = obligation
+        .credits
+        .as_ref()
+        .map(|(before, through)| credits_view(before, through, currency));
     ExplainedObligation {
         obligation_id: obligation.id.clone(),
         name: obligation.name.clone(),
@@ -475,8 +523,78 @@ fn obligation_view(
         recognition,
         corrections,
         rating,
+        credits,
         recognized_amount: Amount::minor(obligation.reported, currency),
         text,
+    }
+}
+
+fn credits_view(
+    before: &CreditsThrough,
+    through: &CreditsThrough,
+    currency: Currency,
+) -> ExplainedCredits {
+    let money = |minor: i64| format_minor(minor, currency.exponent());
+    let amount = through.cumulative - before.cumulative;
+    let credits = through.credits;
+    let text = format!(
+        "{} of {} credits used by {}, against {} ({} breakage): {} through the month less {} before it, {} of revenue.",
+        millionths_text(through.used.millionths()),
+        millionths_text(credits.credits.millionths()),
+        format_date(through.day),
+        millionths_text(credits_basis(through).millionths()),
+        credits.breakage.as_str().replace('_', " "),
+        money(through.cumulative),
+        money(before.cumulative),
+        money(amount),
+    );
+    ExplainedCredits {
+        credits: Amount::millionths(credits.credits.millionths()),
+        expires_on: format_date(credits.expires_on),
+        breakage: credits.breakage.as_str(),
+        through_previous_month: credits_through_view(before, currency),
+        through_month: credits_through_view(through, currency),
+        amount: Amount::minor(amount, currency),
+        text,
+    }
+}
+
+/// What a credits line's used credits are measured against under its breakage.
+fn credits_basis(through: &CreditsThrough) -> revrec_domain::usage::Quantity {
+    match through.credits.breakage {
+        revrec_domain::usage::Breakage::Proportional => through.expected_usage,
+        revrec_domain::usage::Breakage::AtExpiry => through.credits.credits,
+    }
+}
+
+fn credits_through_view(through: &CreditsThrough, currency: Currency) -> ExplainedCreditsThrough {
+    let money = |minor: i64| format_minor(minor, currency.exponent());
+    let basis = credits_basis(through);
+    let formula = if through.expired {
+        format!(
+            "expired on {}: the whole allocation, {}",
+            format_date(through.credits.expires_on),
+            money(through.allocated)
+        )
+    } else {
+        format!(
+            "round({} × min({}, {}) / {}) = {}",
+            money(through.allocated),
+            millionths_text(through.used.millionths()),
+            millionths_text(basis.millionths()),
+            millionths_text(basis.millionths()),
+            money(through.cumulative)
+        )
+    };
+    ExplainedCreditsThrough {
+        day: format_date(through.day),
+        used: Amount::millionths(through.used.millionths()),
+        expected_usage: Amount::millionths(through.expected_usage.millionths()),
+        basis: Amount::millionths(basis.millionths()),
+        allocated: Amount::minor(through.allocated, currency),
+        expired: through.expired,
+        formula,
+        cumulative: Amount::minor(through.cumulative, currency),
     }
 }
 
@@ -485,7 +603,6 @@ fn rating_view(
     pricing: Option<&revrec_domain::usage::UsagePricing>,
     currency: Currency,
 ) -> ExplainedRating {
-    let millionths = |value: i64| format_minor(value, 6);
     let (included, steps) = pricing.map_or_else(
         || (revrec_domain::usage::Quantity::ZERO, Vec::new()),
         |pricing| pricing.steps(usage.quantity),
@@ -496,8 +613,8 @@ fn rating_view(
     let steps: Vec<ExplainedRatingStep> = steps
         .iter()
         .map(|(units, rate)| ExplainedRatingStep {
-            units: Amount(millionths(units.millionths())),
-            rate: Amount(millionths(rate.millionths())),
+            units: Amount::millionths(units.millionths()),
+            rate: Amount::millionths(rate.millionths()),
             amount: Amount(exact_text(
                 i128::from(units.millionths()) * i128::from(rate.millionths()),
             )),
@@ -507,9 +624,9 @@ fn rating_view(
     let text = match pricing {
         Some(pricing) => format!(
             "{} {} used, {} of them free; {} step(s) priced come to {} once rounded, and the records carried {}: {} of revenue.",
-            millionths(usage.quantity.millionths()),
+            millionths_text(usage.quantity.millionths()),
             pricing.unit(),
-            millionths(included.millionths()),
+            millionths_text(included.millionths()),
             steps.len(),
             money(rated),
             money(usage.amount),
@@ -521,8 +638,8 @@ fn rating_view(
         ),
     };
     ExplainedRating {
-        quantity: Amount(millionths(usage.quantity.millionths())),
-        included: Amount(millionths(included.millionths())),
+        quantity: Amount::millionths(usage.quantity.millionths()),
+        included: Amount::millionths(included.millionths()),
         steps,
         carried_amount: Amount::minor(usage.amount, currency),
         rated_amount: Amount::minor(rated.saturating_add(usage.amount), currency),

@@ -2,7 +2,7 @@
 //! records a metering system sends, and the month they rate.
 
 use revrec_domain::usage::{Breakage, Quantity, Tier, UnitRate, UsageError, UsagePricing};
-use revrec_domain::{Currency, PrepaidCredits, UsageField, format_minor, text};
+use revrec_domain::{Currency, PrepaidCredits, UsageField, text};
 use revrec_ports::UsageRecord;
 use revrec_usecases::record_usage::{RatedMonth, UsageInput, UsageReceipt};
 use serde::{Deserialize, Serialize};
@@ -53,23 +53,20 @@ pub struct TierOut {
     pub rate: Amount,
 }
 
-/// A quantity or a rate: exact, six decimals.
-fn millionths(value: i64) -> Amount {
-    Amount(format_minor(value, 6))
-}
-
 impl UsagePricingOut {
     pub fn of(pricing: &UsagePricing) -> UsagePricingOut {
         UsagePricingOut {
             unit: pricing.unit().to_owned(),
-            rate: millionths(pricing.rate().millionths()),
-            included_per_month: millionths(pricing.included_per_month().millionths()),
+            rate: Amount::millionths(pricing.rate().millionths()),
+            included_per_month: Amount::millionths(pricing.included_per_month().millionths()),
             tiers: pricing
                 .tiers()
                 .iter()
                 .map(|tier| TierOut {
-                    up_to: tier.up_to.map(|up_to| millionths(up_to.millionths())),
-                    rate: millionths(tier.rate.millionths()),
+                    up_to: tier
+                        .up_to
+                        .map(|up_to| Amount::millionths(up_to.millionths())),
+                    rate: Amount::millionths(tier.rate.millionths()),
                 })
                 .collect(),
         }
@@ -174,9 +171,9 @@ pub struct PrepaidCreditsOut {
 impl PrepaidCreditsOut {
     pub fn of(credits: &PrepaidCredits) -> PrepaidCreditsOut {
         PrepaidCreditsOut {
-            credits: millionths(credits.credits.millionths()),
+            credits: Amount::millionths(credits.credits.millionths()),
             expires_on: format_date(credits.expires_on),
-            expected_usage: millionths(credits.expected_usage.millionths()),
+            expected_usage: Amount::millionths(credits.expected_usage.millionths()),
             breakage: credits.breakage.as_str(),
         }
     }
@@ -324,7 +321,7 @@ impl UsageRecordOut {
             occurred_on: format_date(record.occurred_on),
             quantity: record
                 .quantity
-                .map(|quantity| millionths(quantity.millionths())),
+                .map(|quantity| Amount::millionths(quantity.millionths())),
             amount: record.amount.map(|amount| Amount::minor(amount, currency)),
             recorded_at: format_timestamp(record.recorded_at),
             recorded_by: record.recorded_by.clone(),
@@ -359,7 +356,7 @@ impl UsageMonthOut {
                 .pricing
                 .as_ref()
                 .map(|pricing| pricing.unit().to_owned()),
-            quantity: millionths(month.usage.quantity.millionths()),
+            quantity: Amount::millionths(month.usage.quantity.millionths()),
             amount: Amount::minor(month.usage.amount, month.currency),
             rated_amount: Amount::minor(month.rated_amount, month.currency),
         }

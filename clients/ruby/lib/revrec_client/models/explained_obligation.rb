@@ -20,6 +20,9 @@ module RevrecClient
 
     attr_accessor :corrections
 
+    # A prepaid credits line's month earned, step by step (docs/asc606.md §15).
+    attr_accessor :credits
+
     attr_accessor :name
 
     attr_accessor :obligation_id
@@ -45,6 +48,7 @@ module RevrecClient
       {
         :'allocated_amount' => :'allocated_amount',
         :'corrections' => :'corrections',
+        :'credits' => :'credits',
         :'name' => :'name',
         :'obligation_id' => :'obligation_id',
         :'pob_type' => :'pob_type',
@@ -71,6 +75,7 @@ module RevrecClient
       {
         :'allocated_amount' => :'BigDecimal',
         :'corrections' => :'Array<ExplainedCorrection>',
+        :'credits' => :'ExplainedCredits',
         :'name' => :'String',
         :'obligation_id' => :'String',
         :'pob_type' => :'String',
@@ -85,6 +90,7 @@ module RevrecClient
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'credits',
         :'obligation_id',
         :'rating',
         :'recognition',
@@ -129,6 +135,10 @@ module RevrecClient
         end
       else
         self.corrections = nil
+      end
+
+      if attributes.key?(:'credits')
+        self.credits = attributes[:'credits']
       end
 
       if attributes.key?(:'name')
@@ -303,6 +313,7 @@ module RevrecClient
       self.class == o.class &&
           allocated_amount == o.allocated_amount &&
           corrections == o.corrections &&
+          credits == o.credits &&
           name == o.name &&
           obligation_id == o.obligation_id &&
           pob_type == o.pob_type &&
@@ -322,7 +333,7 @@ module RevrecClient
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [allocated_amount, corrections, name, obligation_id, pob_type, price_changes, rating, recognition, recognized_amount, text].hash
+      [allocated_amount, corrections, credits, name, obligation_id, pob_type, price_changes, rating, recognition, recognized_amount, text].hash
     end
 
     # Builds the object from hash
