@@ -378,7 +378,10 @@ async fn a_revised_expected_usage_is_an_estimate_caught_up_in_its_month() {
         );
         assert_eq!(number_texts(explained_credits, "amount")[0], "750.00");
         assert!(
-            credits["text"].as_str().unwrap().contains("750.00 of revenue"),
+            credits["text"]
+                .as_str()
+                .unwrap()
+                .contains("750.00 of revenue"),
             "{credits}"
         );
         // The version is a fact of the close package, and a replay re-performs it.

@@ -536,3 +536,67 @@ async fn a_tenants_one_job_behind_anothers_backlog_runs_second() {
         assert!(order[1..].iter().all(|at| b < *at), "{order:?} {b}");
     }
 }
+
+#[tokio::test]
+async fn a_job_over_usage_and_credits_hashes_the_rated_books_and_a_restatement_keeps_them() {
+    for app in spawn_each_with_jobs().await {
+        let contract = app
+            .create(
+                &json!({"customer_name": "Metered", "currency": "USD", "total_value": "18000.00",
+                "start_date": "2026-01-01", "end_date": "2026-12-31", "line_items": [
+                    {"name": "Platform", "pob_type": "subscription", "stated_price": "12000.00"},
+                    {"name": "API calls", "pob_type": "usage",
+                     "usage_pricing": {"unit": "api_call", "rate": "0.002"}},
+                    {"name": "Credits", "pob_type": "services", "recognition": "credits",
+                     "stated_price": "6000.00",
+                     "prepaid_credits": {"credits": "6000", "expires_on": "2026-12-31",
+                                         "expected_usage": "5000"}}]}),
+            )
+            .await;
+        let id = contract["id"].as_str().unwrap().to_owned();
+        let record = |index: usize, record_id: &'static str, quantity: &'static str| {
+            let path = format!(
+                "/v1/contracts/{id}/obligations/{}/usage",
+                contract["performance_obligations"][index]["id"]
+                    .as_str()
+                    .unwrap()
+            );
+            let app = &app;
+            async move {
+                let body = json!({"record_id": record_id, "occurred_on": "2026-03-10", "quantity": quantity});
+                let recorded = app.post(&path, &body).await;
+                assert_eq!(recorded.status.as_u16(), 201, "{}", recorded.text);
+            }
+        };
+        record(1, "calls", "50000").await;
+        record(2, "credits", "1000").await;
+
+        // Nothing to restate: the books are as they are, and the hash covers them rated.
+        let first = app.recalculate(&json!({})).await;
+        assert_eq!(first["result"]["contracts_changed"], 0, "{first}");
+        let hash = first["result"]["output_hash"].as_str().unwrap().to_owned();
+        let again = app.recalculate(&json!({})).await;
+        assert_eq!(again["result"]["output_hash"], hash.as_str());
+        // A record is no restatement, but the hash of the books it moved is another.
+        record(1, "more calls", "10000").await;
+        let after_usage = app.recalculate(&json!({})).await;
+        assert_eq!(after_usage["result"]["contracts_changed"], 0);
+        assert_ne!(after_usage["result"]["output_hash"], hash.as_str());
+
+        // Restated to whole months, the platform moves; the usage and credits lines are
+        // rated as before: March keeps its 120.00 of calls and 1,200.00 of credits.
+        let restated = app
+            .recalculate(&json!({"policy": {"recognition_convention": "monthly_equal"}}))
+            .await;
+        assert_eq!(restated["result"]["contracts_changed"], 1, "{restated}");
+        let by_obligation = app
+            .get(&format!(
+                "/v1/waterfalls?contract_id={id}&start_period=2026-03&end_period=2026-03&group_by=obligation"
+            ))
+            .await;
+        assert_eq!(
+            crate::helpers::number_texts(&by_obligation.text, "recognized_amount"),
+            ["2320.00", "1000.00", "120.00", "1200.00"]
+        );
+    }
+}

@@ -511,3 +511,76 @@ async fn an_upload_answers_each_line_and_stores_only_the_lines_it_takes() {
         assert_eq!(reply.status, 415, "{}", reply.text);
     }
 }
+
+#[tokio::test]
+async fn under_corrections_only_usage_of_a_closed_month_is_taken_only_as_a_correction() {
+    for app in spawn_each().await {
+        let (id, pob) = create(&app).await;
+        let path = usage_path(&id, &pob);
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-03"}))
+            .await;
+        assert_eq!(closed.status, 200, "{}", closed.text);
+        let control = app
+            .put(
+                "/v1/periods/posting-control",
+                &json!({"closed_month_writes": "corrections_only"}),
+            )
+            .await;
+        assert_eq!(control.status, 200, "{}", control.text);
+        let march = json!({"record_id": "late", "occurred_on": "2026-03-10", "quantity": "60000"});
+
+        // One record, and a line of an upload: each refused, naming the closed month.
+        let refused = app.post(&path, &march).await;
+        assert_eq!(refused.status, 409, "{}", refused.text);
+        assert_eq!(refused.json()["code"], "PERIOD_CLOSED");
+        let upload = |query: &'static str| {
+            let app = &app;
+            let lines = [
+                json!({"contract_id": id, "pob_id": pob, "record_id": "up-march",
+                       "occurred_on": "2026-03-11", "quantity": "20000"})
+                .to_string(),
+                json!({"contract_id": id, "pob_id": pob, "record_id": "up-april",
+                       "occurred_on": "2026-04-02", "quantity": "20000"})
+                .to_string(),
+            ]
+            .join("\n");
+            async move {
+                app.raw(
+                    reqwest::Method::POST,
+                    &format!("/v1/usage-records{query}"),
+                    &[
+                        (
+                            "authorization",
+                            &format!("Bearer {}", crate::helpers::SANDBOX),
+                        ),
+                        ("content-type", "application/x-ndjson"),
+                    ],
+                    lines.into_bytes(),
+                )
+                .await
+            }
+        };
+        let reply = upload("").await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let lines = answers(&reply.text);
+        assert_eq!(lines[0]["status"], "refused", "{}", reply.text);
+        assert_eq!(lines[0]["problem"]["code"], "PERIOD_CLOSED");
+        assert_eq!(lines[1]["status"], "recorded", "{}", reply.text);
+        let listed = app.get(&format!("{path}?period=2026-03")).await;
+        assert_eq!(listed.json()["records"].as_array().unwrap().len(), 0);
+
+        // Said to be corrections, they are taken and booked in April, the first open month:
+        // March's 80,000 calls, 70,000 past the 10,000 free at 0.002; April has its own
+        // 20,000, 20.00 of them.
+        let taken = app.post(&format!("{path}?correction=true"), &march).await;
+        assert_eq!(taken.status, 201, "{}", taken.text);
+        let reply = upload("?correction=true").await;
+        let lines = answers(&reply.text);
+        assert_eq!(lines[0]["status"], "recorded", "{}", reply.text);
+        assert_eq!(lines[1]["status"], "replayed", "{}", reply.text);
+        let rows = months(&app, &id).await;
+        assert_eq!(rows[2], pair("1019.17", "0.00"), "March stays as it closed");
+        assert_eq!(rows[3], pair("1146.31", "140.00"));
+    }
+}

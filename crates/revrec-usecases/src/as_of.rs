@@ -143,12 +143,19 @@ async fn known_then(
         return Ok(stored);
     };
     let usage = UsageThen::load(services, [stored.as_ref()], as_of).await?;
-    contract_known_at(&stored, as_of, &usage)
-        .map(Arc::new)
-        .ok_or_else(|| UseCaseError::ContractNotYetRecorded {
+    let mut known = contract_known_at(&stored, as_of, &usage).ok_or_else(|| {
+        UseCaseError::ContractNotYetRecorded {
             id: stored.record.id.clone(),
             as_of: as_of.micros(),
-        })
+        }
+    })?;
+    if !known.usage.is_empty() {
+        // Its price grows by its rated usage (docs/asc606.md §15): the replay's to say.
+        if let Ok(history) = replay(&known) {
+            known.record.total_value = history.current().transaction_price();
+        }
+    }
+    Ok(Arc::new(known))
 }
 
 /// The tenant's contract `id` and the tenant's closes and reopens, as they stood at `as_of`
@@ -177,8 +184,9 @@ pub async fn contract_in_books(
 
 /// The contract as the facts recorded by `as_of` make it: its versions and billing facts
 /// recorded by then, its usage as `usage` says it stood then, a draft until it entered the
-/// reports, and its record as its last known version says (the transaction price is the
-/// replay's to say). `None` when it was created after `as_of`.
+/// reports, and its record as its last known version says (with usage, its transaction
+/// price is the replay's to say: the caller that shows it replays). `None` when it was
+/// created after `as_of`.
 pub fn contract_known_at(
     stored: &StoredContract,
     as_of: AsOf,
@@ -251,12 +259,6 @@ pub fn contract_known_at(
         known.usage.clone_from(&then.usage);
     }
     crate::history::settle_record(&mut known);
-    if !known.usage.is_empty() {
-        // Its price grows by its rated usage (docs/asc606.md §15): the replay's to say.
-        if let Ok(history) = replay(&known) {
-            known.record.total_value = history.current().transaction_price();
-        }
-    }
     // The record's last change: a usage write is one too, which no version or billing
     // fact tells. A contract not written since was then as it is.
     if as_of.knows(stored.record.updated_at) {
