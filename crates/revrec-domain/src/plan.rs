@@ -346,20 +346,7 @@ impl ObligationPlan {
                 used.checked_add(month.quantity)
             })
             .unwrap_or(Quantity::ZERO);
-        let allocated = self
-            .prices
-            .iter()
-            .take_while(|change| change.from.to_julian_day() <= julian)
-            .last()
-            .or(self.prices.first())
-            .map_or(0, |change| change.price);
-        let expected_usage = self
-            .expected_usage
-            .iter()
-            .take_while(|(from, _)| *from <= julian)
-            .last()
-            .or(self.expected_usage.first())
-            .map_or(credits.expected_usage, |(_, expected)| *expected);
+        let (allocated, expected_usage) = self.credits_in_force(julian, credits.expected_usage);
         Some(CreditsThrough {
             day,
             credits: *credits,
@@ -369,6 +356,26 @@ impl ObligationPlan {
             expired: day >= credits.expires_on,
             cumulative: self.cumulative_at(julian),
         })
+    }
+
+    /// A credits line's allocation and expected usage in force on Julian `day` (before the
+    /// first change, the first ones; `sold` when no revision is kept).
+    fn credits_in_force(&self, day: i32, sold: Quantity) -> (i64, Quantity) {
+        let price = self
+            .prices
+            .iter()
+            .take_while(|change| change.from.to_julian_day() <= day)
+            .last()
+            .or(self.prices.first())
+            .map_or(0, |change| change.price);
+        let expected = self
+            .expected_usage
+            .iter()
+            .take_while(|(from, _)| *from <= day)
+            .last()
+            .or(self.expected_usage.first())
+            .map_or(sold, |(_, expected)| *expected);
+        (price, expected)
     }
 
     /// What the terms in force from `effective` say had been earned through the day before
@@ -1367,21 +1374,7 @@ impl ObligationPlan {
                 }
                 let prices = &self.prices;
                 let expected = &self.expected_usage;
-                let price_at = |day: i32| {
-                    let price = prices
-                        .iter()
-                        .take_while(|change| change.from.to_julian_day() <= day)
-                        .last()
-                        .or(prices.first())
-                        .map_or(0, |change| change.price);
-                    let expected = expected
-                        .iter()
-                        .take_while(|(from, _)| *from <= day)
-                        .last()
-                        .or(expected.first())
-                        .map_or(credits.expected_usage, |(_, expected)| *expected);
-                    (price, expected)
-                };
+                let price_at = |day: i32| self.credits_in_force(day, credits.expected_usage);
                 // A change of price or of expected usage is caught up in its own month,
                 // whether or not credits were used in it.
                 let changed = prices

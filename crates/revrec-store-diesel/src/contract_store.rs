@@ -428,12 +428,13 @@ fn update_record(
 ) -> Result<(), StoreError> {
     let row = ContractRow::from(&write.record);
     let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
+    // Every write moves the revision, so the revision alone proves the version and the
+    // status are still the ones read. Filtering by them too let PostgreSQL, before it had
+    // statistics, pick `contracts_by_status` and walk every active contract per update.
     let updated = diesel::update(
         contracts::table
             .filter(contracts::tenant_id.eq(tenant))
             .filter(contracts::id.eq(id))
-            .filter(contracts::version.eq(i32::try_from(expected.version).unwrap_or(i32::MAX)))
-            .filter(contracts::status.eq(expected.status.as_str()))
             .filter(contracts::revision.eq(expected.revision)),
     )
     .set((&row, contracts::revision.eq(contracts::revision + 1)))
