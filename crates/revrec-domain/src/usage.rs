@@ -238,6 +238,15 @@ impl Breakage {
         }
     }
 
+    /// What the credits used are measured against: the credits expected to be used
+    /// (proportional breakage), or every credit sold (breakage at expiry).
+    pub fn basis(self, credits: Quantity, expected_usage: Quantity) -> Quantity {
+        match self {
+            Breakage::Proportional => expected_usage,
+            Breakage::AtExpiry => credits,
+        }
+    }
+
     pub fn parse(text: &str) -> Option<Breakage> {
         match text {
             "proportional" => Some(Breakage::Proportional),
@@ -261,10 +270,7 @@ pub fn credits_recognized(
     if expired {
         return allocated;
     }
-    let basis = match breakage {
-        Breakage::Proportional => expected_usage,
-        Breakage::AtExpiry => credits,
-    };
+    let basis = breakage.basis(credits, expected_usage);
     if basis.0 == 0 {
         return if used.0 > 0 { allocated } else { 0 };
     }

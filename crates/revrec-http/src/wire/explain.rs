@@ -561,10 +561,10 @@ fn credits_view(
 
 /// What a credits line's used credits are measured against under its breakage.
 fn credits_basis(through: &CreditsThrough) -> revrec_domain::usage::Quantity {
-    match through.credits.breakage {
-        revrec_domain::usage::Breakage::Proportional => through.expected_usage,
-        revrec_domain::usage::Breakage::AtExpiry => through.credits.credits,
-    }
+    through
+        .credits
+        .breakage
+        .basis(through.credits.credits, through.expected_usage)
 }
 
 fn credits_through_view(through: &CreditsThrough, currency: Currency) -> ExplainedCreditsThrough {
