@@ -6,16 +6,19 @@
     reason = "a failed fixture should fail the test loudly"
 )]
 
+mod support;
+
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
+use revrec_store_diesel::DbConnection;
 use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, chart_versions, console_sessions, console_sign_in_failures,
     console_users, contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
     idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens, payment_redemptions,
     period_events, posting_controls, rate_limit_windows, rollups, usage_months, usage_records,
 };
-use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
 use revrec_test_support::{Backend, TestDatabase};
+use support::migrated;
 
 const TABLES: [&str; 21] = [
     "api_keys",
@@ -47,19 +50,6 @@ struct Column {
     name: String,
     #[diesel(sql_type = Integer)]
     nullable: i32,
-}
-
-fn migrated(database: &TestDatabase) -> DbConnection {
-    let mut connection = match DatabaseUrl::parse(&database.url).unwrap() {
-        DatabaseUrl::Postgres(url) => {
-            DbConnection::Postgres(PgConnection::establish(&url).unwrap())
-        }
-        DatabaseUrl::Sqlite(path) => {
-            DbConnection::Sqlite(SqliteConnection::establish(&path).unwrap())
-        }
-    };
-    run_migrations(&mut connection).unwrap();
-    connection
 }
 
 fn columns(connection: &mut DbConnection, table: &str) -> Vec<Column> {

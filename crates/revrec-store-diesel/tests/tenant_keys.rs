@@ -18,10 +18,13 @@
     reason = "a failed fixture should fail the test loudly"
 )]
 
+mod support;
+
 use diesel::prelude::*;
 use diesel::sql_types::Text;
-use revrec_store_diesel::{DatabaseUrl, DbConnection, run_migrations};
+use revrec_store_diesel::DbConnection;
 use revrec_test_support::TestDatabase;
+use support::migrated;
 
 /// Tables read before the tenant is known, with why.
 const TENANTLESS: [(&str, &str); 2] = [
@@ -73,19 +76,6 @@ struct Named {
     table_name: String,
     #[diesel(sql_type = Text)]
     detail: String,
-}
-
-fn migrated(database: &TestDatabase) -> DbConnection {
-    let mut connection = match DatabaseUrl::parse(&database.url).unwrap() {
-        DatabaseUrl::Postgres(url) => {
-            DbConnection::Postgres(PgConnection::establish(&url).unwrap())
-        }
-        DatabaseUrl::Sqlite(path) => {
-            DbConnection::Sqlite(SqliteConnection::establish(&path).unwrap())
-        }
-    };
-    run_migrations(&mut connection).unwrap();
-    connection
 }
 
 /// Each table and the first column of its primary key.
