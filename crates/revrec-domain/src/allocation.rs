@@ -89,7 +89,12 @@ pub fn allocation_steps(
 /// The product may need 256 bits when weights carry many digits.
 fn multiply_divide(a: u128, b: u128, c: u128) -> (u128, u128) {
     match a.checked_mul(b) {
-        Some(product) => (product / c, product % c),
+        // In 64 bits when everything fits (nearly always): a 128-bit division is a
+        // software routine several times slower.
+        Some(product) => match (u64::try_from(product), u64::try_from(c)) {
+            (Ok(product), Ok(c)) => (u128::from(product / c), u128::from(product % c)),
+            _ => (product / c, product % c),
+        },
         None => {
             let (high, low) = multiply_wide(a, b);
             divide_wide(high, low, c)

@@ -108,6 +108,25 @@ impl Period {
         self.last_day().to_julian_day()
     }
 
+    /// The last (Julian) day of each of `count` consecutive months from this one: what a
+    /// schedule's passes over its months compare days against, computed once for them all.
+    pub fn month_ends(self, count: usize) -> Vec<i32> {
+        let mut ends = Vec::with_capacity(count);
+        let (mut year, mut month) = (self.year(), self.month());
+        let mut end = self.last_julian_day();
+        for _ in 0..count {
+            ends.push(end);
+            // Year and month stepped along: no division per month.
+            if month == 12 {
+                (year, month) = (year + 1, 1);
+            } else {
+                month += 1;
+            }
+            end += i32::from(days_in_month(year, month));
+        }
+        ends
+    }
+
     pub fn quarter(self) -> Quarter {
         Quarter {
             year: self.year(),
@@ -294,6 +313,16 @@ fn parse_digits(text: &str, width: usize) -> Option<i32> {
 mod tests {
     use super::*;
     use time::macros::date;
+
+    #[test]
+    fn month_ends_step_through_years_and_leap_februaries() {
+        let first = Period::new(1999, 11).unwrap();
+        let ends = first.month_ends(40 * 12);
+        for (offset, end) in ends.iter().enumerate() {
+            let month = first.plus(i32::try_from(offset).unwrap());
+            assert_eq!(*end, month.last_julian_day(), "{month}");
+        }
+    }
 
     #[test]
     fn months_parse_strictly() {

@@ -422,15 +422,20 @@ impl ObligationPlan {
 
     /// [`ObligationPlan::variable_through`] of `cumulative`, the revenue through `day`.
     fn variable_of(&self, day: i32, cumulative: i64) -> i64 {
-        if self.consumption.is_some() {
-            return cumulative;
-        }
-        let Some(change) = self
+        let in_force = self
             .prices
             .iter()
             .rev()
-            .find(|change| change.from.to_julian_day() <= day)
-        else {
+            .find(|change| change.from.to_julian_day() <= day);
+        self.variable_under(in_force, day, cumulative)
+    }
+
+    /// [`ObligationPlan::variable_of`] under `in_force`, the price change in force on `day`.
+    fn variable_under(&self, in_force: Option<&PriceChange>, day: i32, cumulative: i64) -> i64 {
+        if self.consumption.is_some() {
+            return cumulative;
+        }
+        let Some(change) = in_force else {
             return 0;
         };
         let scoped = self
@@ -450,6 +455,48 @@ impl ObligationPlan {
                 };
                 landed + rest.variable_part(cumulative - landed)
             }
+        }
+    }
+
+    /// Whether any of the line's revenue is variable consideration: a usage or credits
+    /// line, a price with a variable part, or an amount scoped to one month. Otherwise
+    /// [`ObligationPlan::variable_of`] is zero on every day.
+    fn makes_variable(&self) -> bool {
+        self.consumption.is_some()
+            || self.prices.iter().any(|change| change.variable != 0)
+            || self
+                .segments
+                .iter()
+                .any(|segment| !segment.lumps.is_empty())
+    }
+
+    /// Each month's variable part into `out`, of the month-end cumulative revenue `ends`
+    /// at `month_ends` (`opening`, the revenue through `before`, the day before the first
+    /// month), the price in force walked alongside the months.
+    fn fill_variable(
+        &self,
+        (before, opening): (i32, i64),
+        month_ends: &[i32],
+        ends: &[i64],
+        out: &mut [i64],
+    ) {
+        let mut changes = self
+            .prices
+            .iter()
+            .map(|change| (change.from.to_julian_day(), change))
+            .peekable();
+        let mut in_force = None;
+        while let Some((_, change)) = changes.next_if(|(from, _)| *from <= before) {
+            in_force = Some(change);
+        }
+        let mut variable_before = self.variable_under(in_force, before, opening);
+        for ((slot, end), &month_end) in out.iter_mut().zip(ends).zip(month_ends) {
+            while let Some((_, change)) = changes.next_if(|(from, _)| *from <= month_end) {
+                in_force = Some(change);
+            }
+            let variable_through = self.variable_under(in_force, month_end, *end);
+            *slot = variable_through - variable_before;
+            variable_before = variable_through;
         }
     }
 
@@ -492,43 +539,46 @@ impl ObligationPlan {
         }
     }
 
-    /// Cumulative revenue at the end of each month from `first`, into `out`.
-    fn fill_month_ends(&self, first: Period, out: &mut [i64]) {
+    /// Cumulative revenue at the end of each month from `first`, into `out`
+    /// (`month_ends`: the months' last days, as many as `out`).
+    fn fill_month_ends(&self, first: Period, month_ends: &[i32], out: &mut [i64]) {
         // Month ends before the first segment: nothing recognized yet (an obligation
         // added by an amendment starts at its effective date).
         let first_from = self
             .segments
             .first()
             .map_or(i32::MAX, |segment| segment.from);
-        let before = months_ending_by(first, out.len(), first_from.saturating_sub(1));
+        let before = months_ending_by(month_ends, first_from.saturating_sub(1));
         let (zeros, mut rest) = out.split_at_mut(before);
         zeros.fill(0);
-        let mut month = first.plus(to_i32(before));
+        let mut done = before;
         for (index, segment) in self.segments.iter().enumerate() {
             // Month ends this segment governs: up to the day before the next one starts.
             let until = self
                 .segments
                 .get(index + 1)
                 .map_or(i32::MAX, |next| next.from.saturating_sub(1));
-            let count = months_ending_by(month, rest.len(), until);
+            let ends = month_ends.get(done..).unwrap_or(&[]);
+            let count = months_ending_by(ends, until).min(rest.len());
             let (governed, later) = std::mem::take(&mut rest).split_at_mut(count);
-            segment.curve.fill_month_ends(month, governed);
+            let (month, ends) = (first.plus(to_i32(done)), ends.get(..count).unwrap_or(&[]));
+            segment.curve.fill_at_month_ends(month, ends, governed);
             for value in governed.iter_mut() {
                 *value += segment.offset;
             }
             if !segment.lumps.is_empty() {
-                add_lumps(&segment.lumps, month, governed);
+                add_lumps(&segment.lumps, month, ends, governed);
             }
-            month = month.plus(to_i32(count));
+            done += count;
             rest = later;
         }
     }
 }
 
-/// Adds the lumps' month-end values to `out` (month ends from `first`). A usage line has a
-/// lump a month: each is a step at its month, so a running sum of steps takes one pass over
-/// the months, not one per lump.
-fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
+/// Adds the lumps' month-end values to `out` (month ends from `first`, their last days
+/// `month_ends`). A usage line has a lump a month: each is a step at its month, so a running
+/// sum of steps takes one pass over the months, not one per lump.
+fn add_lumps(lumps: &[Curve], first: Period, month_ends: &[i32], out: &mut [i64]) {
     // Steps in day order (a usage line's): one running sum over the months, no buffer.
     let mut previous = i32::MIN;
     let in_order = lumps.iter().all(|lump| {
@@ -540,8 +590,7 @@ fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
     });
     if in_order {
         let (mut next, mut running) = (0, 0);
-        let (mut month, mut month_end) = (first, first.last_julian_day());
-        for value in out.iter_mut() {
+        for (value, &month_end) in out.iter_mut().zip(month_ends) {
             while let Some((day, lump)) = lumps
                 .get(next)
                 .and_then(|lump| lump.step_on().map(|day| (day, lump)))
@@ -553,28 +602,17 @@ fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
                 next += 1;
             }
             *value += running;
-            month = month.next();
-            month_end += i32::from(month.days());
         }
         return;
     }
     let mut steps = vec![0_i64; out.len()];
     let mut other = None;
-    // A cursor over the month ends: a usage line's lumps come in day order, so it only
-    // moves forward (it starts over for a lump before the one before).
-    let (mut offset, mut month, mut month_end) = (0_usize, first, first.last_julian_day());
     for lump in lumps {
         match lump.step_on() {
             Some(day) => {
-                if offset > 0 && day <= month_end - i32::from(month.days()) {
-                    (offset, month, month_end) = (0, first, first.last_julian_day());
-                }
-                while month_end < day && offset < steps.len() {
-                    offset += 1;
-                    month = month.next();
-                    month_end += i32::from(month.days());
-                }
-                // A lump whole before the first month end is in every one.
+                // The first month ending on or after the day; a lump whole before the
+                // first month end is in every one, one after the last in none.
+                let offset = month_ends.partition_point(|end| *end < day);
                 if let Some(step) = steps.get_mut(offset) {
                     *step += lump.amount();
                 }
@@ -582,7 +620,7 @@ fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
             None => {
                 let ends = other.get_or_insert_with(|| vec![0_i64; out.len()]);
                 let mut lump_ends = vec![0_i64; out.len()];
-                lump.fill_month_ends(first, &mut lump_ends);
+                lump.fill_at_month_ends(first, month_ends, &mut lump_ends);
                 for (sum, end) in ends.iter_mut().zip(&lump_ends) {
                     *sum += end;
                 }
@@ -601,17 +639,9 @@ fn add_lumps(lumps: &[Curve], first: Period, out: &mut [i64]) {
     }
 }
 
-/// How many consecutive months from `first` (at most `limit`) end on or before `day`.
-fn months_ending_by(first: Period, limit: usize, day: i32) -> usize {
-    let mut count = 0;
-    let mut month = first;
-    let mut end = first.last_julian_day();
-    while count < limit && end <= day {
-        count += 1;
-        month = month.next();
-        end += i32::from(month.days());
-    }
-    count
+/// How many of `month_ends` (in order) are on or before `day`.
+fn months_ending_by(month_ends: &[i32], day: i32) -> usize {
+    month_ends.partition_point(|end| *end <= day)
 }
 
 fn to_i32(count: usize) -> i32 {
@@ -1234,53 +1264,47 @@ impl ContractPlan {
     pub fn monthly(&self, first: Period, last: Period) -> MonthlySchedule {
         let months = usize::try_from(first.months_until(last) + 1).unwrap_or(0);
         let cells = months * self.obligations.len();
-        let (mut cumulative, mut revenue, mut price, mut variable) = (
-            vec![0_i64; cells],
-            vec![0_i64; cells],
-            vec![0_i64; cells],
-            vec![0_i64; cells],
-        );
+        // One allocation for the four tables (see `MonthlySchedule`).
+        let mut tables = vec![0_i64; 4 * cells];
+        let (cumulative, rest) = tables.split_at_mut(cells);
+        let (revenue, rest) = rest.split_at_mut(cells);
+        let (price, variable) = rest.split_at_mut(cells);
+        let row = months.max(1);
         let rows = cumulative
-            .chunks_mut(months.max(1))
-            .zip(revenue.chunks_mut(months.max(1)))
-            .zip(price.chunks_mut(months.max(1)))
-            .zip(variable.chunks_mut(months.max(1)));
+            .chunks_mut(row)
+            .zip(revenue.chunks_mut(row))
+            .zip(price.chunks_mut(row))
+            .zip(variable.chunks_mut(row));
+        let before = first.previous().last_julian_day();
+        let month_ends = first.month_ends(months);
         for (obligation, (((ends, monthly), prices), variables)) in
             self.obligations.iter().zip(rows)
         {
-            obligation.fill_month_ends(first, ends);
-            let before = first.previous().last_julian_day();
+            obligation.fill_month_ends(first, &month_ends, ends);
             let opening = obligation.cumulative_at(before);
             let mut previous = opening;
             for (slot, end) in monthly.iter_mut().zip(ends.iter()) {
                 *slot = end - previous;
                 previous = *end;
             }
-            // Price changes are in date order: walk them alongside the months.
-            let mut changes = obligation.prices.iter().peekable();
-            let mut price = 0;
-            let mut variable_before = obligation.variable_of(before, opening);
-            let mut month_end = first.last_julian_day();
-            let mut month = first;
-            for ((slot, variable), end) in prices.iter_mut().zip(variables).zip(ends.iter()) {
-                while let Some(change) = changes.next_if(|c| c.from.to_julian_day() <= month_end) {
-                    price = change.price;
+            // Price changes are in date order: each holds from the first month end on or
+            // after its day until the next one's (zero before the first).
+            for change in &obligation.prices {
+                let from = change.from.to_julian_day();
+                let at = month_ends.partition_point(|month_end| *month_end < from);
+                if let Some(held) = prices.get_mut(at..) {
+                    held.fill(change.price);
                 }
-                *slot = price;
-                let variable_through = obligation.variable_of(month_end, *end);
-                *variable = variable_through - variable_before;
-                variable_before = variable_through;
-                month = month.next();
-                month_end += i32::from(month.days());
+            }
+            // Most lines have no variable consideration: their variable part stays zero.
+            if obligation.makes_variable() {
+                obligation.fill_variable((before, opening), &month_ends, ends, variables);
             }
         }
         MonthlySchedule {
             first,
             months,
-            revenue,
-            cumulative,
-            price,
-            variable,
+            tables,
         }
     }
 
@@ -1557,15 +1581,22 @@ impl PlanHistory {
 }
 
 /// Per-obligation monthly figures, laid out flat (obligation-major) to keep the hot path
-/// free of small allocations.
+/// free of small allocations: one buffer of four tables of `obligations × months` cells,
+/// cumulative revenue, revenue, price and variable part, in that order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MonthlySchedule {
     first: Period,
     months: usize,
-    revenue: Vec<i64>,
-    cumulative: Vec<i64>,
-    price: Vec<i64>,
-    variable: Vec<i64>,
+    tables: Vec<i64>,
+}
+
+/// The tables of a [`MonthlySchedule`], in their order in its buffer.
+#[derive(Clone, Copy)]
+enum Table {
+    Cumulative,
+    Revenue,
+    Price,
+    Variable,
 }
 
 impl MonthlySchedule {
@@ -1583,24 +1614,24 @@ impl MonthlySchedule {
 
     /// Revenue of obligation `index` in each month.
     pub fn revenue(&self, index: usize) -> &[i64] {
-        self.slice(&self.revenue, index)
+        self.slice(Table::Revenue, index)
     }
 
     /// Revenue recognized through each month end.
     pub fn cumulative(&self, index: usize) -> &[i64] {
-        self.slice(&self.cumulative, index)
+        self.slice(Table::Cumulative, index)
     }
 
     /// The part of each month's revenue that variable consideration made: the change of
     /// `round(cumulative × variable / price)` under the price in force at each month end
     /// (docs/asc606.md §15, "Variable revenue").
     pub fn variable(&self, index: usize) -> &[i64] {
-        self.slice(&self.variable, index)
+        self.slice(Table::Variable, index)
     }
 
     /// Price in force at each month end (0 before the obligation exists).
     pub fn price(&self, index: usize) -> &[i64] {
-        self.slice(&self.price, index)
+        self.slice(Table::Price, index)
     }
 
     /// What obligation `index` adds to the billed price each month under the billed-at-start
@@ -1621,7 +1652,7 @@ impl MonthlySchedule {
     /// Contract revenue per month, all obligations together.
     pub fn total_revenue(&self) -> Vec<i64> {
         let mut total = vec![0; self.months];
-        for chunk in self.revenue.chunks(self.months.max(1)) {
+        for chunk in self.table(Table::Revenue).chunks(self.months.max(1)) {
             for (sum, value) in total.iter_mut().zip(chunk) {
                 *sum += value;
             }
@@ -1629,8 +1660,15 @@ impl MonthlySchedule {
         total
     }
 
-    fn slice<'a>(&self, values: &'a [i64], index: usize) -> &'a [i64] {
-        values
+    /// All obligations' cells of one table.
+    fn table(&self, table: Table) -> &[i64] {
+        let cells = self.tables.len() / 4;
+        let at = table as usize * cells;
+        self.tables.get(at..at + cells).unwrap_or(&[])
+    }
+
+    fn slice(&self, table: Table, index: usize) -> &[i64] {
+        self.table(table)
             .get(index * self.months..(index + 1) * self.months)
             .unwrap_or(&[])
     }
@@ -1682,6 +1720,18 @@ fn expected_from(day: i32, consumption: Option<&Consumption>) -> Vec<(i32, Quant
 /// fixed price and every component for all obligations by relative SSP, the others as
 /// their scopes say (docs/asc606.md §15, ASC 606-10-32-39..41).
 fn spread_price(terms: &ContractTerms) -> Result<Vec<Spread>, AllocationError> {
+    // A fixed price alone (most contracts): one allocation, nothing variable.
+    if terms.variable.is_empty() {
+        let shares = allocate(terms.fixed_price(), &full_weights(&terms.obligations))?;
+        return Ok(terms
+            .obligations
+            .iter()
+            .zip(shares)
+            .map(|(obligation, share)| {
+                Spread::plain(Curve::new(share, obligation.pattern, terms.convention))
+            })
+            .collect());
+    }
     let components: Vec<(i64, VariableScope)> = terms
         .variable
         .iter()

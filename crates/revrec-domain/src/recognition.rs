@@ -387,15 +387,17 @@ impl Curve {
     /// Writes `R` at the last day of `first`, `first + 1`, … into `out`.
     /// The hot loop of every schedule: integer arithmetic only, no allocation.
     pub fn fill_month_ends(&self, first: Period, out: &mut [i64]) {
+        self.fill_at_month_ends(first, &first.month_ends(out.len()), out);
+    }
+
+    /// [`Curve::fill_month_ends`] given the months' last days (`month_ends[i]` that of
+    /// `first + i`, as many as `out`), which a schedule computes once for all its curves.
+    pub fn fill_at_month_ends(&self, first: Period, month_ends: &[i32], out: &mut [i64]) {
         match self.shape {
             Shape::Pending => out.fill(0),
             Shape::Point { day } => {
-                let mut month_end = first.last_julian_day();
-                let mut month = first;
-                for slot in out {
-                    *slot = if month_end >= day { self.amount } else { 0 };
-                    month = month.next();
-                    month_end += i32::from(month.days());
+                for (slot, month_end) in out.iter_mut().zip(month_ends) {
+                    *slot = if *month_end >= day { self.amount } else { 0 };
                 }
             }
             Shape::Ratable {
@@ -404,48 +406,49 @@ impl Curve {
                 convention,
                 total,
             } => {
-                let start_month = Period::of(julian_date(start));
-                let mut month = first;
-                let mut month_end = first.last_julian_day();
-                // Running weight through the month before `first`, for the conventions
-                // whose weight is a sum over months.
-                let mut weight: i64 = match convention {
-                    Convention::Daily => 0,
+                // Month ends before the window see none of it, from its end on all of it;
+                // the months between are spread.
+                let before = month_ends.partition_point(|month_end| *month_end < start);
+                let spread = month_ends.partition_point(|month_end| *month_end < end);
+                let (none, rest) = out.split_at_mut(before.min(out.len()));
+                none.fill(0);
+                let (spread_out, whole) =
+                    rest.split_at_mut(spread.saturating_sub(before).min(rest.len()));
+                whole.fill(self.amount);
+                let ends = month_ends.get(before..spread).unwrap_or(&[]);
+                let mut scaled = RunningScale::new(self.amount, total);
+                match convention {
+                    Convention::Daily => {
+                        for (slot, month_end) in spread_out.iter_mut().zip(ends) {
+                            *slot = scaled.at(i64::from(month_end - start + 1));
+                        }
+                    }
                     Convention::MonthlyEqual => {
-                        i64::from(start_month.months_until(first).clamp(0, i32::MAX))
+                        // Months of the window through the month before the first spread.
+                        let start_month = Period::of(julian_date(start));
+                        let spread_first = first.plus(i32::try_from(before).unwrap_or(i32::MAX));
+                        let mut weight =
+                            i64::from(start_month.months_until(spread_first).clamp(0, i32::MAX));
+                        for slot in spread_out.iter_mut() {
+                            weight += 1;
+                            *slot = scaled.at(weight);
+                        }
                     }
                     Convention::ProratedFirstLast => {
+                        let start_month = Period::of(julian_date(start));
+                        let mut month = first.plus(i32::try_from(before).unwrap_or(i32::MAX));
                         let mut weight = 0;
                         let mut earlier = start_month;
-                        while earlier < first {
+                        while earlier < month {
                             weight += prorated_weight(served_days(start, end, earlier), earlier);
                             earlier = earlier.next();
                         }
-                        weight
-                    }
-                };
-                for slot in out {
-                    *slot = if month_end < start {
-                        0
-                    } else if month_end >= end {
-                        self.amount
-                    } else {
-                        match convention {
-                            Convention::Daily => {
-                                scale(self.amount, i64::from(month_end - start + 1), total)
-                            }
-                            Convention::MonthlyEqual => {
-                                weight += 1;
-                                scale(self.amount, weight, total)
-                            }
-                            Convention::ProratedFirstLast => {
-                                weight += prorated_weight(served_days(start, end, month), month);
-                                scale(self.amount, weight, total)
-                            }
+                        for slot in spread_out.iter_mut() {
+                            weight += prorated_weight(served_days(start, end, month), month);
+                            *slot = scaled.at(weight);
+                            month = month.next();
                         }
-                    };
-                    month = month.next();
-                    month_end += i32::from(month.days());
+                    }
                 }
             }
         }
@@ -486,19 +489,111 @@ fn julian_date(day: i32) -> Date {
     Date::from_julian_day(day).unwrap_or(Date::MIN)
 }
 
-/// `round(amount × numerator / denominator)`, half away from zero; `denominator > 0`.
-/// Stays in `i64` when the product fits, which is nearly always.
-fn scale(amount: i64, numerator: i64, denominator: i64) -> i64 {
-    match amount.checked_mul(numerator) {
-        Some(product) => divide_rounding(product, denominator),
-        None => scale_fraction(amount, i128::from(numerator), i128::from(denominator)),
-    }
-}
-
 fn scale_fraction(amount: i64, numerator: i128, denominator: i128) -> i64 {
     let rounded = divide_rounding_wide(i128::from(amount) * numerator, denominator);
     // |amount × n / d| ≤ |amount| because n ≤ d, so this always fits.
     i64::try_from(rounded).unwrap_or(amount)
+}
+
+/// `round(amount × weight / total)` (half away from zero, as [`scale_fraction`]) for a
+/// weight that only grows, month end by month end, never past `total`: the quotient and
+/// remainder are carried forward, so a step costs an addition, and a division only for a
+/// step of a size not met before. Steps repeat: a month's 28 to 31 days (`daily`), or one
+/// month's weight (the other conventions). Magnitudes are unsigned: the quotient never
+/// exceeds `|amount|`.
+struct RunningScale {
+    magnitude: u64,
+    negative: bool,
+    total: u64,
+    weight: i64,
+    quotient: u64,
+    remainder: u64,
+    /// Quotient and remainder of `magnitude × days / total` for a month of 28 to 31 days,
+    /// once met.
+    month_of_days: [Option<(u64, u64)>; 4],
+    /// The last step of another size, with its quotient and remainder.
+    other: Option<(i64, u64, u64)>,
+}
+
+impl RunningScale {
+    /// `total > 0`.
+    fn new(amount: i64, total: i64) -> RunningScale {
+        RunningScale {
+            magnitude: amount.unsigned_abs(),
+            negative: amount < 0,
+            total: total.unsigned_abs().max(1),
+            weight: 0,
+            quotient: 0,
+            remainder: 0,
+            month_of_days: [None; 4],
+            other: None,
+        }
+    }
+
+    /// The value at `weight`, between the weight before and `total`.
+    #[inline]
+    fn at(&mut self, weight: i64) -> i64 {
+        let step = weight - self.weight;
+        let (quotient, remainder) = match step {
+            28..=31 => {
+                let slot = usize::try_from(step - 28).unwrap_or(0);
+                match self.month_of_days.get(slot).copied().flatten() {
+                    Some(known) => known,
+                    None => {
+                        let divided = self.divide(step);
+                        if let Some(kept) = self.month_of_days.get_mut(slot) {
+                            *kept = Some(divided);
+                        }
+                        divided
+                    }
+                }
+            }
+            _ => match self.other {
+                Some((size, quotient, remainder)) if size == step => (quotient, remainder),
+                _ => {
+                    let (quotient, remainder) = self.divide(step);
+                    self.other = Some((step, quotient, remainder));
+                    (quotient, remainder)
+                }
+            },
+        };
+        self.weight = weight;
+        self.quotient += quotient;
+        // Both remainders are below total, so one carry at most; no overflow since
+        // total ≤ 2^63.
+        self.remainder += remainder;
+        if self.remainder >= self.total {
+            self.remainder -= self.total;
+            self.quotient += 1;
+        }
+        let half_or_more = self.remainder >= self.total - self.remainder;
+        let rounded = self.quotient + u64::from(half_or_more);
+        if self.negative {
+            // rounded ≤ |amount| ≤ 2^63: 0 − rounded is exact in i64.
+            0_i64.wrapping_sub_unsigned(rounded)
+        } else {
+            i64::try_from(rounded).unwrap_or(i64::MAX)
+        }
+    }
+
+    /// `magnitude × step / total` as quotient and remainder. `step ≤ total`: the quotient
+    /// is at most the magnitude, the remainder below total. In 64 bits when the product
+    /// fits, which is nearly always.
+    #[cold]
+    fn divide(&self, step: i64) -> (u64, u64) {
+        let step = step.unsigned_abs();
+        match self.magnitude.checked_mul(step) {
+            Some(product) => (product / self.total, product % self.total),
+            None => {
+                let product = u128::from(self.magnitude) * u128::from(step);
+                let total = u128::from(self.total);
+                (
+                    u64::try_from(product / total).unwrap_or(u64::MAX),
+                    u64::try_from(product % total).unwrap_or(0),
+                )
+            }
+        }
+    }
 }
 
 /// Integer division rounding half away from zero (`denominator > 0`).
@@ -649,6 +744,34 @@ mod tests {
             }
             assert_eq!(ends[0], 0);
             assert_eq!(*ends.last().unwrap(), 123_457);
+        }
+    }
+
+    proptest::proptest! {
+        /// The month-end fill carries quotients forward; `cumulative_at` divides afresh:
+        /// both give the same figure for any amount (negative and near the limit too),
+        /// window and convention.
+        #[test]
+        fn the_running_fill_equals_a_fresh_division_at_every_month_end(
+            amount in proptest::prop_oneof![
+                -1_000_000_000_i64..1_000_000_000,
+                (i64::MIN + 1)..=i64::MAX,
+            ],
+            start in 0_i64..3_000,
+            length in 0_i64..2_000,
+            convention in proptest::sample::select(Convention::ALL.to_vec()),
+        ) {
+            let first_day = date!(2020 - 01 - 01);
+            let start = first_day + time::Duration::days(start);
+            let end = start + time::Duration::days(length);
+            let curve = Curve::new(amount, Pattern::Ratable { start, end }, convention);
+            let first = Period::of(start).previous();
+            let mut ends = vec![0; 70];
+            curve.fill_month_ends(first, &mut ends);
+            for (offset, value) in ends.iter().enumerate() {
+                let month = first.plus(i32::try_from(offset).unwrap());
+                proptest::prop_assert_eq!(curve.cumulative_at(month.last_julian_day()), *value);
+            }
         }
     }
 
