@@ -5,8 +5,6 @@
 //! order. Lengths make the encoding unambiguous (`"ab","c"` never collides with `"a","bc"`);
 //! the leading schema name keeps two kinds of report with the same numbers apart.
 
-use std::fmt::Write as _;
-
 use sha2::{Digest, Sha256};
 
 /// Something with a canonical encoding.
@@ -58,14 +56,54 @@ impl CanonicalWriter {
         self
     }
 
+    /// A whole number, encoded exactly as `text(&value.to_string())` would be, without
+    /// allocating.
+    pub fn number_text(&mut self, value: u64) -> &mut Self {
+        let mut digits = [0_u8; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            if let Some(digit) = digits.get_mut(at) {
+                *digit = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+            }
+            rest /= 10;
+            if rest == 0 || at == 0 {
+                break;
+            }
+        }
+        let digits = digits.get(at..).unwrap_or(&[]);
+        self.hasher.update(b"s");
+        self.hasher.update((digits.len() as u64).to_be_bytes());
+        self.hasher.update(digits);
+        self
+    }
+
     pub fn finish(self) -> OutputHash {
-        let digest = self.hasher.finalize();
         let mut hex = String::with_capacity(71);
         hex.push_str("sha256:");
-        for byte in digest {
-            let _ = write!(hex, "{byte:02x}");
-        }
+        push_hex(&mut hex, &self.hasher.finalize());
         OutputHash(hex)
+    }
+
+    /// The digest's first `digits` hex digits alone (an id's), with nothing before them.
+    pub fn finish_hex(self, digits: usize) -> String {
+        let mut hex = String::with_capacity(64);
+        push_hex(&mut hex, &self.hasher.finalize());
+        hex.truncate(digits);
+        hex
+    }
+}
+
+/// Appends `bytes` as lowercase hex, two digits a byte.
+fn push_hex(out: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for byte in bytes {
+        for nibble in [byte >> 4, byte & 0x0f] {
+            out.push(char::from(
+                DIGITS.get(usize::from(nibble)).copied().unwrap_or(b'0'),
+            ));
+        }
     }
 }
 
@@ -103,17 +141,46 @@ pub fn output_hash<T: Canonical + ?Sized>(schema: &str, value: &T) -> OutputHash
 
 /// SHA-256 of text, as lowercase hex (ids derived from names, such as journal entry ids).
 pub fn sha256_hex(parts: &[&str]) -> String {
-    let mut writer = CanonicalWriter::new("id/v1");
+    let mut writer = id_writer();
     for part in parts {
         writer.text(part);
     }
-    let hash = writer.finish();
-    hash.0.trim_start_matches("sha256:").to_owned()
+    writer.finish_hex(64)
+}
+
+/// The writer [`sha256_hex`] feeds its parts to, for an id whose parts are not all text
+/// yet (numbers and months written without allocating, the same bytes as their text).
+pub fn id_writer() -> CanonicalWriter {
+    CanonicalWriter::new("id/v1")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_and_months_hash_as_their_text() {
+        for number in [0, 7, 10, 99, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut by_text = id_writer();
+            by_text.text(&number.to_string());
+            let mut by_number = id_writer();
+            by_number.number_text(number);
+            assert_eq!(by_text.finish(), by_number.finish(), "{number}");
+        }
+        let month = crate::period::Period::parse("2026-07").unwrap();
+        let mut by_text = id_writer();
+        by_text.text("tenant").text("3").text("2026-07");
+        let mut by_parts = id_writer();
+        by_parts.text("tenant").number_text(3).period(month);
+        assert_eq!(
+            by_parts.finish_hex(64),
+            sha256_hex(&["tenant", "3", "2026-07"])
+        );
+        assert_eq!(
+            by_text.finish_hex(64),
+            sha256_hex(&["tenant", "3", "2026-07"])
+        );
+    }
 
     #[test]
     fn the_encoding_is_unambiguous_and_stable() {

@@ -25,7 +25,7 @@ use time::Date;
 use crate::billing::Billing;
 use crate::chart::{Account, ChartOfAccounts};
 use crate::contract::PobType;
-use crate::digest::{Canonical, CanonicalWriter, sha256_hex};
+use crate::digest::{Canonical, CanonicalWriter, id_writer, sha256_hex};
 use crate::period::{Period, PeriodRange};
 use crate::plan::ContractPlan;
 
@@ -172,21 +172,17 @@ impl JournalEntry {
                 .integer(line.credit)
                 .text(line.pob_id.as_deref().unwrap_or(""))
                 .text(line.pob_type.map_or("", PobType::as_str))
-                .text(&line.memo)
-                .text(
-                    line.corrects_period
-                        .map(|month| month.to_string())
-                        .as_deref()
-                        .unwrap_or(""),
-                )
-                .text(match line.kind {
-                    EntryKind::Recognition => "recognition",
-                    EntryKind::Billing => "billing",
-                });
+                .text(&line.memo);
+            match line.corrects_period {
+                Some(month) => writer.period(month),
+                None => writer.text(""),
+            };
+            writer.text(match line.kind {
+                EntryKind::Recognition => "recognition",
+                EntryKind::Billing => "billing",
+            });
         }
-        let hash = writer.finish();
-        let hex = hash.as_str().trim_start_matches("sha256:");
-        format!("je_{}", hex.get(..32).unwrap_or(hex))
+        format!("je_{}", writer.finish_hex(32))
     }
 
     pub fn total_debit(&self) -> i64 {
@@ -238,13 +234,17 @@ pub struct EntrySource<'a> {
 /// Whose month an entry is: a digest of (tenant, contract, version, period, and the count
 /// of restatements once non-zero). An entry's id is sealed over it and the entry's lines.
 pub fn entry_key(source: EntrySource<'_>, version: u32, period: Period) -> String {
-    let (version, period) = (version.to_string(), period.to_string());
-    let restatements = source.restatements.to_string();
-    let mut parts = vec![source.tenant, source.contract_id, &version, &period];
+    // `sha256_hex` of the parts as text, written without formatting them.
+    let mut writer = id_writer();
+    writer
+        .text(source.tenant)
+        .text(source.contract_id)
+        .number_text(u64::from(version))
+        .period(period);
     if source.restatements > 0 {
-        parts.push(&restatements);
+        writer.number_text(u64::from(source.restatements));
     }
-    sha256_hex(&parts)
+    writer.finish_hex(64)
 }
 
 /// The contract's entries for the months of `range` (all its months when `None`), billed at
@@ -260,41 +260,55 @@ pub fn journal_entries(
         return invoiced_entries(plan, billing, source, chart, range);
     }
     let start = plan.first_period();
-    let schedule = if billing.payments().is_empty() {
-        plan.schedule()
-    } else {
+    let schedule = match (billing.payments().is_empty(), range) {
+        // Months asked for, and the one before (what a month books is a change from it):
+        // a month's journal computes two months of the schedule, not the contract's term.
+        (true, Some(range)) => {
+            let (from, to) = (range.first().previous().max(start), range.last());
+            let to = to.min(plan.last_period());
+            if from > to {
+                return Vec::new();
+            }
+            plan.monthly(from, to)
+        }
+        (true, None) => plan.schedule(),
         // Cash may come before the start (signed earlier) or after the last month.
-        plan.monthly(
+        (false, _) => plan.monthly(
             start.min(Period::of(plan.signed_date())),
             crate::rollup::last_activity(plan, billing),
-        )
+        ),
     };
-    let booked: Vec<Vec<i64>> = (0..plan.obligations().len())
-        .map(|index| schedule.booked(index, start).collect())
-        .collect();
-    let billed: Vec<i64> = (0..schedule.months())
-        .map(|offset| {
-            booked
-                .iter()
-                .filter_map(|months| months.get(offset))
-                .sum::<i64>()
-        })
-        .collect();
-    let mut cash = CashLines::new(billing, schedule.first(), &billed);
+    let obligations = plan.obligations().len();
+    let booked_at =
+        |index: usize, offset: usize| schedule.booked_at(index, start, offset).unwrap_or(0);
+    // Cash lines need every month's billing from the first (a payment clears what was
+    // billed before it); without payments, only the months asked for are visited.
+    let mut cash = (!billing.payments().is_empty()).then(|| {
+        let billed: Vec<i64> = (0..schedule.months())
+            .map(|offset| (0..obligations).map(|index| booked_at(index, offset)).sum())
+            .collect();
+        CashLines::new(billing, schedule.first(), &billed)
+    });
+    let offsets = match (range, &cash) {
+        (Some(range), None) => schedule.offsets_within(range),
+        _ => 0..schedule.months(),
+    };
     let mut entries = Vec::new();
-    for (offset, period) in schedule.periods().enumerate() {
-        let cash_lines = cash.month(offset, period, chart);
+    for offset in offsets {
+        let period = schedule
+            .first()
+            .plus(i32::try_from(offset).unwrap_or(i32::MAX));
+        let cash_lines = cash
+            .as_mut()
+            .map(|cash| cash.month(offset, period, chart))
+            .unwrap_or_default();
         if range.is_some_and(|range| !range.contains(period)) {
             continue;
         }
         let mut receivable = 0;
         let mut lines = Vec::new();
         for (index, obligation) in plan.obligations().iter().enumerate() {
-            let booked = booked
-                .get(index)
-                .and_then(|months| months.get(offset))
-                .copied()
-                .unwrap_or(0);
+            let booked = booked_at(index, offset);
             let revenue = schedule.revenue(index).get(offset).copied().unwrap_or(0);
             let pob = (obligation.id.clone(), Some(obligation.pob_type));
             if booked != 0 {
@@ -307,17 +321,18 @@ pub fn journal_entries(
                 ));
             }
             if revenue != 0 {
+                let memo = earned_memo(period, &obligation.name);
                 lines.push(line(
                     &chart.deferred_revenue,
                     revenue,
                     pob.clone(),
-                    format!("Earned {period}: {}", obligation.name),
+                    memo.clone(),
                 ));
                 lines.push(line(
                     chart.revenue_account(obligation.pob_type),
                     -revenue,
                     pob,
-                    format!("Earned {period}: {}", obligation.name),
+                    memo,
                 ));
             }
         }
@@ -411,7 +426,7 @@ fn invoiced_entries(
                     chart.revenue_account(obligation.pob_type),
                     -revenue,
                     (obligation.id.clone(), Some(obligation.pob_type)),
-                    format!("Earned {period}: {}", obligation.name),
+                    earned_memo(period, &obligation.name),
                 ));
             }
         }
@@ -478,6 +493,17 @@ pub fn journal_delta(imported: Vec<JournalEntry>, current: Vec<JournalEntry>) ->
         .cloned()
         .collect();
     reversed.chain(added).collect()
+}
+
+/// `Earned {period}: {what}`, the memo of a month's revenue, put together without the
+/// formatting machinery (it is on every line a month earns).
+fn earned_memo(period: Period, what: &str) -> String {
+    let mut memo = String::with_capacity(16 + what.len());
+    memo.push_str("Earned ");
+    memo.extend(period.ascii().map(char::from));
+    memo.push_str(": ");
+    memo.push_str(what);
+    memo
 }
 
 /// A recognition line debiting `amount` (crediting when negative).

@@ -14,7 +14,7 @@ use crate::consumption::{Consumption, ContractUsage, MonthUsage, PrepaidCredits}
 use crate::contract::{ContractTerms, Field, ObligationTerms, PobType};
 use crate::currency::Currency;
 use crate::money::{Ssp, format_minor};
-use crate::period::Period;
+use crate::period::{Period, PeriodRange};
 use crate::progress::{PercentComplete, ProgressBasis};
 use crate::recognition::{Convention, Curve, Pattern, Timing, divide_rounding_wide};
 use crate::usage::Quantity;
@@ -1647,6 +1647,32 @@ impl MonthlySchedule {
                 billed_before = billed;
                 booked
             })
+    }
+
+    /// [`MonthlySchedule::booked`] of the month `offset` alone (none past the last).
+    pub fn booked_at(&self, index: usize, start: Period, offset: usize) -> Option<i64> {
+        let prices = self.price(index);
+        let period = self.first.plus(i32::try_from(offset).ok()?);
+        let billed = |offset: usize, period: Period| {
+            let price = prices.get(offset).copied().unwrap_or(0);
+            if period >= start { price } else { 0 }
+        };
+        let before = match offset.checked_sub(1) {
+            Some(earlier) => billed(earlier, period.previous()),
+            None => 0,
+        };
+        prices.get(offset)?;
+        Some(billed(offset, period) - before)
+    }
+
+    /// The offsets of the months of `range` that the schedule covers.
+    pub fn offsets_within(&self, range: PeriodRange) -> std::ops::Range<usize> {
+        let offset = |period: Period| {
+            usize::try_from(self.first.months_until(period).max(0))
+                .unwrap_or(0)
+                .min(self.months)
+        };
+        offset(range.first())..offset(range.last().next())
     }
 
     /// Contract revenue per month, all obligations together.

@@ -360,6 +360,22 @@ proptest! {
     }
 
     #[test]
+    fn a_range_of_months_books_what_the_whole_journal_books_in_them(
+        history in history_strategy(),
+        from in -6_i32..48,
+        length in 0_i32..6,
+    ) {
+        let source = EntrySource { tenant: "t", contract_id: "ctr_x", restatements: 0 };
+        let chart = ChartOfAccounts::default();
+        let plan = history.current();
+        let first = plan.first_period().plus(from);
+        let range = PeriodRange::new(first, first.plus(length)).unwrap();
+        let whole = journal_entries(plan, history.billing(), source, &chart, None);
+        let expected: Vec<_> = whole.into_iter().filter(|entry| range.contains(entry.period)).collect();
+        prop_assert_eq!(journal_entries(plan, history.billing(), source, &chart, Some(range)), expected);
+    }
+
+    #[test]
     fn every_journal_entry_balances(history in history_strategy()) {
         let source = EntrySource { tenant: "t", contract_id: "ctr_x", restatements: 0 };
         let entries = journal_entries(history.current(), history.billing(), source, &ChartOfAccounts::default(), None);

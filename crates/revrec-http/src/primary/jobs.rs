@@ -57,7 +57,7 @@ pub async fn create_job(
     }
     // An id is looked up, so it is held to the rule the store can hold (no NUL).
     for (index, id) in input.contract_ids.iter().flatten().enumerate() {
-        problems.text(&format!("contract_ids[{index}]"), id, text::NAME);
+        problems.text(format!("contract_ids[{index}]"), id, text::NAME);
     }
     let convention = match input
         .policy

@@ -506,6 +506,19 @@ fn domain_field(path: &str, price_field: &str) -> Option<Field> {
     })
 }
 
+/// `line_items[{index}].{field}`: a line's field as a problem names it, put together only
+/// when one does.
+struct LineFieldPath {
+    index: usize,
+    field: LineField,
+}
+
+impl std::fmt::Display for LineFieldPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line_items[{}].{}", self.index, self.field.as_str())
+    }
+}
+
 fn to_line(
     index: usize,
     line: &LineItemInput,
@@ -513,15 +526,15 @@ fn to_line(
     problems: &mut Problems,
     unread: &mut Vec<Field>,
 ) -> LineDraft {
-    let name = |field: LineField| format!("line_items[{index}].{}", field.as_str());
+    let name = |field: LineField| LineFieldPath { index, field };
     if let Some(line_name) = &line.name {
-        problems.text(&name(LineField::Name), line_name, text::NAME);
+        problems.text(name(LineField::Name), line_name, text::NAME);
     }
     let mut unreadable = |field: LineField| unread.push(Field::Line { index, field });
     let stated_price = match (&line.stated_price, currency) {
         (None, _) => None,
         (Some(text), Some(currency)) => {
-            let price = problems.money(&name(LineField::StatedPrice), text, currency);
+            let price = problems.money(name(LineField::StatedPrice), text, currency);
             if price.is_none() {
                 unreadable(LineField::StatedPrice);
             }
@@ -533,21 +546,29 @@ fn to_line(
         }
     };
     let ssp = line.ssp_price.as_ref().and_then(|text| {
-        let ssp = problems.ssp(&name(LineField::SspPrice), text);
+        let ssp = problems.ssp(name(LineField::SspPrice), text);
         if ssp.is_none() {
             unreadable(LineField::SspPrice);
         }
         ssp
     });
     let usage_pricing = line.usage_pricing.as_ref().and_then(|pricing| {
-        let pricing = to_usage_pricing(pricing, &name(LineField::UsagePricing), problems);
+        let pricing = to_usage_pricing(
+            pricing,
+            &name(LineField::UsagePricing).to_string(),
+            problems,
+        );
         if pricing.is_none() {
             unreadable(LineField::UsagePricing);
         }
         pricing
     });
     let prepaid_credits = line.prepaid_credits.as_ref().and_then(|credits| {
-        let credits = to_prepaid_credits(credits, &name(LineField::PrepaidCredits), problems);
+        let credits = to_prepaid_credits(
+            credits,
+            &name(LineField::PrepaidCredits).to_string(),
+            problems,
+        );
         if credits.is_none() {
             unreadable(LineField::PrepaidCredits);
         }
@@ -555,7 +576,7 @@ fn to_line(
     });
     let mut date = |field: LineField, text: Option<&String>| {
         problems
-            .optional_date(&name(field), text)
+            .optional_date(name(field), text)
             .unwrap_or_else(|| {
                 unreadable(field);
                 None

@@ -27,7 +27,21 @@ pub fn parse_date(text: &str) -> Result<Date, DateError> {
     if !shaped {
         return Err(DateError::NotADate);
     }
-    let date = Date::parse(text, FORMAT).map_err(|_| DateError::NotADate)?;
+    // Shaped as digits, so each part is read as a number; a day the month lacks (or a
+    // month 13) is not a date.
+    let number = |range: std::ops::Range<usize>| {
+        text.get(range)
+            .and_then(|digits| digits.parse::<u16>().ok())
+            .unwrap_or(0)
+    };
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let month = u8::try_from(month)
+        .ok()
+        .and_then(|month| time::Month::try_from(month).ok())
+        .ok_or(DateError::NotADate)?;
+    let day = u8::try_from(day).map_err(|_| DateError::NotADate)?;
+    let date =
+        Date::from_calendar_date(i32::from(year), month, day).map_err(|_| DateError::NotADate)?;
     if calendar::contains(date) {
         Ok(date)
     } else {
@@ -53,6 +67,10 @@ mod tests {
         );
         for bad in [
             "2023-02-29",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-04-31",
+            "2026-01-00",
             "2026-1-01",
             "2026/01/01",
             "26-01-01",

@@ -68,16 +68,16 @@ pub fn to_invoice(
     currency: Option<Currency>,
     problems: &mut Problems,
 ) -> Option<Invoice> {
-    let date = problems.date(&format!("{prefix}date"), &item.date);
+    let date = problems.date(format!("{prefix}date"), &item.date);
     let amount = currency
-        .and_then(|currency| problems.money(&format!("{prefix}amount"), &item.amount, currency));
+        .and_then(|currency| problems.money(format!("{prefix}amount"), &item.amount, currency));
     let number = match item.number.as_deref().map(str::trim) {
         Some("") => {
             problems.push(format!("{prefix}number"), "must not be blank when given");
             None
         }
         Some(number) => problems
-            .text(&format!("{prefix}number"), number, text::REFERENCE)
+            .text(format!("{prefix}number"), number, text::REFERENCE)
             .then(|| Some(number.to_owned())),
         None => Some(None),
     };

@@ -1,5 +1,7 @@
 //! Field problems collected while a request is read and converted, reported all at once.
 
+use std::fmt::Display;
+
 use revrec_domain::text::{self, TextRule};
 use revrec_domain::{Currency, Money, Ssp, calendar};
 
@@ -9,6 +11,8 @@ use crate::wire::amount::DecimalInput;
 use crate::wire::dates::{DateError, parse_date};
 
 /// Field problems collected while reading and converting a request, all reported at once.
+/// A field's name is anything that displays as it (`&str`, or a path put together only
+/// when a problem is found).
 #[derive(Default, Debug)]
 pub struct Problems {
     pub list: Vec<FieldProblem>,
@@ -39,29 +43,29 @@ impl Problems {
     }
 
     /// Holds `value` to the free-text rule; `false` when it was refused (and reported).
-    pub fn text(&mut self, field: &str, value: &str, rule: TextRule) -> bool {
+    pub fn text(&mut self, field: impl Display, value: &str, rule: TextRule) -> bool {
         match text::check(value, rule) {
             Ok(()) => true,
             Err(error) => {
-                self.push(field, error.to_string());
+                self.push(field.to_string(), error.to_string());
                 false
             }
         }
     }
 
-    pub fn date(&mut self, field: &str, text: &str) -> Option<time::Date> {
+    pub fn date(&mut self, field: impl Display, text: &str) -> Option<time::Date> {
         match parse_date(text) {
             Ok(date) => Some(date),
             Err(DateError::NotADate) => {
                 self.push(
-                    field,
+                    field.to_string(),
                     format!("must be a calendar date in YYYY-MM-DD form (got `{text}`)"),
                 );
                 None
             }
             Err(DateError::OutsideCalendar) => {
                 self.push(
-                    field,
+                    field.to_string(),
                     format!("{} (got `{text}`)", calendar::outside_message()),
                 );
                 None
@@ -71,7 +75,7 @@ impl Problems {
 
     pub fn optional_date(
         &mut self,
-        field: &str,
+        field: impl Display,
         text: Option<&String>,
     ) -> Option<Option<time::Date>> {
         match text {
@@ -80,25 +84,33 @@ impl Problems {
         }
     }
 
-    pub fn money(&mut self, field: &str, text: &DecimalInput, currency: Currency) -> Option<i64> {
+    pub fn money(
+        &mut self,
+        field: impl Display,
+        text: &DecimalInput,
+        currency: Currency,
+    ) -> Option<i64> {
         match Money::parse(&text.0, currency) {
             Ok(money) => Some(money.minor()),
             Err(error) => {
-                self.push(field, error.to_string());
+                self.push(field.to_string(), error.to_string());
                 None
             }
         }
     }
 
-    pub fn ssp(&mut self, field: &str, text: &DecimalInput) -> Option<Ssp> {
+    pub fn ssp(&mut self, field: impl Display, text: &DecimalInput) -> Option<Ssp> {
         match Ssp::parse(&text.0) {
             Ok(ssp) => Some(ssp),
             Err(revrec_domain::AmountError::TooPrecise { .. }) => {
-                self.push(field, "has at most 6 decimal places (it is a weight)");
+                self.push(
+                    field.to_string(),
+                    "has at most 6 decimal places (it is a weight)",
+                );
                 None
             }
             Err(error) => {
-                self.push(field, error.to_string());
+                self.push(field.to_string(), error.to_string());
                 None
             }
         }

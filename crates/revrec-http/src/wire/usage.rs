@@ -85,7 +85,7 @@ pub fn to_usage_pricing(
         .unit
         .as_deref()
         .unwrap_or(revrec_domain::usage::DEFAULT_UNIT);
-    problems.text(&format!("{path}.unit"), unit, text::UNIT);
+    problems.text(format!("{path}.unit"), unit, text::UNIT);
     let rate = read(
         problems,
         &format!("{path}.rate"),
@@ -200,7 +200,7 @@ pub fn to_prepaid_credits(
             Quantity::parse(&text.0),
         ),
     };
-    let expires_on = problems.date(&format!("{path}.expires_on"), &input.expires_on);
+    let expires_on = problems.date(format!("{path}.expires_on"), &input.expires_on);
     let breakage = match input
         .breakage
         .as_deref()
@@ -268,9 +268,9 @@ impl UsageRecordInput {
         if record_id.is_empty() {
             problems.push(field(UsageField::RecordId), "must not be blank");
         } else {
-            problems.text(&field(UsageField::RecordId), record_id, text::RECORD_ID);
+            problems.text(field(UsageField::RecordId), record_id, text::RECORD_ID);
         }
-        let occurred_on = problems.date(&field(UsageField::OccurredOn), &self.occurred_on);
+        let occurred_on = problems.date(field(UsageField::OccurredOn), &self.occurred_on);
         let quantity = self.quantity.as_ref().and_then(|text| {
             read(
                 problems,
@@ -281,7 +281,7 @@ impl UsageRecordInput {
         let amount = self
             .amount
             .as_ref()
-            .and_then(|text| problems.money(&field(UsageField::Amount), text, currency));
+            .and_then(|text| problems.money(field(UsageField::Amount), text, currency));
         if problems.list.len() > before {
             return None;
         }

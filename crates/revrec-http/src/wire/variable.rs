@@ -127,12 +127,12 @@ fn to_component(
 ) -> ComponentDraft {
     let path = |field: &str| format!("variable_consideration[{index}].{field}");
     let mut unreadable = |field: VariableField| unread.push(Field::Variable { index, field });
-    problems.text(&path("id"), &item.id, text::NAME);
+    problems.text(path("id"), &item.id, text::NAME);
     if let Some(rationale) = &item.rationale {
-        problems.text(&path("rationale"), rationale, text::REOPEN_REASON);
+        problems.text(path("rationale"), rationale, text::REOPEN_REASON);
     }
     let included_amount = match currency {
-        Some(currency) => problems.money(&path("included_amount"), &item.included_amount, currency),
+        Some(currency) => problems.money(path("included_amount"), &item.included_amount, currency),
         None => None,
     };
     if included_amount.is_none() {
@@ -510,7 +510,7 @@ fn read_scenarios(
         .map(|(number, scenario)| {
             let at = |field: &str| format!("{path}[{number}].{field}");
             let amount = currency
-                .and_then(|currency| problems.money(&at("amount"), &scenario.amount, currency));
+                .and_then(|currency| problems.money(at("amount"), &scenario.amount, currency));
             let probability = match Probability::parse(&scenario.probability.0) {
                 Ok(probability) => Some(probability),
                 Err(error) => {
