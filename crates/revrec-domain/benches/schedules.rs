@@ -11,6 +11,9 @@
 //! §15); the run ends with its throughput against the fixed-price one, measured in the same
 //! run (five alternating rounds each, medians), the target of issue #36 being ≥ 70 %.
 //!
+//! It also prints the one-core throughput beside a bare loop over the same months (a daily
+//! pro-rata with one division a month, nothing else), the floor the engine is held against.
+//!
 //!     cargo bench -p revrec-domain --bench schedules
 
 #![allow(clippy::unwrap_used, reason = "a broken fixture should fail loudly")]
@@ -26,6 +29,10 @@ use revrec_domain::{
     MonthUsage, Period, PlanHistory,
 };
 use time::{Date, Duration};
+
+/// The server's allocator (revrec-app's `main.rs`), so the bench measures what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const CONTRACTS: usize = 100_000;
 const OBLIGATIONS: usize = 3;
@@ -126,6 +133,33 @@ fn schedule_all_with_usage(contracts: &[(ContractTerms, ContractUsage)]) -> i64 
     checksum
 }
 
+/// The floor the engine is held against: the same obligation-months in a bare loop, each
+/// month a daily pro-rata of a third of the price (`price × days through / days`, one
+/// division), without validation, allocation, rounding rules or a schedule to keep.
+fn bare_loop(contracts: &[ContractTerms]) -> i64 {
+    let mut checksum = 0;
+    for terms in contracts {
+        let (start, end) = (
+            terms.start_date.to_julian_day(),
+            terms.end_date.to_julian_day(),
+        );
+        let days = i64::from(end - start + 1);
+        let amount = terms.transaction_price / 3;
+        for _ in 0..OBLIGATIONS {
+            let (mut month, mut before) = (Period::of(terms.start_date), 0);
+            let mut month_end = month.last_julian_day();
+            for _ in 0..MONTHS {
+                let through = amount * i64::from(month_end.min(end) - start + 1) / days;
+                checksum += through - before;
+                before = through;
+                month = month.next();
+                month_end += i32::from(month.days());
+            }
+        }
+    }
+    checksum
+}
+
 /// Plans and schedules every contract; returns a checksum so nothing is optimized away.
 fn schedule_all(contracts: &[ContractTerms]) -> i64 {
     let mut checksum = 0;
@@ -166,8 +200,8 @@ fn schedules(c: &mut Criterion) {
         b.iter(|| black_box(schedule_all_with_usage(&metered)))
     });
     group.finish();
-    // The ratio, from rounds alternated in this run.
-    let (mut fixed, mut usage) = (Vec::new(), Vec::new());
+    // The ratios, from rounds alternated in this run.
+    let (mut fixed, mut usage, mut bare) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..5 {
         let started = Instant::now();
         black_box(schedule_all(&contracts));
@@ -175,10 +209,22 @@ fn schedules(c: &mut Criterion) {
         let started = Instant::now();
         black_box(schedule_all_with_usage(&metered));
         usage.push(started.elapsed().as_micros());
+        let started = Instant::now();
+        black_box(bare_loop(&contracts));
+        bare.push(started.elapsed().as_micros());
     }
     fixed.sort_unstable();
     usage.sort_unstable();
-    let (fixed, usage) = (fixed[2], usage[2]);
+    bare.sort_unstable();
+    let (fixed, usage, bare) = (fixed[2], usage[2], bare[2]);
+    let per_second = |micros: u128| (CONTRACTS * OBLIGATIONS * MONTHS) as u128 / micros.max(1);
+    println!(
+        "schedules on one core: {} M obligation-months/s; a bare loop over the same months: {} M/s; the engine at {}.{:01} % of the bare loop (median of 5 alternating rounds)",
+        per_second(fixed),
+        per_second(bare),
+        bare * 100 / fixed.max(1),
+        bare * 1_000 / fixed.max(1) % 10,
+    );
     println!(
         "schedules with a fifth of the obligations usage lines: {} µs against {} µs fixed-price (median of 5 alternating rounds): {}.{:01} % of the fixed-price throughput",
         usage,

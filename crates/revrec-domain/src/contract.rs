@@ -650,7 +650,7 @@ impl ContractDraft {
         errors: &mut Vec<FieldError>,
     ) -> Option<Pattern> {
         let before = errors.len();
-        let term = format!("{} to {}", self.start_date, self.end_date);
+        let (first, last) = (self.start_date, self.end_date);
         let mut within_term = |date: Option<Date>, which: LineField| {
             if !term_is_sound {
                 return;
@@ -658,7 +658,7 @@ impl ContractDraft {
             if let Some(date) = date.filter(|d| *d < self.start_date || *d > self.end_date) {
                 errors.push(FieldError::new(
                     field(which),
-                    format!("{date} is outside the contract term ({term})"),
+                    format!("{date} is outside the contract term ({first} to {last})"),
                 ));
             }
         };

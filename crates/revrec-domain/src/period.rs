@@ -127,6 +127,17 @@ impl Period {
         ends
     }
 
+    /// How many of `month_ends` (in order, from [`Period::month_ends`]) fall before `day`:
+    /// none or all of them without a search, as a curve's window or a segment mostly
+    /// spans the months asked.
+    pub fn ends_before(month_ends: &[i32], day: i32) -> usize {
+        match (month_ends.first(), month_ends.last()) {
+            (Some(first), _) if *first >= day => 0,
+            (_, Some(last)) if *last < day => month_ends.len(),
+            _ => month_ends.partition_point(|end| *end < day),
+        }
+    }
+
     pub fn quarter(self) -> Quarter {
         Quarter {
             year: self.year(),

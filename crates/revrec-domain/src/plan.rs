@@ -641,7 +641,10 @@ fn add_lumps(lumps: &[Curve], first: Period, month_ends: &[i32], out: &mut [i64]
 
 /// How many of `month_ends` (in order) are on or before `day`.
 fn months_ending_by(month_ends: &[i32], day: i32) -> usize {
-    month_ends.partition_point(|end| *end <= day)
+    match day.checked_add(1) {
+        Some(after) => Period::ends_before(month_ends, after),
+        None => month_ends.len(),
+    }
 }
 
 fn to_i32(count: usize) -> i32 {
@@ -1288,13 +1291,20 @@ impl ContractPlan {
                 previous = *end;
             }
             // Price changes are in date order: each holds from the first month end on or
-            // after its day until the next one's (zero before the first).
+            // after its day until the next one's (zero before the first). One pass.
+            let (mut at, mut held) = (0, 0);
             for change in &obligation.prices {
                 let from = change.from.to_julian_day();
-                let at = month_ends.partition_point(|month_end| *month_end < from);
-                if let Some(held) = prices.get_mut(at..) {
-                    held.fill(change.price);
+                while let (Some(month_end), Some(slot)) = (month_ends.get(at), prices.get_mut(at))
+                    && *month_end < from
+                {
+                    *slot = held;
+                    at += 1;
                 }
+                held = change.price;
+            }
+            if let Some(rest) = prices.get_mut(at..) {
+                rest.fill(held);
             }
             // Most lines have no variable consideration: their variable part stays zero.
             if obligation.makes_variable() {

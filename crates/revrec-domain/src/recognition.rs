@@ -408,8 +408,8 @@ impl Curve {
             } => {
                 // Month ends before the window see none of it, from its end on all of it;
                 // the months between are spread.
-                let before = month_ends.partition_point(|month_end| *month_end < start);
-                let spread = month_ends.partition_point(|month_end| *month_end < end);
+                let before = Period::ends_before(month_ends, start);
+                let spread = Period::ends_before(month_ends, end);
                 let (none, rest) = out.split_at_mut(before.min(out.len()));
                 none.fill(0);
                 let (spread_out, whole) =

@@ -23,6 +23,10 @@ use revrec_domain::{
 use revrec_http::wire::contracts::{ContractInput, to_draft};
 use revrec_http::wire::problems::Problems;
 
+/// The server's allocator (revrec-app's `main.rs`), so the bench measures what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const CONTRACTS: usize = 10_000;
 
 /// The request bodies: three-year contracts starting on every day of 2024–2026, a platform,
@@ -113,7 +117,13 @@ fn schedules_only(terms: &[ContractTerms]) -> i64 {
 fn planning_only(terms: &[ContractTerms]) -> usize {
     terms
         .iter()
-        .map(|terms| PlanHistory::new(terms).unwrap().current().obligations().len())
+        .map(|terms| {
+            PlanHistory::new(terms)
+                .unwrap()
+                .current()
+                .obligations()
+                .len()
+        })
         .sum()
 }
 
