@@ -125,12 +125,15 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         sink.lock().unwrap().extend(writes);
         Ok(())
     });
+    // No posting control: every write is taken, as on a tenant that never set one.
+    let mut ledger = revrec_ports::ledger::MockLedgerRepository::new();
+    ledger.expect_posting_control().returning(|_| Ok(None));
     let services = revrec_usecases::Services {
         contracts: Arc::new(contracts),
         reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
         api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
         idempotency: Arc::new(revrec_ports::idempotency::MockIdempotencyRepository::new()),
-        ledger: Arc::new(revrec_ports::ledger::MockLedgerRepository::new()),
+        ledger: Arc::new(ledger),
         jobs: Arc::new(revrec_ports::jobs::MockJobRepository::new()),
         oauth: Arc::new(revrec_ports::oauth::MockOAuthRepository::new()),
         payments: Arc::new(revrec_ports::payments::MockPaymentRepository::new()),

@@ -112,11 +112,13 @@ pub struct LineItemInput {
     /// effective date (it keeps the revenue it earned; the rest leaves RPO). Every other
     /// obligation in force must be named by its `id`.
     pub removed: Option<bool>,
+    // Boxed, as is `prepaid_credits`: most lines have neither, and a line item kept small
+    // is cheaper to read into its list.
     /// A `usage` line's rating (docs/asc606.md §15); without it, each usage record carries
     /// its own `amount`.
-    pub usage_pricing: Option<UsagePricingInput>,
+    pub usage_pricing: Option<Box<UsagePricingInput>>,
     /// A `credits` line's prepaid credits (docs/asc606.md §15); required on one.
-    pub prepaid_credits: Option<PrepaidCreditsInput>,
+    pub prepaid_credits: Option<Box<PrepaidCreditsInput>>,
 }
 
 /// A field that may be sent as `null` on purpose: `Some(None)` is `null`, `None` (through
