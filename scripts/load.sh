@@ -2,7 +2,9 @@
 # HTTP load figures for revrec, on this machine, in one run of one server:
 #
 #   1. loads 100,000 sample contracts (`revrec demo`, through the use cases);
-#   2. HTTP ingest rate: wrk POSTs a different contract per request (tenant "loadtest");
+#   2. HTTP ingest rate: wrk POSTs a different contract per request (tenant "loadtest") at
+#      64 connections, on PostgreSQL beside pgbench's small write transactions (-N) at the
+#      same concurrency, in two alternating rounds (the floor: one durable write each);
 #   3. portfolio waterfall and Note 6 latency over the 100,000 contracts (median, 1 connection);
 #   4. single-contract waterfall throughput at 64 connections, against two anchors measured
 #      in the same run, in three alternating rounds: GET /healthz of the same server (the
@@ -106,10 +108,27 @@ if [ "$BACKEND" = postgres ]; then
     python3 -c "import statistics, sys; print('median ratio: %.1f %% of one database round trip per request (pgbench -S)' % statistics.median(map(float, sys.argv[1:])))" "${round_trip_ratios[@]}"
 fi
 
-echo "== HTTP ingest (16 connections, $DURATION, tenant loadtest)"
+echo "== HTTP ingest (64 connections, 2 alternating rounds of $DURATION, tenant loadtest)"
+# One durable write transaction per request is the floor of a single-contract ingest: on
+# PostgreSQL each round is set beside pgbench's small write transactions (-N: one insert
+# and one update a transaction, no hot rows) at the same concurrency on the same server.
 token="$($BIN keys create --tenant loadtest --name load --scopes 'write:contracts read:contracts' 2>/dev/null)"
-ingest="$(REVREC_TOKEN="$token" wrk -t2 -c16 -d"$DURATION" --latency -s scripts/wrk/ingest.lua "$URL")"
-echo "ingest: $(echo "$ingest" | rate) contracts/s, median $(echo "$ingest" | median), non-2xx $(echo "$ingest" | non2xx)"
+write_ratios=()
+for round in 1 2; do
+    ingest="$(REVREC_TOKEN="$token" wrk -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/ingest.lua "$URL")"
+    contracts="$(echo "$ingest" | rate)"
+    line="round $round: ingest $contracts contracts/s, median $(echo "$ingest" | median), non-2xx $(echo "$ingest" | non2xx)"
+    if [ "$BACKEND" = postgres ]; then
+        small_writes="$(pgbench -h 127.0.0.1 -U postgres -n -N -M prepared -c 64 -j 2 -T "$seconds" "$pgbench_db" 2>/dev/null | awk '/^tps = / {print $3; exit}')"
+        write_ratio="$(python3 -c "print('%.1f' % (100 * $contracts / $small_writes))")"
+        write_ratios+=("$write_ratio")
+        line="$line; pgbench -N $small_writes tps, $write_ratio % of it"
+    fi
+    echo "$line"
+done
+if [ "$BACKEND" = postgres ]; then
+    python3 -c "import statistics, sys; print('median ratio: %.1f %% of one small write transaction per request (pgbench -N)' % statistics.median(map(float, sys.argv[1:])))" "${write_ratios[@]}"
+fi
 
 echo "== server memory"
 echo "RSS: $(( $(ps -o rss= -p "$server") / 1024 )) MB"
