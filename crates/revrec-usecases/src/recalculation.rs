@@ -11,6 +11,8 @@
 //! from then on (the versions keep their terms as recorded), and the reports afterwards
 //! equal those of contracts ingested under it.
 
+use std::sync::Arc;
+
 use revrec_domain::digest::sha256_hex;
 use revrec_domain::{Convention, Currency, Period, output_hash};
 use revrec_ports::{
@@ -205,13 +207,18 @@ pub async fn run_next_job(
         job_id: job.id.clone(),
         worker: worker.to_owned(),
     };
+    // The page after the one just committed, read while it committed.
+    let mut read_ahead = None;
     loop {
         if stop() {
             services.jobs.release(worker).await?;
             return Ok(Some(job));
         }
-        match run_page(services, &job, &lease, settings).await {
-            Ok(PageOutcome::Committed(progress)) => job.progress = progress,
+        match run_page(services, &job, &lease, settings, read_ahead.take()).await {
+            Ok(PageOutcome::Committed(progress, next)) => {
+                job.progress = progress;
+                read_ahead = next;
+            }
             Ok(PageOutcome::Done) => {
                 let finished_at = services.clock.now_micros();
                 if services
@@ -257,30 +264,48 @@ pub async fn run_next_job(
 }
 
 enum PageOutcome {
-    Committed(JobProgress),
+    /// The progress committed, and the next page when it was read meanwhile.
+    Committed(JobProgress, Option<Vec<Arc<StoredContract>>>),
     Done,
     LeaseLost,
 }
 
-/// Reads, recomputes and commits the page after the job's cursor.
+/// The contracts of the job's page after `cursor`.
+async fn scan_page(
+    services: &Services,
+    job: &JobRecord,
+    cursor: Option<String>,
+    settings: WorkerSettings,
+) -> Result<Vec<Arc<StoredContract>>, UseCaseError> {
+    let scan = ContractScan {
+        after: cursor,
+        limit: settings.page_size.max(1),
+        ids: job.request.contract_ids.clone(),
+        ..ContractScan::default()
+    };
+    Ok(services
+        .contracts
+        .scan(&job.tenant_id, &scan)
+        .await?
+        .contracts)
+}
+
+/// Reads (unless `read_ahead` holds it), recomputes and commits the page after the job's
+/// cursor. The next page is read while this one commits: the database works on both at
+/// once, and the pages do not overlap (the next starts after this one's last id). A
+/// contract of it changed in between is caught when that page commits, as always.
 async fn run_page(
     services: &Services,
     job: &JobRecord,
     lease: &JobLease,
     settings: WorkerSettings,
+    mut read_ahead: Option<Vec<Arc<StoredContract>>>,
 ) -> Result<PageOutcome, UseCaseError> {
     for _ in 0..PAGE_ATTEMPTS {
-        let scan = ContractScan {
-            after: job.progress.cursor.clone(),
-            limit: settings.page_size.max(1),
-            ids: job.request.contract_ids.clone(),
-            ..ContractScan::default()
+        let contracts = match read_ahead.take() {
+            Some(contracts) => contracts,
+            None => scan_page(services, job, job.progress.cursor.clone(), settings).await?,
         };
-        let contracts = services
-            .contracts
-            .scan(&job.tenant_id, &scan)
-            .await?
-            .contracts;
         if contracts.is_empty() {
             return Ok(PageOutcome::Done);
         }
@@ -312,12 +337,14 @@ async fn run_page(
             }
         }
         let lease_until = services.clock.now_micros() + settings.lease_micros;
-        match services
+        let commit = services
             .jobs
-            .commit_page(lease, &progress, restatements, rollup, lease_until)
-            .await?
-        {
-            PageCommit::Committed => return Ok(PageOutcome::Committed(progress)),
+            .commit_page(lease, &progress, restatements, rollup, lease_until);
+        let next = scan_page(services, job, progress.cursor.clone(), settings);
+        let (committed, next) = futures_util::future::join(commit, next).await;
+        match committed? {
+            // The page read ahead is of no use if this one must be read again.
+            PageCommit::Committed => return Ok(PageOutcome::Committed(progress, next.ok())),
             PageCommit::LeaseLost => return Ok(PageOutcome::LeaseLost),
             // A contract of the page changed meanwhile: read the page again.
             PageCommit::ContractsChanged => {}
