@@ -61,6 +61,12 @@ trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; cl
 for _ in $(seq 1 60); do curl -fsS "$URL/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
 
 median() { grep -E '^ +50%' | awk '{print $2}'; }
+# `part` as a percentage of `whole`, one decimal.
+percent() { python3 -c "print('%.1f' % (100 * $1 / $2))"; }
+# The median of the ratios given after the label, printed after it.
+median_ratio() { python3 -c "import statistics, sys; print('median ratio: %.1f %% of %s' % (statistics.median(map(float, sys.argv[2:])), sys.argv[1]))" "$@"; }
+# pgbench's rate in one mode (-S select-only, -N small writes) at wrk's concurrency.
+pgbench_tps() { pgbench -h 127.0.0.1 -U postgres -n "$1" -M prepared -c 64 -j 2 -T "$seconds" "$pgbench_db" 2>/dev/null | awk '/^tps = / {print $3; exit}'; }
 rate() { grep -E '^Requests/sec' | awk '{print $2}'; }
 non2xx() { grep -E 'Non-2xx' | awk '{print $NF}' || true; }
 
@@ -91,21 +97,21 @@ for round in 1 2 3; do
     single="$(REVREC_TOKEN=rr_test_sandbox wrk -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/get.lua "$URL/v1/waterfalls?contract_id=$id")"
     floor="$(echo "$healthz" | rate)"
     contract="$(echo "$single" | rate)"
-    ratio="$(python3 -c "print('%.1f' % (100 * $contract / $floor))")"
+    ratio="$(percent "$contract" "$floor")"
     ratios+=("$ratio")
     line="round $round: healthz $floor req/s; single-contract waterfall $contract req/s (median $(echo "$single" | median), non-2xx $(echo "$single" | non2xx)); $ratio % of healthz"
     if [ "$BACKEND" = postgres ]; then
         # One prepared primary-key SELECT per transaction, 64 clients, as many threads as wrk.
-        select_only="$(pgbench -h 127.0.0.1 -U postgres -n -S -M prepared -c 64 -j 2 -T "$seconds" "$pgbench_db" 2>/dev/null | awk '/^tps = / {print $3; exit}')"
-        round_trip="$(python3 -c "print('%.1f' % (100 * $contract / $select_only))")"
+        select_only="$(pgbench_tps -S)"
+        round_trip="$(percent "$contract" "$select_only")"
         round_trip_ratios+=("$round_trip")
         line="$line; pgbench select-only $select_only tps, $round_trip % of it"
     fi
     echo "$line"
 done
-python3 -c "import statistics, sys; print('median ratio: %.1f %% of /healthz' % statistics.median(map(float, sys.argv[1:])))" "${ratios[@]}"
+median_ratio /healthz "${ratios[@]}"
 if [ "$BACKEND" = postgres ]; then
-    python3 -c "import statistics, sys; print('median ratio: %.1f %% of one database round trip per request (pgbench -S)' % statistics.median(map(float, sys.argv[1:])))" "${round_trip_ratios[@]}"
+    median_ratio "one database round trip per request (pgbench -S)" "${round_trip_ratios[@]}"
 fi
 
 echo "== HTTP ingest (64 connections, 2 alternating rounds of $DURATION, tenant loadtest)"
@@ -119,15 +125,15 @@ for round in 1 2; do
     contracts="$(echo "$ingest" | rate)"
     line="round $round: ingest $contracts contracts/s, median $(echo "$ingest" | median), non-2xx $(echo "$ingest" | non2xx)"
     if [ "$BACKEND" = postgres ]; then
-        small_writes="$(pgbench -h 127.0.0.1 -U postgres -n -N -M prepared -c 64 -j 2 -T "$seconds" "$pgbench_db" 2>/dev/null | awk '/^tps = / {print $3; exit}')"
-        write_ratio="$(python3 -c "print('%.1f' % (100 * $contracts / $small_writes))")"
+        small_writes="$(pgbench_tps -N)"
+        write_ratio="$(percent "$contracts" "$small_writes")"
         write_ratios+=("$write_ratio")
         line="$line; pgbench -N $small_writes tps, $write_ratio % of it"
     fi
     echo "$line"
 done
 if [ "$BACKEND" = postgres ]; then
-    python3 -c "import statistics, sys; print('median ratio: %.1f %% of one small write transaction per request (pgbench -N)' % statistics.median(map(float, sys.argv[1:])))" "${write_ratios[@]}"
+    median_ratio "one small write transaction per request (pgbench -N)" "${write_ratios[@]}"
 fi
 
 echo "== server memory"

@@ -1648,15 +1648,7 @@ impl MonthlySchedule {
     /// convention: its price counts from the contract's `start` month on, so the start month
     /// books the whole price and later months book each change of it.
     pub fn booked(&self, index: usize, start: Period) -> impl Iterator<Item = i64> + '_ {
-        let mut billed_before = 0;
-        self.periods()
-            .zip(self.price(index))
-            .map(move |(period, price)| {
-                let billed = if period >= start { *price } else { 0 };
-                let booked = billed - billed_before;
-                billed_before = billed;
-                booked
-            })
+        (0..self.price(index).len()).filter_map(move |offset| self.booked_at(index, start, offset))
     }
 
     /// [`MonthlySchedule::booked`] of the month `offset` alone (none past the last).
