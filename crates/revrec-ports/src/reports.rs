@@ -49,4 +49,9 @@ pub trait ReportRepository: Send + Sync {
 
     /// Whether the database answers (for readiness probes).
     async fn ping(&self) -> Result<(), RepositoryError>;
+
+    /// Folds the rollup rows that concurrent writes kept apart into one row per month
+    /// (housekeeping: every figure read is the same before and after); answers how many
+    /// rows it folded.
+    async fn fold_rollup_stripes(&self) -> Result<usize, RepositoryError>;
 }

@@ -104,6 +104,10 @@ pub enum StoreError {
     /// The use case's rule refused what a close read; nothing is written.
     #[error(transparent)]
     Refused(revrec_ports::FreezeError),
+    /// The write held the books shared and the size bounds could not admit it; it rolls
+    /// back and runs again holding them alone (`books_size`), so this never leaves the store.
+    #[error("the write must hold the tenant's books alone to check their size")]
+    NeedsBooksAlone,
 }
 
 impl From<StoreError> for RepositoryError {

@@ -14,7 +14,7 @@
 use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
 use diesel::prelude::*;
-use diesel::sql_types::{Integer, Text};
+use diesel::sql_types::{BigInt, Integer, SmallInt, Text};
 
 use crate::blocking::StoreError;
 use crate::connection::DbConnection;
@@ -23,14 +23,85 @@ use crate::schema::period_events;
 /// The first key of every books lock: which of the database's advisory locks these are.
 const BOOKS_LOCK_CLASS: i32 = 606;
 
-/// Takes the tenant's books lock shared, for a contract write, and answers the stamp its
-/// facts carry: the sequence of the tenant's latest close or reopen (0 before any).
+/// Takes the tenant's books lock shared, for a write that adds nothing to the rollups, and
+/// answers the stamp its facts carry: the sequence of the tenant's latest close or reopen
+/// (0 before any).
 pub(crate) fn stamp_for_write(
     connection: &mut DbConnection,
     tenant_id: &str,
 ) -> Result<i64, StoreError> {
     take_lock(connection, tenant_id, "pg_advisory_xact_lock_shared")?;
     latest_sequence(connection, tenant_id)
+}
+
+/// How a write that adds to the rollups holds its tenant's books (docs/ARCHITECTURE.md,
+/// "Rollup stripes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BooksHold {
+    /// Beside the tenant's other writes: the lock shared, the deltas added to the rows of
+    /// the connection's own stripe, the write admitted by the books' size bounds.
+    Shared,
+    /// Alone, as a close holds the books: the lock exclusive, the deltas added to stripe 0,
+    /// the books' exact size checked and the bounds set to it.
+    Exclusive,
+}
+
+/// What a write that adds to the rollups knows once it holds the books.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WriteStamp {
+    /// The sequence of the tenant's latest close or reopen (0 before any).
+    pub sequence: i64,
+    /// The rollup stripe its deltas go to.
+    pub stripe: i16,
+    pub hold: BooksHold,
+}
+
+#[derive(QueryableByName)]
+struct SequenceAndStripe {
+    #[diesel(sql_type = BigInt)]
+    sequence: i64,
+    #[diesel(sql_type = SmallInt)]
+    stripe: i16,
+}
+
+/// Takes the tenant's books lock as `hold` says and answers the write's stamp. A shared
+/// hold on PostgreSQL reads the connection's stripe (set when it connected,
+/// `rollup_stripes`) in the same statement as the sequence; SQLite writes one at a time, so
+/// every write there uses stripe 0.
+pub(crate) fn stamp_for_rollup_write(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    hold: BooksHold,
+) -> Result<WriteStamp, StoreError> {
+    match hold {
+        BooksHold::Exclusive => {
+            take_lock(connection, tenant_id, "pg_advisory_xact_lock")?;
+        }
+        BooksHold::Shared => {
+            take_lock(connection, tenant_id, "pg_advisory_xact_lock_shared")?;
+            if let DbConnection::Postgres(pg) = connection {
+                // A statement of its own after the lock's: its snapshot is taken once the
+                // lock is held, so it sees a close that committed while this write waited.
+                let read: SequenceAndStripe = diesel::sql_query(
+                    "SELECT COALESCE(MAX(sequence), 0) AS sequence, \
+                     CAST(COALESCE(NULLIF(current_setting('revrec.stripe', true), ''), '0') AS SMALLINT) AS stripe \
+                     FROM period_events WHERE tenant_id = $1",
+                )
+                .bind::<Text, _>(tenant_id)
+                .get_result(pg)?;
+                return Ok(WriteStamp {
+                    sequence: read.sequence,
+                    stripe: read.stripe,
+                    hold,
+                });
+            }
+        }
+    }
+    Ok(WriteStamp {
+        sequence: latest_sequence(connection, tenant_id)?,
+        stripe: 0,
+        hold,
+    })
 }
 
 /// Takes the tenant's books lock exclusively, for a close or a reopen: it waits for the

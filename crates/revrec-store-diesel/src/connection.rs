@@ -7,6 +7,8 @@ use diesel::prelude::*;
 use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
+use crate::stripe_dealer::StripeDealer;
+
 /// A PostgreSQL or SQLite connection; every query is written once against this enum.
 #[derive(diesel::MultiConnection)]
 pub enum DbConnection {
@@ -115,11 +117,15 @@ impl std::fmt::Debug for DatabaseUrl {
 #[derive(Debug, Clone)]
 pub struct ConnectionManager {
     url: DatabaseUrl,
+    stripes: StripeDealer,
 }
 
 impl ConnectionManager {
     pub fn new(url: DatabaseUrl) -> ConnectionManager {
-        ConnectionManager { url }
+        ConnectionManager {
+            url,
+            stripes: StripeDealer::new(),
+        }
     }
 }
 
@@ -137,7 +143,11 @@ impl ManageConnection for ConnectionManager {
 
     fn connect(&self) -> Result<DbConnection, ConnectError> {
         match &self.url {
-            DatabaseUrl::Postgres(url) => Ok(DbConnection::Postgres(PgConnection::establish(url)?)),
+            DatabaseUrl::Postgres(url) => {
+                let mut connection = PgConnection::establish(url)?;
+                self.stripes.deal(&mut connection)?;
+                Ok(DbConnection::Postgres(connection))
+            }
             DatabaseUrl::Sqlite(path) => {
                 let mut connection = SqliteConnection::establish(path)?;
                 // The busy timeout first, so that switching a new file to WAL waits for a

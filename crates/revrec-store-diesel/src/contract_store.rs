@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use diesel::upsert::excluded;
 use revrec_domain::Period;
-use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, RollupAmounts, RollupKey};
+use revrec_domain::{
+    AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, Rollup, RollupAmounts, RollupKey,
+};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
@@ -17,19 +18,20 @@ use revrec_ports::{
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::books_lock::{latest_sequence_of, stamp_for_write};
+use crate::books_lock::{BooksHold, WriteStamp, latest_sequence_of, stamp_for_rollup_write};
+use crate::books_size::check_books_size;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
+use crate::rollup_stripes::upsert_rollup_rows;
 use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
     version_rows,
 };
 use crate::schema::{
-    contract_invoices, contract_lines, contract_versions, contracts, rollups, usage_months,
-    usage_records,
+    contract_invoices, contract_lines, contract_versions, contracts, usage_months, usage_records,
 };
 
 type SharedCache = Arc<Mutex<ContractCache>>;
@@ -89,14 +91,18 @@ impl ContractRepository for ContractStore {
 
     async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError> {
         with_connection(&self.database, Access::Write, move |connection| {
-            connection.transaction(|connection| apply_writes(connection, &writes))
+            with_books_held(|hold| {
+                connection.transaction(|connection| apply_writes(connection, &writes, hold))
+            })
         })
         .await
     }
 
     async fn remove(&self, removal: ContractRemoval) -> Result<(), RepositoryError> {
         with_connection(&self.database, Access::Write, move |connection| {
-            connection.transaction(|connection| remove_contract(connection, &removal))
+            with_books_held(|hold| {
+                connection.transaction(|connection| remove_contract(connection, &removal, hold))
+            })
         })
         .await
     }
@@ -293,6 +299,7 @@ fn in_one_snapshot<T>(
 pub(crate) fn apply_writes(
     connection: &mut DbConnection,
     writes: &[ContractWrite],
+    hold: BooksHold,
 ) -> Result<(), StoreError> {
     if let DbConnection::Postgres(pg) = connection {
         // The foreign-key checks of the version and line rows run as plans a connection
@@ -303,12 +310,15 @@ pub(crate) fn apply_writes(
         // microseconds and always sees the table as it is.
         pg.batch_execute("SET LOCAL plan_cache_mode = force_custom_plan")?;
     }
-    let stamps = stamp_books(connection, writes)?;
+    let stamps = stamp_books(connection, writes, hold)?;
     let stamp_of = |write: &ContractWrite| {
         stamps
             .get(write.record.tenant_id.as_str())
-            .copied()
-            .unwrap_or(0)
+            .map_or(0, |stamp| stamp.sequence)
+    };
+    // One connection, one stripe, whichever tenant.
+    let Some(&rollup_stamp) = stamps.values().next() else {
+        return Ok(());
     };
     let new_rows: Vec<NewContractRow> = writes
         .iter()
@@ -393,6 +403,7 @@ pub(crate) fn apply_writes(
     }
     add_rollup_deltas(
         connection,
+        rollup_stamp,
         writes.iter().flat_map(|write| {
             write
                 .rollup
@@ -407,14 +418,15 @@ pub(crate) fn apply_writes(
 fn stamp_books<'a>(
     connection: &mut DbConnection,
     writes: &'a [ContractWrite],
-) -> Result<BTreeMap<&'a str, i64>, StoreError> {
+    hold: BooksHold,
+) -> Result<BTreeMap<&'a str, WriteStamp>, StoreError> {
     let tenants: BTreeSet<&str> = writes
         .iter()
         .map(|write| write.record.tenant_id.as_str())
         .collect();
     tenants
         .into_iter()
-        .map(|tenant| Ok((tenant, stamp_for_write(connection, tenant)?)))
+        .map(|tenant| Ok((tenant, stamp_for_rollup_write(connection, tenant, hold)?)))
         .collect()
 }
 
@@ -465,8 +477,10 @@ fn update_record(
 fn remove_contract(
     connection: &mut DbConnection,
     removal: &ContractRemoval,
+    hold: BooksHold,
 ) -> Result<(), StoreError> {
     let (tenant, id) = (removal.tenant_id.as_str(), removal.contract_id.as_str());
+    let stamp = stamp_for_rollup_write(connection, tenant, hold)?;
     diesel::delete(
         usage_records::table
             .filter(usage_records::tenant_id.eq(tenant))
@@ -513,6 +527,7 @@ fn remove_contract(
     }
     add_rollup_deltas(
         connection,
+        stamp,
         removal
             .rollup
             .iter()
@@ -544,17 +559,19 @@ fn delete_version(
     Ok(())
 }
 
-/// Adds each tenant's deltas, summed per row first, to the rollup rows, creating rows as
-/// needed. Rows are written in key order, so two transactions touching the same months lock
-/// them in the same order.
+/// Adds each tenant's deltas, summed per row first, to the rollup rows of the write's
+/// stripe (`rollup_stripes`), creating rows as needed. Rows are written in key order, so two
+/// transactions touching the same rows lock them in the same order.
 ///
 /// The books of every currency written must stay within their limit (docs/limits.md,
 /// "Money"), or the write is refused with [`StoreError::OutOfRange`] and rolls back: each
-/// stored figure is within the limit, so a delta within it cannot take a `BIGINT` past its
-/// range on either backend, and after the deltas the currency's rows are read back in the
-/// same transaction and held to the domain's bound on what reports sum from them.
+/// summed delta's figures are within the limit, so added to a stored figure within it they
+/// cannot take a `BIGINT` past its range on either backend, and after the deltas the
+/// books' size is checked as `books_size` explains (a write held shared may answer
+/// [`StoreError::NeedsBooksAlone`]: run it again with [`with_books_held`]).
 pub(crate) fn add_rollup_deltas<'a>(
     connection: &mut DbConnection,
+    stamp: WriteStamp,
     deltas: impl IntoIterator<Item = (&'a str, &'a RollupDelta)>,
 ) -> Result<(), StoreError> {
     let mut summed: BTreeMap<(&str, Currency, RollupKey), RollupAmounts> = BTreeMap::new();
@@ -570,56 +587,37 @@ pub(crate) fn add_rollup_deltas<'a>(
             .filter(within_one_step)
             .ok_or(StoreError::OutOfRange(out_of_range))?;
     }
-    let written: BTreeSet<(&str, Currency)> = summed
-        .keys()
-        .map(|(tenant, currency, _)| (*tenant, *currency))
-        .collect();
+    // Each currency's deltas as rows of their own, measured like the books they add to.
+    let mut written: BTreeMap<(&str, Currency), Rollup> = BTreeMap::new();
+    for ((tenant, currency, key), amounts) in &summed {
+        written
+            .entry((*tenant, *currency))
+            .or_default()
+            .add(*key, amounts);
+    }
     let rows: Vec<RollupRow> = summed
         .into_iter()
         .filter(|(_, amounts)| !amounts.is_zero())
         .map(|((tenant, currency, key), amounts)| {
-            RollupRow::new(tenant, currency.code(), key, amounts)
+            RollupRow::new(tenant, currency.code(), (key, stamp.stripe), amounts)
         })
         .collect();
-    for chunk in rows.chunks(500) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(rollups::table)
-                .values(chunk)
-                .on_conflict((
-                    rollups::tenant_id,
-                    rollups::currency,
-                    rollups::period,
-                    rollups::pob_type,
-                    rollups::timing,
-                ))
-                .do_update()
-                .set((
-                    rollups::recognized.eq(rollups::recognized + excluded(rollups::recognized)),
-                    rollups::booked.eq(rollups::booked + excluded(rollups::booked)),
-                    rollups::rpo_change.eq(rollups::rpo_change + excluded(rollups::rpo_change)),
-                    rollups::rpo_next_12.eq(rollups::rpo_next_12 + excluded(rollups::rpo_next_12)),
-                    rollups::recognized_from_opening.eq(rollups::recognized_from_opening
-                        + excluded(rollups::recognized_from_opening)),
-                    rollups::asset_change
-                        .eq(rollups::asset_change + excluded(rollups::asset_change)),
-                    rollups::invoiced.eq(rollups::invoiced + excluded(rollups::invoiced)),
-                    rollups::asset_earned
-                        .eq(rollups::asset_earned + excluded(rollups::asset_earned)),
-                    rollups::paid.eq(rollups::paid + excluded(rollups::paid)),
-                    rollups::credit_change
-                        .eq(rollups::credit_change + excluded(rollups::credit_change)),
-                    rollups::variable_revenue
-                        .eq(rollups::variable_revenue + excluded(rollups::variable_revenue)),
-                ))
-                .execute(backend)
-        })?;
-    }
-    for (tenant, currency) in written {
-        read_rollup(connection, tenant, currency, None)?
-            .within_limit(currency)
-            .map_err(StoreError::OutOfRange)?;
+    upsert_rollup_rows(connection, &rows)?;
+    for ((tenant, currency), deltas) in written {
+        check_books_size(connection, (tenant, currency), stamp, deltas.gross())?;
     }
     Ok(())
+}
+
+/// Runs `write` holding the books shared; when the books' size bounds cannot admit it, once
+/// more holding them alone (`books_size`). Each attempt is a transaction of its own.
+pub(crate) fn with_books_held<T>(
+    mut write: impl FnMut(BooksHold) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    match write(BooksHold::Shared) {
+        Err(StoreError::NeedsBooksAlone) => write(BooksHold::Exclusive),
+        outcome => outcome,
+    }
 }
 
 /// Whether a summed delta moves every figure by at most the books' limit: added to a stored

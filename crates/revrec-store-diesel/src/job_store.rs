@@ -18,7 +18,7 @@ use revrec_ports::{
 };
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
-use crate::books_lock::stamp_for_write;
+use crate::books_lock::{BooksHold, WriteStamp, stamp_for_rollup_write};
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
 use crate::contract_store::{add_rollup_deltas, insert_versions};
 use crate::rows::version_row;
@@ -294,16 +294,22 @@ impl JobRepository for JobStore {
     ) -> Result<PageCommit, RepositoryError> {
         let (lease, progress) = (lease.clone(), progress.clone());
         with_connection(&self.database, Access::Write, move |connection| {
-            let outcome = connection.transaction(|connection| {
-                commit_page(
-                    connection,
-                    &lease,
-                    &progress,
-                    &restatements,
-                    &rollup,
-                    lease_until,
-                )
-            });
+            let mut attempt = |hold| {
+                connection.transaction(|connection| {
+                    commit_page(
+                        connection,
+                        (&lease, &progress, lease_until),
+                        &restatements,
+                        &rollup,
+                        hold,
+                    )
+                })
+            };
+            // A page the books' size bounds cannot admit runs again holding the books alone.
+            let outcome = match attempt(BooksHold::Shared) {
+                Err(PageError::Store(StoreError::NeedsBooksAlone)) => attempt(BooksHold::Exclusive),
+                outcome => outcome,
+            };
             match outcome {
                 Ok(()) => Ok(PageCommit::Committed),
                 Err(PageError::Outcome(outcome)) => Ok(outcome),
@@ -541,11 +547,10 @@ fn progress_columns(progress: &JobProgress) -> ProgressColumns {
 
 fn commit_page(
     connection: &mut DbConnection,
-    lease: &JobLease,
-    progress: &JobProgress,
+    (lease, progress, lease_until): (&JobLease, &JobProgress, i64),
     restatements: &[ContractRestatement],
     rollup: &[RollupDelta],
-    lease_until: i64,
+    hold: BooksHold,
 ) -> Result<(), PageError> {
     let now = restatements.first().map(|r| r.updated_at);
     // First statement writes (SQLite takes the writer lock at once) and proves the lease.
@@ -590,9 +595,10 @@ fn commit_page(
             }
         }
     }
-    append_restatement_versions(connection, &lease.tenant_id, restatements)?;
+    let stamp = append_restatement_versions(connection, &lease.tenant_id, restatements, hold)?;
     add_rollup_deltas(
         connection,
+        stamp,
         rollup.iter().map(|delta| (lease.tenant_id.as_str(), delta)),
     )?;
     Ok(())
@@ -605,19 +611,20 @@ fn append_restatement_versions(
     connection: &mut DbConnection,
     tenant: &str,
     restatements: &[ContractRestatement],
-) -> Result<(), PageError> {
-    let stamp = stamp_for_write(connection, tenant)?;
+    hold: BooksHold,
+) -> Result<WriteStamp, PageError> {
+    let stamp = stamp_for_rollup_write(connection, tenant, hold)?;
     let versions: Vec<_> = restatements
         .iter()
         .filter_map(|restatement| {
             let appended = restatement.version.as_ref()?;
             let mut row = version_row(tenant, &restatement.contract_id, appended);
-            row.books_sequence = stamp;
+            row.books_sequence = stamp.sequence;
             Some(row)
         })
         .collect();
     insert_versions(connection, &versions, &[])?;
-    Ok(())
+    Ok(stamp)
 }
 
 /// Restates the contracts still at the revisions they were read at; how many it restated.

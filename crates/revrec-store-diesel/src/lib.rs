@@ -5,6 +5,7 @@ mod api_key_store;
 mod audit_trail;
 mod blocking;
 mod books_lock;
+mod books_size;
 pub mod connection;
 mod console_store;
 mod consumption_rows;
@@ -20,11 +21,14 @@ pub mod pool_metrics;
 pub mod rate_limiter;
 mod report_store;
 mod revision_batcher;
+mod rollup_stripes;
 mod rows;
 pub mod schema;
+mod stripe_dealer;
 mod usage_store;
 mod variable_rows;
 
+pub use books_size::{SHARED_CEILING, SHARED_STEP};
 pub use connection::{
     DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations,
 };

@@ -464,7 +464,7 @@ impl FrozenRollupRow {
         currency: Currency,
         frozen: FrozenRow,
     ) -> FrozenRollupRow {
-        let row = RollupRow::new(tenant_id, currency.code(), frozen.key, frozen.amounts);
+        let row = RollupRow::new(tenant_id, currency.code(), (frozen.key, 0), frozen.amounts);
         FrozenRollupRow {
             tenant_id: row.tenant_id,
             close_sequence: sequence,
@@ -514,6 +514,7 @@ impl FrozenRollupRow {
             paid: self.paid,
             credit_change: self.credit_change,
             variable_revenue: self.variable_revenue,
+            stripe: 0,
         }
         .key_and_amounts()?;
         Ok(FrozenRow {

@@ -11,6 +11,7 @@ use revrec_ports::{ReportRepository, RepositoryError};
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{latest_sequence, latest_sequence_of};
 use crate::connection::DbConnection;
+use crate::rollup_stripes::fold_stripes;
 use crate::rows::RollupRow;
 use crate::schema::{contracts, rollups};
 
@@ -110,36 +111,67 @@ impl ReportRepository for ReportStore {
         })
         .await
     }
+
+    async fn fold_rollup_stripes(&self) -> Result<usize, RepositoryError> {
+        with_connection(&self.database, Access::Write, fold_stripes).await
+    }
 }
 
 /// The currencies of the tenant's rollup rows, in code order: with `with_figures`, of the
-/// rows inside the calendar holding a report figure (revenue, billing or a change of
-/// remaining obligations, `Rollup::has_figures`); otherwise of every row.
+/// months inside the calendar holding a report figure (revenue, billing or a change of
+/// remaining obligations, `Rollup::has_figures`), a month's stripes summed first (stripes
+/// of one month can cancel out); otherwise of every row.
 fn distinct_currencies(
     connection: &mut DbConnection,
     tenant_id: &str,
     with_figures: bool,
 ) -> Result<Vec<Currency>, StoreError> {
-    let mut query = rollups::table
-        .filter(rollups::tenant_id.eq(tenant_id))
-        .into_boxed();
-    if with_figures {
-        query = query
-            .filter(rollups::period.ge(calendar_first().to_string()))
-            .filter(rollups::period.le(calendar_last().to_string()))
-            .filter(
-                rollups::recognized
-                    .ne(0)
-                    .or(rollups::booked.ne(0))
-                    .or(rollups::rpo_change.ne(0)),
-            );
+    if !with_figures {
+        let codes: Vec<String> = rollups::table
+            .filter(rollups::tenant_id.eq(tenant_id))
+            .select(rollups::currency)
+            .distinct()
+            .order(rollups::currency.asc())
+            .load(connection)?;
+        return codes.iter().map(|code| currency_of(code)).collect();
     }
-    let codes: Vec<String> = query
-        .select(rollups::currency)
-        .distinct()
-        .order(rollups::currency.asc())
+    let rows: Vec<(String, String, String, String, i64, i64, i64)> = rollups::table
+        .filter(rollups::tenant_id.eq(tenant_id))
+        .filter(rollups::period.ge(calendar_first().to_string()))
+        .filter(rollups::period.le(calendar_last().to_string()))
+        .filter(
+            rollups::recognized
+                .ne(0)
+                .or(rollups::booked.ne(0))
+                .or(rollups::rpo_change.ne(0)),
+        )
+        .select((
+            rollups::currency,
+            rollups::period,
+            rollups::pob_type,
+            rollups::timing,
+            rollups::recognized,
+            rollups::booked,
+            rollups::rpo_change,
+        ))
         .load(connection)?;
-    codes.iter().map(|code| currency_of(code)).collect()
+    // i128: a month's stripes each within 64 bits, summed without overflowing.
+    let mut months: BTreeMap<(&str, &str, &str, &str), [i128; 3]> = BTreeMap::new();
+    for (currency, period, pob_type, timing, recognized, booked, rpo_change) in &rows {
+        let sums = months
+            .entry((currency, period, pob_type, timing))
+            .or_default();
+        for (sum, figure) in sums.iter_mut().zip([recognized, booked, rpo_change]) {
+            *sum += i128::from(*figure);
+        }
+    }
+    let mut codes: Vec<&str> = months
+        .into_iter()
+        .filter(|(_, sums)| sums.iter().any(|sum| *sum != 0))
+        .map(|((currency, ..), _)| currency)
+        .collect();
+    codes.dedup();
+    codes.into_iter().map(currency_of).collect()
 }
 
 fn currency_of(code: &str) -> Result<Currency, StoreError> {

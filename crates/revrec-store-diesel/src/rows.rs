@@ -468,7 +468,7 @@ impl TryFrom<ApiKeyRow> for ApiKeyRecord {
     }
 }
 
-#[derive(Queryable, Selectable, Insertable, Clone, Debug)]
+#[derive(Queryable, QueryableByName, Selectable, Insertable, Clone, Debug)]
 // Never DEFAULT: SQLite batch inserts need every value bound.
 #[diesel(table_name = rollups, treat_none_as_default_value = false)]
 pub struct RollupRow {
@@ -488,13 +488,15 @@ pub struct RollupRow {
     pub paid: i64,
     pub credit_change: i64,
     pub variable_revenue: i64,
+    /// Which writer's row of the month this is (`rollup_stripes`); reads sum them.
+    pub stripe: i16,
 }
 
 impl RollupRow {
     pub fn new(
         tenant_id: &str,
         currency: &str,
-        key: RollupKey,
+        (key, stripe): (RollupKey, i16),
         amounts: RollupAmounts,
     ) -> RollupRow {
         RollupRow {
@@ -514,6 +516,7 @@ impl RollupRow {
             paid: amounts.paid,
             credit_change: amounts.credit_change,
             variable_revenue: amounts.variable,
+            stripe,
         }
     }
 

@@ -85,7 +85,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    rollups (tenant_id, currency, period, pob_type, timing) {
+    rollups (tenant_id, currency, period, pob_type, timing, stripe) {
         tenant_id -> Text,
         currency -> Text,
         period -> Text,
@@ -102,6 +102,16 @@ diesel::table! {
         paid -> BigInt,
         credit_change -> BigInt,
         variable_revenue -> BigInt,
+        stripe -> SmallInt,
+    }
+}
+
+diesel::table! {
+    books_size_bounds (tenant_id, currency, stripe) {
+        tenant_id -> Text,
+        currency -> Text,
+        stripe -> SmallInt,
+        size_bound -> BigInt,
     }
 }
 
@@ -365,6 +375,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contract_lines,
     contract_invoices,
     rollups,
+    books_size_bounds,
     closed_months,
     frozen_rollups,
     idempotency_keys,

@@ -18,6 +18,8 @@ use revrec_ports::{
     VersionWrite,
 };
 use revrec_store_diesel::{DatabaseUrl, Store};
+
+mod support;
 use revrec_test_support::TestDatabase;
 use time::macros::date;
 
@@ -1413,6 +1415,251 @@ async fn usage_records_are_appended_and_read_back_as_monthly_totals() {
                 ("2026-01".to_owned(), units(90)),
                 ("2026-02".to_owned(), units(7))
             ]
+        );
+    }
+}
+
+/// The tenant's rollup rows as stored: (period, stripe, recognized), in key order.
+fn stored_rollup_rows(
+    connection: &mut revrec_store_diesel::DbConnection,
+    tenant: &str,
+) -> Vec<(String, i16, i64)> {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::rollups;
+    rollups::table
+        .filter(rollups::tenant_id.eq(tenant))
+        .order((rollups::period, rollups::stripe))
+        .select((rollups::period, rollups::stripe, rollups::recognized))
+        .load(connection)
+        .unwrap()
+}
+
+/// The tenant's books size bounds in one currency: (stripe, bound), in stripe order.
+fn size_bounds(
+    connection: &mut revrec_store_diesel::DbConnection,
+    tenant: &str,
+) -> Vec<(i16, i64)> {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::books_size_bounds;
+    books_size_bounds::table
+        .filter(books_size_bounds::tenant_id.eq(tenant))
+        .order(books_size_bounds::stripe)
+        .select((books_size_bounds::stripe, books_size_bounds::size_bound))
+        .load(connection)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn concurrent_writes_add_to_stripes_that_reads_sum_and_a_fold_merges() {
+    use diesel::connection::SimpleConnection;
+    use revrec_store_diesel::DbConnection;
+    const WRITERS: usize = 8;
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let mut raw = support::migrated(&database);
+        // Hold the tenant's books alone, so every write waits on a pooled connection of its
+        // own: on PostgreSQL they then run side by side, each in its connection's stripe.
+        let postgres = matches!(raw, DbConnection::Postgres(_));
+        if postgres {
+            raw.batch_execute("BEGIN; SELECT pg_advisory_xact_lock(606, hashtext('t1'));")
+                .unwrap();
+        }
+        let mut writers = tokio::task::JoinSet::new();
+        for index in 0..WRITERS {
+            let contracts = store.contracts();
+            writers.spawn(async move {
+                contracts
+                    .save(new_contract("t1", &format!("ctr_{index}"), 1))
+                    .await
+            });
+        }
+        if postgres {
+            wait_for_waiting_writers(&mut raw, WRITERS).await;
+            raw.batch_execute("COMMIT").unwrap();
+        }
+        while let Some(saved) = writers.join_next().await {
+            saved.unwrap().unwrap();
+        }
+        let stripes: std::collections::BTreeSet<i16> = stored_rollup_rows(&mut raw, "t1")
+            .into_iter()
+            .map(|(_, stripe, _)| stripe)
+            .collect();
+        if postgres {
+            assert_eq!(
+                stripes.len(),
+                WRITERS,
+                "one stripe per connection: {stripes:?}"
+            );
+            assert!(
+                !stripes.contains(&0),
+                "writers never write the folded stripe"
+            );
+        } else {
+            assert_eq!(
+                stripes,
+                [0].into(),
+                "SQLite writes one at a time, in stripe 0"
+            );
+        }
+        let before = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
+        let january = Period::parse("2026-01").unwrap();
+        let count = i64::try_from(WRITERS).unwrap();
+        assert_eq!(before.by_period()[&january].recognized, 100 * count);
+        assert_eq!(before.by_period()[&january].booked, 1_200 * count);
+
+        let folded = store.reports().fold_rollup_stripes().await.unwrap();
+        let after_rows = stored_rollup_rows(&mut raw, "t1");
+        assert_eq!(
+            after_rows,
+            vec![
+                ("2026-01".to_owned(), 0, 100 * count),
+                ("2026-02".to_owned(), 0, 100 * count)
+            ]
+        );
+        assert_eq!(folded, if postgres { 2 * WRITERS } else { 0 });
+        let after = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
+        assert_eq!(after, before, "a fold changes no figure");
+        assert_eq!(store.reports().fold_rollup_stripes().await.unwrap(), 0);
+    }
+}
+
+/// Waits until `count` writes wait for the books lock (PostgreSQL).
+async fn wait_for_waiting_writers(
+    connection: &mut revrec_store_diesel::DbConnection,
+    count: usize,
+) {
+    use diesel::prelude::*;
+    use diesel::sql_types::BigInt;
+    #[derive(QueryableByName)]
+    struct Waiting {
+        #[diesel(sql_type = BigInt)]
+        waiting: i64,
+    }
+    let revrec_store_diesel::DbConnection::Postgres(pg) = connection else {
+        return;
+    };
+    for _ in 0..400 {
+        let Waiting { waiting } = diesel::sql_query(
+            "SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        )
+        .get_result(pg)
+        .unwrap();
+        if usize::try_from(waiting).unwrap() >= count {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("{count} writers never waited for the books");
+}
+
+#[tokio::test]
+async fn the_size_bounds_cover_the_books_and_a_write_they_cannot_admit_is_measured_exactly() {
+    use diesel::prelude::*;
+    use revrec_store_diesel::SHARED_CEILING;
+    use revrec_store_diesel::schema::books_size_bounds;
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let mut raw = support::migrated(&database);
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        let mut terminated = new_contract("t1", "ctr_b", 2);
+        // A write that takes figures back: the bounds still only grow.
+        terminated.rollup = vec![delta("2026-01", -40, -40), delta("2026-03", 7, 0)];
+        store.contracts().save(terminated).await.unwrap();
+        let books = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
+        let bounds = size_bounds(&mut raw, "t1");
+        let bounded: i128 = bounds.iter().map(|(_, bound)| i128::from(*bound)).sum();
+        assert!(
+            bounded >= books.gross(),
+            "{bounds:?} cover {}",
+            books.gross()
+        );
+
+        // Bounds at the ceiling (as after a great many writes): the next write cannot be
+        // admitted by them, runs holding the books alone, and sets them to the exact size.
+        diesel::update(books_size_bounds::table.filter(books_size_bounds::tenant_id.eq("t1")))
+            .set(books_size_bounds::size_bound.eq(SHARED_CEILING))
+            .execute(&mut raw)
+            .unwrap();
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_c", 3))
+            .await
+            .unwrap();
+        let books = store
+            .reports()
+            .rollup("t1", Currency::EUR, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            size_bounds(&mut raw, "t1"),
+            vec![(0, i64::try_from(books.gross()).unwrap())]
+        );
+
+        // A write past the limit is still refused exactly, and leaves the books as they were.
+        let mut too_large = new_contract("t1", "ctr_d", 4);
+        too_large.rollup = vec![delta("2026-04", revrec_domain::BOOKS_LIMIT_MINOR, 0)];
+        let refused = store.contracts().save(too_large).await.unwrap_err();
+        assert!(
+            matches!(refused, RepositoryError::OutOfRange(_)),
+            "{refused:?}"
+        );
+        assert_eq!(
+            store
+                .reports()
+                .rollup("t1", Currency::EUR, None)
+                .await
+                .unwrap(),
+            books
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_currency_whose_stripes_cancel_out_holds_no_report_figure() {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::rollups;
+    for database in TestDatabase::all() {
+        let store = open(&database);
+        let mut raw = support::migrated(&database);
+        // What two writers leave before a fold: +5 in one stripe and -5 in another.
+        for (currency, stripe, recognized) in [("USD", 1_i16, 5_i64), ("USD", 2, -5), ("EUR", 1, 5)]
+        {
+            diesel::insert_into(rollups::table)
+                .values((
+                    rollups::tenant_id.eq("t1"),
+                    rollups::currency.eq(currency),
+                    rollups::period.eq("2026-01"),
+                    rollups::pob_type.eq("subscription"),
+                    rollups::timing.eq("over_time"),
+                    rollups::recognized.eq(recognized),
+                    rollups::booked.eq(0_i64),
+                    rollups::rpo_change.eq(0_i64),
+                    rollups::rpo_next_12.eq(0_i64),
+                    rollups::recognized_from_opening.eq(0_i64),
+                    rollups::stripe.eq(stripe),
+                ))
+                .execute(&mut raw)
+                .unwrap();
+        }
+        assert_eq!(
+            store.reports().currencies("t1").await.unwrap(),
+            vec![Currency::EUR]
         );
     }
 }

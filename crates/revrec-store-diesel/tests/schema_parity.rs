@@ -12,15 +12,16 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use revrec_store_diesel::DbConnection;
 use revrec_store_diesel::schema::{
-    api_keys, api_usage_daily, chart_versions, console_sessions, console_sign_in_failures,
-    console_users, contract_invoices, contract_lines, contract_versions, contracts, frozen_rollups,
-    idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens, payment_redemptions,
-    period_events, posting_controls, rate_limit_windows, rollups, usage_months, usage_records,
+    api_keys, api_usage_daily, books_size_bounds, chart_versions, console_sessions,
+    console_sign_in_failures, console_users, contract_invoices, contract_lines, contract_versions,
+    contracts, frozen_rollups, idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens,
+    payment_redemptions, period_events, posting_controls, rate_limit_windows, rollups,
+    usage_months, usage_records,
 };
 use revrec_test_support::{Backend, TestDatabase};
 use support::migrated;
 
-const TABLES: [&str; 21] = [
+const TABLES: [&str; 22] = [
     "api_keys",
     "contracts",
     "contract_versions",
@@ -42,6 +43,7 @@ const TABLES: [&str; 21] = [
     "api_usage_daily",
     "period_events",
     "frozen_rollups",
+    "books_size_bounds",
 ];
 
 #[derive(QueryableByName, PartialEq, Eq, Debug)]
@@ -203,6 +205,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .limit(0)
             .load::<FrozenRollupColumns>(&mut connection)
             .unwrap();
+        books_size_bounds::table
+            .select(books_size_bounds::all_columns)
+            .limit(0)
+            .load::<(String, String, i16, i64)>(&mut connection)
+            .unwrap();
         schemas.push((database.backend, schema));
     }
     if let [(Backend::Sqlite, sqlite), (Backend::Postgres, postgres)] = schemas.as_slice() {
@@ -268,7 +275,7 @@ type LineColumns = (
 #[rustfmt::skip]
 type RollupColumns = (
     String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64,
-    i64,
+    i64, i16,
 );
 type InvoiceColumns = (
     String,

@@ -1,0 +1,26 @@
+DROP TABLE books_size_bounds;
+DROP INDEX rollups_unfolded;
+-- Folds every stripe into stripe 0 before the key loses its stripe.
+INSERT INTO rollups (tenant_id, currency, period, pob_type, timing, stripe, recognized, booked,
+    rpo_change, rpo_next_12, recognized_from_opening, asset_change, invoiced, asset_earned, paid,
+    credit_change, variable_revenue)
+SELECT tenant_id, currency, period, pob_type, timing, 0, sum(recognized), sum(booked),
+    sum(rpo_change), sum(rpo_next_12), sum(recognized_from_opening), sum(asset_change),
+    sum(invoiced), sum(asset_earned), sum(paid), sum(credit_change), sum(variable_revenue)
+FROM rollups WHERE stripe <> 0 GROUP BY tenant_id, currency, period, pob_type, timing
+ON CONFLICT (tenant_id, currency, period, pob_type, timing, stripe) DO UPDATE SET
+    recognized = rollups.recognized + excluded.recognized,
+    booked = rollups.booked + excluded.booked,
+    rpo_change = rollups.rpo_change + excluded.rpo_change,
+    rpo_next_12 = rollups.rpo_next_12 + excluded.rpo_next_12,
+    recognized_from_opening = rollups.recognized_from_opening + excluded.recognized_from_opening,
+    asset_change = rollups.asset_change + excluded.asset_change,
+    invoiced = rollups.invoiced + excluded.invoiced,
+    asset_earned = rollups.asset_earned + excluded.asset_earned,
+    paid = rollups.paid + excluded.paid,
+    credit_change = rollups.credit_change + excluded.credit_change,
+    variable_revenue = rollups.variable_revenue + excluded.variable_revenue;
+DELETE FROM rollups WHERE stripe <> 0;
+ALTER TABLE rollups DROP CONSTRAINT rollups_pkey;
+ALTER TABLE rollups ADD PRIMARY KEY (tenant_id, currency, period, pob_type, timing);
+ALTER TABLE rollups DROP COLUMN stripe;
