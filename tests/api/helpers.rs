@@ -172,6 +172,7 @@ pub async fn spawn_with_ports(
 ) -> TestApp {
     let mut settings = Settings {
         database_url: DatabaseUrl::parse(&database.url).expect("test database URL"),
+        database_read_url: None,
         listen: "127.0.0.1:0".parse().expect("address"),
         metrics_listen: None,
         public_url: None,

@@ -40,6 +40,7 @@ mod payment_rails;
 mod payments;
 mod periods;
 mod rate_limits;
+mod read_replica;
 mod reports;
 mod requests;
 mod response_schemas;

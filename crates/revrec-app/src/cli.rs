@@ -334,7 +334,9 @@ async fn mcp(settings: Settings) -> Result<(), CliError> {
         ),
         None => None,
     };
-    let state = crate::startup::app_state(&settings, &store, services, &public_url)?;
+    let replica = crate::startup::open_replica(&settings).await?;
+    let state =
+        crate::startup::app_state(&settings, (&store, replica.as_ref()), services, &public_url)?;
     let input = tokio::io::BufReader::new(tokio::io::stdin());
     let served = revrec_mcp::stdio::serve(&state, token.trim(), input, tokio::io::stdout()).await;
     if let Some(jobs) = jobs {

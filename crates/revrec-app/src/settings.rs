@@ -30,6 +30,9 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub database_url: DatabaseUrl,
+    /// A PostgreSQL read replica of `database_url` for the reads that tolerate lagging the
+    /// writes (docs/scaling.md, "Read replicas"); `None`: every read on the primary.
+    pub database_read_url: Option<DatabaseUrl>,
     pub listen: SocketAddr,
     /// Where `GET /metrics` alone is served; `None`: on `listen` with everything else.
     pub metrics_listen: Option<SocketAddr>,
@@ -126,11 +129,16 @@ pub enum SettingsError {
 }
 
 /// Each knob's environment variable, default and meaning (the README's table).
-pub const VARIABLES: [(&str, &str, &str); 41] = [
+pub const VARIABLES: [(&str, &str, &str); 42] = [
     (
         "REVREC_DATABASE_URL",
         "revrec.db",
         "`postgres://…` for PostgreSQL; `sqlite://path` or a path for SQLite",
+    ),
+    (
+        "REVREC_DATABASE_READ_URL",
+        "none",
+        "`postgres://…` of a streaming replica of the PostgreSQL database: portfolio reports, the journal and its export, trial balances and close packages read there (a write shows in them once the replica has replayed it)",
     ),
     (
         "REVREC_LISTEN",
@@ -346,6 +354,27 @@ impl Settings {
         let database = get("REVREC_DATABASE_URL").unwrap_or_else(|| "revrec.db".into());
         let database_url = DatabaseUrl::parse(&database)
             .map_err(|error| invalid("REVREC_DATABASE_URL", &database, error.to_string()))?;
+        let database_read_url = match get("REVREC_DATABASE_READ_URL") {
+            None => None,
+            Some(text) => {
+                let url = DatabaseUrl::parse(&text).map_err(|error| {
+                    invalid("REVREC_DATABASE_READ_URL", &text, error.to_string())
+                })?;
+                // A replica follows a PostgreSQL primary; SQLite has none.
+                if !matches!(
+                    (&database_url, &url),
+                    (DatabaseUrl::Postgres(_), DatabaseUrl::Postgres(_))
+                ) {
+                    return Err(invalid(
+                        "REVREC_DATABASE_READ_URL",
+                        &url.redacted(),
+                        "a read replica is a PostgreSQL replica of a PostgreSQL REVREC_DATABASE_URL"
+                            .into(),
+                    ));
+                }
+                Some(url)
+            }
+        };
         let listen_text = get("REVREC_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".into());
         let listen = listen_text.parse().map_err(|_| {
             invalid(
@@ -534,6 +563,7 @@ impl Settings {
         };
         Ok(Settings {
             database_url,
+            database_read_url,
             listen,
             metrics_listen,
             public_url,
@@ -809,6 +839,25 @@ mod tests {
         );
         assert!(settings(&[("REVREC_LISTEN", "8080")]).is_err());
         assert!(settings(&[("REVREC_DATABASE_URL", "mysql://x/y")]).is_err());
+        // A read replica follows a PostgreSQL primary, and is PostgreSQL itself.
+        assert!(settings(&[("REVREC_DATABASE_READ_URL", "postgres://r/db")]).is_err());
+        assert!(
+            settings(&[
+                ("REVREC_DATABASE_URL", "postgres://p/db"),
+                ("REVREC_DATABASE_READ_URL", "replica.db"),
+            ])
+            .is_err()
+        );
+        assert_eq!(
+            settings(&[
+                ("REVREC_DATABASE_URL", "postgres://p/db"),
+                ("REVREC_DATABASE_READ_URL", "postgres://r/db"),
+            ])
+            .unwrap()
+            .database_read_url,
+            Some(DatabaseUrl::Postgres("postgres://r/db".into()))
+        );
+        assert_eq!(settings(&[]).unwrap().database_read_url, None);
         assert!(settings(&[("REVREC_PUBLIC_URL", "example.com")]).is_err());
         assert_eq!(
             settings(&[("REVREC_PUBLIC_URL", "https://api.example.com/")])

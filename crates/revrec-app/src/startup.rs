@@ -141,6 +141,32 @@ pub async fn open_store(settings: &Settings) -> Result<Store, StartupError> {
         .map_err(StartupError::from)
 }
 
+/// Connects to the read replica, when the settings name one (never migrated: the
+/// primary's migrations reach it by replication).
+pub async fn open_replica(settings: &Settings) -> Result<Option<Store>, StartupError> {
+    let Some(url) = settings.database_read_url.clone() else {
+        return Ok(None);
+    };
+    let replica = tokio::task::spawn_blocking(move || Store::open_replica(&url))
+        .await
+        .map_err(|error| StartupError::Task(error.to_string()))??;
+    Ok(Some(replica))
+}
+
+/// The use cases for the reads that tolerate lagging the writes: `services` with the
+/// repositories those reads use over the replica, or `services` itself without one.
+pub fn stale_read_services(services: &Services, replica: Option<&Store>) -> Services {
+    let mut stale = services.clone();
+    if let Some(replica) = replica {
+        stale.contracts = replica.contracts();
+        stale.reports = replica.reports();
+        stale.ledger = replica.ledger();
+        stale.periods = replica.periods();
+        stale.usage = replica.usage();
+    }
+    stale
+}
+
 /// The use cases' ports over `store`, under the default policy (the CLI's commands).
 pub fn services(store: &Store) -> Services {
     services_under(store, Policy::default())
@@ -178,13 +204,14 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
 /// What every adapter's handlers reach: the use cases, the HTTP settings, the payment rails.
 pub fn app_state(
     settings: &Settings,
-    store: &Store,
+    (store, replica): (&Store, Option<&Store>),
     services: Services,
     public_url: &str,
 ) -> Result<AppState, StartupError> {
     let pool = store.clone();
     Ok(AppState {
         payments: Arc::new(payment_settings(settings)?),
+        stale_reads: stale_read_services(&services, replica),
         services,
         settings: HttpSettings {
             public_url: public_url.to_owned(),
@@ -283,7 +310,8 @@ impl Application {
         revrec_http::shell::metrics::recorder();
         revrec_store_diesel::pool_metrics::describe();
         let usage = UsageFlusher::start(services.clone());
-        let state = app_state(&settings, &store, services, &public_url)?;
+        let replica = open_replica(&settings).await?;
+        let state = app_state(&settings, (&store, replica.as_ref()), services, &public_url)?;
         let metrics = match settings.metrics_listen {
             Some(address) => Some(metrics_server(address, state.clone())?),
             None => None,

@@ -56,34 +56,36 @@ fn state_with_jobs(
     // No posting control: every write is taken.
     let mut ledger = MockLedgerRepository::new();
     ledger.expect_posting_control().returning(|_| Ok(None));
-    AppState {
-        services: Services {
-            contracts: Arc::new(contracts),
-            reports: Arc::new(reports),
-            api_keys: Arc::new(MockApiKeyRepository::new()),
-            idempotency: Arc::new(idempotency),
-            ledger: Arc::new(ledger),
-            jobs: Arc::new(jobs),
-            oauth: Arc::new(MockOAuthRepository::new()),
-            payments: Arc::new(MockPaymentRepository::new()),
-            rate_limiter: Arc::new(MockRateLimiter::new()),
-            client_auth_failures: Arc::new(MockRateLimiter::new()),
-            console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
-            usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
-            periods: Arc::new(revrec_ports::periods::MockPeriodRepository::nothing_closed()),
-            passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
-            usage_meter: Arc::default(),
-            // No limits: these tests are about storage failures.
-            policy: Policy {
-                requests_per_minute: None,
-                ..Policy::default()
-            },
-            clock: Arc::new(clock),
-            ids: Arc::new(ids),
-            work: Arc::new(revrec_ports::Unmetered),
-            heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
-            compute: Arc::new(revrec_ports::InlineCompute),
+    let services = Services {
+        contracts: Arc::new(contracts),
+        reports: Arc::new(reports),
+        api_keys: Arc::new(MockApiKeyRepository::new()),
+        idempotency: Arc::new(idempotency),
+        ledger: Arc::new(ledger),
+        jobs: Arc::new(jobs),
+        oauth: Arc::new(MockOAuthRepository::new()),
+        payments: Arc::new(MockPaymentRepository::new()),
+        rate_limiter: Arc::new(MockRateLimiter::new()),
+        client_auth_failures: Arc::new(MockRateLimiter::new()),
+        console: Arc::new(revrec_ports::console::MockConsoleRepository::new()),
+        usage: Arc::new(revrec_ports::usage::MockUsageRepository::new()),
+        periods: Arc::new(revrec_ports::periods::MockPeriodRepository::nothing_closed()),
+        passwords: Arc::new(revrec_ports::passwords::MockPasswordHasher::new()),
+        usage_meter: Arc::default(),
+        // No limits: these tests are about storage failures.
+        policy: Policy {
+            requests_per_minute: None,
+            ..Policy::default()
         },
+        clock: Arc::new(clock),
+        ids: Arc::new(ids),
+        work: Arc::new(revrec_ports::Unmetered),
+        heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
+        compute: Arc::new(revrec_ports::InlineCompute),
+    };
+    AppState {
+        stale_reads: services.clone(),
+        services,
         settings: HttpSettings {
             public_url: "http://revrec.test".into(),
             sandbox_mode: true,

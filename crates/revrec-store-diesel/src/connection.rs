@@ -199,6 +199,22 @@ pub fn connect_and_migrate(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, 
         .map_err(|error| StoreSetupError::Connect(error.to_string()))?;
     run_migrations(&mut first)?;
     drop(first);
+    pool_of(manager, pool_size)
+}
+
+/// Connects once directly (failing fast with the real error), then builds the pool,
+/// migrating nothing (a read replica).
+pub fn connect(url: &DatabaseUrl, pool_size: u32) -> Result<DbPool, StoreSetupError> {
+    let manager = ConnectionManager::new(url.clone());
+    drop(
+        manager
+            .connect()
+            .map_err(|error| StoreSetupError::Connect(error.to_string()))?,
+    );
+    pool_of(manager, pool_size)
+}
+
+fn pool_of(manager: ConnectionManager, pool_size: u32) -> Result<DbPool, StoreSetupError> {
     Pool::builder()
         .max_size(pool_size.max(1))
         // Connections open on demand and stay until idle for 10 minutes. r2d2's default keeps

@@ -30,7 +30,8 @@ mod variable_rows;
 
 pub use books_size::{SHARED_CEILING, SHARED_STEP};
 pub use connection::{
-    DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect_and_migrate, run_migrations,
+    DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect, connect_and_migrate,
+    run_migrations,
 };
 
 use std::sync::Arc;
@@ -52,6 +53,19 @@ impl Store {
         let database = blocking::Database {
             pool: connect_and_migrate(url, size)?,
             inline_reads: matches!(url, DatabaseUrl::Sqlite(_)),
+        };
+        Ok(Store {
+            database,
+            backend: url.backend(),
+        })
+    }
+
+    /// Connects to a read replica (a PostgreSQL hot standby of the primary), pooled like
+    /// the primary and never migrated: the primary's migrations reach it by replication.
+    pub fn open_replica(url: &DatabaseUrl) -> Result<Store, StoreSetupError> {
+        let database = blocking::Database {
+            pool: connect(url, 16)?,
+            inline_reads: false,
         };
         Ok(Store {
             database,

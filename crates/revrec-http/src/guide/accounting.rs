@@ -202,7 +202,7 @@ async fn journal_page_of(
     let (mut journal_query, status, chart) = read_journal_query(state, principal, &params).await?;
     journal_query.limit = page_limit(params.limit.as_deref(), journal_query.limit, MAX_LIMIT)?;
     let page = journal_page(
-        &state.services,
+        &state.stale_reads,
         &principal.tenant_id,
         &journal_query,
         &chart,
@@ -323,7 +323,7 @@ pub async fn trial_balance(
     let params: TrialBalanceParams = parse_query(query_string)?;
     let period = required_month(params.period)?;
     let balances = trial_balances(
-        &state.services,
+        &state.stale_reads,
         &principal.tenant_id,
         period,
         currency(params.currency.as_deref())?,

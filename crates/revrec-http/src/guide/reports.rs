@@ -82,7 +82,7 @@ pub async fn waterfall(
     };
     let grouping = group_by(params.group_by.as_deref())?;
     let tenant = &principal.tenant_id;
-    let services = &state.services;
+    let services = &state.stale_reads;
     let body = match grouping {
         None => {
             GuideWaterfallResponse::new(year, &waterfall_report(services, tenant, &query).await?)

@@ -71,7 +71,7 @@ pub async fn waterfall(
         granularity: revrec_domain::Granularity::Monthly,
         as_of: as_of(&state.services, params.as_of.as_deref())?,
     };
-    let services = &state.services;
+    let services = &state.stale_reads;
     let tenant = &principal.tenant_id;
     match group_by(params.group_by.as_deref())? {
         None => Ok(Reply {
@@ -127,7 +127,7 @@ pub async fn note6(
     let quarter = Quarter::parse(&text)
         .map_err(|error| ApiError::period_parameter("period", &text, "YYYY-Qn", &error))?;
     let report = note6_report(
-        &state.services,
+        &state.stale_reads,
         &principal.tenant_id,
         quarter,
         currency(params.currency.as_deref())?,

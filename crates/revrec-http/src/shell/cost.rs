@@ -155,6 +155,8 @@ where
     });
     let mut with_meter = state.clone();
     with_meter.services.work = Arc::clone(&meter) as Arc<dyn WorkMeter>;
+    // Reads on the replica are the same reads: charged to the same meter.
+    with_meter.stale_reads.work = Arc::clone(&meter) as Arc<dyn WorkMeter>;
     let answer = read(with_meter).await;
     if let Some(decision) = meter.spent().last {
         window.record(decision);

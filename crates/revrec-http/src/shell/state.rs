@@ -17,6 +17,11 @@ pub type BeforeScrape = Arc<dyn Fn() + Send + Sync>;
 #[derive(Clone)]
 pub struct AppState {
     pub services: Services,
+    /// The use cases for the reads that tolerate lagging the writes a little (portfolio
+    /// reports, the journal and its export, trial balances, close packages): over the
+    /// read replica when `REVREC_DATABASE_READ_URL` is set (docs/scaling.md, "Read
+    /// replicas"), otherwise `services` itself.
+    pub stale_reads: Services,
     pub settings: HttpSettings,
     /// The gate in front of priced calls: in the app, the payment room's (MPP).
     pub payments: Arc<dyn PaidCalls>,

@@ -378,7 +378,7 @@ pub async fn package_of(
     period: &str,
 ) -> Result<ClosePackageOut, ApiError> {
     let span = package_span(period)?;
-    let package = close_package(&state.services, tenant_id, span).await?;
+    let package = close_package(&state.stale_reads, tenant_id, span).await?;
     Ok(ClosePackageOut::of(&package))
 }
 

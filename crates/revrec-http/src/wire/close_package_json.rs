@@ -31,7 +31,7 @@ pub async fn package_json(
     period: &str,
 ) -> Result<HttpResponse, ApiError> {
     let span = package_span(period)?;
-    let open = open_package(&state.services, tenant_id, span).await?;
+    let open = open_package(&state.stale_reads, tenant_id, span).await?;
     let opening = ClosePackageOut::opening(period, tenant_id, ENGINE, &open.books);
     let prefix = format!(
         "{{\"period\":{},\"tenant_id\":{},\"engine\":{},\"books\":{},\"contracts\":[",

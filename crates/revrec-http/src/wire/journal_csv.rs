@@ -21,7 +21,7 @@ pub async fn csv_export(
     chart: ChartOfAccounts,
 ) -> Result<HttpResponse, ApiError> {
     let shape = PageShape::CSV_CHUNK;
-    let first = journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await?;
+    let first = journal_page_within(&state.stale_reads, &tenant_id, &query, &chart, shape).await?;
     let shape = shape.after(&first);
     let scope = match query.scope {
         revrec_domain::EntryScope::All => String::new(),
@@ -45,7 +45,8 @@ pub async fn csv_export(
                     return Some((Ok(Bytes::from(chunk)), (None, next, shape)));
                 }
                 let query = next?;
-                match journal_page_within(&state.services, &tenant_id, &query, &chart, shape).await
+                match journal_page_within(&state.stale_reads, &tenant_id, &query, &chart, shape)
+                    .await
                 {
                     Ok(page) => {
                         let mut chunk = String::new();
