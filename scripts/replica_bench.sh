@@ -12,7 +12,7 @@
 #   5. measures portfolio-report throughput at 64 connections, each server in turn, in
 #      alternating rounds, while a third client ingests contracts on the primary.
 #
-#   scripts/replica_bench.sh [contracts]
+#   scripts/replica_bench.sh [contracts]          (DURATION=5s by default)
 #
 # Needs PostgreSQL's server binaries (Debian `postgresql`), wrk (installed when missing) and
 # the `postgres` system user to run the clusters as. The machine's own PostgreSQL is not
@@ -26,8 +26,14 @@ PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 as_postgres() { runuser -u postgres -- "$@"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-cargo build --release --quiet -p revrec-app
-BIN="$PWD/target/release/revrec"
+# REVREC_BIN names a binary already built (CI checks the replica with its debug build and
+# a short run; its figures then mean nothing).
+if [ -n "${REVREC_BIN:-}" ]; then
+    BIN="$(realpath "$REVREC_BIN")"
+else
+    cargo build --release --quiet -p revrec-app
+    BIN="$PWD/target/release/revrec"
+fi
 work="$(mktemp -d)"
 chmod 755 "$work"
 primary_port="$(free_port)"
