@@ -6,10 +6,11 @@
 //! (stamped below its sequence, and inside the rollups it froze) or wholly after it.
 //!
 //! On PostgreSQL a write holds the tenant's advisory lock shared, so writes run side by
-//! side, and a close holds it exclusively, both until commit. SQLite has one writer at a
-//! time already: its writes and closes are ordered by the file's write lock, as long as
-//! each takes that lock before reading the sequence, which a statement that writes nothing
-//! does (a transaction that read first could not take it later without failing).
+//! side, and a close holds it exclusively, both until commit. A write whose books' size the
+//! bounds cannot admit (`books_size`) runs again holding it exclusively too. SQLite has one
+//! writer at a time already: its writes and closes are ordered by the file's write lock, as
+//! long as each takes that lock before reading the sequence, which a statement that writes
+//! nothing does (a transaction that read first could not take it later without failing).
 
 use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
@@ -66,7 +67,7 @@ struct SequenceAndStripe {
 
 /// Takes the tenant's books lock as `hold` says and answers the write's stamp. A shared
 /// hold on PostgreSQL reads the connection's stripe (set when it connected,
-/// `rollup_stripes`) in the same statement as the sequence; SQLite writes one at a time, so
+/// `stripe_dealer`) in the same statement as the sequence; SQLite writes one at a time, so
 /// every write there uses stripe 0.
 pub(crate) fn stamp_for_rollup_write(
     connection: &mut DbConnection,
