@@ -4,12 +4,12 @@
 //! Every write of a tenant adds to the rows of the months it touches. Had they one row per
 //! month, each write would hold those rows' locks until it commits, and a tenant's writes
 //! would commit one after another. A rollup row is keyed by a stripe too: each pooled
-//! PostgreSQL connection is given a stripe when it connects (`stripe_dealer`) and adds its deltas to the rows
-//! of that stripe, so the writes of one instance never share a row. A month's figures are
-//! the sum of its stripes, which is what every read adds up (`Rollup::add`); the
-//! housekeeping pass [`fold_stripes`] moves the stripes into stripe 0, so reads stay at
-//! about one row per month. SQLite has one writer at a time: it never sets a stripe, and
-//! every row there is stripe 0.
+//! PostgreSQL connection is given a stripe when it connects (`stripe_dealer`) and adds its
+//! deltas to the rows of that stripe, so the writes of one instance never share a row. A
+//! month's figures are the sum of its stripes, which is what every read adds up
+//! (`Rollup::add`); the housekeeping pass [`fold_stripes`] moves the stripes into stripe 0,
+//! so reads stay at about one row per month. SQLite has one writer at a time: it never sets
+//! a stripe, and every row there is stripe 0.
 
 use std::collections::BTreeMap;
 
