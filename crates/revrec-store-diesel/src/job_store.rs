@@ -20,7 +20,7 @@ use revrec_ports::{
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{BooksHold, WriteStamp, stamp_for_rollup_write};
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
-use crate::contract_store::{add_rollup_deltas, insert_versions};
+use crate::contract_store::{add_rollup_deltas, insert_versions, with_books_held};
 use crate::rows::version_row;
 use crate::schema::{contract_versions, contracts, job_tenants, jobs};
 
@@ -294,8 +294,9 @@ impl JobRepository for JobStore {
     ) -> Result<PageCommit, RepositoryError> {
         let (lease, progress) = (lease.clone(), progress.clone());
         with_connection(&self.database, Access::Write, move |connection| {
-            let mut attempt = |hold| {
-                connection.transaction(|connection| {
+            // A page the books' size bounds cannot admit runs again holding the books alone.
+            with_books_held(|hold| {
+                let outcome = connection.transaction(|connection| {
                     commit_page(
                         connection,
                         (&lease, &progress, lease_until),
@@ -303,18 +304,13 @@ impl JobRepository for JobStore {
                         &rollup,
                         hold,
                     )
-                })
-            };
-            // A page the books' size bounds cannot admit runs again holding the books alone.
-            let outcome = match attempt(BooksHold::Shared) {
-                Err(PageError::Store(StoreError::NeedsBooksAlone)) => attempt(BooksHold::Exclusive),
-                outcome => outcome,
-            };
-            match outcome {
-                Ok(()) => Ok(PageCommit::Committed),
-                Err(PageError::Outcome(outcome)) => Ok(outcome),
-                Err(PageError::Store(error)) => Err(error),
-            }
+                });
+                match outcome {
+                    Ok(()) => Ok(PageCommit::Committed),
+                    Err(PageError::Outcome(outcome)) => Ok(outcome),
+                    Err(PageError::Store(error)) => Err(error),
+                }
+            })
         })
         .await
     }

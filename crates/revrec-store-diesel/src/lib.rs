@@ -28,7 +28,7 @@ mod stripe_dealer;
 mod usage_store;
 mod variable_rows;
 
-pub use books_size::{SHARED_CEILING, SHARED_STEP};
+pub use books_size::SHARED_CEILING;
 pub use connection::{
     DatabaseUrl, DbConnection, DbPool, StoreSetupError, connect, connect_and_migrate,
     run_migrations,
