@@ -354,7 +354,6 @@ fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryR
             rollups::period,
             rollups::pob_type,
             rollups::timing,
-            rollups::stripe,
         ))
         .do_update()
         .set((

@@ -3,9 +3,7 @@
 //! It has a thread and a small runtime of its own, so a job's CPU work (replaying thousands
 //! of contracts) never holds up an HTTP worker. It claims jobs from the database, so any
 //! number of instances on one PostgreSQL share the queue; on shutdown it finishes the page
-//! in hand and hands its lease back, so another instance resumes the job at once. Between
-//! jobs, and at every poll while idle, it folds the rollup stripes
-//! (`ReportRepository::fold_rollup_stripes`).
+//! in hand and hands its lease back, so another instance resumes the job at once.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,7 +85,6 @@ async fn work(
     let lease_micros = i64::try_from(settings.lease.as_micros()).unwrap_or(i64::MAX);
     let stopping = || signals.stop.load(Ordering::SeqCst);
     while !stopping() {
-        fold_rollup_stripes(&services).await;
         let outcome = run_next_job(
             &services,
             &worker,
@@ -131,16 +128,6 @@ async fn work(
     }
     if let Err(error) = services.jobs.release(&worker).await {
         tracing::warn!(%error, "could not hand jobs back on shutdown; their leases will run out");
-    }
-}
-
-/// Folds the rollup rows that concurrent writes kept apart (between jobs, and at every poll
-/// while idle), so reports read about one row a month; reads are exact either way.
-async fn fold_rollup_stripes(services: &Services) {
-    match services.reports.fold_rollup_stripes().await {
-        Ok(0) => {}
-        Ok(rows) => tracing::debug!(rows, "rollup stripes folded"),
-        Err(error) => tracing::warn!(%error, "rollup stripes not folded yet; trying again"),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod job_worker;
 pub mod period_commands;
 pub mod plan_terms;
 pub mod replay_command;
+pub mod rollup_folder;
 pub mod settings;
 pub mod startup;
 pub mod system_ports;

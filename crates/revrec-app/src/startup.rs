@@ -16,6 +16,7 @@ use revrec_store_diesel::{Store, StoreSetupError};
 use revrec_usecases::{Policy, Services};
 
 use crate::job_worker::JobWorker;
+use crate::rollup_folder::RollupFolder;
 use crate::settings::{LightningTerms, MacaroonSource, Mode, Settings};
 use crate::system_ports::{Argon2Passwords, RandomIds, SystemClock};
 use crate::usage_flusher::UsageFlusher;
@@ -240,6 +241,7 @@ pub struct Application {
     backend: &'static str,
     jobs: Option<JobWorker>,
     usage: UsageFlusher,
+    rollups: RollupFolder,
     /// The metrics-only server and its bound address, when it has its own.
     metrics: Option<(Server, std::net::SocketAddr)>,
 }
@@ -310,6 +312,7 @@ impl Application {
         revrec_http::shell::metrics::recorder();
         revrec_store_diesel::pool_metrics::describe();
         let usage = UsageFlusher::start(services.clone());
+        let rollups = RollupFolder::start(services.clone());
         let replica = open_replica(&settings).await?;
         let state = app_state(&settings, (&store, replica.as_ref()), services, &public_url)?;
         let metrics = match settings.metrics_listen {
@@ -343,6 +346,7 @@ impl Application {
             backend: store.backend(),
             jobs,
             usage,
+            rollups,
             metrics,
         })
     }
@@ -385,6 +389,7 @@ impl Application {
             jobs.stop().await;
         }
         self.usage.stop().await;
+        self.rollups.stop().await;
         served
     }
 }

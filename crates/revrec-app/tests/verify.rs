@@ -104,17 +104,17 @@ async fn verify_passes_clean_books_and_names_every_tampered_row() {
         );
         assert_eq!(usd["recomputed_output_hash"], report["output_hash"]);
 
-        // A contract row edited by hand, and one rollup row.
+        // A contract row edited by hand, and the stored rollup of one month: a row added
+        // beside what the writes appended (folded or not, reads add them all up).
         database.execute(&format!(
             "UPDATE contracts SET total_value = total_value + 1 WHERE id = '{ended_id}'"
         ));
-        // One row: writes side by side may have left the month in several stripes.
-        database.execute(
-            "UPDATE rollups SET recognized = recognized + 100 \
-             WHERE period = '2026-03' AND pob_type = 'subscription' AND timing = 'over_time' \
-             AND stripe = (SELECT MIN(stripe) FROM rollups WHERE period = '2026-03' \
-             AND pob_type = 'subscription' AND timing = 'over_time')",
-        );
+        database.execute(&format!(
+            "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
+             SELECT tenant_id, 999999999999, currency, \
+                 '2026-03 subscription over_time 100 0 0 0 0 0 0 0 0 0 0' \
+             FROM contracts WHERE id = '{ended_id}'"
+        ));
         let (code, drift) = verify(&database.url, &[]);
         assert_eq!(code, 1, "{drift:#}");
         let tenant = &drift["tenants"][0];
@@ -355,9 +355,12 @@ async fn verify_names_books_whose_sums_leave_the_range() {
             "UPDATE contract_invoices SET amount = 5000000000000000000 \
              WHERE contract_id = '{id}' AND kind = 'payment'"
         ));
-        database.execute(
-            "UPDATE rollups SET paid = 5000000000000000000 WHERE paid <> 0 AND period = '2026-03'",
-        );
+        database.execute(&format!(
+            "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
+             SELECT tenant_id, 999999999999, currency, \
+                 '2026-03 subscription over_time 0 0 0 0 0 0 0 0 5000000000000000000 0 0' \
+             FROM contracts WHERE id = '{id}'"
+        ));
         let (code, drift) = verify(&database.url, &[]);
         assert_eq!(code, 1, "{drift:#}");
         let tenant = &drift["tenants"][0];

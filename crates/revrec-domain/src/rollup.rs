@@ -110,6 +110,36 @@ impl RollupAmounts {
         })
     }
 
+    /// The amounts whose [`RollupAmounts::figures`] are `figures`.
+    pub fn from_figures(figures: [i64; 11]) -> RollupAmounts {
+        let [
+            recognized,
+            booked,
+            rpo_change,
+            rpo_next_12,
+            recognized_from_opening,
+            asset_change,
+            invoiced,
+            asset_earned,
+            paid,
+            credit_change,
+            variable,
+        ] = figures;
+        RollupAmounts {
+            recognized,
+            booked,
+            rpo_change,
+            rpo_next_12,
+            recognized_from_opening,
+            asset_change,
+            invoiced,
+            asset_earned,
+            paid,
+            credit_change,
+            variable,
+        }
+    }
+
     /// Every figure, in the order of the store's columns.
     pub fn figures(&self) -> [i64; 11] {
         [

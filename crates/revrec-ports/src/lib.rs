@@ -53,6 +53,6 @@ pub use periods::{
     ClosedMonthRecord, FreezeError, FreezeInput, FreezeRule, PeriodEventRecord, PeriodRepository,
 };
 pub use rate_limit::{QuotaKey, RateDecision, RateLimiter, WINDOW_SECONDS, window_of};
-pub use reports::{ReportRepository, RollupDelta};
+pub use reports::{ROLLUP_FOLD_BATCH, ReportRepository, RollupDelta};
 pub use usage::{CredentialKind, CredentialUse, UsageCount, UsageRepository};
 pub use work::{Unmetered, WorkMeter, WorkRefusal};

@@ -5,6 +5,10 @@ use revrec_domain::{Currency, Period, Rollup, RollupAmounts, RollupKey};
 
 use crate::error::RepositoryError;
 
+/// The most rollup deltas one [`ReportRepository::fold_rollups`] takes, so its transaction
+/// stays short.
+pub const ROLLUP_FOLD_BATCH: usize = 5_000;
+
 /// One change to one rollup row, written in the same transaction as the contract change
 /// that causes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,8 +54,8 @@ pub trait ReportRepository: Send + Sync {
     /// Whether the database answers (for readiness probes).
     async fn ping(&self) -> Result<(), RepositoryError>;
 
-    /// Folds the rollup rows that concurrent writes kept apart into one row per month
-    /// (housekeeping: every figure read is the same before and after); answers how many
-    /// rows it folded.
-    async fn fold_rollup_stripes(&self) -> Result<usize, RepositoryError>;
+    /// Folds the rollup deltas that writes appended into one row per month (housekeeping:
+    /// every figure read is the same before and after); answers how many it folded, at most
+    /// [`ROLLUP_FOLD_BATCH`]: fewer means none was left when it looked.
+    async fn fold_rollups(&self) -> Result<usize, RepositoryError>;
 }

@@ -25,10 +25,9 @@ use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
-use crate::rollup_stripes::upsert_rollup_rows;
+use crate::rollup_deltas::{CurrencyDeltas, append_deltas};
 use crate::rows::{
-    ContractRow, InvoiceRow, LineRow, NewContractRow, RollupRow, VersionRow, stored_version,
-    version_rows,
+    ContractRow, InvoiceRow, LineRow, NewContractRow, VersionRow, stored_version, version_rows,
 };
 use crate::schema::{
     contract_invoices, contract_lines, contract_versions, contracts, usage_months, usage_records,
@@ -301,15 +300,6 @@ pub(crate) fn apply_writes(
     writes: &[ContractWrite],
     hold: BooksHold,
 ) -> Result<(), StoreError> {
-    if let DbConnection::Postgres(pg) = connection {
-        // The foreign-key checks of the version and line rows run as plans a connection
-        // keeps. One made while the contracts table was young and had no statistics scans
-        // the whole table for every row, for as long as the connection lives (until an
-        // ANALYZE happens to invalidate it): a bulk load then slowed down as it grew, from
-        // 7,000 to under 2,000 contracts a second. Planning them afresh each time costs
-        // microseconds and always sees the table as it is.
-        pg.batch_execute("SET LOCAL plan_cache_mode = force_custom_plan")?;
-    }
     let stamps = stamp_books(connection, writes, hold)?;
     let stamp_of = |write: &ContractWrite| {
         stamps
@@ -559,13 +549,13 @@ fn delete_version(
     Ok(())
 }
 
-/// Adds each tenant's deltas, summed per row first, to the rollup rows of the write's
-/// stripe (`rollup_stripes`), creating rows as needed. Rows are written in key order, so two
-/// transactions touching the same rows lock them in the same order.
+/// Appends each tenant's deltas, summed per row first, as one row per currency
+/// (`rollup_deltas`): a write touches no rollup row, so writes of one tenant never wait for
+/// each other's.
 ///
 /// The books of every currency written must stay within their limit (docs/limits.md,
 /// "Money"), or the write is refused with [`StoreError::OutOfRange`] and rolls back: each
-/// summed delta's figures are within the limit, so added to a stored figure within it they
+/// summed delta's figures are within the limit, so added to a month's figure within it they
 /// cannot take a `BIGINT` past its range on either backend, and after the deltas the
 /// books' size is checked as `books_size` explains (a write held shared may answer
 /// [`StoreError::NeedsBooksAlone`]: run it again with [`with_books_held`]).
@@ -595,14 +585,20 @@ pub(crate) fn add_rollup_deltas<'a>(
             .or_default()
             .add(*key, amounts);
     }
-    let rows: Vec<RollupRow> = summed
-        .into_iter()
-        .filter(|(_, amounts)| !amounts.is_zero())
-        .map(|((tenant, currency, key), amounts)| {
-            RollupRow::new(tenant, currency.code(), (key, stamp.stripe), amounts)
-        })
-        .collect();
-    upsert_rollup_rows(connection, &rows)?;
+    let mut appended: BTreeMap<&str, CurrencyDeltas> = BTreeMap::new();
+    for ((tenant, currency, key), amounts) in summed {
+        if !amounts.is_zero() {
+            appended
+                .entry(tenant)
+                .or_default()
+                .entry(currency)
+                .or_default()
+                .push((key, amounts));
+        }
+    }
+    for (tenant, deltas) in &appended {
+        append_deltas(connection, tenant, deltas)?;
+    }
     for ((tenant, currency), deltas) in written {
         check_books_size(connection, (tenant, currency), stamp, deltas.gross())?;
     }

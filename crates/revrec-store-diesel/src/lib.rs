@@ -21,7 +21,7 @@ pub mod pool_metrics;
 pub mod rate_limiter;
 mod report_store;
 mod revision_batcher;
-mod rollup_stripes;
+mod rollup_deltas;
 mod rows;
 pub mod schema;
 mod stripe_dealer;

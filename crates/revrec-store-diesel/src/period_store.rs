@@ -22,8 +22,9 @@ use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::lock_for_close;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::report_store::read_rollup;
+use crate::rollup_deltas::currency_codes;
 use crate::rows::RollupRow;
-use crate::schema::{closed_months, frozen_rollups, period_events, rollups};
+use crate::schema::{closed_months, frozen_rollups, period_events};
 
 const CLOSE: &str = "close";
 const REOPEN: &str = "reopen";
@@ -371,16 +372,13 @@ fn freeze(
     Ok(())
 }
 
-/// Every currency the tenant's rollups or frozen rows hold, in code order.
+/// Every currency the tenant's rollups (folded rows and appended deltas, read in one
+/// statement) or frozen rows hold, in code order.
 fn currencies_of(
     connection: &mut DbConnection,
     tenant_id: &str,
 ) -> Result<Vec<Currency>, StoreError> {
-    let mut codes: Vec<String> = rollups::table
-        .filter(rollups::tenant_id.eq(tenant_id))
-        .select(rollups::currency)
-        .distinct()
-        .load(connection)?;
+    let mut codes = currency_codes(connection, tenant_id)?;
     codes.extend(
         frozen_rollups::table
             .filter(frozen_rollups::tenant_id.eq(tenant_id))
@@ -464,7 +462,7 @@ impl FrozenRollupRow {
         currency: Currency,
         frozen: FrozenRow,
     ) -> FrozenRollupRow {
-        let row = RollupRow::new(tenant_id, currency.code(), (frozen.key, 0), frozen.amounts);
+        let row = RollupRow::new(tenant_id, currency.code(), frozen.key, frozen.amounts);
         FrozenRollupRow {
             tenant_id: row.tenant_id,
             close_sequence: sequence,
@@ -514,7 +512,6 @@ impl FrozenRollupRow {
             paid: self.paid,
             credit_change: self.credit_change,
             variable_revenue: self.variable_revenue,
-            stripe: 0,
         }
         .key_and_amounts()?;
         Ok(FrozenRow {

@@ -488,23 +488,37 @@ pub struct RollupRow {
     pub paid: i64,
     pub credit_change: i64,
     pub variable_revenue: i64,
-    /// Which writer's row of the month this is (`rollup_stripes`); reads sum them.
-    pub stripe: i16,
 }
 
 impl RollupRow {
     pub fn new(
         tenant_id: &str,
         currency: &str,
-        (key, stripe): (RollupKey, i16),
+        key: RollupKey,
+        amounts: RollupAmounts,
+    ) -> RollupRow {
+        let month = key.period.to_string();
+        RollupRow::of_month(
+            tenant_id,
+            currency,
+            (&month, key.pob_type, key.timing),
+            amounts,
+        )
+    }
+
+    /// A row keyed by the month as text: one outside the calendar has no `Period`.
+    pub fn of_month(
+        tenant_id: &str,
+        currency: &str,
+        (month, pob_type, timing): (&str, PobType, Timing),
         amounts: RollupAmounts,
     ) -> RollupRow {
         RollupRow {
             tenant_id: tenant_id.to_owned(),
             currency: currency.to_owned(),
-            period: key.period.to_string(),
-            pob_type: key.pob_type.as_str().to_owned(),
-            timing: key.timing.as_str().to_owned(),
+            period: month.to_owned(),
+            pob_type: pob_type.as_str().to_owned(),
+            timing: timing.as_str().to_owned(),
             recognized: amounts.recognized,
             booked: amounts.booked,
             rpo_change: amounts.rpo_change,
@@ -516,7 +530,6 @@ impl RollupRow {
             paid: amounts.paid,
             credit_change: amounts.credit_change,
             variable_revenue: amounts.variable,
-            stripe,
         }
     }
 

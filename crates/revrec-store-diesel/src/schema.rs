@@ -85,7 +85,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    rollups (tenant_id, currency, period, pob_type, timing, stripe) {
+    rollups (tenant_id, currency, period, pob_type, timing) {
         tenant_id -> Text,
         currency -> Text,
         period -> Text,
@@ -102,7 +102,15 @@ diesel::table! {
         paid -> BigInt,
         credit_change -> BigInt,
         variable_revenue -> BigInt,
-        stripe -> SmallInt,
+    }
+}
+
+diesel::table! {
+    rollup_deltas (tenant_id, serial) {
+        tenant_id -> Text,
+        serial -> BigInt,
+        currency -> Text,
+        deltas -> Text,
     }
 }
 
@@ -375,6 +383,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contract_lines,
     contract_invoices,
     rollups,
+    rollup_deltas,
     books_size_bounds,
     closed_months,
     frozen_rollups,

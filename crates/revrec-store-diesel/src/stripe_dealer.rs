@@ -1,4 +1,5 @@
-//! Which rollup stripe each new PostgreSQL connection writes to (`rollup_stripes`).
+//! Which stripe of the books' size bounds (`books_size`) each new PostgreSQL connection
+//! raises, so concurrent writes of a tenant never wait on one bound row.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -7,13 +8,13 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 
 /// Stripes handed to writers, 1 to this: one per pooled connection of an instance (the
-/// pool holds 16), so an instance's writes never wait for each other's rollup rows.
-/// Stripe 0 holds what was folded.
+/// pool holds 16), so an instance's writes never wait for each other's bound rows.
+/// Stripe 0 holds the bound a write holding the books alone sets.
 pub const WRITER_STRIPES: u32 = 16;
 
 /// Hands each new connection the next stripe in turn. It starts at the process id, so the
 /// instances sharing a database start at different stripes; two connections of different
-/// instances that share one only wait for each other, as every write did before stripes.
+/// instances that share one only wait for each other on that bound.
 #[derive(Debug, Clone)]
 pub(crate) struct StripeDealer {
     next: Arc<AtomicU32>,

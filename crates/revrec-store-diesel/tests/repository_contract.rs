@@ -1419,18 +1419,29 @@ async fn usage_records_are_appended_and_read_back_as_monthly_totals() {
     }
 }
 
-/// The tenant's rollup rows as stored: (period, stripe, recognized), in key order.
+/// The tenant's rollup rows as stored: (period, recognized), in key order.
 fn stored_rollup_rows(
     connection: &mut revrec_store_diesel::DbConnection,
     tenant: &str,
-) -> Vec<(String, i16, i64)> {
+) -> Vec<(String, i64)> {
     use diesel::prelude::*;
     use revrec_store_diesel::schema::rollups;
     rollups::table
         .filter(rollups::tenant_id.eq(tenant))
-        .order((rollups::period, rollups::stripe))
-        .select((rollups::period, rollups::stripe, rollups::recognized))
+        .order(rollups::period)
+        .select((rollups::period, rollups::recognized))
         .load(connection)
+        .unwrap()
+}
+
+/// How many rollup delta rows the tenant's writes appended and no fold took yet.
+fn appended_deltas(connection: &mut revrec_store_diesel::DbConnection, tenant: &str) -> i64 {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::rollup_deltas;
+    rollup_deltas::table
+        .filter(rollup_deltas::tenant_id.eq(tenant))
+        .count()
+        .get_result(connection)
         .unwrap()
 }
 
@@ -1450,7 +1461,7 @@ fn size_bounds(
 }
 
 #[tokio::test]
-async fn concurrent_writes_add_to_stripes_that_reads_sum_and_a_fold_merges() {
+async fn concurrent_writes_append_deltas_that_reads_add_and_a_fold_merges() {
     use diesel::connection::SimpleConnection;
     use revrec_store_diesel::DbConnection;
     const WRITERS: usize = 8;
@@ -1458,7 +1469,7 @@ async fn concurrent_writes_add_to_stripes_that_reads_sum_and_a_fold_merges() {
         let store = open(&database);
         let mut raw = support::migrated(&database);
         // Hold the tenant's books alone, so every write waits on a pooled connection of its
-        // own: on PostgreSQL they then run side by side, each in its connection's stripe.
+        // own: on PostgreSQL they then run side by side once it lets go.
         let postgres = matches!(raw, DbConnection::Postgres(_));
         if postgres {
             raw.batch_execute("BEGIN; SELECT pg_advisory_xact_lock(606, hashtext('t1'));")
@@ -1480,54 +1491,51 @@ async fn concurrent_writes_add_to_stripes_that_reads_sum_and_a_fold_merges() {
         while let Some(saved) = writers.join_next().await {
             saved.unwrap().unwrap();
         }
-        let stripes: std::collections::BTreeSet<i16> = stored_rollup_rows(&mut raw, "t1")
-            .into_iter()
-            .map(|(_, stripe, _)| stripe)
-            .collect();
-        if postgres {
-            assert_eq!(
-                stripes.len(),
-                WRITERS,
-                "one stripe per connection: {stripes:?}"
-            );
-            assert!(
-                !stripes.contains(&0),
-                "writers never write the folded stripe"
-            );
-        } else {
-            assert_eq!(
-                stripes,
-                [0].into(),
-                "SQLite writes one at a time, in stripe 0"
-            );
-        }
+        let count = i64::try_from(WRITERS).unwrap();
+        assert_eq!(
+            stored_rollup_rows(&mut raw, "t1"),
+            vec![],
+            "a write touches no rollup row"
+        );
+        assert_eq!(appended_deltas(&mut raw, "t1"), count, "one row a write");
         let before = store
             .reports()
             .rollup("t1", Currency::EUR, None)
             .await
             .unwrap();
         let january = Period::parse("2026-01").unwrap();
-        let count = i64::try_from(WRITERS).unwrap();
         assert_eq!(before.by_period()[&january].recognized, 100 * count);
         assert_eq!(before.by_period()[&january].booked, 1_200 * count);
 
-        let folded = store.reports().fold_rollup_stripes().await.unwrap();
-        let after_rows = stored_rollup_rows(&mut raw, "t1");
+        let folded = store.reports().fold_rollups().await.unwrap();
+        assert_eq!(folded, WRITERS);
         assert_eq!(
-            after_rows,
+            stored_rollup_rows(&mut raw, "t1"),
             vec![
-                ("2026-01".to_owned(), 0, 100 * count),
-                ("2026-02".to_owned(), 0, 100 * count)
+                ("2026-01".to_owned(), 100 * count),
+                ("2026-02".to_owned(), 100 * count)
             ]
         );
-        assert_eq!(folded, if postgres { 2 * WRITERS } else { 0 });
+        assert_eq!(appended_deltas(&mut raw, "t1"), 0);
         let after = store
             .reports()
             .rollup("t1", Currency::EUR, None)
             .await
             .unwrap();
         assert_eq!(after, before, "a fold changes no figure");
-        assert_eq!(store.reports().fold_rollup_stripes().await.unwrap(), 0);
+        assert_eq!(store.reports().fold_rollups().await.unwrap(), 0);
+
+        // Half folded, half appended: reads add them up the same way.
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_late", 2))
+            .await
+            .unwrap();
+        let (books, _) = store.reports().rollups_in_books("t1", None).await.unwrap();
+        assert_eq!(
+            books[0].1.by_period()[&january].recognized,
+            100 * (count + 1)
+        );
     }
 }
 
@@ -1631,32 +1639,50 @@ async fn the_size_bounds_cover_the_books_and_a_write_they_cannot_admit_is_measur
 }
 
 #[tokio::test]
-async fn a_currency_whose_stripes_cancel_out_holds_no_report_figure() {
+async fn a_currency_whose_deltas_cancel_out_holds_no_report_figure() {
     use diesel::prelude::*;
-    use revrec_store_diesel::schema::rollups;
+    use revrec_store_diesel::schema::{rollup_deltas, rollups};
     for database in TestDatabase::all() {
         let store = open(&database);
         let mut raw = support::migrated(&database);
-        // What two writers leave before a fold: +5 in one stripe and -5 in another.
-        for (currency, stripe, recognized) in [("USD", 1_i16, 5_i64), ("USD", 2, -5), ("EUR", 1, 5)]
-        {
-            diesel::insert_into(rollups::table)
+        // A folded +5 in USD, a write taking it back not folded yet, and 5 EUR appended.
+        diesel::insert_into(rollups::table)
+            .values((
+                rollups::tenant_id.eq("t1"),
+                rollups::currency.eq("USD"),
+                rollups::period.eq("2026-01"),
+                rollups::pob_type.eq("subscription"),
+                rollups::timing.eq("over_time"),
+                rollups::recognized.eq(5_i64),
+                rollups::booked.eq(0_i64),
+                rollups::rpo_change.eq(0_i64),
+                rollups::rpo_next_12.eq(0_i64),
+                rollups::recognized_from_opening.eq(0_i64),
+            ))
+            .execute(&mut raw)
+            .unwrap();
+        for (serial, currency, recognized) in [(1_i64, "USD", -5), (2, "EUR", 5)] {
+            diesel::insert_into(rollup_deltas::table)
                 .values((
-                    rollups::tenant_id.eq("t1"),
-                    rollups::currency.eq(currency),
-                    rollups::period.eq("2026-01"),
-                    rollups::pob_type.eq("subscription"),
-                    rollups::timing.eq("over_time"),
-                    rollups::recognized.eq(recognized),
-                    rollups::booked.eq(0_i64),
-                    rollups::rpo_change.eq(0_i64),
-                    rollups::rpo_next_12.eq(0_i64),
-                    rollups::recognized_from_opening.eq(0_i64),
-                    rollups::stripe.eq(stripe),
+                    rollup_deltas::tenant_id.eq("t1"),
+                    rollup_deltas::serial.eq(serial),
+                    rollup_deltas::currency.eq(currency),
+                    rollup_deltas::deltas.eq(format!(
+                        "2026-01 subscription over_time {recognized} 0 0 0 0 0 0 0 0 0 0\n"
+                    )),
                 ))
                 .execute(&mut raw)
                 .unwrap();
         }
+        assert_eq!(
+            store.reports().currencies("t1").await.unwrap(),
+            vec![Currency::EUR]
+        );
+        assert_eq!(
+            store.reports().currencies_ever("t1").await.unwrap(),
+            vec![Currency::EUR, Currency::USD]
+        );
+        store.reports().fold_rollups().await.unwrap();
         assert_eq!(
             store.reports().currencies("t1").await.unwrap(),
             vec![Currency::EUR]

@@ -15,8 +15,8 @@ use revrec_store_diesel::schema::{
     api_keys, api_usage_daily, books_size_bounds, chart_versions, console_sessions,
     console_sign_in_failures, console_users, contract_invoices, contract_lines, contract_versions,
     contracts, frozen_rollups, idempotency_keys, job_tenants, jobs, oauth_clients, oauth_tokens,
-    payment_redemptions, period_events, posting_controls, rate_limit_windows, rollups,
-    usage_months, usage_records,
+    payment_redemptions, period_events, posting_controls, rate_limit_windows, rollup_deltas,
+    rollups, usage_months, usage_records,
 };
 use revrec_test_support::{Backend, TestDatabase};
 use support::migrated;
@@ -124,6 +124,11 @@ fn both_backends_build_the_same_schema_and_schema_rs_reads_it() {
             .select(rollups::all_columns)
             .limit(0)
             .load::<RollupColumns>(&mut connection)
+            .unwrap();
+        rollup_deltas::table
+            .select(rollup_deltas::all_columns)
+            .limit(0)
+            .load::<(String, i64, String, String)>(&mut connection)
             .unwrap();
         contract_invoices::table
             .select(contract_invoices::all_columns)
@@ -275,7 +280,7 @@ type LineColumns = (
 #[rustfmt::skip]
 type RollupColumns = (
     String, String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64,
-    i64, i16,
+    i64,
 );
 type InvoiceColumns = (
     String,

@@ -1,0 +1,491 @@
+//! Rollup deltas: how a write adds to its tenant's monthly rollups with one row, however many
+//! months it touches (docs/ARCHITECTURE.md, "Rollup deltas").
+//!
+//! A write sums its deltas per currency and appends them as one `rollup_deltas` row. Reads
+//! add the rows not folded yet to the rollup rows, in the same statement, so they see one
+//! snapshot: a fold that commits between two statements could otherwise be counted twice or
+//! not at all. The housekeeping pass [`fold_deltas`] moves the appended rows into the
+//! rollups, one row per month, so a read stays at about one row per month plus the writes of
+//! the last moments.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::upsert::excluded;
+use revrec_domain::{
+    Currency, Period, PeriodError, PobType, RollupAmounts, RollupKey, Timing, calendar,
+};
+use revrec_ports::ROLLUP_FOLD_BATCH;
+
+use crate::blocking::StoreError;
+use crate::connection::{DbConnection, on_each_backend};
+use crate::rows::RollupRow;
+use crate::schema::{rollup_deltas, rollups};
+
+/// Most appended rows one fold takes; the next fold takes the rest.
+const FOLD_AT_MOST: i64 = ROLLUP_FOLD_BATCH as i64;
+
+/// One month, pob type and timing of a currency, and its figures.
+pub(crate) type RollupLine = (Currency, RollupKey, RollupAmounts);
+
+/// A write's summed deltas of one tenant, per currency, in key order.
+pub(crate) type CurrencyDeltas = BTreeMap<Currency, Vec<(RollupKey, RollupAmounts)>>;
+
+/// Appends each currency's summed deltas of `tenant_id` as one row.
+pub(crate) fn append_deltas(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    deltas: &CurrencyDeltas,
+) -> Result<(), StoreError> {
+    for (currency, rows) in deltas {
+        let text = encode(rows);
+        match connection {
+            // A sequence hands out serials without a lock: concurrent writes never wait.
+            DbConnection::Postgres(pg) => diesel::sql_query(
+                "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
+                 VALUES ($1, nextval('rollup_delta_serials'), $2, $3)",
+            )
+            .bind::<Text, _>(tenant_id)
+            .bind::<Text, _>(currency.code())
+            .bind::<Text, _>(&text)
+            .execute(pg)?,
+            // SQLite writes one at a time: the next serial is the largest plus one.
+            DbConnection::Sqlite(sqlite) => diesel::sql_query(
+                "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
+                 VALUES (?1, (SELECT COALESCE(MAX(serial), 0) + 1 FROM rollup_deltas), ?2, ?3)",
+            )
+            .bind::<Text, _>(tenant_id)
+            .bind::<Text, _>(currency.code())
+            .bind::<Text, _>(&text)
+            .execute(sqlite)?,
+        };
+    }
+    Ok(())
+}
+
+/// Folds appended rows into the rollups, in one transaction, at most [`FOLD_AT_MOST`] of
+/// them; answers how many it folded. On PostgreSQL it skips rows another fold holds, so two
+/// instances folding at once never wait for each other's rows; the rollup rows are then
+/// written in key order, the order every fold locks them in. Each month's sum is unchanged,
+/// so no report, bound or close sees a difference.
+pub(crate) fn fold_deltas(connection: &mut DbConnection) -> Result<usize, StoreError> {
+    connection.transaction(|connection| {
+        let taken: Vec<DeltaRow> = match connection {
+            DbConnection::Postgres(pg) => diesel::sql_query(
+                "DELETE FROM rollup_deltas WHERE (tenant_id, serial) IN ( \
+                     SELECT tenant_id, serial FROM rollup_deltas \
+                     LIMIT $1 FOR UPDATE SKIP LOCKED) \
+                 RETURNING tenant_id, currency, deltas",
+            )
+            .bind::<BigInt, _>(FOLD_AT_MOST)
+            .load(pg)?,
+            DbConnection::Sqlite(sqlite) => diesel::sql_query(
+                "DELETE FROM rollup_deltas WHERE rowid IN ( \
+                     SELECT rowid FROM rollup_deltas LIMIT ?1) \
+                 RETURNING tenant_id, currency, deltas",
+            )
+            .bind::<BigInt, _>(FOLD_AT_MOST)
+            .load(sqlite)?,
+        };
+        // Keyed by the month as written: a month outside the calendar (from a contract
+        // stored before the calendar was checked) is folded like any other, for `revrec
+        // repair-calendar` to take off the books.
+        let mut sums: BTreeMap<(&str, Currency, &str, PobType, Timing), Sum> = BTreeMap::new();
+        for row in &taken {
+            let currency = currency_of(&row.currency)?;
+            for line in decode(&row.deltas)? {
+                sums.entry((
+                    &row.tenant_id,
+                    currency,
+                    line.month,
+                    line.pob_type,
+                    line.timing,
+                ))
+                .or_default()
+                .add(&line.amounts);
+            }
+        }
+        let mut rows = Vec::with_capacity(sums.len());
+        for ((tenant, currency, month, pob_type, timing), sum) in sums {
+            let amounts = sum.amounts(tenant)?;
+            if !amounts.is_zero() {
+                rows.push(RollupRow::of_month(
+                    tenant,
+                    currency.code(),
+                    (month, pob_type, timing),
+                    amounts,
+                ));
+            }
+        }
+        upsert_rollup_rows(connection, &rows)?;
+        Ok(taken.len())
+    })
+}
+
+/// The tenant's rollup inside the calendar, folded rows and appended ones together, in
+/// `currency` (every one when `None`), through `through`: one statement, one snapshot. Each
+/// key's figures are summed exactly before they become a line (a month's rows and deltas
+/// each fit 64 bits, and so does their total, not always a part of it). Also answers the
+/// sequence of the tenant's latest close or reopen, read in the same snapshot (0 before
+/// any).
+pub(crate) fn read_rollup_lines(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+    currency: Option<Currency>,
+    through: Option<Period>,
+) -> Result<(Vec<RollupLine>, i64), StoreError> {
+    let first = Period::of(calendar::first_day());
+    let last = Period::of(calendar::last_day());
+    // `YYYY-MM` text sorts like the months it names.
+    let last = through.map_or(last, |through| through.min(last));
+    let statement = |placeholder: &str| {
+        let p = |n: u8| format!("{placeholder}{n}");
+        let currency_filter = if currency.is_some() {
+            format!(" AND currency = {}", p(4))
+        } else {
+            String::new()
+        };
+        format!(
+            "SELECT currency, period, pob_type, timing, recognized, booked, rpo_change, \
+                 rpo_next_12, recognized_from_opening, asset_change, invoiced, asset_earned, \
+                 paid, credit_change, variable_revenue, NULL AS deltas, CAST(NULL AS BIGINT) AS sequence \
+             FROM rollups \
+             WHERE tenant_id = {t} AND period >= {from} AND period <= {to}{currency_filter} \
+             UNION ALL \
+             SELECT currency, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+                 NULL, NULL, NULL, deltas, NULL \
+             FROM rollup_deltas WHERE tenant_id = {t}{currency_filter} \
+             UNION ALL \
+             SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+                 NULL, NULL, NULL, NULL, MAX(sequence) \
+             FROM period_events WHERE tenant_id = {t}",
+            t = p(1),
+            from = p(2),
+            to = p(3),
+        )
+    };
+    let code = currency.map(Currency::code);
+    let (from, to) = (first.to_string(), last.to_string());
+    let read: Vec<ReadRow> = match connection {
+        DbConnection::Postgres(pg) => {
+            let query = diesel::sql_query(statement("$"))
+                .bind::<Text, _>(tenant_id)
+                .bind::<Text, _>(&from)
+                .bind::<Text, _>(&to)
+                .into_boxed();
+            match code {
+                Some(code) => query.bind::<Text, _>(code).load(pg)?,
+                None => query.load(pg)?,
+            }
+        }
+        DbConnection::Sqlite(sqlite) => {
+            let query = diesel::sql_query(statement("?"))
+                .bind::<Text, _>(tenant_id)
+                .bind::<Text, _>(&from)
+                .bind::<Text, _>(&to)
+                .into_boxed();
+            match code {
+                Some(code) => query.bind::<Text, _>(code).load(sqlite)?,
+                None => query.load(sqlite)?,
+            }
+        }
+    };
+    let mut latest = 0;
+    let mut sums: BTreeMap<(&str, RollupKey), Sum> = BTreeMap::new();
+    for row in &read {
+        let Some(code) = row.currency.as_deref() else {
+            // The last part: the latest sequence alone.
+            latest = row.sequence.unwrap_or(0);
+            continue;
+        };
+        match &row.deltas {
+            Some(text) => {
+                for line in decode(text)? {
+                    // Outside the calendar (`Period::parse` refuses it) or the months asked:
+                    // left out, as the rollup rows' own filter leaves them out.
+                    let Ok(period) = Period::parse(line.month) else {
+                        continue;
+                    };
+                    if first <= period && period <= last {
+                        let key = RollupKey {
+                            period,
+                            pob_type: line.pob_type,
+                            timing: line.timing,
+                        };
+                        sums.entry((code, key)).or_default().add(&line.amounts);
+                    }
+                }
+            }
+            None => {
+                let (key, amounts) = row.folded()?;
+                sums.entry((code, key)).or_default().add(&amounts);
+            }
+        }
+    }
+    let mut lines = Vec::with_capacity(sums.len());
+    for ((code, key), sum) in sums {
+        lines.push((currency_of(code)?, key, sum.amounts(tenant_id)?));
+    }
+    Ok((lines, latest))
+}
+
+/// Adds each row's figures to the stored row of its key, creating it when there is none.
+pub(crate) fn upsert_rollup_rows(
+    connection: &mut DbConnection,
+    rows: &[RollupRow],
+) -> Result<(), StoreError> {
+    for chunk in rows.chunks(500) {
+        on_each_backend!(&mut *connection, |backend| {
+            diesel::insert_into(rollups::table)
+                .values(chunk)
+                .on_conflict((
+                    rollups::tenant_id,
+                    rollups::currency,
+                    rollups::period,
+                    rollups::pob_type,
+                    rollups::timing,
+                ))
+                .do_update()
+                .set((
+                    rollups::recognized.eq(rollups::recognized + excluded(rollups::recognized)),
+                    rollups::booked.eq(rollups::booked + excluded(rollups::booked)),
+                    rollups::rpo_change.eq(rollups::rpo_change + excluded(rollups::rpo_change)),
+                    rollups::rpo_next_12.eq(rollups::rpo_next_12 + excluded(rollups::rpo_next_12)),
+                    rollups::recognized_from_opening.eq(rollups::recognized_from_opening
+                        + excluded(rollups::recognized_from_opening)),
+                    rollups::asset_change
+                        .eq(rollups::asset_change + excluded(rollups::asset_change)),
+                    rollups::invoiced.eq(rollups::invoiced + excluded(rollups::invoiced)),
+                    rollups::asset_earned
+                        .eq(rollups::asset_earned + excluded(rollups::asset_earned)),
+                    rollups::paid.eq(rollups::paid + excluded(rollups::paid)),
+                    rollups::credit_change
+                        .eq(rollups::credit_change + excluded(rollups::credit_change)),
+                    rollups::variable_revenue
+                        .eq(rollups::variable_revenue + excluded(rollups::variable_revenue)),
+                ))
+                .execute(backend)
+        })?;
+    }
+    Ok(())
+}
+
+/// The currency codes of the tenant's rollup rows and appended deltas, in one statement (a
+/// fold between two would hide a currency held only by its deltas); unordered.
+pub(crate) fn currency_codes(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<Vec<String>, StoreError> {
+    Ok(on_each_backend!(&mut *connection, |backend| {
+        rollups::table
+            .filter(rollups::tenant_id.eq(tenant_id))
+            .select(rollups::currency)
+            .union(
+                rollup_deltas::table
+                    .filter(rollup_deltas::tenant_id.eq(tenant_id))
+                    .select(rollup_deltas::currency),
+            )
+            .load(backend)
+    })?)
+}
+
+/// An appended row as a fold takes it.
+#[derive(QueryableByName)]
+struct DeltaRow {
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
+    #[diesel(sql_type = Text)]
+    currency: String,
+    #[diesel(sql_type = Text)]
+    deltas: String,
+}
+
+/// A row of [`read_rollup_lines`]' statement: a rollup row (no `deltas`), an appended row
+/// (only `currency` and `deltas`), or the latest sequence alone (no `currency`).
+#[derive(QueryableByName)]
+struct ReadRow {
+    #[diesel(sql_type = Nullable<Text>)]
+    currency: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    period: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pob_type: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    timing: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    recognized: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    booked: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    rpo_change: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    rpo_next_12: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    recognized_from_opening: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    asset_change: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    invoiced: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    asset_earned: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    paid: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    credit_change: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    variable_revenue: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    deltas: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    sequence: Option<i64>,
+}
+
+impl ReadRow {
+    fn folded(&self) -> Result<(RollupKey, RollupAmounts), StoreError> {
+        let text = |value: &Option<String>| value.clone().unwrap_or_default();
+        let figure = |value: Option<i64>| value.unwrap_or(0);
+        let row = RollupRow {
+            tenant_id: String::new(),
+            currency: text(&self.currency),
+            period: text(&self.period),
+            pob_type: text(&self.pob_type),
+            timing: text(&self.timing),
+            recognized: figure(self.recognized),
+            booked: figure(self.booked),
+            rpo_change: figure(self.rpo_change),
+            rpo_next_12: figure(self.rpo_next_12),
+            recognized_from_opening: figure(self.recognized_from_opening),
+            asset_change: figure(self.asset_change),
+            invoiced: figure(self.invoiced),
+            asset_earned: figure(self.asset_earned),
+            paid: figure(self.paid),
+            credit_change: figure(self.credit_change),
+            variable_revenue: figure(self.variable_revenue),
+        };
+        row.key_and_amounts()
+    }
+}
+
+/// A key's figures summed without overflowing: each part fits 64 bits, and so does the
+/// total, but not always a partial sum taken in whatever order the rows come.
+#[derive(Default)]
+struct Sum([i128; 11]);
+
+impl Sum {
+    fn add(&mut self, amounts: &RollupAmounts) {
+        for (sum, figure) in self.0.iter_mut().zip(amounts.figures()) {
+            *sum += i128::from(figure);
+        }
+    }
+
+    fn amounts(&self, tenant_id: &str) -> Result<RollupAmounts, StoreError> {
+        let mut figures = [0_i64; 11];
+        for (figure, sum) in figures.iter_mut().zip(self.0) {
+            *figure = i64::try_from(sum)
+                .map_err(|_| StoreError::Corrupt(format!("rollup of {tenant_id} past 64 bits")))?;
+        }
+        Ok(RollupAmounts::from_figures(figures))
+    }
+}
+
+/// One line per key: `period pob_type timing` and the eleven figures, space-separated.
+fn encode(rows: &[(RollupKey, RollupAmounts)]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::with_capacity(rows.len() * 64);
+    for (key, amounts) in rows {
+        let _ = write!(
+            text,
+            "{} {} {}",
+            key.period,
+            key.pob_type.as_str(),
+            key.timing.as_str()
+        );
+        for figure in amounts.figures() {
+            let _ = write!(text, " {figure}");
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A line of an appended row, its month as written.
+#[derive(Debug, PartialEq)]
+struct DeltaLine<'a> {
+    month: &'a str,
+    pob_type: PobType,
+    timing: Timing,
+    amounts: RollupAmounts,
+}
+
+/// The lines of an appended row. A month is `YYYY-MM`, in the calendar or not.
+fn decode(text: &str) -> Result<Vec<DeltaLine<'_>>, StoreError> {
+    let corrupt = |line: &str| StoreError::Corrupt(format!("rollup delta `{line}`"));
+    text.lines()
+        .map(|line| {
+            let mut fields = line.split(' ');
+            let mut next = || fields.next().ok_or_else(|| corrupt(line));
+            let month = next()?;
+            if !matches!(
+                Period::parse(month),
+                Ok(_) | Err(PeriodError::OutsideCalendar(_))
+            ) {
+                return Err(corrupt(line));
+            }
+            let pob_type = PobType::parse(next()?).ok_or_else(|| corrupt(line))?;
+            let timing = Timing::parse(next()?).ok_or_else(|| corrupt(line))?;
+            let mut figures = [0_i64; 11];
+            for figure in &mut figures {
+                *figure = next()?.parse().map_err(|_| corrupt(line))?;
+            }
+            if fields.next().is_some() {
+                return Err(corrupt(line));
+            }
+            Ok(DeltaLine {
+                month,
+                pob_type,
+                timing,
+                amounts: RollupAmounts::from_figures(figures),
+            })
+        })
+        .collect()
+}
+
+fn currency_of(code: &str) -> Result<Currency, StoreError> {
+    Currency::from_code(code).map_err(|_| StoreError::Corrupt(format!("currency `{code}`")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deltas_read_back_as_written() {
+        let key = RollupKey {
+            period: Period::parse("2026-03").unwrap(),
+            pob_type: PobType::parse("subscription").unwrap(),
+            timing: Timing::parse("over_time").unwrap(),
+        };
+        let amounts =
+            RollupAmounts::from_figures([1, -2, 3, i64::MAX, i64::MIN, 6, 7, 8, 9, 10, -11]);
+        let text = encode(&[(key, amounts), (key, RollupAmounts::default())]);
+        let line = |amounts| DeltaLine {
+            month: "2026-03",
+            pob_type: key.pob_type,
+            timing: key.timing,
+            amounts,
+        };
+        assert_eq!(
+            decode(&text).unwrap(),
+            vec![line(amounts), line(RollupAmounts::default())]
+        );
+        // Year 0 is outside the calendar, and still a month; month 13 is not.
+        assert_eq!(
+            decode("0000-01 subscription over_time 1 0 0 0 0 0 0 0 0 0 0").unwrap()[0].month,
+            "0000-01"
+        );
+        assert!(decode("2026-13 subscription over_time 1 0 0 0 0 0 0 0 0 0 0").is_err());
+        assert!(decode("2026-03 subscription over_time 1 2").is_err());
+        assert!(decode(&format!("{} 12", text.lines().next().unwrap())).is_err());
+    }
+}
