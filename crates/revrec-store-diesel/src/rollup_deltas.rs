@@ -10,8 +10,9 @@
 
 use std::collections::BTreeMap;
 
+use diesel::dsl::max;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use diesel::upsert::excluded;
 use revrec_domain::{
     Currency, Period, PeriodError, PobType, RollupAmounts, RollupKey, Timing, calendar,
@@ -21,7 +22,7 @@ use revrec_ports::ROLLUP_FOLD_BATCH;
 use crate::blocking::StoreError;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::rows::RollupRow;
-use crate::schema::{rollup_deltas, rollups};
+use crate::schema::{period_events, rollup_deltas, rollups};
 
 /// Most appended rows one fold takes; the next fold takes the rest.
 const FOLD_AT_MOST: i64 = ROLLUP_FOLD_BATCH as i64;
@@ -139,58 +140,94 @@ pub(crate) fn read_rollup_lines(
     let last = Period::of(calendar::last_day());
     // `YYYY-MM` text sorts like the months it names.
     let last = through.map_or(last, |through| through.min(last));
-    let statement = |placeholder: &str| {
-        let p = |n: u8| format!("{placeholder}{n}");
-        let currency_filter = if currency.is_some() {
-            format!(" AND currency = {}", p(4))
-        } else {
-            String::new()
-        };
-        format!(
-            "SELECT currency, period, pob_type, timing, recognized, booked, rpo_change, \
-                 rpo_next_12, recognized_from_opening, asset_change, invoiced, asset_earned, \
-                 paid, credit_change, variable_revenue, NULL AS deltas, CAST(NULL AS BIGINT) AS sequence \
-             FROM rollups \
-             WHERE tenant_id = {t} AND period >= {from} AND period <= {to}{currency_filter} \
-             UNION ALL \
-             SELECT currency, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
-                 NULL, NULL, NULL, deltas, NULL \
-             FROM rollup_deltas WHERE tenant_id = {t}{currency_filter} \
-             UNION ALL \
-             SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
-                 NULL, NULL, NULL, NULL, MAX(sequence) \
-             FROM period_events WHERE tenant_id = {t}",
-            t = p(1),
-            from = p(2),
-            to = p(3),
-        )
-    };
-    let code = currency.map(Currency::code);
     let (from, to) = (first.to_string(), last.to_string());
-    let read: Vec<ReadRow> = match connection {
-        DbConnection::Postgres(pg) => {
-            let query = diesel::sql_query(statement("$"))
-                .bind::<Text, _>(tenant_id)
-                .bind::<Text, _>(&from)
-                .bind::<Text, _>(&to)
-                .into_boxed();
-            match code {
-                Some(code) => query.bind::<Text, _>(code).load(pg)?,
-                None => query.load(pg)?,
-            }
-        }
-        DbConnection::Sqlite(sqlite) => {
-            let query = diesel::sql_query(statement("?"))
-                .bind::<Text, _>(tenant_id)
-                .bind::<Text, _>(&from)
-                .bind::<Text, _>(&to)
-                .into_boxed();
-            match code {
-                Some(code) => query.bind::<Text, _>(code).load(sqlite)?,
-                None => query.load(sqlite)?,
-            }
-        }
-    };
+    // One shape of statement whatever is asked, so each connection prepares it once and
+    // PostgreSQL plans it once: planning it afresh cost a report more than reading it.
+    let (code, every_currency) = currency.map_or(("", true), |currency| (currency.code(), false));
+    let no_text = || None::<String>.into_sql::<Nullable<Text>>();
+    let no_figure = || None::<i64>.into_sql::<Nullable<BigInt>>();
+    let read: Vec<ReadRow> = on_each_backend!(&mut *connection, |backend| {
+        rollups::table
+            .filter(rollups::tenant_id.eq(tenant_id))
+            .filter(rollups::period.ge(&from))
+            .filter(rollups::period.le(&to))
+            .filter(
+                rollups::currency
+                    .eq(code)
+                    .or(every_currency.into_sql::<Bool>()),
+            )
+            .select((
+                rollups::currency.nullable(),
+                rollups::period.nullable(),
+                rollups::pob_type.nullable(),
+                rollups::timing.nullable(),
+                rollups::recognized.nullable(),
+                rollups::booked.nullable(),
+                rollups::rpo_change.nullable(),
+                rollups::rpo_next_12.nullable(),
+                rollups::recognized_from_opening.nullable(),
+                rollups::asset_change.nullable(),
+                rollups::invoiced.nullable(),
+                rollups::asset_earned.nullable(),
+                rollups::paid.nullable(),
+                rollups::credit_change.nullable(),
+                rollups::variable_revenue.nullable(),
+                no_text(),
+                no_figure(),
+            ))
+            .union_all(
+                rollup_deltas::table
+                    .filter(rollup_deltas::tenant_id.eq(tenant_id))
+                    .filter(
+                        rollup_deltas::currency
+                            .eq(code)
+                            .or(every_currency.into_sql::<Bool>()),
+                    )
+                    .select((
+                        rollup_deltas::currency.nullable(),
+                        no_text(),
+                        no_text(),
+                        no_text(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        rollup_deltas::deltas.nullable(),
+                        no_figure(),
+                    )),
+            )
+            .union_all(
+                period_events::table
+                    .filter(period_events::tenant_id.eq(tenant_id))
+                    .select((
+                        no_text(),
+                        no_text(),
+                        no_text(),
+                        no_text(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_figure(),
+                        no_text(),
+                        max(period_events::sequence),
+                    )),
+            )
+            .load(backend)
+    })?;
     let mut latest = 0;
     let mut sums: BTreeMap<(&str, RollupKey), Sum> = BTreeMap::new();
     for row in &read {
@@ -303,41 +340,24 @@ struct DeltaRow {
 
 /// A row of [`read_rollup_lines`]' statement: a rollup row (no `deltas`), an appended row
 /// (only `currency` and `deltas`), or the latest sequence alone (no `currency`).
-#[derive(QueryableByName)]
+#[derive(Queryable)]
 struct ReadRow {
-    #[diesel(sql_type = Nullable<Text>)]
     currency: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     period: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     pob_type: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     timing: Option<String>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     recognized: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     booked: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     rpo_change: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     rpo_next_12: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     recognized_from_opening: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     asset_change: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     invoiced: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     asset_earned: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     paid: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     credit_change: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     variable_revenue: Option<i64>,
-    #[diesel(sql_type = Nullable<Text>)]
     deltas: Option<String>,
-    #[diesel(sql_type = Nullable<BigInt>)]
     sequence: Option<i64>,
 }
 
