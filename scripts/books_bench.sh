@@ -6,7 +6,8 @@
 #   2. portfolio waterfall and Note 6 medians with no month closed: the baseline;
 #   3. closes twelve months one at a time (2025-11 … 2026-10), timing each close, while
 #      HTTP ingest into the same tenant runs at 16 connections (what a close holds up);
-#   4. the same medians with twelve months closed, and their ratio to the baseline;
+#   4. the same medians with twelve months closed, and their ratio to the baseline, and the
+#      server's resident memory;
 #   5. with VERIFY=1, `revrec verify` over the closed books (every closed month's digest;
 #      it replays every contract, minutes at a million).
 #
@@ -86,6 +87,7 @@ echo "== portfolio reports with twelve months closed (1 connection, $DURATION)"
 read -r closed_waterfall closed_note6 < <(reports)
 echo "waterfall median ${closed_waterfall} ms, note6 median ${closed_note6} ms"
 python3 -c "print('ratio to nothing closed: waterfall %.2f, note6 %.2f' % ($closed_waterfall / $open_waterfall, $closed_note6 / $open_note6))"
+echo "server RSS: $(( $(ps -o rss= -p "$server") / 1024 )) MB"
 
 [ "${VERIFY:-0}" = 1 ] || exit 0
 echo "== revrec verify"

@@ -215,3 +215,29 @@ async fn note6_reports_rpo_disaggregation_and_balances() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_server_folds_what_writes_append_into_the_rollups() {
+    for app in spawn_each().await {
+        let before = app.get("/v1/waterfalls").await.text;
+        app.create(&simple_contract(
+            "Acme",
+            "12000.00",
+            "2026-01-01",
+            "2026-12-31",
+        ))
+        .await;
+        let after = app.get("/v1/waterfalls").await.text;
+        assert_ne!(after, before, "a report sees a write before any fold");
+        // The server folds five times a second: give it ten chances.
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        let store = revrec_store_diesel::Store::open(&app.settings.database_url).unwrap();
+        assert_eq!(
+            store.reports().fold_rollups().await.unwrap(),
+            0,
+            "{:?}: the server left nothing to fold",
+            app.backend
+        );
+        assert_eq!(app.get("/v1/waterfalls").await.text, after);
+    }
+}

@@ -1,7 +1,7 @@
 //! The `revrec` command line.
 
 use clap::{Parser, Subcommand};
-use revrec_usecases::demo_portfolio::demo_portfolio;
+use revrec_usecases::demo_portfolio::demo_contracts;
 use revrec_usecases::ingest_contract::ingest_contracts;
 use revrec_usecases::{SANDBOX_TENANT, SANDBOX_TOKEN};
 
@@ -356,22 +356,30 @@ async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Resu
     let store = open_store(&settings).await?;
     let services = services(&store);
     let started = std::time::Instant::now();
-    // Two writers at once, each writing batches of a thousand contracts per transaction;
-    // the contracts are the same whatever the interleaving.
-    let contracts = demo_portfolio(count, seed);
-    let chunk = contracts.len().div_ceil(DEMO_WRITERS).max(1);
+    // Two writers at once, each taking the next thousand contracts and writing them in one
+    // transaction; the contracts are the same whatever the interleaving, and only the
+    // batches in hand are held.
+    let contracts = std::sync::Arc::new(std::sync::Mutex::new(demo_contracts(count, seed)));
     let mut writers = Vec::new();
-    for part in contracts.chunks(chunk) {
-        let (services, tenant, part) = (services.clone(), tenant.to_owned(), part.to_vec());
+    for _ in 0..DEMO_WRITERS {
+        let (services, tenant) = (services.clone(), tenant.to_owned());
+        let contracts = std::sync::Arc::clone(&contracts);
         let context = revrec_usecases::posting_control::WriteContext::by("cli");
         writers.push(tokio::spawn(async move {
-            for batch in part.chunks(DEMO_BATCH) {
-                for outcome in ingest_contracts(&services, &tenant, &context, batch.to_vec()).await
-                {
+            loop {
+                let batch: Vec<_> = {
+                    let mut contracts = contracts
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    contracts.by_ref().take(DEMO_BATCH).collect()
+                };
+                if batch.is_empty() {
+                    return Ok::<(), revrec_usecases::UseCaseError>(());
+                }
+                for outcome in ingest_contracts(&services, &tenant, &context, batch).await {
                     outcome?;
                 }
             }
-            Ok::<(), revrec_usecases::UseCaseError>(())
         }));
     }
     for writer in writers {
@@ -379,6 +387,9 @@ async fn demo(settings: Settings, count: usize, tenant: &str, seed: u64) -> Resu
             .await
             .map_err(|error| CliError::Usage(format!("a loader task failed: {error}")))??;
     }
+    // Reports read appended deltas as they are; folding them now keeps the first reads of
+    // a server that has not folded yet at one row a month.
+    crate::rollup_folder::fold_all(&services).await;
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "loaded {count} sample contracts into tenant `{tenant}` in {seconds:.1} s ({:.0} contracts/s)",

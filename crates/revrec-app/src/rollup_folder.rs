@@ -28,11 +28,11 @@ impl RollupFolder {
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = ticks.tick() => fold(&services).await,
+                    _ = ticks.tick() => fold_all(&services).await,
                     _ = &mut stopped => break,
                 }
             }
-            fold(&services).await;
+            fold_all(&services).await;
         });
         RollupFolder { stop, task }
     }
@@ -45,8 +45,8 @@ impl RollupFolder {
 }
 
 /// Folds until a fold takes less than a full batch: a backlog (after a bulk load, say) goes
-/// at once, a batch a transaction.
-async fn fold(services: &Services) {
+/// at once, a batch a transaction. A failure is logged; the next fold takes the rows.
+pub async fn fold_all(services: &Services) {
     loop {
         match services.reports.fold_rollups().await {
             Ok(0) => return,

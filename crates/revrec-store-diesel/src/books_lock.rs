@@ -21,7 +21,8 @@ use crate::blocking::StoreError;
 use crate::connection::DbConnection;
 use crate::schema::period_events;
 
-/// The first key of every books lock: which of the database's advisory locks these are.
+/// The first key of every books lock: which of the database's advisory locks these are
+/// (also written in the `revrec_shared_books_stamp` function of the migrations).
 const BOOKS_LOCK_CLASS: i32 = 606;
 
 /// Takes the tenant's books lock shared, for a write that adds nothing to the rollups, and
@@ -66,9 +67,8 @@ struct SequenceAndStripe {
 }
 
 /// Takes the tenant's books lock as `hold` says and answers the write's stamp. A shared
-/// hold on PostgreSQL reads the connection's stripe (set when it connected,
-/// `stripe_dealer`) in the same statement as the sequence; SQLite writes one at a time, so
-/// every write there uses stripe 0.
+/// hold on PostgreSQL also reads the connection's stripe (set when it connected,
+/// `stripe_dealer`); SQLite writes one at a time, so every write there uses stripe 0.
 pub(crate) fn stamp_for_rollup_write(
     connection: &mut DbConnection,
     tenant_id: &str,
@@ -79,23 +79,22 @@ pub(crate) fn stamp_for_rollup_write(
             take_lock(connection, tenant_id, "pg_advisory_xact_lock")?;
         }
         BooksHold::Shared => {
-            take_lock(connection, tenant_id, "pg_advisory_xact_lock_shared")?;
             if let DbConnection::Postgres(pg) = connection {
-                // A statement of its own after the lock's: its snapshot is taken once the
-                // lock is held, so it sees a close that committed while this write waited.
-                let read: SequenceAndStripe = diesel::sql_query(
-                    "SELECT COALESCE(MAX(sequence), 0) AS sequence, \
-                     CAST(COALESCE(NULLIF(current_setting('revrec.stripe', true), ''), '0') AS SMALLINT) AS stripe \
-                     FROM period_events WHERE tenant_id = $1",
-                )
-                .bind::<Text, _>(tenant_id)
-                .get_result(pg)?;
+                // One round trip: the function (migration `books_stamp`) takes the lock as
+                // `take_lock` does, then reads the sequence in a statement of its own, whose
+                // snapshot is taken once the lock is held, so it sees a close that
+                // committed while this write waited.
+                let read: SequenceAndStripe =
+                    diesel::sql_query("SELECT sequence, stripe FROM revrec_shared_books_stamp($1)")
+                        .bind::<Text, _>(tenant_id)
+                        .get_result(pg)?;
                 return Ok(WriteStamp {
                     sequence: read.sequence,
                     stripe: read.stripe,
                     hold,
                 });
             }
+            take_lock(connection, tenant_id, "pg_advisory_xact_lock_shared")?;
         }
     }
     Ok(WriteStamp {

@@ -68,10 +68,16 @@ impl SampleRandom {
 
 /// `count` contracts starting between 2024-01-01 and 2026-12-31, all in USD.
 pub fn demo_portfolio(count: usize, seed: u64) -> Vec<NewContract> {
+    demo_contracts(count, seed).collect()
+}
+
+/// [`demo_portfolio`] one contract at a time, so a loader holds a batch, not the portfolio
+/// (ten million contracts took 20 GB held at once).
+pub fn demo_contracts(count: usize, seed: u64) -> impl Iterator<Item = NewContract> + Send {
     let mut random = SampleRandom(seed);
     let first_start = Date::from_calendar_date(2024, Month::January, 1).unwrap_or(Date::MIN);
     (0..count)
-        .map(|number| {
+        .map(move |number| {
             let start = first_start + Duration::days(random.between(0, 1_095));
             let years = random.between(1, 3);
             let end = add_years(start, years) - Duration::days(1);
@@ -142,7 +148,6 @@ pub fn demo_portfolio(count: usize, seed: u64) -> Vec<NewContract> {
                 billing_schedule: Vec::new(),
             }
         })
-        .collect()
 }
 
 fn line(name: &str, pob_type: &str, price: i64) -> LineDraft {

@@ -1,0 +1,1 @@
+DROP FUNCTION revrec_shared_books_stamp(TEXT);
