@@ -76,78 +76,77 @@ pub fn demo_portfolio(count: usize, seed: u64) -> Vec<NewContract> {
 pub fn demo_contracts(count: usize, seed: u64) -> impl Iterator<Item = NewContract> + Send {
     let mut random = SampleRandom(seed);
     let first_start = Date::from_calendar_date(2024, Month::January, 1).unwrap_or(Date::MIN);
-    (0..count)
-        .map(move |number| {
-            let start = first_start + Duration::days(random.between(0, 1_095));
-            let years = random.between(1, 3);
-            let end = add_years(start, years) - Duration::days(1);
-            let company = COMPANIES
-                .get(usize::try_from(random.between(0, 23)).unwrap_or(0))
-                .copied()
-                .unwrap_or("Acme");
-            let suffix = SUFFIXES
-                .get(usize::try_from(random.between(0, 7)).unwrap_or(0))
-                .copied()
-                .unwrap_or("Inc.");
-            let region = random.between(1, 60);
-            let customer_name = format!("{company} {suffix} (region {region})");
+    (0..count).map(move |number| {
+        let start = first_start + Duration::days(random.between(0, 1_095));
+        let years = random.between(1, 3);
+        let end = add_years(start, years) - Duration::days(1);
+        let company = COMPANIES
+            .get(usize::try_from(random.between(0, 23)).unwrap_or(0))
+            .copied()
+            .unwrap_or("Acme");
+        let suffix = SUFFIXES
+            .get(usize::try_from(random.between(0, 7)).unwrap_or(0))
+            .copied()
+            .unwrap_or("Inc.");
+        let region = random.between(1, 60);
+        let customer_name = format!("{company} {suffix} (region {region})");
 
-            // Prices in whole dollars, as order forms state them.
-            let annual = random.between(60, 1_200) * HUNDRED_DOLLARS;
-            let subscription = annual * years;
-            let mut lines = vec![line("Platform subscription", "subscription", subscription)];
-            if random.chance(60) {
-                lines.push(line(
-                    "Premium support",
-                    "support",
-                    whole_dollars(subscription * random.between(10, 20) / 100),
-                ));
-            }
-            if random.chance(50) {
-                let mut onboarding = line(
-                    "Onboarding",
-                    "services",
-                    random.between(20, 150) * HUNDRED_DOLLARS,
-                );
-                onboarding.ssp = Some(Ssp::from_minor(
-                    random.between(25, 180) * HUNDRED_DOLLARS,
-                    Currency::USD,
-                ));
-                onboarding.delivery_date = Some(start + Duration::days(random.between(0, 60)));
-                lines.push(onboarding);
-            }
-            if random.chance(15) {
-                lines.push(line(
-                    "On-premise license",
-                    "license",
-                    random.between(50, 500) * HUNDRED_DOLLARS,
-                ));
-            }
-            let list_price: i64 = lines.iter().filter_map(|l| l.stated_price).sum();
-            let transaction_price = random
-                .chance(35)
-                .then(|| whole_dollars(list_price - list_price * random.between(3, 15) / 100));
+        // Prices in whole dollars, as order forms state them.
+        let annual = random.between(60, 1_200) * HUNDRED_DOLLARS;
+        let subscription = annual * years;
+        let mut lines = vec![line("Platform subscription", "subscription", subscription)];
+        if random.chance(60) {
+            lines.push(line(
+                "Premium support",
+                "support",
+                whole_dollars(subscription * random.between(10, 20) / 100),
+            ));
+        }
+        if random.chance(50) {
+            let mut onboarding = line(
+                "Onboarding",
+                "services",
+                random.between(20, 150) * HUNDRED_DOLLARS,
+            );
+            onboarding.ssp = Some(Ssp::from_minor(
+                random.between(25, 180) * HUNDRED_DOLLARS,
+                Currency::USD,
+            ));
+            onboarding.delivery_date = Some(start + Duration::days(random.between(0, 60)));
+            lines.push(onboarding);
+        }
+        if random.chance(15) {
+            lines.push(line(
+                "On-premise license",
+                "license",
+                random.between(50, 500) * HUNDRED_DOLLARS,
+            ));
+        }
+        let list_price: i64 = lines.iter().filter_map(|l| l.stated_price).sum();
+        let transaction_price = random
+            .chance(35)
+            .then(|| whole_dollars(list_price - list_price * random.between(3, 15) / 100));
 
-            NewContract {
-                draft: ContractDraft {
-                    customer_name,
-                    currency: Currency::USD,
-                    start_date: start,
-                    end_date: end,
-                    signed_date: Some(start - Duration::days(random.between(0, 30))),
-                    transaction_price,
-                    convention: Convention::Daily,
-                    lines,
-                    variable: Vec::new(),
-                    unread: Vec::new(),
-                },
-                customer_id: None,
-                contract_number: Some(format!("SO-{:06}", number + 1)),
-                as_draft: false,
-                parent_contract_id: None,
-                billing_schedule: Vec::new(),
-            }
-        })
+        NewContract {
+            draft: ContractDraft {
+                customer_name,
+                currency: Currency::USD,
+                start_date: start,
+                end_date: end,
+                signed_date: Some(start - Duration::days(random.between(0, 30))),
+                transaction_price,
+                convention: Convention::Daily,
+                lines,
+                variable: Vec::new(),
+                unread: Vec::new(),
+            },
+            customer_id: None,
+            contract_number: Some(format!("SO-{:06}", number + 1)),
+            as_draft: false,
+            parent_contract_id: None,
+            billing_schedule: Vec::new(),
+        }
+    })
 }
 
 fn line(name: &str, pob_type: &str, price: i64) -> LineDraft {
