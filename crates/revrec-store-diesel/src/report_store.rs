@@ -10,7 +10,7 @@ use revrec_ports::{ReportRepository, RepositoryError};
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
-use crate::rollup_deltas::{currency_codes, fold_deltas, read_rollup_lines};
+use crate::rollup_deltas::{clear_folded, currency_codes, fold_deltas, read_rollup_lines};
 use crate::schema::{contracts, rollup_deltas, rollups};
 
 pub struct ReportStore {
@@ -102,7 +102,14 @@ impl ReportRepository for ReportStore {
     }
 
     async fn fold_rollups(&self) -> Result<usize, RepositoryError> {
-        with_connection(&self.database, Access::Write, fold_deltas).await
+        with_connection(&self.database, Access::Write, |connection| {
+            let folded = fold_deltas(connection)?;
+            if folded > 0 {
+                clear_folded(connection)?;
+            }
+            Ok(folded)
+        })
+        .await
     }
 }
 

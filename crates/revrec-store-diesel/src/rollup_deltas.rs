@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
@@ -122,6 +123,19 @@ pub(crate) fn fold_deltas(connection: &mut DbConnection) -> Result<usize, StoreE
         upsert_rollup_rows(connection, &rows)?;
         Ok(taken.len())
     })
+}
+
+/// Clears the rows folds deleted, on PostgreSQL, where they stay in the table and its index
+/// until a vacuum: a read walks past every one of them, and autovacuum comes about once a
+/// minute (31,000 of them took a portfolio waterfall from 0.8 to 4 ms). Outside a
+/// transaction, as `VACUUM` must be; `SKIP_LOCKED` leaves the table to another instance's
+/// vacuum under way instead of waiting for it. The table holds the last moments' writes, so
+/// each vacuum is short. SQLite frees deleted rows at once.
+pub(crate) fn clear_folded(connection: &mut DbConnection) -> Result<(), StoreError> {
+    if let DbConnection::Postgres(pg) = connection {
+        pg.batch_execute("VACUUM (SKIP_LOCKED) rollup_deltas")?;
+    }
+    Ok(())
 }
 
 /// The tenant's rollup inside the calendar, folded rows and appended ones together, in
