@@ -418,11 +418,7 @@ impl Curve {
                 let ends = month_ends.get(before..spread).unwrap_or(&[]);
                 let mut scaled = RunningScale::new(self.amount, total);
                 match convention {
-                    Convention::Daily => {
-                        for (slot, month_end) in spread_out.iter_mut().zip(ends) {
-                            *slot = scaled.at(i64::from(month_end - start + 1));
-                        }
-                    }
+                    Convention::Daily => scaled.fill_days(start, ends, spread_out),
                     Convention::MonthlyEqual => {
                         // Months of the window through the month before the first spread.
                         let start_month = Period::of(julian_date(start));
@@ -530,6 +526,54 @@ impl RunningScale {
         }
     }
 
+    /// `daily`: the value at each of `month_ends` (consecutive months), `start` being the
+    /// window's first day. After the first month end every step is a whole month of 28 to
+    /// 31 days, so the four steps' quotients and remainders are found up front from two
+    /// divisions (28 days and one day), and each month costs additions only.
+    fn fill_days(&mut self, start: i32, month_ends: &[i32], out: &mut [i64]) {
+        let (Some((first_end, later_ends)), Some((first_slot, later_slots))) =
+            (month_ends.split_first(), out.split_first_mut())
+        else {
+            return;
+        };
+        *first_slot = self.at(i64::from(first_end - start + 1));
+        if later_ends.is_empty() {
+            return;
+        }
+        // A whole month lies inside the window and it ends after: total ≥ 29 days, so
+        // every step's quotient stays within 31/29 of the magnitude and fits.
+        let by_length = self.month_steps();
+        let mut previous = *first_end;
+        for (slot, month_end) in later_slots.iter_mut().zip(later_ends) {
+            let step = i64::from(month_end - previous);
+            previous = *month_end;
+            let (quotient, remainder) = usize::try_from(step - 28)
+                .ok()
+                .and_then(|slot| by_length.get(slot).copied())
+                .unwrap_or_else(|| self.divide(step));
+            self.weight += step;
+            *slot = self.advance(quotient, remainder);
+        }
+    }
+
+    /// Quotient and remainder of `magnitude × days / total` for 28, 29, 30 and 31 days:
+    /// 28 days' once, then one day's added with its carry.
+    fn month_steps(&self) -> [(u64, u64); 4] {
+        let one_day = self.divide(1);
+        let mut step = self.divide(28);
+        let mut steps = [step; 4];
+        for slot in steps.iter_mut().skip(1) {
+            let (mut quotient, mut remainder) = (step.0 + one_day.0, step.1 + one_day.1);
+            if remainder >= self.total {
+                remainder -= self.total;
+                quotient += 1;
+            }
+            step = (quotient, remainder);
+            *slot = step;
+        }
+        steps
+    }
+
     /// The value at `weight`, between the weight before and `total`.
     #[inline]
     fn at(&mut self, weight: i64) -> i64 {
@@ -558,6 +602,12 @@ impl RunningScale {
             },
         };
         self.weight = weight;
+        self.advance(quotient, remainder)
+    }
+
+    /// The value after a step whose own quotient and remainder are given.
+    #[inline]
+    fn advance(&mut self, quotient: u64, remainder: u64) -> i64 {
         self.quotient += quotient;
         // Both remainders are below total, so one carry at most; no overflow since
         // total ≤ 2^63.
@@ -790,5 +840,28 @@ mod tests {
         curve.fill_month_ends(Period::parse("2000-01").unwrap(), &mut ends);
         assert_eq!(*ends.last().unwrap(), amount);
         assert!(ends.windows(2).all(|pair| pair[0] <= pair[1]));
+    }
+
+    /// A daily window of a few days across one month end, at the largest amounts: only
+    /// the first month end is spread, and no month's step is ever worked out for it.
+    #[test]
+    fn a_short_window_of_the_largest_amount_spreads_exactly() {
+        for amount in [i64::MAX, i64::MIN + 1] {
+            let curve = Curve::new(
+                amount,
+                Pattern::Ratable {
+                    start: date!(2026 - 01 - 29),
+                    end: date!(2026 - 02 - 03),
+                },
+                Convention::Daily,
+            );
+            let first = Period::parse("2025-12").unwrap();
+            let mut ends = vec![0; 4];
+            curve.fill_month_ends(first, &mut ends);
+            for (offset, value) in ends.iter().enumerate() {
+                let month = first.plus(i32::try_from(offset).unwrap());
+                assert_eq!(curve.cumulative_at(month.last_julian_day()), *value);
+            }
+        }
     }
 }
