@@ -1574,7 +1574,7 @@ async fn ledger_ties(
                 let currency = contracts[id].record.currency;
                 for line in &entry.lines {
                     *to_date
-                        .entry((currency, line.account.code.clone()))
+                        .entry((currency, line.account.code.to_string()))
                         .or_default() += line.debit - line.credit;
                 }
             }
@@ -1582,7 +1582,7 @@ async fn ledger_ties(
         for balance in balanced_trial_balances(services, tenant, *period).await? {
             for account in &balance.accounts {
                 let journal = to_date
-                    .get(&(balance.currency, account.account.code.clone()))
+                    .get(&(balance.currency, account.account.code.to_string()))
                     .copied()
                     .unwrap_or(0);
                 if account.debit - account.credit != journal {
@@ -1614,7 +1614,7 @@ async fn books_tie(
             .unwrap();
         let revenue_accounts: BTreeSet<&str> = PobType::ALL
             .iter()
-            .map(|kind| chart.revenue_account(*kind).code.as_str())
+            .map(|kind| chart.revenue_account(*kind).code.as_ref())
             .collect();
         let posted = journal_of(services, tenant, *period, EntryStatus::Approved).await;
         let mut revenue: BTreeMap<Currency, i64> = BTreeMap::new();
@@ -1626,7 +1626,7 @@ async fn books_tie(
             }
             let currency = contracts[id].record.currency;
             for line in &entry.lines {
-                if revenue_accounts.contains(line.account.code.as_str()) {
+                if revenue_accounts.contains(line.account.code.as_ref()) {
                     *revenue.entry(currency).or_default() += line.credit - line.debit;
                 }
             }

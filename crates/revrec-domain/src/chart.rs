@@ -2,22 +2,25 @@
 //! defaults of docs/ledger.md, Chart of accounts.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::contract::PobType;
 use crate::period::Period;
 use crate::text;
 
+/// An account's code and name. Every journal line carries its account, so both are
+/// shared rather than copied: a clone is a count, not two allocations.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Account {
-    pub code: String,
-    pub name: String,
+    pub code: Arc<str>,
+    pub name: Arc<str>,
 }
 
 impl Account {
     pub fn new(code: &str, name: &str) -> Account {
         Account {
-            code: code.to_owned(),
-            name: name.to_owned(),
+            code: code.into(),
+            name: name.into(),
         }
     }
 }
@@ -190,7 +193,7 @@ impl ChartOfAccounts {
             } else if let Err(error) = text::check(&account.code, text::ACCOUNT_CODE) {
                 push(role, "code", error.to_string());
             }
-            let name = account.name.as_str();
+            let name = &*account.name;
             if name.trim().is_empty() || name != name.trim() {
                 push(
                     role,
@@ -288,11 +291,12 @@ mod tests {
                 .for_month(month(text).unwrap_or_else(|| panic!("{text}")))
                 .receivable
                 .code
+                .to_string()
         };
         assert_eq!(code("2026-02"), "1101");
         assert_eq!(code("2026-03"), "1103");
         assert_eq!(code("2026-09"), "1103");
-        assert_eq!(charts.latest().receivable.code, "1103");
+        assert_eq!(&*charts.latest().receivable.code, "1103");
         let none = ChartsInForce::default();
         assert_eq!(
             none.for_month(Period::of(time::macros::date!(2026 - 01 - 01))),
@@ -321,7 +325,8 @@ mod tests {
         assert_eq!(
             ChartOfAccounts::default()
                 .revenue_account(PobType::Services)
-                .code,
+                .code
+                .as_ref(),
             "4100"
         );
     }

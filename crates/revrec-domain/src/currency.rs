@@ -60,9 +60,20 @@ impl Currency {
     /// Looks up an uppercase ISO 4217 code. Lowercase is refused on purpose: the wire
     /// contract says uppercase, and accepting both would give one currency two spellings.
     pub fn from_code(code: &str) -> Result<Currency, CurrencyError> {
-        TABLE
-            .binary_search_by(|(candidate, _)| candidate.cmp(&code))
-            .ok()
+        // Every code is three ASCII letters: compared as one integer each, in code order.
+        let key = |text: &str| {
+            text.as_bytes()
+                .first_chunk::<3>()
+                .filter(|_| text.len() == 3)
+                .map(|&[a, b, c]| u32::from_be_bytes([0, a, b, c]))
+        };
+        let wanted = key(code);
+        wanted
+            .and_then(|wanted| {
+                TABLE
+                    .binary_search_by(|(candidate, _)| key(candidate).cmp(&Some(wanted)))
+                    .ok()
+            })
             .and_then(|index| u8::try_from(index).ok())
             .map(Currency)
             .ok_or_else(|| CurrencyError::Unknown(code.to_owned()))
@@ -156,5 +167,6 @@ mod tests {
         assert!(Currency::from_code("XXX").is_err());
         assert!(Currency::from_code("").is_err());
         assert!(Currency::from_code("USDT").is_err());
+        assert!(Currency::from_code("US").is_err());
     }
 }

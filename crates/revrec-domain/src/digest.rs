@@ -23,6 +23,8 @@ pub struct CanonicalWriter {
 
 /// Four SHA-256 blocks.
 const PENDING: usize = 256;
+/// A field's tag and 8-byte figure.
+const HEADER: usize = 9;
 
 impl CanonicalWriter {
     /// `schema` names the kind and version of what is encoded (`"waterfall/v1"`).
@@ -37,8 +39,7 @@ impl CanonicalWriter {
     }
 
     /// Appends `bytes` to the encoding.
-    fn feed(&mut self, bytes: impl AsRef<[u8]>) {
-        let bytes = bytes.as_ref();
+    fn feed(&mut self, bytes: &[u8]) {
         if self.filled + bytes.len() > PENDING {
             self.flush();
         }
@@ -49,6 +50,21 @@ impl CanonicalWriter {
             }
             // Longer than the buffer: straight to the hash.
             None => self.hasher.update(bytes),
+        }
+    }
+
+    /// Appends a field's tag and its 8-byte big-endian figure (a length, a count or an
+    /// integer): nine bytes of a fixed size, which compile to two stores rather than a
+    /// copy of unknown length.
+    fn feed_header(&mut self, tag: u8, figure: u64) {
+        if self.filled + HEADER > PENDING {
+            self.flush();
+        }
+        if let Some(room) = self.pending.get_mut(self.filled..self.filled + HEADER) {
+            let (tag_byte, figure_bytes) = room.split_at_mut(1);
+            tag_byte.fill(tag);
+            figure_bytes.copy_from_slice(&figure.to_be_bytes());
+            self.filled += HEADER;
         }
     }
 
@@ -65,8 +81,7 @@ impl CanonicalWriter {
     }
 
     pub fn text(&mut self, value: &str) -> &mut Self {
-        self.feed(b"s");
-        self.feed((value.len() as u64).to_be_bytes());
+        self.feed_header(b's', value.len() as u64);
         self.feed(value.as_bytes());
         self
     }
@@ -74,22 +89,20 @@ impl CanonicalWriter {
     /// A month, encoded exactly as `text(&period.to_string())` would be, without allocating.
     pub fn period(&mut self, period: crate::period::Period) -> &mut Self {
         let ascii = period.ascii();
-        self.feed(b"s");
-        self.feed((ascii.len() as u64).to_be_bytes());
-        self.feed(ascii);
+        self.feed_header(b's', ascii.len() as u64);
+        self.feed(&ascii);
         self
     }
 
     pub fn integer(&mut self, value: i64) -> &mut Self {
-        self.feed(b"i");
-        self.feed(value.to_be_bytes());
+        // Two's complement: the bytes of `value.to_be_bytes()`.
+        self.feed_header(b'i', value.cast_unsigned());
         self
     }
 
     /// Marks the start of a list of `count` items, so lists of lists stay unambiguous.
     pub fn list(&mut self, count: usize) -> &mut Self {
-        self.feed(b"l");
-        self.feed((count as u64).to_be_bytes());
+        self.feed_header(b'l', count as u64);
         self
     }
 
@@ -110,8 +123,7 @@ impl CanonicalWriter {
             }
         }
         let digits = digits.get(at..).unwrap_or(&[]);
-        self.feed(b"s");
-        self.feed((digits.len() as u64).to_be_bytes());
+        self.feed_header(b's', digits.len() as u64);
         self.feed(digits);
         self
     }
@@ -125,9 +137,17 @@ impl CanonicalWriter {
 
     /// The digest's first `digits` hex digits alone (an id's), with nothing before them.
     pub fn finish_hex(self, digits: usize) -> String {
-        let mut hex = String::with_capacity(64);
-        push_hex(&mut hex, self.digest().as_ref());
-        hex.truncate(digits);
+        self.finish_prefixed("", digits)
+    }
+
+    /// `prefix` and the digest's first `digits` hex digits, in one string (an entry's id).
+    pub fn finish_prefixed(self, prefix: &str, digits: usize) -> String {
+        let mut hex = String::with_capacity(prefix.len() + 64);
+        hex.push_str(prefix);
+        let digest = self.digest();
+        let bytes = digest.as_ref();
+        push_hex(&mut hex, bytes.get(..digits.div_ceil(2)).unwrap_or(bytes));
+        hex.truncate(prefix.len() + digits);
         hex
     }
 }
@@ -135,13 +155,15 @@ impl CanonicalWriter {
 /// Appends `bytes` as lowercase hex, two digits a byte.
 fn push_hex(out: &mut String, bytes: &[u8]) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for byte in bytes {
-        for nibble in [byte >> 4, byte & 0x0f] {
-            out.push(char::from(
-                DIGITS.get(usize::from(nibble)).copied().unwrap_or(b'0'),
-            ));
+    let mut hex = [0_u8; 64];
+    for (pair, byte) in hex.chunks_exact_mut(2).zip(bytes) {
+        for (slot, nibble) in pair.iter_mut().zip([byte >> 4, byte & 0x0f]) {
+            *slot = DIGITS.get(usize::from(nibble)).copied().unwrap_or(b'0');
         }
     }
+    let written = hex.get(..2 * bytes.len().min(32)).unwrap_or(&[]);
+    // Hex digits only: always ASCII.
+    out.push_str(std::str::from_utf8(written).unwrap_or_default());
 }
 
 /// `sha256:` followed by 64 lowercase hex digits.

@@ -182,7 +182,7 @@ impl JournalEntry {
                 EntryKind::Billing => "billing",
             });
         }
-        format!("je_{}", writer.finish_hex(32))
+        writer.finish_prefixed("je_", 32)
     }
 
     pub fn total_debit(&self) -> i64 {

@@ -126,10 +126,7 @@ pub fn scoped_trial_balance(
     let mut by_code: BTreeMap<&str, (&Account, i64)> = BTreeMap::new();
     for (role, net) in by_role {
         let account = chart.account(role);
-        by_code
-            .entry(account.code.as_str())
-            .or_insert((account, 0))
-            .1 += net;
+        by_code.entry(&*account.code).or_insert((account, 0)).1 += net;
     }
     let accounts: Vec<AccountBalance> = by_code
         .into_values()
@@ -196,7 +193,7 @@ mod tests {
         let rows: Vec<_> = balance
             .accounts
             .iter()
-            .map(|row| (row.account.code.as_str(), row.debit, row.credit))
+            .map(|row| (&*row.account.code, row.debit, row.credit))
             .collect();
         assert_eq!(
             rows,

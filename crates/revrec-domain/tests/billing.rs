@@ -186,5 +186,5 @@ fn without_invoices_nothing_changes_and_no_contract_asset_is_listed() {
         Currency::USD,
         Period::parse("2026-01").unwrap(),
     );
-    assert!(balance.accounts.iter().all(|a| a.account.code != "1300"));
+    assert!(balance.accounts.iter().all(|a| &*a.account.code != "1300"));
 }

@@ -385,9 +385,9 @@ proptest! {
         }
         // Cash clears receivables and beyond them is a customer credit: together they hold
         // what was billed.
-        let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| ["1200", "1010", "2450"].contains(&l.account.code.as_str())).map(|l| l.debit - l.credit).sum();
-        let receivable: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "1200").map(|l| l.debit - l.credit).sum();
-        let credit: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| l.account.code == "2450").map(|l| l.credit - l.debit).sum();
+        let billed: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| ["1200", "1010", "2450"].contains(&&*l.account.code)).map(|l| l.debit - l.credit).sum();
+        let receivable: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| &*l.account.code == "1200").map(|l| l.debit - l.credit).sum();
+        let credit: i64 = entries.iter().flat_map(|e| &e.lines).filter(|l| &*l.account.code == "2450").map(|l| l.credit - l.debit).sum();
         prop_assert!(receivable >= 0 && credit >= 0 && (receivable == 0 || credit == 0));
         if history.billing().is_empty() {
             prop_assert_eq!(billed, history.current().transaction_price());
@@ -513,7 +513,7 @@ proptest! {
         restated in any::<bool>(),
     ) {
         let chart = ChartOfAccounts::default();
-        let revenue_codes: Vec<&str> = chart.revenue.iter().map(|a| a.code.as_str()).collect();
+        let revenue_codes: Vec<&str> = chart.revenue.iter().map(|a| &*a.code).collect();
         let restatements = u32::from(restated);
         let mut by_currency: BTreeMap<&str, (Currency, Rollup, Vec<JournalEntry>)> = BTreeMap::new();
         // id → (contract, period, lines): an id may recur across versions only for the same entry.
@@ -564,11 +564,11 @@ proptest! {
             let scopes = [EntryScope::All, EntryScope::Recognition, EntryScope::Billing];
             for entry in entries {
                 for line in &entry.lines {
-                    if revenue_codes.contains(&line.account.code.as_str()) {
+                    if revenue_codes.contains(&&*line.account.code) {
                         *recognition.entry(entry.period).or_default() += line.credit - line.debit;
                     }
                     for scope in scopes.iter().filter(|scope| scope.takes(line.kind)) {
-                        *posted.entry(entry.period).or_default().entry((scope.as_str(), line.account.code.clone())).or_default() += line.debit - line.credit;
+                        *posted.entry(entry.period).or_default().entry((scope.as_str(), line.account.code.to_string())).or_default() += line.debit - line.credit;
                     }
                 }
             }
@@ -590,19 +590,19 @@ proptest! {
                         let balance = scoped_trial_balance(rollup, &chart, *currency, row.period, scope);
                         prop_assert_eq!(balance.total_debit, balance.total_credit);
                         for account in &balance.accounts {
-                            let key = (scope.as_str(), account.account.code.clone());
+                            let key = (scope.as_str(), account.account.code.to_string());
                             let from_journal = to_date.get(&key).copied().unwrap_or(0);
                             prop_assert_eq!(account.debit - account.credit, from_journal, "{} at {} ({})", account.account.code, row.period, scope.as_str());
                         }
                         // Every account the journal posted to is listed.
                         for ((posted_scope, code), net) in &to_date {
                             if *posted_scope == scope.as_str() && *net != 0 {
-                                prop_assert!(balance.accounts.iter().any(|a| &a.account.code == code), "{} missing ({})", code, scope.as_str());
+                                prop_assert!(balance.accounts.iter().any(|a| *a.account.code == **code), "{} missing ({})", code, scope.as_str());
                             }
                         }
                     }
                     let balance = trial_balance(rollup, &chart, *currency, row.period);
-                    let deferred = balance.accounts.iter().find(|a| a.account.code == "2400").unwrap();
+                    let deferred = balance.accounts.iter().find(|a| &*a.account.code == "2400").unwrap();
                     prop_assert_eq!(deferred.credit - deferred.debit, row.deferred_balance, "{}", row.period);
                 }
                 chunk_start = chunk_end.next();

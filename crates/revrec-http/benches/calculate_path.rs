@@ -17,11 +17,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use revrec_domain::{
-    Billing, ChartOfAccounts, ContractDraft, ContractTerms, EntrySource, Period, PeriodRange,
-    PlanHistory, journal_entries,
+    Billing, ChartOfAccounts, ContractTerms, EntrySource, Period, PeriodRange, PlanHistory,
+    journal_entries,
 };
-use revrec_http::wire::contracts::{ContractInput, to_draft};
-use revrec_http::wire::problems::Problems;
+use revrec_http::primary::contracts::parse_new_contract;
 
 /// The server's allocator (revrec-app's `main.rs`), so the bench measures what it runs.
 #[global_allocator]
@@ -59,11 +58,9 @@ fn bodies() -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// Request text to a validated draft's terms.
+/// Request text to a validated draft's terms, as `POST /v1/contracts` reads its body.
 fn terms_of(body: &[u8]) -> ContractTerms {
-    let input: ContractInput = serde_json::from_slice(body).unwrap();
-    let draft: ContractDraft = to_draft(&input.fields(), Problems::default()).unwrap();
-    draft.validate().unwrap()
+    parse_new_contract(body).unwrap().draft.validate().unwrap()
 }
 
 /// The month booked: the 13th of the contract's term.

@@ -86,10 +86,7 @@ impl LedgerRepository for LedgerStore {
                     books_sequence: row.books_sequence,
                     actor: row.actor.clone(),
                 });
-                *version.chart.account_mut(role) = Account {
-                    code: row.code,
-                    name: row.name,
-                };
+                *version.chart.account_mut(role) = Account::new(&row.code, &row.name);
             }
             Ok(versions.into_values().collect())
         })
@@ -118,8 +115,8 @@ impl LedgerRepository for LedgerStore {
                         tenant_id: tenant_id.clone(),
                         version,
                         role: role.to_string(),
-                        code: account.code.clone(),
-                        name: account.name.clone(),
+                        code: account.code.to_string(),
+                        name: account.name.to_string(),
                         recorded_at,
                         books_sequence,
                         actor: actor.clone(),

@@ -68,6 +68,22 @@ pub fn require_json_content_type(request: &HttpRequest) -> Result<(), ApiError> 
 }
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Most bodies are sound: they are read once, without tracking the path (which costs a
+    // quarter of the read), their UTF-8 checked over the whole body at once rather than
+    // string by string. Only a body that fails is read again, to name what is wrong.
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        if let Ok(value) = T::deserialize(&mut deserializer)
+            && deserializer.end().is_ok()
+        {
+            return Ok(value);
+        }
+    }
+    parse_json_naming_the_field(bytes)
+}
+
+/// [`parse_json`] with serde's path kept, for the error that names the field.
+fn parse_json_naming_the_field<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         let path = error.path().to_string();

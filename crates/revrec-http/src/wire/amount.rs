@@ -17,7 +17,14 @@ impl<'de> Deserialize<'de> for DecimalInput {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DecimalInput, D::Error> {
         let raw: Box<RawValue> = Deserialize::deserialize(deserializer)?;
         let text = raw.get();
-        if text.starts_with('"') {
+        if let Some(plain) = text
+            .strip_prefix('"')
+            .and_then(|rest| rest.strip_suffix('"'))
+            .filter(|inner| !inner.contains('\\'))
+        {
+            // No escape inside: the text between the quotes is the string.
+            Ok(DecimalInput(plain.to_owned()))
+        } else if text.starts_with('"') {
             let inner: String = serde_json::from_str(text).map_err(D::Error::custom)?;
             Ok(DecimalInput(inner))
         } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
@@ -111,6 +118,10 @@ mod tests {
             "0.1000000000000000000001"
         );
         assert_eq!(parse("\"99.95\"").unwrap(), "99.95");
+        // An escape is read as JSON reads it.
+        assert_eq!(parse(r#""\u00399.95""#).unwrap(), "99.95");
+        assert_eq!(parse(r#""9\"""#).unwrap(), "9\"");
+        assert_eq!(parse(r#""""#).unwrap(), "");
         assert_eq!(parse("-1e3").unwrap(), "-1e3");
         assert!(parse("true").is_err());
         assert!(parse("{}").is_err());

@@ -6,7 +6,7 @@
 
 use revrec_domain::usage::{Breakage, Quantity, Tier, UnitRate, UsagePricing};
 use revrec_domain::{
-    AccountRole, ChartOfAccounts, Consumption, ContractTerms, Convention, Currency, Money,
+    Account, AccountRole, ChartOfAccounts, Consumption, ContractTerms, Convention, Currency, Money,
     MonthUsage, ObligationTerms, OutputHash, Pattern, PercentComplete, Period, PeriodAction,
     PeriodRange, PobType, PrepaidCredits, Quarter, RollupAmounts, Ssp, format_minor,
 };
@@ -706,8 +706,8 @@ fn fact_out(fact: &Fact, currency: Currency) -> FactOut {
                 .accounts()
                 .map(|(role, account)| ChartAccountOut {
                     role: role.to_string(),
-                    code: account.code.clone(),
-                    name: account.name.clone(),
+                    code: account.code.to_string(),
+                    name: account.name.to_string(),
                 })
                 .collect(),
         },
@@ -967,9 +967,7 @@ fn fact_in(
             for account in accounts {
                 let role = AccountRole::parse(&account.role)
                     .ok_or_else(|| format!("accounts: no role `{}`", account.role))?;
-                let slot = chart.account_mut(role);
-                slot.code.clone_from(&account.code);
-                slot.name.clone_from(&account.name);
+                *chart.account_mut(role) = Account::new(&account.code, &account.name);
             }
             Fact::Chart(Box::new(ChartVersion {
                 version: *version,

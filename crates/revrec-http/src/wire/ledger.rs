@@ -102,8 +102,8 @@ impl JournalEntryView {
                 .lines
                 .iter()
                 .map(|line| JournalLineView {
-                    account_code: line.account.code.clone(),
-                    account_name: line.account.name.clone(),
+                    account_code: line.account.code.to_string(),
+                    account_name: line.account.name.to_string(),
                     debit: amount(line.debit),
                     credit: amount(line.credit),
                     contract_id: entry.contract_id.clone(),
@@ -245,8 +245,8 @@ impl From<&TrialBalance> for CurrencyTrialBalance {
                 .accounts
                 .iter()
                 .map(|row| AccountBalanceView {
-                    account_code: row.account.code.clone(),
-                    account_name: row.account.name.clone(),
+                    account_code: row.account.code.to_string(),
+                    account_name: row.account.name.to_string(),
                     debit: amount(row.debit),
                     credit: amount(row.credit),
                 })
@@ -311,18 +311,15 @@ pub struct ChartOfAccountsBody {
 impl From<&Account> for AccountBody {
     fn from(account: &Account) -> AccountBody {
         AccountBody {
-            code: account.code.clone(),
-            name: account.name.clone(),
+            code: account.code.to_string(),
+            name: account.name.to_string(),
         }
     }
 }
 
 impl From<&AccountBody> for Account {
     fn from(body: &AccountBody) -> Account {
-        Account {
-            code: body.code.clone(),
-            name: body.name.clone(),
-        }
+        Account::new(&body.code, &body.name)
     }
 }
 

@@ -612,10 +612,10 @@ impl JournalWork {
             for line in &entry.lines {
                 let account = self
                     .accounts
-                    .entry(line.account.code.clone())
+                    .entry(line.account.code.to_string())
                     .or_insert_with(|| AccountTotal {
-                        code: line.account.code.clone(),
-                        name: line.account.name.clone(),
+                        code: line.account.code.to_string(),
+                        name: line.account.name.to_string(),
                         debit: 0,
                         credit: 0,
                     });
@@ -732,7 +732,12 @@ impl CurrencyWork {
                 let frozen_net: BTreeMap<String, i64> = posted
                     .accounts
                     .iter()
-                    .map(|balance| (balance.account.code.clone(), balance.debit - balance.credit))
+                    .map(|balance| {
+                        (
+                            balance.account.code.to_string(),
+                            balance.debit - balance.credit,
+                        )
+                    })
                     .filter(|(_, net)| *net != 0)
                     .collect();
                 let journal_net: BTreeMap<String, i64> = journal
