@@ -708,7 +708,7 @@ fn amended_terms(
         .map(|terms| {
             let mut line = LineDraft {
                 id: terms.id.clone(),
-                name: Some(terms.name.clone()),
+                name: Some(terms.name.to_string()),
                 pob_type: terms.pob_type.as_str().into(),
                 stated_price: Some(scale(terms.stated_price.unwrap_or(0))),
                 ..LineDraft::default()
@@ -741,7 +741,7 @@ fn amended_terms(
         lines.push(line);
     }
     // A one-subscription contract may leave its lines out (the one-line form).
-    let one_line = matches!(in_force.as_slice(), [only] if only.name == "subscription")
+    let one_line = matches!(in_force.as_slice(), [only] if &*only.name == "subscription")
         && lines.len() == 1
         && !lines[0].removed;
     if one_line {

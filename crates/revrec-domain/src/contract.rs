@@ -4,6 +4,7 @@
 //! fix a contract in one round trip.
 
 use std::fmt;
+use std::sync::Arc;
 
 use time::{Date, Duration};
 
@@ -230,7 +231,7 @@ impl ContractTerms {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObligationTerms {
     pub id: Option<String>,
-    pub name: String,
+    pub name: Arc<str>,
     pub pob_type: PobType,
     pub stated_price: Option<i64>,
     pub ssp: Ssp,
@@ -437,7 +438,7 @@ impl ContractDraft {
         let price = self.transaction_price.unwrap_or(0);
         ObligationTerms {
             id: None,
-            name: PobType::Subscription.as_str().to_owned(),
+            name: PobType::Subscription.as_str().into(),
             pob_type: PobType::Subscription,
             stated_price: Some(price),
             ssp: Ssp::from_minor(price, self.currency),
@@ -584,7 +585,7 @@ impl ContractDraft {
                 .map(str::trim)
                 .filter(|name| !name.is_empty())
                 .unwrap_or(pob_type.as_str())
-                .to_owned(),
+                .into(),
             pob_type,
             stated_price: line.stated_price,
             ssp,

@@ -306,7 +306,8 @@ pub fn journal_entries(
             continue;
         }
         let mut receivable = 0;
-        let mut lines = Vec::new();
+        // Two lines an obligation at most, and the receivable's.
+        let mut lines = Vec::with_capacity(2 * obligations + 1 + cash_lines.len());
         for (index, obligation) in plan.obligations().iter().enumerate() {
             let booked = booked_at(index, offset);
             let revenue = schedule.revenue(index).get(offset).copied().unwrap_or(0);

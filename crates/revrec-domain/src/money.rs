@@ -170,6 +170,14 @@ impl fmt::Display for Ssp {
 /// Grammar: `[+-] digits [. digits] [(e|E) [+-] digits]`: JSON's number syntax, with a
 /// leading `+` and leading zeros tolerated because decimal strings from spreadsheets carry them.
 pub fn parse_scaled(text: &str, scale: u32) -> Result<i64, AmountError> {
+    match parse_plain(text, scale) {
+        Some(value) => Ok(value),
+        None => parse_any(text, scale),
+    }
+}
+
+/// [`parse_scaled`] of any text of its grammar.
+fn parse_any(text: &str, scale: u32) -> Result<i64, AmountError> {
     let digits = DecimalDigits::parse(text)?;
     let limit = i128::from(AMOUNT_LIMIT_MAJOR) * 10_i128.pow(scale);
     let magnitude = digits.scaled(scale)?;
@@ -182,6 +190,43 @@ pub fn parse_scaled(text: &str, scale: u32) -> Result<i64, AmountError> {
     } else {
         magnitude
     })
+}
+
+/// [`parse_scaled`] of the text nearly every amount is sent as, `[-]digits[.digits]` with
+/// at most twelve integer digits and at most `scale` decimals (`scale` ≤ 6), in 64-bit
+/// arithmetic; `None` for any other text, which the general reading takes. Twelve digits
+/// and six decimals stay below 10^18, so nothing here can overflow.
+fn parse_plain(text: &str, scale: u32) -> Option<i64> {
+    if scale > 6 {
+        return None;
+    }
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (integer, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let fraction_given = unsigned.len() > integer.len();
+    let digits_only = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+    if integer.is_empty()
+        || integer.len() > 12
+        || (fraction_given && fraction.is_empty())
+        || fraction.len() > usize::try_from(scale).ok()?
+        || !digits_only(integer)
+        || !digits_only(fraction)
+    {
+        return None;
+    }
+    let read = |part: &str| {
+        part.bytes()
+            .fold(0_i64, |value, byte| value * 10 + i64::from(byte - b'0'))
+    };
+    let missing_decimals = scale - u32::try_from(fraction.len()).ok()?;
+    let magnitude =
+        read(integer) * 10_i64.pow(scale) + read(fraction) * 10_i64.pow(missing_decimals);
+    if magnitude >= AMOUNT_LIMIT_MAJOR * 10_i64.pow(scale) {
+        return None;
+    }
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// `mantissa × 10^exponent`, with the mantissa stripped of trailing zeros.
@@ -537,5 +582,39 @@ mod tests {
                 assert_eq!(Money::parse(&text, currency).map(Money::minor), Ok(minor));
             }
         }
+    }
+
+    proptest::proptest! {
+        /// The 64-bit reading of plain decimals gives what the general reading gives, and
+        /// leaves every other text to it.
+        #[test]
+        fn plain_decimals_read_as_the_general_reading_does(
+            text in "[-+]?[0-9]{0,14}(\\.[0-9]{0,8})?(e[0-9])?",
+            scale in 0_u32..=8,
+        ) {
+            if let Some(value) = parse_plain(&text, scale) {
+                proptest::prop_assert_eq!(Ok(value), parse_any(&text, scale));
+            }
+        }
+    }
+
+    #[test]
+    fn plain_decimals_take_the_64_bit_reading() {
+        assert_eq!(parse_plain("1250.5", 2), Some(125_050));
+        assert_eq!(parse_plain("-0.05", 2), Some(-5));
+        assert_eq!(parse_plain("999999999999.99", 2), Some(99_999_999_999_999));
+        for general in [
+            "1e3",
+            "+5",
+            "1.",
+            ".5",
+            "1.234",
+            "1000000000000",
+            "0012.5x",
+            "",
+        ] {
+            assert_eq!(parse_plain(general, 2), None, "{general}");
+        }
+        assert_eq!(parse_scaled("1.2500", 2), Ok(125));
     }
 }

@@ -6,6 +6,8 @@
 //! `d ≥ e`. Days before `e` keep the segments they had, so revenue already recognized never
 //! changes; the month containing `e` carries whatever the new terms add or take away.
 
+use std::sync::Arc;
+
 use time::Date;
 
 use crate::allocation::{AllocationError, allocate};
@@ -279,7 +281,7 @@ pub struct CreditsThrough {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObligationPlan {
     pub id: Option<String>,
-    pub name: String,
+    pub name: Arc<str>,
     pub pob_type: PobType,
     pub ssp: Ssp,
     /// The pattern of the latest terms that listed this obligation.
@@ -1015,7 +1017,7 @@ impl ContractPlan {
             .find(|(index, obligation)| obligation.in_force && !kept.contains(index))
         {
             return Err(AmendmentError::ObligationDropped {
-                name: dropped.1.name.clone(),
+                name: dropped.1.name.to_string(),
             });
         }
         // Validated terms always have a non-zero SSP when the price is non-zero.

@@ -111,7 +111,7 @@ pub fn obligation_key(obligation: &ObligationPlan) -> String {
     obligation
         .id
         .clone()
-        .unwrap_or_else(|| obligation.name.clone())
+        .unwrap_or_else(|| obligation.name.to_string())
 }
 
 /// Sums each month's parts (`monthly`, one amount per key, months ascending) into the row

@@ -291,7 +291,7 @@ pub fn version_rows(
                 version: number,
                 line_number: i32::try_from(index).unwrap_or(i32::MAX),
                 obligation_id: id,
-                name: obligation.name.clone(),
+                name: obligation.name.to_string(),
                 pob_type: obligation.pob_type.as_str().to_owned(),
                 stated_price: obligation.stated_price,
                 ssp_micros: obligation.ssp.micros(),
@@ -376,7 +376,7 @@ pub fn stored_version(row: VersionRow, lines: Vec<LineRow>) -> Result<StoredVers
             };
             Ok(ObligationTerms {
                 id: Some(line.obligation_id),
-                name: line.name,
+                name: line.name.into(),
                 pob_type: PobType::parse(&line.pob_type)
                     .ok_or_else(|| corrupt("pob_type", &line.pob_type))?,
                 stated_price: line.stated_price,

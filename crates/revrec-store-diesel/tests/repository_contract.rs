@@ -51,7 +51,7 @@ fn terms(price: i64, obligations: usize) -> ContractTerms {
         obligations: (0..obligations)
             .map(|index| ObligationTerms {
                 id: Some(format!("pob_{index}")),
-                name: format!("Line {index}"),
+                name: format!("Line {index}").into(),
                 pob_type: if index % 2 == 0 {
                     PobType::Subscription
                 } else {

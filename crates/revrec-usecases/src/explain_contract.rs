@@ -90,7 +90,7 @@ impl ObligationExplanation {
     fn of(obligation: &ObligationPlan) -> ObligationExplanation {
         ObligationExplanation {
             id: obligation.id.clone(),
-            name: obligation.name.clone(),
+            name: obligation.name.to_string(),
             pob_type: obligation.pob_type,
             ssp: obligation.ssp,
             allocated: obligation.allocated(),

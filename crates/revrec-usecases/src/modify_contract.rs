@@ -306,7 +306,7 @@ fn keep_named_obligations(
     let one_line = matches!(
         obligations_in_force.as_slice(),
         [only] if only.pob_type == PobType::Subscription
-            && only.name == PobType::Subscription.as_str()
+            && *only.name == *PobType::Subscription.as_str()
     );
     if !listed && one_line {
         return Ok(());

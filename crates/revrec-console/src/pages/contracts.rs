@@ -283,7 +283,7 @@ fn variable_consideration(terms: &ContractTerms, currency: Currency) -> Markup {
         terms
             .obligations
             .get(index)
-            .map_or_else(String::new, |obligation| obligation.name.clone())
+            .map_or_else(String::new, |obligation| obligation.name.to_string())
     };
     html! {
         div.table-wrap {

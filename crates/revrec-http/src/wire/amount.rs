@@ -17,23 +17,25 @@ impl<'de> Deserialize<'de> for DecimalInput {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DecimalInput, D::Error> {
         let raw: Box<RawValue> = Deserialize::deserialize(deserializer)?;
         let text = raw.get();
-        if let Some(plain) = text
-            .strip_prefix('"')
-            .and_then(|rest| rest.strip_suffix('"'))
-            .filter(|inner| !inner.contains('\\'))
-        {
-            // No escape inside: the text between the quotes is the string.
-            Ok(DecimalInput(plain.to_owned()))
-        } else if text.starts_with('"') {
-            let inner: String = serde_json::from_str(text).map_err(D::Error::custom)?;
-            Ok(DecimalInput(inner))
-        } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
-            Ok(DecimalInput(text.to_owned()))
-        } else {
-            Err(D::Error::custom(
-                "must be a number or a decimal string such as \"1250.00\"",
-            ))
+        if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            // The number's own text, kept in the buffer it was read into.
+            return Ok(DecimalInput(String::from(Box::<str>::from(raw))));
         }
+        if !text.starts_with('"') {
+            return Err(D::Error::custom(
+                "must be a number or a decimal string such as \"1250.00\"",
+            ));
+        }
+        if text.contains('\\') {
+            let inner: String = serde_json::from_str(text).map_err(D::Error::custom)?;
+            return Ok(DecimalInput(inner));
+        }
+        // No escape inside: the text between the quotes is the string, taken out of the
+        // same buffer (a read of valid JSON: it ends with the closing quote).
+        let mut inner = String::from(Box::<str>::from(raw));
+        inner.pop();
+        inner.remove(0);
+        Ok(DecimalInput(inner))
     }
 }
 

@@ -730,7 +730,7 @@ fn terms_out(terms: &ContractTerms) -> TermsOut {
             .iter()
             .map(|obligation| ObligationOut {
                 id: obligation.id.clone(),
-                name: obligation.name.clone(),
+                name: obligation.name.to_string(),
                 pob_type: obligation.pob_type.as_str().to_owned(),
                 stated_price: obligation
                     .stated_price
@@ -1108,7 +1108,7 @@ fn obligation_in(
 ) -> Result<ObligationTerms, String> {
     Ok(ObligationTerms {
         id: obligation.id.clone(),
-        name: obligation.name.clone(),
+        name: obligation.name.as_str().into(),
         pob_type: PobType::parse(&obligation.pob_type)
             .ok_or_else(|| format!("pob_type `{}` is not a type", obligation.pob_type))?,
         stated_price: obligation

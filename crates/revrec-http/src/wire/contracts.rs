@@ -773,7 +773,7 @@ impl Contract {
                     };
                     PerformanceObligation {
                         id: obligation.id.clone().unwrap_or_default(),
-                        name: obligation.name.clone(),
+                        name: obligation.name.to_string(),
                         pob_type: obligation.pob_type.as_str().to_owned(),
                         allocated_amount: Amount::minor(obligation.allocated(), currency),
                         standalone_selling_price: ssp_amount(ssp, currency),
