@@ -716,6 +716,86 @@ async fn an_entry_id_always_names_the_same_lines_whatever_is_recorded_later() {
     }
 }
 
+/// An export longer than a chunk of the CSV (2,000 lines): every line of the JSON pages, once
+/// and in their order, though drafts and contracts of other months lie between.
+#[tokio::test]
+async fn a_csv_export_of_many_chunks_holds_every_line_of_the_pages_once_in_order() {
+    for app in spawn_each().await {
+        let operations: Vec<Value> = (0..300)
+            .map(|index| {
+                let mut body = json!({
+                    "customer_name": format!("Customer {index}"),
+                    "total_value": "300.00",
+                    "start_date": "2026-02-01",
+                    "end_date": "2027-01-31",
+                    "line_items": [
+                        {"name": "Platform", "pob_type": "subscription", "stated_price": "150.00"},
+                        {"name": "Support", "pob_type": "support", "stated_price": "100.00"},
+                        {"name": "Setup", "pob_type": "services", "stated_price": "50.00"}
+                    ]
+                });
+                match index % 7 {
+                    3 => body["status"] = json!("draft"),
+                    5 => {
+                        body["start_date"] = json!("2025-01-01");
+                        body["end_date"] = json!("2025-12-31");
+                    }
+                    _ => {}
+                }
+                json!({"method": "POST", "path": "/v1/contracts", "body": body})
+            })
+            .collect();
+        for batch in operations.chunks(100) {
+            let reply = app.post("/v1/batch", &json!({ "operations": batch })).await;
+            assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+            let results = reply.json()["results"].clone();
+            assert!(
+                results
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|result| result["status"] == 201),
+                "{results}"
+            );
+        }
+        let mut page_lines = Vec::new();
+        let mut path = "/api/v1/accounting/journal-entries?period=2026-02&limit=100".to_owned();
+        loop {
+            let page = app.get(&path).await.json();
+            for entry in page["entries"].as_array().unwrap() {
+                for line in entry["lines"].as_array().unwrap() {
+                    page_lines.push(format!(
+                        "{},{},{}",
+                        entry["id"].as_str().unwrap(),
+                        line["account_code"].as_str().unwrap(),
+                        line["contract_id"].as_str().unwrap()
+                    ));
+                }
+            }
+            match page["next_cursor"].as_str() {
+                Some(cursor) => {
+                    path = format!(
+                        "/api/v1/accounting/journal-entries?period=2026-02&limit=100&cursor={cursor}"
+                    )
+                }
+                None => break,
+            }
+        }
+        let csv = csv_of(&app, "2026-02", None).await;
+        let csv_lines: Vec<String> = csv
+            .lines()
+            .skip(1)
+            .map(|row| {
+                let fields: Vec<&str> = row.split(',').collect();
+                format!("{},{},{}", fields[1], fields[2], fields[fields.len() - 3])
+            })
+            .collect();
+        // 214 contracts with February entries of ten lines: more than one chunk.
+        assert_eq!(page_lines.len(), 2_140);
+        assert_eq!(csv_lines, page_lines);
+    }
+}
+
 /// `period`'s journal as CSV, `as_of` an instant or none.
 async fn csv_of(app: &TestApp, period: &str, as_of: Option<&str>) -> String {
     let mut path = format!("/api/v1/accounting/journal-entries?period={period}&format=csv");

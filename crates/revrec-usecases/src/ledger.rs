@@ -100,6 +100,10 @@ pub struct JournalPage {
 pub struct PageShape {
     pub max_lines: usize,
     pub first_scan: u32,
+    /// Every contract a read brings is taken, the page ending after the read that reaches
+    /// `max_lines` (or the entry limit) rather than inside it: a CSV chunk's size is not
+    /// seen by the caller, and a read cut short is read again by the next chunk.
+    pub whole_reads: bool,
 }
 
 impl PageShape {
@@ -107,12 +111,14 @@ impl PageShape {
     pub const PAGE: PageShape = PageShape {
         max_lines: MAX_PAGE_LINES,
         first_scan: FIRST_SCAN,
+        whole_reads: false,
     };
     /// A chunk of the CSV export: it is written and dropped before the next is read, so it
-    /// is small.
+    /// is small; it takes whole reads, each contract read once over the export.
     pub const CSV_CHUNK: PageShape = PageShape {
         max_lines: CSV_CHUNK_LINES,
         first_scan: FIRST_SCAN,
+        whole_reads: true,
     };
 
     /// The shape of the page after `page`: its first read takes as many contracts as `page`
@@ -289,6 +295,8 @@ pub async fn journal_page_within(
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
     let mut lines = 0_usize;
     let mut full = false;
+    // With whole reads: the last contract read, when more follow.
+    let mut after_reads = None;
     let mut contracts_read = 0_u32;
     'scan: loop {
         let page = services.contracts.scan(tenant_id, &scan).await?;
@@ -305,10 +313,17 @@ pub async fn journal_page_within(
         .await?;
         let (currency, scope) = (query.currency, query.scope);
         let statuses = query.status.contract_statuses();
-        // What the page can still take: no contract past it is computed.
-        let budget = Budget {
-            entries: limit + 1 - entries.len(),
-            lines: shape.max_lines.saturating_sub(lines),
+        // What the page can still take: no contract past it is computed (a whole read
+        // is computed whole).
+        let budget = match shape.whole_reads {
+            true => Budget {
+                entries: usize::MAX,
+                lines: usize::MAX,
+            },
+            false => Budget {
+                entries: limit + 1 - entries.len(),
+                lines: shape.max_lines.saturating_sub(lines),
+            },
         };
         let computed = offload(services, move || {
             entries_of(
@@ -330,6 +345,9 @@ pub async fn journal_page_within(
                 lines += entry.entry.lines.len();
                 entries.push(entry);
             }
+            if shape.whole_reads {
+                continue;
+            }
             if entries.len() > limit {
                 break 'scan;
             }
@@ -339,6 +357,12 @@ pub async fn journal_page_within(
             }
         }
         match page.next {
+            Some(next)
+                if shape.whole_reads && (entries.len() >= limit || lines >= shape.max_lines) =>
+            {
+                after_reads = Some(next);
+                break;
+            }
             Some(next) => {
                 scan.after = Some(next);
                 scan.limit = (scan.limit * 2).min(SCAN_PAGE);
@@ -346,7 +370,9 @@ pub async fn journal_page_within(
             None => break,
         }
     }
-    let next = if entries.len() > limit {
+    let next = if shape.whole_reads {
+        after_reads
+    } else if entries.len() > limit {
         entries.truncate(limit);
         entries.last().map(|entry| entry.contract_id.clone())
     } else if full {
@@ -564,7 +590,7 @@ fn booked_entries(
                 .or_insert_with(|| {
                     (
                         obligation.id.clone(),
-                        obligation.name.clone(),
+                        obligation.name.to_string(),
                         obligation.pob_type,
                     )
                 });
