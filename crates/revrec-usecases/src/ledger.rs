@@ -100,10 +100,6 @@ pub struct JournalPage {
 pub struct PageShape {
     pub max_lines: usize,
     pub first_scan: u32,
-    /// Every contract a read brings is taken, the page ending after the read that reaches
-    /// `max_lines` (or the entry limit) rather than inside it: a CSV chunk's size is not
-    /// seen by the caller, and a read cut short is read again by the next chunk.
-    pub whole_reads: bool,
 }
 
 impl PageShape {
@@ -111,14 +107,6 @@ impl PageShape {
     pub const PAGE: PageShape = PageShape {
         max_lines: MAX_PAGE_LINES,
         first_scan: FIRST_SCAN,
-        whole_reads: false,
-    };
-    /// A chunk of the CSV export: it is written and dropped before the next is read, so it
-    /// is small; it takes whole reads, each contract read once over the export.
-    pub const CSV_CHUNK: PageShape = PageShape {
-        max_lines: CSV_CHUNK_LINES,
-        first_scan: FIRST_SCAN,
-        whole_reads: true,
     };
 
     /// The shape of the page after `page`: its first read takes as many contracts as `page`
@@ -145,9 +133,6 @@ const SCAN_PAGE: u32 = 128;
 /// has a line per obligation and account, so a thousand entries of 500-line contracts would
 /// otherwise be a page of a million lines. The next page continues after it.
 pub const MAX_PAGE_LINES: usize = 10_000;
-/// Journal lines per chunk of the CSV export (a chunk is written and dropped before the
-/// next is read).
-pub const CSV_CHUNK_LINES: usize = 2_000;
 
 /// The chart recorded last (the defaults before any): the one open months post to.
 pub async fn current_chart(
@@ -245,7 +230,7 @@ pub async fn journal_page(
     journal_page_within(services, tenant_id, query, chart, PageShape::PAGE).await
 }
 
-/// [`journal_page`] of another shape (the CSV export's chunks).
+/// [`journal_page`] of another shape.
 pub async fn journal_page_within(
     services: &Services,
     tenant_id: &str,
@@ -254,6 +239,138 @@ pub async fn journal_page_within(
     shape: PageShape,
 ) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
+    let mut read = month_read(services, tenant_id, query, chart, shape.first_scan).await?;
+    // One entry past the limit tells whether another page follows.
+    let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
+    let mut lines = 0_usize;
+    let mut full = false;
+    let mut contracts_read = 0_u32;
+    'scan: loop {
+        let page = services.contracts.scan(tenant_id, &read.scan).await?;
+        // What the page can still take: no contract past it is computed.
+        let budget = Budget {
+            entries: limit + 1 - entries.len(),
+            lines: shape.max_lines.saturating_sub(lines),
+        };
+        let computed =
+            entries_of_read(services, tenant_id, &read, query, &page.contracts, budget).await?;
+        for contract_entries in computed {
+            contracts_read += 1;
+            for entry in contract_entries {
+                lines += entry.entry.lines.len();
+                entries.push(entry);
+            }
+            if entries.len() > limit {
+                break 'scan;
+            }
+            if lines >= shape.max_lines {
+                full = true;
+                break 'scan;
+            }
+        }
+        match page.next {
+            Some(next) => read.scan = following(&read.scan, next),
+            None => break,
+        }
+    }
+    let next = if entries.len() > limit {
+        entries.truncate(limit);
+        entries.last().map(|entry| entry.contract_id.clone())
+    } else if full {
+        entries.last().map(|entry| entry.contract_id.clone())
+    } else {
+        None
+    };
+    Ok(JournalPage {
+        entries,
+        next,
+        contracts_read,
+    })
+}
+
+/// Every entry of the month for an export (the query's limit and cursor aside), in contract
+/// id order, sent to `sink` a read of contracts at a time; the next read is on its way from
+/// the database while one is computed, and at most `sink`'s capacity of reads wait to be
+/// written, so memory stays flat. An error ends the export as its last message; a sink
+/// whose receiver is gone (the download was dropped) ends it quietly.
+pub async fn journal_export(
+    services: &Services,
+    tenant_id: &str,
+    query: &JournalQuery,
+    chart: &ChartOfAccounts,
+    sink: tokio::sync::mpsc::Sender<Result<Vec<ContractEntry>, UseCaseError>>,
+) {
+    if let Err(error) = export_reads(services, tenant_id, query, chart, &sink).await {
+        // Nobody to tell when the receiver is gone.
+        let _ = sink.send(Err(error)).await;
+    }
+}
+
+async fn export_reads(
+    services: &Services,
+    tenant_id: &str,
+    query: &JournalQuery,
+    chart: &ChartOfAccounts,
+    sink: &tokio::sync::mpsc::Sender<Result<Vec<ContractEntry>, UseCaseError>>,
+) -> Result<(), UseCaseError> {
+    let mut read = month_read(services, tenant_id, query, chart, FIRST_SCAN).await?;
+    let mut page = services.contracts.scan(tenant_id, &read.scan).await?;
+    loop {
+        let next_scan = page.next.clone().map(|after| following(&read.scan, after));
+        let fetch = futures_util::future::OptionFuture::from(
+            next_scan
+                .as_ref()
+                .map(|scan| services.contracts.scan(tenant_id, scan)),
+        );
+        let compute = entries_of_read(
+            services,
+            tenant_id,
+            &read,
+            query,
+            &page.contracts,
+            Budget::ALL,
+        );
+        let (computed, fetched) = futures_util::future::join(compute, fetch).await;
+        let entries: Vec<ContractEntry> = computed?.into_iter().flatten().collect();
+        if sink.send(Ok(entries)).await.is_err() {
+            return Ok(());
+        }
+        match (fetched, next_scan) {
+            (Some(fetched), Some(scan)) => {
+                page = fetched?;
+                read.scan = scan;
+            }
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// The read after one that ended at `after`: twice its size, up to [`SCAN_PAGE`], so the
+/// first answer comes soon and the later ones take few round trips.
+fn following(scan: &ContractScan, after: String) -> ContractScan {
+    ContractScan {
+        after: Some(after),
+        limit: (scan.limit * 2).min(SCAN_PAGE),
+        ..scan.clone()
+    }
+}
+
+/// How a month's journal is read: the books now (and, for a delta, then), and the scan of
+/// the tenant's contracts that may have entries in it.
+struct MonthRead {
+    month: PeriodRange,
+    now: std::sync::Arc<Reading>,
+    then: Option<std::sync::Arc<Reading>>,
+    scan: ContractScan,
+}
+
+async fn month_read(
+    services: &Services,
+    tenant_id: &str,
+    query: &JournalQuery,
+    chart: &ChartOfAccounts,
+    first_scan: u32,
+) -> Result<MonthRead, UseCaseError> {
     let month = PeriodRange::new(query.period, query.period)?;
     let all_events = services.periods.period_events(tenant_id).await?;
     let now = std::sync::Arc::new(Reading {
@@ -278,9 +395,9 @@ pub async fn journal_page_within(
         || ClosedPeriods::after(now.events.iter().map(|event| &event.action))
             .first_open()
             .is_some_and(|first_open| query.period <= first_open);
-    let mut scan = ContractScan {
+    let scan = ContractScan {
         after: query.after.clone(),
-        limit: shape.first_scan.clamp(1, SCAN_PAGE),
+        limit: first_scan.clamp(1, SCAN_PAGE),
         ids: None,
         // As of an instant, or since one, a contract's status then is told after the scan.
         statuses: match (query.as_of, query.since) {
@@ -291,100 +408,49 @@ pub async fn journal_page_within(
             .then(|| (query.period.first_day(), query.period.last_day())),
         ..ContractScan::default()
     };
-    // One entry past the limit tells whether another page follows.
-    let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
-    let mut lines = 0_usize;
-    let mut full = false;
-    // With whole reads: the last contract read, when more follow.
-    let mut after_reads = None;
-    let mut contracts_read = 0_u32;
-    'scan: loop {
-        let page = services.contracts.scan(tenant_id, &scan).await?;
-        // The page's entries are computed on the compute pool, contract by contract in id
-        // order; the limits below then take what the answer holds.
-        let (contracts, tenant) = (page.contracts.clone(), tenant_id.to_owned());
-        let (now, then) = (std::sync::Arc::clone(&now), then.clone());
-        let usage_now = usage_at(services, &page.contracts, now.as_of).await?;
-        let usage_then = usage_at(
-            services,
-            &page.contracts,
-            then.as_ref().and_then(|then| then.as_of),
-        )
-        .await?;
-        let (currency, scope) = (query.currency, query.scope);
-        let statuses = query.status.contract_statuses();
-        // What the page can still take: no contract past it is computed (a whole read
-        // is computed whole).
-        let budget = match shape.whole_reads {
-            true => Budget {
-                entries: usize::MAX,
-                lines: usize::MAX,
-            },
-            false => Budget {
-                entries: limit + 1 - entries.len(),
-                lines: shape.max_lines.saturating_sub(lines),
-            },
-        };
-        let computed = offload(services, move || {
-            entries_of(
-                &contracts,
-                &tenant,
-                (
-                    (&now, &usage_now),
-                    then.as_deref().map(|then| (then, &usage_then)),
-                ),
-                (currency, scope, &statuses),
-                month,
-                budget,
-            )
-        })
-        .await??;
-        for contract_entries in computed {
-            contracts_read += 1;
-            for entry in contract_entries {
-                lines += entry.entry.lines.len();
-                entries.push(entry);
-            }
-            if shape.whole_reads {
-                continue;
-            }
-            if entries.len() > limit {
-                break 'scan;
-            }
-            if lines >= shape.max_lines {
-                full = true;
-                break 'scan;
-            }
-        }
-        match page.next {
-            Some(next)
-                if shape.whole_reads && (entries.len() >= limit || lines >= shape.max_lines) =>
-            {
-                after_reads = Some(next);
-                break;
-            }
-            Some(next) => {
-                scan.after = Some(next);
-                scan.limit = (scan.limit * 2).min(SCAN_PAGE);
-            }
-            None => break,
-        }
-    }
-    let next = if shape.whole_reads {
-        after_reads
-    } else if entries.len() > limit {
-        entries.truncate(limit);
-        entries.last().map(|entry| entry.contract_id.clone())
-    } else if full {
-        entries.last().map(|entry| entry.contract_id.clone())
-    } else {
-        None
-    };
-    Ok(JournalPage {
-        entries,
-        next,
-        contracts_read,
+    Ok(MonthRead {
+        month,
+        now,
+        then,
+        scan,
     })
+}
+
+/// The entries of a read's contracts, computed on the compute pool contract by contract in
+/// id order, as far as `budget` goes.
+async fn entries_of_read(
+    services: &Services,
+    tenant_id: &str,
+    read: &MonthRead,
+    query: &JournalQuery,
+    contracts: &[std::sync::Arc<StoredContract>],
+    budget: Budget,
+) -> Result<Vec<Vec<ContractEntry>>, UseCaseError> {
+    let (now, then) = (std::sync::Arc::clone(&read.now), read.then.clone());
+    let usage_now = usage_at(services, contracts, now.as_of).await?;
+    let usage_then = usage_at(
+        services,
+        contracts,
+        then.as_ref().and_then(|then| then.as_of),
+    )
+    .await?;
+    let (contracts, tenant) = (contracts.to_vec(), tenant_id.to_owned());
+    let (currency, scope, month) = (query.currency, query.scope, read.month);
+    let statuses = query.status.contract_statuses();
+    offload(services, move || {
+        entries_of(
+            &contracts,
+            &tenant,
+            (
+                (&now, &usage_now),
+                then.as_deref().map(|then| (then, &usage_then)),
+            ),
+            (currency, scope, &statuses),
+            month,
+            budget,
+        )
+    })
+    .await?
 }
 
 /// How many more entries and lines a page may take.
@@ -392,6 +458,14 @@ pub async fn journal_page_within(
 struct Budget {
     entries: usize,
     lines: usize,
+}
+
+impl Budget {
+    /// An export's: every contract of a read.
+    const ALL: Budget = Budget {
+        entries: usize::MAX,
+        lines: usize::MAX,
+    };
 }
 
 /// The books a journal is read from: at an instant (now when `None`), with the closes and

@@ -5,24 +5,26 @@ use actix_web::HttpResponse;
 use actix_web::http::header::CONTENT_DISPOSITION;
 use actix_web::web::{self, Bytes};
 use revrec_domain::ChartOfAccounts;
-use revrec_usecases::ledger::{JournalPage, JournalQuery, PageShape, journal_page_within};
+use revrec_usecases::ledger::{JournalQuery, journal_export};
 
 use crate::shell::error::ApiError;
 use crate::shell::state::AppState;
 use crate::wire::ledger::{CSV_HEADER, write_csv_rows};
 
-/// The whole month as CSV, a page of entries at a time: the first page is read before the
-/// answer starts (so a failure then is a problem with its status), the rest as the client
-/// reads. Memory stays flat however many contracts the tenant has.
+/// Reads computed and not yet written: what the export holds in memory besides the read
+/// being computed and the one arriving from the database.
+const READS_WAITING: usize = 2;
+
+/// The whole month as CSV, streamed: the export runs as a task of its own that sends its
+/// entries a read of contracts at a time, and each read is written as one chunk as the
+/// client takes them. The first read arrives before the answer starts (so a failure then is
+/// a problem with its status). Memory stays flat however many contracts the tenant has.
 pub async fn csv_export(
     state: &web::Data<AppState>,
     tenant_id: String,
     query: JournalQuery,
     chart: ChartOfAccounts,
 ) -> Result<HttpResponse, ApiError> {
-    let shape = PageShape::CSV_CHUNK;
-    let first = journal_page_within(&state.stale_reads, &tenant_id, &query, &chart, shape).await?;
-    let shape = shape.after(&first);
     let scope = match query.scope {
         revrec_domain::EntryScope::All => String::new(),
         scope => format!("-{}", scope.as_str()),
@@ -32,36 +34,35 @@ pub async fn csv_export(
         query.period,
         query.status.as_str()
     );
-    let mut chunk = String::from(CSV_HEADER);
-    let next = chunk_of(&mut chunk, &first, &query);
-    let state = state.clone();
-    // The first chunk is ready; each later one is the next page, read when it is wanted.
-    let chart = std::sync::Arc::new(chart);
-    let body =
-        futures_util::stream::unfold((Some(chunk), next, shape), move |(ready, next, shape)| {
-            let (state, tenant_id, chart) = (state.clone(), tenant_id.clone(), chart.clone());
-            async move {
-                if let Some(chunk) = ready {
-                    return Some((Ok(Bytes::from(chunk)), (None, next, shape)));
-                }
-                let query = next?;
-                match journal_page_within(&state.stale_reads, &tenant_id, &query, &chart, shape)
-                    .await
-                {
-                    Ok(page) => {
-                        let mut chunk = String::new();
-                        let next = chunk_of(&mut chunk, &page, &query);
-                        Some((Ok(Bytes::from(chunk)), (None, next, shape.after(&page))))
-                    }
-                    Err(error) => {
-                        // The status is sent already: log, and end the body short of its end.
-                        let error = ApiError::from(error);
-                        error.log_server_error();
-                        Some((Err(error), (None, None, shape)))
-                    }
-                }
+    let (sink, mut reads) = tokio::sync::mpsc::channel(READS_WAITING);
+    let exporter = state.clone();
+    actix_web::rt::spawn(async move {
+        journal_export(&exporter.stale_reads, &tenant_id, &query, &chart, sink).await;
+    });
+    let mut first = String::from(CSV_HEADER);
+    match reads.recv().await {
+        Some(Err(error)) => return Err(error.into()),
+        Some(Ok(entries)) => write_csv_rows(&mut first, &entries),
+        None => {}
+    }
+    let body = futures_util::stream::unfold((Some(first), reads), |(ready, mut reads)| async {
+        if let Some(chunk) = ready {
+            return Some((Ok(Bytes::from(chunk)), (None, reads)));
+        }
+        match reads.recv().await? {
+            Ok(entries) => {
+                let mut chunk = String::new();
+                write_csv_rows(&mut chunk, &entries);
+                Some((Ok(Bytes::from(chunk)), (None, reads)))
             }
-        });
+            Err(error) => {
+                // The status is sent already: log, and end the body short of its end.
+                let error = ApiError::from(error);
+                error.log_server_error();
+                Some((Err(error), (None, reads)))
+            }
+        }
+    });
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8; header=present")
         .insert_header((
@@ -69,13 +70,4 @@ pub async fn csv_export(
             format!("attachment; filename=\"{filename}\""),
         ))
         .streaming(body))
-}
-
-/// Appends the page's rows; the query of the page after it, if any.
-fn chunk_of(chunk: &mut String, page: &JournalPage, query: &JournalQuery) -> Option<JournalQuery> {
-    write_csv_rows(chunk, &page.entries);
-    page.next.clone().map(|after| JournalQuery {
-        after: Some(after),
-        ..query.clone()
-    })
 }
