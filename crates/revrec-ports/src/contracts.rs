@@ -534,6 +534,8 @@ pub struct FactsSince {
 pub struct ContractScan {
     /// Start after this contract id.
     pub after: Option<String>,
+    /// Up to and including this contract id.
+    pub through: Option<String>,
     pub limit: u32,
     /// Only these ids (ids the tenant does not have are left out).
     pub ids: Option<Vec<String>>,
@@ -639,6 +641,18 @@ pub trait ContractRepository: Send + Sync {
         tenant_id: &str,
         scan: &ContractScan,
     ) -> Result<ScannedPage, RepositoryError>;
+
+    /// Where reads of `every` contracts end, going on from `after` in id order: the id of
+    /// the tenant's `every`-th contract after it, of the `2 × every`-th, and so on, at most
+    /// `marks` of them (fewer when the tenant's contracts run out). An export reads the
+    /// ranges between them side by side, each in one [`ContractRepository::scan`].
+    async fn scan_marks(
+        &self,
+        tenant_id: &str,
+        after: Option<String>,
+        every: u32,
+        marks: u32,
+    ) -> Result<Vec<String>, RepositoryError>;
 
     /// What an as-of read of the tenant's rollup in `currency` needs, read in one
     /// snapshot so that a write landing meanwhile is in both or in neither: the rollup as

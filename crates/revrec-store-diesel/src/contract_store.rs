@@ -118,6 +118,34 @@ impl ContractRepository for ContractStore {
         .await
     }
 
+    async fn scan_marks(
+        &self,
+        tenant_id: &str,
+        after: Option<String>,
+        every: u32,
+        marks: u32,
+    ) -> Result<Vec<String>, RepositoryError> {
+        let tenant_id = tenant_id.to_owned();
+        with_connection(&self.database, Access::Scan, move |connection| {
+            // The ids alone, from the primary key: the marks are every `every`-th of them.
+            let mut select = contracts::table
+                .filter(contracts::tenant_id.eq(tenant_id))
+                .into_boxed();
+            if let Some(after) = after {
+                select = select.filter(contracts::id.gt(after));
+            }
+            let every = every.max(1);
+            let ids: Vec<String> = select
+                .order(contracts::id.asc())
+                .limit(i64::from(every) * i64::from(marks))
+                .select(contracts::id)
+                .load(connection)?;
+            let step = usize::try_from(every).unwrap_or(usize::MAX);
+            Ok(ids.into_iter().skip(step - 1).step_by(step).collect())
+        })
+        .await
+    }
+
     async fn find(
         &self,
         tenant_id: &str,
@@ -747,6 +775,9 @@ fn scan_contracts(
         .into_boxed();
     if let Some(after) = &scan.after {
         select = select.filter(contracts::id.gt(after.clone()));
+    }
+    if let Some(through) = &scan.through {
+        select = select.filter(contracts::id.le(through.clone()));
     }
     if let Some(ids) = &scan.ids {
         select = select.filter(contracts::id.eq_any(ids.clone()));

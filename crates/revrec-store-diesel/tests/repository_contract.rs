@@ -869,6 +869,28 @@ async fn scans_read_whole_contracts_a_page_at_a_time_in_id_order() {
             ["ctr_2", "ctr_9"],
             "another tenant's id is left out"
         );
+        // Marks: where reads of two contracts each end, the tenant's own ids only.
+        let marks = store
+            .contracts()
+            .scan_marks("t1", Some("ctr_1".into()), 2, 5)
+            .await
+            .unwrap();
+        assert_eq!(marks, ["ctr_3", "ctr_5", "ctr_9"]);
+        let within = store
+            .contracts()
+            .scan(
+                "t1",
+                &ContractScan {
+                    after: Some("ctr_3".into()),
+                    through: Some("ctr_5".into()),
+                    limit: 100,
+                    ..ContractScan::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(ids(&within), ["ctr_4", "ctr_5"]);
+        assert_eq!(within.next, None);
     })
     .await;
 }
