@@ -91,33 +91,6 @@ pub struct JournalPage {
     pub entries: Vec<ContractEntry>,
     /// The contract id to continue after, when more entries follow.
     pub next: Option<String>,
-    /// How many contracts the page went through (with entries or not): how many the next
-    /// page's first read should take.
-    pub contracts_read: u32,
-}
-
-/// How a page is read: the lines it ends at, and how many contracts its first read takes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PageShape {
-    pub max_lines: usize,
-    pub first_scan: u32,
-}
-
-impl PageShape {
-    /// A JSON page.
-    pub const PAGE: PageShape = PageShape {
-        max_lines: MAX_PAGE_LINES,
-        first_scan: FIRST_SCAN,
-    };
-
-    /// The shape of the page after `page`: its first read takes as many contracts as `page`
-    /// went through, so an export of like contracts reads each once.
-    pub fn after(self, page: &JournalPage) -> PageShape {
-        PageShape {
-            first_scan: page.contracts_read.clamp(1, SCAN_PAGE),
-            ..self
-        }
-    }
 }
 
 pub const DEFAULT_LIMIT: u32 = 100;
@@ -228,35 +201,22 @@ pub async fn journal_page(
     query: &JournalQuery,
     chart: &ChartOfAccounts,
 ) -> Result<JournalPage, UseCaseError> {
-    journal_page_within(services, tenant_id, query, chart, PageShape::PAGE).await
-}
-
-/// [`journal_page`] of another shape.
-pub async fn journal_page_within(
-    services: &Services,
-    tenant_id: &str,
-    query: &JournalQuery,
-    chart: &ChartOfAccounts,
-    shape: PageShape,
-) -> Result<JournalPage, UseCaseError> {
     let limit = usize::try_from(query.limit.clamp(1, MAX_LIMIT)).unwrap_or(1);
-    let mut read = month_read(services, tenant_id, query, chart, shape.first_scan).await?;
+    let mut read = month_read(services, tenant_id, query, chart, FIRST_SCAN).await?;
     // One entry past the limit tells whether another page follows.
     let mut entries: Vec<ContractEntry> = Vec::with_capacity(limit + 1);
     let mut lines = 0_usize;
     let mut full = false;
-    let mut contracts_read = 0_u32;
     'scan: loop {
         let page = services.contracts.scan(tenant_id, &read.scan).await?;
         // What the page can still take: no contract past it is computed.
         let budget = Budget {
             entries: limit + 1 - entries.len(),
-            lines: shape.max_lines.saturating_sub(lines),
+            lines: MAX_PAGE_LINES.saturating_sub(lines),
         };
         let computed =
             entries_of_read(services, tenant_id, &read, query, &page.contracts, budget).await?;
         for contract_entries in computed {
-            contracts_read += 1;
             for entry in contract_entries {
                 lines += entry.entry.lines.len();
                 entries.push(entry);
@@ -264,7 +224,7 @@ pub async fn journal_page_within(
             if entries.len() > limit {
                 break 'scan;
             }
-            if lines >= shape.max_lines {
+            if lines >= MAX_PAGE_LINES {
                 full = true;
                 break 'scan;
             }
@@ -282,11 +242,7 @@ pub async fn journal_page_within(
     } else {
         None
     };
-    Ok(JournalPage {
-        entries,
-        next,
-        contracts_read,
-    })
+    Ok(JournalPage { entries, next })
 }
 
 /// Every entry of the month for an export (the query's limit and cursor aside), in contract
