@@ -11,14 +11,14 @@ use crate::shell::error::ApiError;
 use crate::shell::state::AppState;
 use crate::wire::ledger::{CSV_HEADER, write_csv_rows};
 
-/// Reads computed and not yet written: what the export holds in memory besides the read
-/// being computed and the one arriving from the database.
-const READS_WAITING: usize = 2;
+/// Batches of entries computed and not yet written: what the export holds in memory besides
+/// the batch being computed and the reads arriving from the database.
+const BATCHES_WAITING: usize = 2;
 
 /// The whole month as CSV, streamed: the export runs as a task of its own that sends its
-/// entries a read of contracts at a time, and each read is written as one chunk as the
-/// client takes them. The first read arrives before the answer starts (so a failure then is
-/// a problem with its status). Memory stays flat however many contracts the tenant has.
+/// entries a batch of reads at a time, and each batch is written as one chunk as the client
+/// takes them. The first batch arrives before the answer starts (so a failure then is a
+/// problem with its status). Memory stays flat however many contracts the tenant has.
 pub async fn csv_export(
     state: &web::Data<AppState>,
     tenant_id: String,
@@ -34,7 +34,7 @@ pub async fn csv_export(
         query.period,
         query.status.as_str()
     );
-    let (sink, mut reads) = tokio::sync::mpsc::channel(READS_WAITING);
+    let (sink, mut reads) = tokio::sync::mpsc::channel(BATCHES_WAITING);
     let exporter = state.clone();
     actix_web::rt::spawn(async move {
         journal_export(&exporter.stale_reads, &tenant_id, &query, &chart, sink).await;
