@@ -493,10 +493,11 @@ fn scale_fraction(amount: i64, numerator: i128, denominator: i128) -> i64 {
 
 /// `round(amount × weight / total)` (half away from zero, as [`scale_fraction`]) for a
 /// weight that only grows, month end by month end, never past `total`: the quotient and
-/// remainder are carried forward, so a step costs an addition, and a division only for a
-/// step of a size not met before. Steps repeat: a month's 28 to 31 days (`daily`), or one
-/// month's weight (the other conventions). Magnitudes are unsigned: the quotient never
-/// exceeds `|amount|`.
+/// remainder are carried forward, so a step costs an addition. `daily` steps are a month's
+/// 28 to 31 days, worked out once per curve ([`RunningScale::fill_days`]); the other
+/// conventions' steps repeat one month's weight, so a division is made only for a step of
+/// a size not met just before. Magnitudes are unsigned: the quotient never exceeds
+/// `|amount|`.
 struct RunningScale {
     magnitude: u64,
     negative: bool,
@@ -504,11 +505,8 @@ struct RunningScale {
     weight: i64,
     quotient: u64,
     remainder: u64,
-    /// Quotient and remainder of `magnitude × days / total` for a month of 28 to 31 days,
-    /// once met.
-    month_of_days: [Option<(u64, u64)>; 4],
-    /// The last step of another size, with its quotient and remainder.
-    other: Option<(i64, u64, u64)>,
+    /// The last step, with its quotient and remainder.
+    last_step: Option<(i64, u64, u64)>,
 }
 
 impl RunningScale {
@@ -521,8 +519,7 @@ impl RunningScale {
             weight: 0,
             quotient: 0,
             remainder: 0,
-            month_of_days: [None; 4],
-            other: None,
+            last_step: None,
         }
     }
 
@@ -563,12 +560,7 @@ impl RunningScale {
         let mut step = self.divide(28);
         let mut steps = [step; 4];
         for slot in steps.iter_mut().skip(1) {
-            let (mut quotient, mut remainder) = (step.0 + one_day.0, step.1 + one_day.1);
-            if remainder >= self.total {
-                remainder -= self.total;
-                quotient += 1;
-            }
-            step = (quotient, remainder);
+            step = self.carried(step, one_day);
             *slot = step;
         }
         steps
@@ -578,28 +570,13 @@ impl RunningScale {
     #[inline]
     fn at(&mut self, weight: i64) -> i64 {
         let step = weight - self.weight;
-        let (quotient, remainder) = match step {
-            28..=31 => {
-                let slot = usize::try_from(step - 28).unwrap_or(0);
-                match self.month_of_days.get(slot).copied().flatten() {
-                    Some(known) => known,
-                    None => {
-                        let divided = self.divide(step);
-                        if let Some(kept) = self.month_of_days.get_mut(slot) {
-                            *kept = Some(divided);
-                        }
-                        divided
-                    }
-                }
+        let (quotient, remainder) = match self.last_step {
+            Some((size, quotient, remainder)) if size == step => (quotient, remainder),
+            _ => {
+                let (quotient, remainder) = self.divide(step);
+                self.last_step = Some((step, quotient, remainder));
+                (quotient, remainder)
             }
-            _ => match self.other {
-                Some((size, quotient, remainder)) if size == step => (quotient, remainder),
-                _ => {
-                    let (quotient, remainder) = self.divide(step);
-                    self.other = Some((step, quotient, remainder));
-                    (quotient, remainder)
-                }
-            },
         };
         self.weight = weight;
         self.advance(quotient, remainder)
@@ -608,14 +585,8 @@ impl RunningScale {
     /// The value after a step whose own quotient and remainder are given.
     #[inline]
     fn advance(&mut self, quotient: u64, remainder: u64) -> i64 {
-        self.quotient += quotient;
-        // Both remainders are below total, so one carry at most; no overflow since
-        // total ≤ 2^63.
-        self.remainder += remainder;
-        if self.remainder >= self.total {
-            self.remainder -= self.total;
-            self.quotient += 1;
-        }
+        (self.quotient, self.remainder) =
+            self.carried((self.quotient, self.remainder), (quotient, remainder));
         let half_or_more = self.remainder >= self.total - self.remainder;
         let rounded = self.quotient + u64::from(half_or_more);
         if self.negative {
@@ -623,6 +594,18 @@ impl RunningScale {
             0_i64.wrapping_sub_unsigned(rounded)
         } else {
             i64::try_from(rounded).unwrap_or(i64::MAX)
+        }
+    }
+
+    /// The sum of two quotients and remainders of `/ total`. Both remainders are below
+    /// total, so one carry at most; no overflow since total ≤ 2^63.
+    #[inline]
+    fn carried(&self, (quotient, remainder): (u64, u64), added: (u64, u64)) -> (u64, u64) {
+        let (quotient, remainder) = (quotient + added.0, remainder + added.1);
+        if remainder >= self.total {
+            (quotient + 1, remainder - self.total)
+        } else {
+            (quotient, remainder)
         }
     }
 
