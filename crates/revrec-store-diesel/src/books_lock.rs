@@ -121,16 +121,10 @@ fn take_lock(
 ) -> Result<(), StoreError> {
     match connection {
         DbConnection::Postgres(pg) => {
-            // The statement also sets `plan_cache_mode` for the rest of the transaction,
-            // saving a round trip: the foreign-key checks of the rows a write inserts run
-            // as plans a connection keeps, and one made while the contracts table was young
-            // and had no statistics scans the whole table for every row for as long as the
-            // connection lives (a bulk load slowed from 7,000 to under 2,000 contracts a
-            // second). Planning them afresh each time costs microseconds and always sees
-            // the table as it is.
+            // The statement also decides how the rest of the transaction is planned
+            // (`write_plans`), saving a round trip.
             diesel::sql_query(format!(
-                "SELECT set_config('plan_cache_mode', 'force_custom_plan', true), \
-                 {function}($1, hashtext($2))"
+                "SELECT revrec_plan_writes(), {function}($1, hashtext($2))"
             ))
             .bind::<Integer, _>(BOOKS_LOCK_CLASS)
             .bind::<Text, _>(tenant_id)

@@ -27,6 +27,7 @@ pub mod schema;
 mod stripe_dealer;
 mod usage_store;
 mod variable_rows;
+mod write_plans;
 
 pub use books_size::SHARED_CEILING;
 pub use connection::{

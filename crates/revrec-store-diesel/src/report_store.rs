@@ -12,6 +12,7 @@ use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
 use crate::rollup_deltas::{clear_folded, currency_codes, fold_deltas, read_rollup_lines};
 use crate::schema::{contracts, rollup_deltas, rollups};
+use crate::write_plans::analyze_young_books;
 
 pub struct ReportStore {
     database: Database,
@@ -106,6 +107,8 @@ impl ReportRepository for ReportStore {
             let folded = fold_deltas(connection)?;
             if folded > 0 {
                 clear_folded(connection)?;
+                // Deltas come from writes, which may have grown young books.
+                analyze_young_books(connection)?;
             }
             Ok(folded)
         })

@@ -1,0 +1,3 @@
+-- PostgreSQL's folder decides how a write's statements are planned. SQLite prepares each
+-- statement as it runs: nothing to add. Keep in step with the other folder.
+SELECT 1;
