@@ -20,7 +20,7 @@ use revrec_ports::{
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{BooksHold, WriteStamp, latest_sequence_of, stamp_for_rollup_write};
 use crate::books_size::check_books_size;
-use crate::connection::{DbConnection, on_each_backend};
+use crate::connection::{DbConnection, append_rows};
 use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
 use crate::report_store::read_rollup;
@@ -341,22 +341,15 @@ pub(crate) fn apply_writes(
     let new_rows: Vec<NewContractRow> = writes
         .iter()
         .filter(|write| write.expected.is_none())
-        .map(|write| NewContractRow {
-            row: ContractRow::from(&write.record),
-            revision: 1,
-            reported_sequence: (write.record.status != ContractStatus::Draft)
-                .then(|| stamp_of(write)),
-            reported_at: (write.record.status != ContractStatus::Draft)
-                .then_some(write.record.updated_at),
+        .map(|write| {
+            NewContractRow::new(
+                ContractRow::from(&write.record),
+                (write.record.status != ContractStatus::Draft)
+                    .then(|| (stamp_of(write), write.record.updated_at)),
+            )
         })
         .collect();
-    for chunk in new_rows.chunks(500) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contracts::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
+    append_rows!(&mut *connection, contracts::table, &new_rows, 500)?;
     for write in writes {
         if let Some(expected) = write.expected {
             update_record(connection, write, expected, stamp_of(write))?;
@@ -412,13 +405,7 @@ pub(crate) fn apply_writes(
                 .map(|invoice| InvoiceRow::new(tenant, id, invoice, stamp_of(write))),
         );
     }
-    for chunk in invoices.chunks(1_000) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_invoices::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
+    append_rows!(&mut *connection, contract_invoices::table, &invoices, 1_000)?;
     add_rollup_deltas(
         connection,
         rollup_stamp,
@@ -983,26 +970,12 @@ fn like_pattern(text: &str) -> String {
     pattern
 }
 
-/// Versions and their lines, in multi-row statements chunked so that no statement passes
-/// either backend's bind-parameter limit.
+/// Versions and their lines (`append_rows`).
 pub(crate) fn insert_versions(
     connection: &mut DbConnection,
     versions: &[VersionRow],
     lines: &[LineRow],
 ) -> Result<(), diesel::result::Error> {
-    for chunk in versions.chunks(500) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_versions::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
-    for chunk in lines.chunks(1_000) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(contract_lines::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
-    Ok(())
+    append_rows!(&mut *connection, contract_versions::table, versions, 500)?;
+    append_rows!(&mut *connection, contract_lines::table, lines, 1_000)
 }

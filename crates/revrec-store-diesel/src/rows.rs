@@ -57,17 +57,84 @@ pub struct ContractRow {
     pub convention: Option<String>,
 }
 
-/// A new contract's row: the record and its first revision.
+/// A new contract's row: the record's columns and its first revision, flat, as PostgreSQL's
+/// `COPY` takes rows (`ContractRow` embedded would nest them).
 #[derive(Insertable, Clone, Debug)]
 #[diesel(table_name = contracts, treat_none_as_default_value = false)]
 pub struct NewContractRow {
-    #[diesel(embed)]
-    pub row: ContractRow,
+    pub tenant_id: String,
+    pub id: String,
+    pub customer_id: String,
+    pub customer_name: String,
+    pub contract_number: Option<String>,
+    pub currency: String,
+    pub status: String,
+    pub version: i32,
+    pub start_date: Date,
+    pub end_date: Date,
+    pub total_value: i64,
+    pub terminated_on: Option<Date>,
+    pub parent_contract_id: Option<String>,
+    pub search_text: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub restatements: i32,
+    pub convention: Option<String>,
     pub revision: i64,
     /// The books sequence it entered the reports at; none for a draft.
     pub reported_sequence: Option<i64>,
     /// The instant it entered the reports; none for a draft.
     pub reported_at: Option<i64>,
+}
+
+impl NewContractRow {
+    /// `row` at its first revision, entering the reports at `reported` (sequence and
+    /// instant; none for a draft).
+    pub fn new(row: ContractRow, reported: Option<(i64, i64)>) -> NewContractRow {
+        let ContractRow {
+            tenant_id,
+            id,
+            customer_id,
+            customer_name,
+            contract_number,
+            currency,
+            status,
+            version,
+            start_date,
+            end_date,
+            total_value,
+            terminated_on,
+            parent_contract_id,
+            search_text,
+            created_at,
+            updated_at,
+            restatements,
+            convention,
+        } = row;
+        NewContractRow {
+            tenant_id,
+            id,
+            customer_id,
+            customer_name,
+            contract_number,
+            currency,
+            status,
+            version,
+            start_date,
+            end_date,
+            total_value,
+            terminated_on,
+            parent_contract_id,
+            search_text,
+            created_at,
+            updated_at,
+            restatements,
+            convention,
+            revision: 1,
+            reported_sequence: reported.map(|(sequence, _)| sequence),
+            reported_at: reported.map(|(_, at)| at),
+        }
+    }
 }
 
 impl From<&ContractRecord> for ContractRow {
