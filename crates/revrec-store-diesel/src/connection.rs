@@ -33,7 +33,7 @@ pub(crate) use on_each_backend;
 
 /// Appends `rows` (a slice) to `table`. On PostgreSQL one binary `COPY`, which PostgreSQL
 /// neither parses nor plans: a multi-row INSERT of a thousand rows spent a third of its time
-/// there, and a batch ingest runs 1.2 × as fast without it. On SQLite multi-row INSERTs of
+/// there, and a batch ingest runs 1.3 × as fast without it. On SQLite multi-row INSERTs of
 /// `chunk` rows, under its bind-parameter limit.
 macro_rules! append_rows {
     ($connection:expr, $table:expr, $rows:expr, $chunk:expr) => {{

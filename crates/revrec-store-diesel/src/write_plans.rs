@@ -5,8 +5,8 @@
 //! contract up by scanning the table, or every contract of the tenant, and keeps doing so
 //! for every row as the table grows (a bulk load slowed from 7,000 to under 2,000 contracts
 //! a second). So every write begins by asking `revrec_plan_writes()` (`books_lock`), which
-//! plans the transaction's statements afresh while either table's statistics say it holds
-//! fewer than 10,000 rows. Once both say more, the kept plans are primary-key lookups, and
+//! plans the transaction's statements afresh while either table has no statistics or
+//! statistics saying it holds fewer than 10,000 rows. Once both say more, the kept plans are primary-key lookups, and
 //! planning every row's check afresh would cost a third of PostgreSQL's time in a bulk load.
 //!
 //! Statistics come from autovacuum about once a minute; a bulk load into a new database

@@ -22,13 +22,13 @@ struct Setting {
     plan_cache_mode: String,
 }
 
-/// The plan cache mode a write transaction runs with, after the statement every write
-/// begins with has decided it.
 /// The first `count` contracts.
 fn contracts(count: u32) -> String {
     contracts_from(1, count)
 }
 
+/// The plan cache mode a write transaction runs with, after the statement every write
+/// begins with has decided it.
 fn mode_of_a_write(connection: &mut DbConnection) -> String {
     connection
         .transaction(|connection| {
