@@ -27,7 +27,7 @@ use revrec_ports::{UsageRecord, UsageStamp, UsageWrite};
 use time::Date;
 
 use crate::blocking::StoreError;
-use crate::connection::{DbConnection, on_each_backend};
+use crate::connection::{DbConnection, append_rows, on_each_backend};
 use crate::schema::{usage_months, usage_records};
 
 #[derive(Queryable, Selectable, Insertable, Clone, Debug)]
@@ -108,13 +108,7 @@ pub fn write_usage(
         .iter()
         .map(|record| UsageRecordRow::new(tenant_id, contract_id, record, stamp))
         .collect();
-    for chunk in records.chunks(1_000) {
-        on_each_backend!(&mut *connection, |backend| {
-            diesel::insert_into(usage_records::table)
-                .values(chunk)
-                .execute(backend)
-        })?;
-    }
+    append_rows!(&mut *connection, usage_records::table, &records, 1_000)?;
     for (obligation_id, month) in &usage.months {
         let row = UsageMonthRow {
             tenant_id: tenant_id.to_owned(),

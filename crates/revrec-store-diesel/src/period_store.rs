@@ -20,7 +20,7 @@ use revrec_ports::{
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::lock_for_close;
-use crate::connection::{DbConnection, on_each_backend};
+use crate::connection::{DbConnection, append_rows, on_each_backend};
 use crate::report_store::read_rollup;
 use crate::rollup_deltas::currency_codes;
 use crate::rows::RollupRow;
@@ -361,13 +361,7 @@ fn freeze(
             .into_iter()
             .map(|row| FrozenRollupRow::new(tenant_id, sequence, currency, row))
             .collect();
-        for chunk in rows.chunks(500) {
-            on_each_backend!(&mut *connection, |backend| {
-                diesel::insert_into(frozen_rollups::table)
-                    .values(chunk)
-                    .execute(backend)
-            })?;
-        }
+        append_rows!(&mut *connection, frozen_rollups::table, &rows, 500)?;
     }
     Ok(())
 }
@@ -433,7 +427,7 @@ fn books_in_force(
 /// One frozen figure: a rollup row's key and amounts, the close that froze it, and the
 /// month it corrects ('' for the month's own figures).
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = frozen_rollups)]
+#[diesel(table_name = frozen_rollups, treat_none_as_default_value = false)]
 struct FrozenRollupRow {
     tenant_id: String,
     close_sequence: i64,
