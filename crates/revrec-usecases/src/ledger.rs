@@ -286,8 +286,7 @@ async fn export_reads(
     let first = services.contracts.scan(tenant_id, &read.scan).await?;
     let mut ranges = ExportRanges {
         pending: VecDeque::new(),
-        after: first.next.clone(),
-        done: first.next.is_none(),
+        unmarked_after: first.next.clone(),
     };
     let mut current = first.contracts;
     loop {
@@ -320,10 +319,9 @@ async fn export_reads(
 /// (`through` none) once the tenant's contracts run out of marks.
 struct ExportRanges {
     pending: VecDeque<(Option<String>, Option<String>)>,
-    /// Where the ranges not yet marked start.
-    after: Option<String>,
-    /// Every range is marked.
-    done: bool,
+    /// Where the ranges not yet marked start; none once every range is marked (the ranges
+    /// start after the export's first read, never at the tenant's first contract).
+    unmarked_after: Option<String>,
 }
 
 impl ExportRanges {
@@ -333,19 +331,20 @@ impl ExportRanges {
         services: &Services,
         tenant_id: &str,
     ) -> Result<Vec<(Option<String>, Option<String>)>, UseCaseError> {
-        if self.pending.len() < RANGES_SIDE_BY_SIDE && !self.done {
+        if self.pending.len() < RANGES_SIDE_BY_SIDE
+            && let Some(after) = &self.unmarked_after
+        {
             let marks = services
                 .contracts
-                .scan_marks(tenant_id, self.after.clone(), EXPORT_RANGE, MARKS_AT_ONCE)
+                .scan_marks(tenant_id, Some(after.clone()), EXPORT_RANGE, MARKS_AT_ONCE)
                 .await?;
             let complete = marks.len() == usize::try_from(MARKS_AT_ONCE).unwrap_or(usize::MAX);
             for mark in marks {
-                let after = self.after.replace(mark.clone());
+                let after = self.unmarked_after.replace(mark.clone());
                 self.pending.push_back((after, Some(mark)));
             }
             if !complete {
-                self.pending.push_back((self.after.take(), None));
-                self.done = true;
+                self.pending.push_back((self.unmarked_after.take(), None));
             }
         }
         let count = RANGES_SIDE_BY_SIDE.min(self.pending.len());
@@ -942,8 +941,7 @@ mod tests {
         };
         let mut ranges = ExportRanges {
             pending: VecDeque::from([range("ctr_d", Some("ctr_f"))]),
-            after: None,
-            done: true,
+            unmarked_after: None,
         };
         let batch = vec![range("ctr_a", Some("ctr_b")), range("ctr_b", Some("ctr_d"))];
         let cut = ScannedPage {
