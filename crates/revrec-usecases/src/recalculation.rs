@@ -207,7 +207,7 @@ pub async fn run_next_job(
         job_id: job.id.clone(),
         worker: worker.to_owned(),
     };
-    // The page after the one just committed, read while it committed.
+    // The page after the one just committed, read and computed while it committed.
     let mut read_ahead = None;
     loop {
         if stop() {
@@ -264,8 +264,8 @@ pub async fn run_next_job(
 }
 
 enum PageOutcome {
-    /// The progress committed, and the next page when it was read meanwhile.
-    Committed(JobProgress, Option<Vec<Arc<StoredContract>>>),
+    /// The progress committed, and the next page when it was read and computed meanwhile.
+    Committed(JobProgress, Option<ComputedPage>),
     Done,
     LeaseLost,
 }
@@ -290,31 +290,55 @@ async fn scan_page(
         .contracts)
 }
 
-/// Reads (unless `read_ahead` holds it), recomputes and commits the page after the job's
-/// cursor. The next page is read while this one commits: the database works on both at
-/// once, and the pages do not overlap (the next starts after this one's last id). A
-/// contract of it changed in between is caught when that page commits, as always.
+/// A page read and recomputed, not yet counted into the job's progress.
+struct ComputedPage {
+    contracts: Vec<Arc<StoredContract>>,
+    outcomes: Vec<Recalculated>,
+}
+
+/// Reads the page after `cursor` and recomputes each of its contracts.
+async fn read_and_compute(
+    services: &Services,
+    job: &JobRecord,
+    cursor: Option<String>,
+    settings: WorkerSettings,
+) -> Result<ComputedPage, UseCaseError> {
+    let contracts = scan_page(services, job, cursor, settings).await?;
+    let now = services.clock.now_micros();
+    let outcomes = contracts
+        .iter()
+        .map(|stored| recalculate(stored, job, now))
+        .collect::<Result<_, _>>()?;
+    Ok(ComputedPage {
+        contracts,
+        outcomes,
+    })
+}
+
+/// Reads and recomputes (unless `read_ahead` holds it) and commits the page after the job's
+/// cursor. The next page is read and recomputed while this one commits: the database
+/// writes one page while the worker computes the next, and the pages do not overlap (the
+/// next starts after this one's last id). A contract of it changed in between is caught
+/// when that page commits, as always.
 async fn run_page(
     services: &Services,
     job: &JobRecord,
     lease: &JobLease,
     settings: WorkerSettings,
-    mut read_ahead: Option<Vec<Arc<StoredContract>>>,
+    mut read_ahead: Option<ComputedPage>,
 ) -> Result<PageOutcome, UseCaseError> {
     for _ in 0..PAGE_ATTEMPTS {
-        let contracts = match read_ahead.take() {
-            Some(contracts) => contracts,
-            None => scan_page(services, job, job.progress.cursor.clone(), settings).await?,
+        let page = match read_ahead.take() {
+            Some(page) => page,
+            None => read_and_compute(services, job, job.progress.cursor.clone(), settings).await?,
         };
-        if contracts.is_empty() {
+        if page.contracts.is_empty() {
             return Ok(PageOutcome::Done);
         }
         let mut progress = job.progress.clone();
         let mut restatements = Vec::new();
         let mut rollup = Vec::new();
-        let now = services.clock.now_micros();
-        for stored in &contracts {
-            let outcome = recalculate(stored, job, now)?;
+        for (stored, outcome) in page.contracts.iter().zip(page.outcomes) {
             progress.processed += 1;
             progress.cursor = Some(stored.record.id.clone());
             progress.hash_chain = sha256_hex(&[
@@ -340,10 +364,11 @@ async fn run_page(
         let commit = services
             .jobs
             .commit_page(lease, &progress, restatements, rollup, lease_until);
-        let next = scan_page(services, job, progress.cursor.clone(), settings);
+        let next = read_and_compute(services, job, progress.cursor.clone(), settings);
         let (committed, next) = futures_util::future::join(commit, next).await;
         match committed? {
-            // The page read ahead is of no use if this one must be read again.
+            // The page computed ahead is of no use if this one must be read again; one
+            // that failed to compute fails again, and properly, when its turn comes.
             PageCommit::Committed => return Ok(PageOutcome::Committed(progress, next.ok())),
             PageCommit::LeaseLost => return Ok(PageOutcome::LeaseLost),
             // A contract of the page changed meanwhile: read the page again.
