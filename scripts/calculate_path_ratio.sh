@@ -15,13 +15,9 @@ cd "$(dirname "$0")/.."
 BASE="${1:-efe5d0e}"
 ROUNDS="${2:-3}"
 
-work="$(mktemp -d)"
-base_tree="$work/base"
-cleanup() {
-    git worktree remove --force "$base_tree" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=lib/base_worktree.sh
+. scripts/lib/base_worktree.sh
+open_base_worktree "$BASE"
 
 # The path of the bench binary a `cargo bench --no-run` built.
 bench_binary() {
@@ -29,7 +25,6 @@ bench_binary() {
 }
 cargo bench -p revrec-http --bench calculate_path --no-run 2>"$work/head.log"
 head_bench="$(bench_binary "$work/head.log")"
-git worktree add --quiet --detach "$base_tree" "$BASE"
 if ! grep -q global_allocator "$base_tree/crates/revrec-http/benches/calculate_path.rs"; then
     # The allocator as this tree's workspace pins it (the base had it in revrec-app only).
     allocator="$(grep '^mimalloc = ' Cargo.toml)"

@@ -19,17 +19,12 @@ REQUESTS="${2:-600}"
 command -v valgrind >/dev/null || apt-get install -y valgrind >/dev/null
 command -v callgrind_annotate >/dev/null || apt-get install -y valgrind >/dev/null
 
-work="$(mktemp -d)"
-base_tree="$work/base"
-cleanup() {
-    git worktree remove --force "$base_tree" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=lib/base_worktree.sh
+. scripts/lib/base_worktree.sh
+open_base_worktree "$BASE"
 
 cargo build --release --quiet -p revrec-app
 head_bin="$PWD/target/release/revrec"
-git worktree add --quiet --detach "$base_tree" "$BASE"
 base_target="$PWD/target/request-cost-base"
 (cd "$base_tree" && CARGO_TARGET_DIR="$base_target" cargo build --release --quiet -p revrec-app)
 base_bin="$base_target/release/revrec"
