@@ -22,9 +22,8 @@ cd "$(dirname "$0")/.."
 CONTRACTS="${1:-20000}"
 DURATION="${DURATION:-5s}"
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
-PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
-as_postgres() { runuser -u postgres -- "$@"; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=lib/pg_clusters.sh
+. scripts/lib/pg_clusters.sh
 
 # REVREC_BIN names a binary already built (CI checks the replica with its debug build and
 # a short run; its figures then mean nothing).
@@ -41,24 +40,19 @@ standby_port="$(free_port)"
 servers=()
 cleanup() {
     for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    as_postgres "$PG_BIN/pg_ctl" -D "$work/standby" -m immediate stop >/dev/null 2>&1 || true
-    as_postgres "$PG_BIN/pg_ctl" -D "$work/primary" -m immediate stop >/dev/null 2>&1 || true
+    stop_cluster standby
+    stop_cluster primary
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 echo "== a primary on port $primary_port and a streaming standby on port $standby_port"
-install -d -o postgres -g postgres -m 700 "$work/primary" "$work/standby"
-install -d -o postgres -g postgres "$work/sockets" "$work/logs"
-as_postgres "$PG_BIN/initdb" --auth=trust --username=postgres -D "$work/primary" >/dev/null
-as_postgres "$PG_BIN/pg_ctl" -D "$work/primary" -l "$work/logs/primary.log" -w \
-    -o "-p $primary_port -k $work/sockets -c listen_addresses=127.0.0.1" start >/dev/null
+start_cluster primary "$primary_port"
+install -d -o postgres -g postgres -m 700 "$work/standby"
 # -R: the copy starts as a standby that streams from the primary.
 as_postgres "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres \
     -D "$work/standby" -R -X stream >/dev/null
-as_postgres "$PG_BIN/pg_ctl" -D "$work/standby" -l "$work/logs/standby.log" -w \
-    -o "-p $standby_port -k $work/sockets -c listen_addresses=127.0.0.1" start >/dev/null
-psql_on() { psql -h 127.0.0.1 -p "$1" -U postgres -d "${2:-postgres}" -Atqc "$3"; }
+start_cluster standby "$standby_port"
 echo "standby in recovery: $(psql_on "$standby_port" postgres 'SELECT pg_is_in_recovery()')"
 
 psql_on "$primary_port" postgres "CREATE DATABASE revrec"
