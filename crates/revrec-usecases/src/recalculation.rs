@@ -605,6 +605,126 @@ mod tests {
         assert_eq!(job.status, JobStatus::Failed);
     }
 
+    /// A one-line contract that replays, with its id.
+    fn replayable(id: &str) -> Arc<StoredContract> {
+        let (start, end) = (
+            time::macros::date!(2026 - 01 - 01),
+            time::macros::date!(2026 - 12 - 31),
+        );
+        let terms = revrec_domain::ContractTerms {
+            customer_name: "Acme".into(),
+            currency: Currency::USD,
+            start_date: start,
+            end_date: end,
+            signed_date: start,
+            transaction_price: 120_000,
+            convention: Convention::ProratedFirstLast,
+            obligations: vec![revrec_domain::ObligationTerms {
+                id: Some("pob_1".into()),
+                name: "Platform".into(),
+                pob_type: revrec_domain::PobType::Subscription,
+                stated_price: Some(120_000),
+                ssp: revrec_domain::Ssp::from_micros(1_000_000),
+                pattern: revrec_domain::Pattern::Ratable { start, end },
+                consumption: None,
+            }],
+            variable: Vec::new(),
+        };
+        Arc::new(StoredContract {
+            record: ContractRecord {
+                tenant_id: "t1".into(),
+                id: id.into(),
+                customer_id: "cus_1".into(),
+                customer_name: "Acme".into(),
+                contract_number: None,
+                currency: Currency::USD,
+                status: ContractStatus::Active,
+                version: 1,
+                start_date: start,
+                end_date: end,
+                total_value: 120_000,
+                terminated_on: None,
+                parent_contract_id: None,
+                restatements: 0,
+                restated_convention: None,
+                created_at: 0,
+                updated_at: 0,
+            },
+            versions: vec![StoredVersion {
+                number: 1,
+                change: VersionChange::Initial,
+                terms,
+                recorded_at: 0,
+                recorded_by: "key_1".into(),
+            }],
+            invoices: Vec::new(),
+            revision: 1,
+            stamps: revrec_ports::BooksStamps::default(),
+            usage: revrec_domain::ContractUsage::default(),
+        })
+    }
+
+    #[tokio::test]
+    async fn a_page_read_again_after_a_concurrent_change_drops_the_page_computed_ahead() {
+        // Two pages of one contract each; the first commit meets a concurrent change.
+        let mut contracts = MockContractRepository::new();
+        contracts.expect_scan().returning(|_, scan| {
+            let page = match scan.after.as_deref() {
+                None => vec![replayable("ctr_1")],
+                Some("ctr_1") => vec![replayable("ctr_2")],
+                Some(_) => Vec::new(),
+            };
+            Ok(revrec_ports::ScannedPage {
+                contracts: page,
+                next: None,
+            })
+        });
+        let commits = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut jobs = MockJobRepository::new();
+        jobs.expect_claim().returning(|_, _, _| Ok(Some(queued())));
+        let seen = Arc::clone(&commits);
+        jobs.expect_commit_page()
+            .returning(move |_, progress, _, _, _| {
+                let mut seen = seen.lock().unwrap_or_else(|_| unreachable!());
+                seen.push((progress.cursor.clone(), progress.processed));
+                Ok(if seen.len() == 1 {
+                    PageCommit::ContractsChanged
+                } else {
+                    PageCommit::Committed
+                })
+            });
+        jobs.expect_finish()
+            .withf(|_, status, progress, _, _| {
+                *status == JobStatus::Completed && progress.processed == 2
+            })
+            .times(1)
+            .returning(|_, _, _, _, _| Ok(true));
+        let services = services(contracts, jobs);
+        let job = run_next_job(
+            &services,
+            "w1",
+            WorkerSettings {
+                lease_micros: 1_000_000,
+                page_size: 1,
+            },
+            &|| false,
+        )
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .unwrap_or_else(|| panic!("a job ran"));
+        assert_eq!(job.status, JobStatus::Completed);
+        // The first page twice (its second reading counted once), then the second.
+        let commits = commits.lock().unwrap_or_else(|_| unreachable!()).clone();
+        assert_eq!(
+            commits,
+            vec![
+                (Some("ctr_1".to_owned()), 1),
+                (Some("ctr_1".to_owned()), 1),
+                (Some("ctr_2".to_owned()), 2),
+            ]
+        );
+    }
+
     #[tokio::test]
     async fn a_stop_request_hands_the_job_back_before_the_next_page() {
         let mut jobs = MockJobRepository::new();
