@@ -23,7 +23,8 @@ open_base_worktree "$BASE"
 bench_binary() {
     sed -n 's/.*Executable benches\/calculate_path.rs (\(.*\))/\1/p' "$1" | tail -1
 }
-cargo bench -p revrec-http --bench calculate_path --no-run 2>"$work/head.log"
+cargo bench -p revrec-http --bench calculate_path --no-run 2>"$work/head.log" ||
+    { cat "$work/head.log" >&2; exit 1; }
 head_bench="$(bench_binary "$work/head.log")"
 if ! grep -q global_allocator "$base_tree/crates/revrec-http/benches/calculate_path.rs"; then
     # The allocator as this tree's workspace pins it (the base had it in revrec-app only).
@@ -35,7 +36,8 @@ if ! grep -q global_allocator "$base_tree/crates/revrec-http/benches/calculate_p
 fi
 base_target="$PWD/target/calculate-path-base"
 (cd "$base_tree" && CARGO_TARGET_DIR="$base_target" \
-    cargo bench -p revrec-http --bench calculate_path --no-run 2>"$work/base.log")
+    cargo bench -p revrec-http --bench calculate_path --no-run 2>"$work/base.log") ||
+    { cat "$work/base.log" >&2; exit 1; }
 base_bench="$(bench_binary "$work/base.log")"
 
 # The whole path's median, in ms, from one run of a bench binary (criterion's own
