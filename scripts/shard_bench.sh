@@ -24,16 +24,9 @@ DURATION="${DURATION:-5s}"
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
 # shellcheck source=lib/pg_clusters.sh
 . scripts/lib/pg_clusters.sh
-
-# REVREC_BIN names a binary already built (its figures mean nothing if it is a debug build).
-if [ -n "${REVREC_BIN:-}" ]; then
-    BIN="$(realpath "$REVREC_BIN")"
-else
-    cargo build --release --quiet -p revrec-app
-    BIN="$PWD/target/release/revrec"
-fi
-work="$(mktemp -d)"
-chmod 755 "$work"
+# shellcheck source=lib/release_binary.sh
+. scripts/lib/release_binary.sh
+open_cluster_folder
 port_a="$(free_port)"
 port_b="$(free_port)"
 servers=()

@@ -1,10 +1,16 @@
 # Sourced by the scripts that run PostgreSQL clusters of their own in a temporary folder
 # (replica_bench.sh, shard_bench.sh). Needs PostgreSQL's server binaries (Debian
 # `postgresql`) and the `postgres` system user to run them as; the machine's own
-# PostgreSQL is not touched. The caller sets `work` (the folder, mode 755) first.
+# PostgreSQL is not touched. `open_cluster_folder` makes the folder (`work`).
 PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 as_postgres() { runuser -u postgres -- "$@"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# The temporary folder the clusters, their sockets and logs live in; the `postgres` user
+# must be able to enter it.
+open_cluster_folder() {
+    work="$(mktemp -d)"
+    chmod 755 "$work"
+}
 psql_on() { psql -h 127.0.0.1 -p "$1" -U postgres -d "${2:-postgres}" -Atqc "$3"; }
 
 # start_cluster NAME PORT: starts the cluster in $work/NAME on PORT, made first with

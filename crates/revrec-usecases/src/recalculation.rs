@@ -548,33 +548,10 @@ mod tests {
         let mut contracts = MockContractRepository::new();
         contracts.expect_scan().returning(|_, _| {
             // A contract without versions: stored data this code cannot recompute.
+            let mut stored = (*replayable("ctr_1")).clone();
+            stored.versions.clear();
             Ok(revrec_ports::ScannedPage {
-                contracts: vec![Arc::new(StoredContract {
-                    record: ContractRecord {
-                        tenant_id: "t1".into(),
-                        id: "ctr_1".into(),
-                        customer_id: "cus_1".into(),
-                        customer_name: "Acme".into(),
-                        contract_number: None,
-                        currency: Currency::USD,
-                        status: ContractStatus::Active,
-                        version: 1,
-                        start_date: time::macros::date!(2026 - 01 - 01),
-                        end_date: time::macros::date!(2026 - 12 - 31),
-                        total_value: 100,
-                        terminated_on: None,
-                        parent_contract_id: None,
-                        restatements: 0,
-                        restated_convention: None,
-                        created_at: 0,
-                        updated_at: 0,
-                    },
-                    versions: Vec::new(),
-                    invoices: Vec::new(),
-                    revision: 1,
-                    stamps: revrec_ports::BooksStamps::default(),
-                    usage: revrec_domain::ContractUsage::default(),
-                })],
+                contracts: vec![Arc::new(stored)],
                 next: None,
             })
         });
@@ -589,20 +566,24 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _, _, _| Ok(true));
-        let services = services(contracts, jobs);
-        let job = run_next_job(
-            &services,
+        let job = run_to_the_end(&services(contracts, jobs), DEFAULT_PAGE_SIZE).await;
+        assert_eq!(job.status, JobStatus::Failed);
+    }
+
+    /// Worker `w1` runs the job it claims with pages of `page_size`, never asked to stop.
+    async fn run_to_the_end(services: &Services, page_size: u32) -> JobRecord {
+        run_next_job(
+            services,
             "w1",
             WorkerSettings {
                 lease_micros: 1_000_000,
-                page_size: DEFAULT_PAGE_SIZE,
+                page_size,
             },
             &|| false,
         )
         .await
         .unwrap_or_else(|error| panic!("{error}"))
-        .unwrap_or_else(|| panic!("a job ran"));
-        assert_eq!(job.status, JobStatus::Failed);
+        .unwrap_or_else(|| panic!("a job ran"))
     }
 
     /// A one-line contract that replays, with its id.
@@ -699,19 +680,7 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _, _, _| Ok(true));
-        let services = services(contracts, jobs);
-        let job = run_next_job(
-            &services,
-            "w1",
-            WorkerSettings {
-                lease_micros: 1_000_000,
-                page_size: 1,
-            },
-            &|| false,
-        )
-        .await
-        .unwrap_or_else(|error| panic!("{error}"))
-        .unwrap_or_else(|| panic!("a job ran"));
+        let job = run_to_the_end(&services(contracts, jobs), 1).await;
         assert_eq!(job.status, JobStatus::Completed);
         // The first page twice (its second reading counted once), then the second.
         let commits = commits.lock().unwrap_or_else(|_| unreachable!()).clone();
