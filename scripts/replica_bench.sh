@@ -21,17 +21,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CONTRACTS="${1:-20000}"
 DURATION="${DURATION:-5s}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
-# shellcheck source=lib/pg_clusters.sh
-. scripts/lib/pg_clusters.sh
-# shellcheck source=lib/release_binary.sh
-. scripts/lib/release_binary.sh
-open_cluster_folder
+# shellcheck source=lib/cluster_bench.sh
+. scripts/lib/cluster_bench.sh
 primary_port="$(free_port)"
 standby_port="$(free_port)"
-servers=()
 cleanup() {
-    for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    stop_servers
     stop_cluster standby
     stop_cluster primary
     rm -rf "$work"
@@ -69,20 +64,11 @@ caught_up() {
 }
 caught_up
 
-start_server() {
-    local port="$1" read_url="$2"
-    REVREC_LISTEN="127.0.0.1:$port" REVREC_DATABASE_READ_URL="$read_url" REVREC_JOB_WORKER=off \
-        $BIN serve >"$work/server-$port.log" 2>&1 &
-    servers+=($!)
-    for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && return 0; sleep 0.5; done
-    cat "$work/server-$port.log" >&2
-    return 1
-}
 one_port="$(free_port)"
 two_port="$(free_port)"
 # REVREC_DATABASE_READ_URL empty: unset for the one-database server.
-start_server "$one_port" ""
-start_server "$two_port" "$READ_URL"
+start_server "$one_port" REVREC_DATABASE_READ_URL=
+start_server "$two_port" REVREC_DATABASE_READ_URL="$READ_URL"
 ONE="http://127.0.0.1:$one_port"
 TWO="http://127.0.0.1:$two_port"
 

@@ -21,19 +21,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CONTRACTS="${1:-5000}"
 DURATION="${DURATION:-5s}"
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
-# shellcheck source=lib/pg_clusters.sh
-. scripts/lib/pg_clusters.sh
-# shellcheck source=lib/release_binary.sh
-. scripts/lib/release_binary.sh
-open_cluster_folder
+# shellcheck source=lib/cluster_bench.sh
+. scripts/lib/cluster_bench.sh
 port_a="$(free_port)"
 port_b="$(free_port)"
-servers=()
-stop_servers() {
-    for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    servers=()
-}
 cleanup() {
     stop_servers
     stop_cluster a
@@ -69,20 +60,6 @@ psql_on "$port_a" revrec_one "VACUUM ANALYZE"
 psql_on "$port_a" revrec_shard_a "VACUUM ANALYZE"
 psql_on "$port_b" revrec_shard_b "VACUUM ANALYZE"
 
-# start_server URL: a server on that database, on a port of its own (set in `started`).
-start_server() {
-    local url="$1" port
-    port="$(free_port)"
-    REVREC_DATABASE_URL="$url" REVREC_LISTEN="127.0.0.1:$port" REVREC_JOB_WORKER=off \
-        $BIN serve >"$work/server-$port.log" 2>&1 &
-    servers+=($!)
-    for _ in $(seq 1 60); do
-        curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && { started="$port"; return 0; }
-        sleep 0.5
-    done
-    cat "$work/server-$port.log" >&2
-    return 1
-}
 rate() { grep -E '^Requests/sec' | awk '{print $2}'; }
 # both SCRIPT PATH PORT1 TOKEN1 PORT2 TOKEN2: the two tenants at once, 32 connections
 # each; prints "first + second = sum".
@@ -109,10 +86,10 @@ for round in 1 2; do
             first_url="$(url_of "$port_a" revrec_shard_a)" second_url="$(url_of "$port_b" revrec_shard_b)"
             first_token="$two_first" second_token="$two_second"
         fi
-        start_server "$first_url"
-        first_port="$started"
-        start_server "$second_url"
-        second_port="$started"
+        first_port="$(free_port)"
+        second_port="$(free_port)"
+        start_server "$first_port" REVREC_DATABASE_URL="$first_url"
+        start_server "$second_port" REVREC_DATABASE_URL="$second_url"
         ingest="$(both scripts/wrk/ingest.lua "" "$first_port" "$first_token" "$second_port" "$second_token")"
         reports="$(both scripts/wrk/get.lua /v1/waterfalls "$first_port" "$first_token" "$second_port" "$second_token")"
         echo "round $round, $setup database(s): ingest $ingest; portfolio waterfall $reports"
