@@ -29,10 +29,12 @@ async fn the_fold_keeps_the_pages_it_empties_for_the_next_deltas() {
     };
     let mut connection = support::migrated(&database);
     // Deltas of nothing (an empty text is a row of no lines), enough to fill many pages;
-    // fewer than one fold takes, so one fold empties the table.
+    // fewer than one fold takes, so one fold empties the table. Autovacuum is kept away, so
+    // the fold's vacuum is the only one.
     connection
         .batch_execute(
-            "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
+            "ALTER TABLE rollup_deltas SET (autovacuum_enabled = false); \
+             INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
              SELECT 't1', nextval('rollup_delta_serials'), 'USD', '' \
              FROM generate_series(1, 4000)",
         )
