@@ -134,9 +134,9 @@ pub(crate) fn fold_deltas(connection: &mut DbConnection) -> Result<usize, StoreE
 ///
 /// The vacuum keeps the pages it empties (`TRUNCATE false`): the next writes fill them again
 /// at once. Giving them back needs the table's exclusive lock, which every write and report
-/// touching the deltas holds in a weaker mode; the vacuum tried for it in 50 ms steps, and a
-/// fold under a steady ingest spent 40–55 ms on average in it, up to 0.76 s, against 1.1–1.4
-/// ms without (docs/performance.md).
+/// touching the deltas holds in a weaker mode; the vacuum tried for it in 50 ms steps, and
+/// under a steady ingest it took 40–55 ms on average, up to 0.76 s, against 1.1–1.4 ms
+/// without (docs/performance.md).
 pub(crate) fn clear_folded(connection: &mut DbConnection) -> Result<(), StoreError> {
     if let DbConnection::Postgres(pg) = connection {
         pg.batch_execute(CLEAR_FOLDED)?;

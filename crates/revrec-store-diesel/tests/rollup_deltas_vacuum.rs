@@ -17,9 +17,9 @@ use revrec_store_diesel::{DatabaseUrl, Store};
 use revrec_test_support::TestDatabase;
 
 #[derive(QueryableByName)]
-struct Size {
+struct Number {
     #[diesel(sql_type = BigInt)]
-    pages: i64,
+    value: i64,
 }
 
 #[tokio::test]
@@ -42,11 +42,11 @@ async fn the_fold_keeps_the_pages_it_empties_for_the_next_deltas() {
     let pages = |connection: &mut revrec_store_diesel::DbConnection| {
         diesel::sql_query(
             "SELECT pg_relation_size('rollup_deltas') / current_setting('block_size')::BIGINT \
-             AS pages",
+             AS value",
         )
-        .get_result::<Size>(connection)
+        .get_result::<Number>(connection)
         .unwrap()
-        .pages
+        .value
     };
     let filled = pages(&mut connection);
     assert!(filled >= 16, "the fixture fills {filled} pages");
@@ -57,8 +57,8 @@ async fn the_fold_keeps_the_pages_it_empties_for_the_next_deltas() {
     // A vacuum that gave the emptied pages back would leave none: nothing else holds the
     // table here, so its exclusive lock would have been granted at once.
     assert_eq!(pages(&mut connection), filled);
-    let left: Size = diesel::sql_query("SELECT COUNT(*) AS pages FROM rollup_deltas")
+    let left: Number = diesel::sql_query("SELECT COUNT(*) AS value FROM rollup_deltas")
         .get_result(&mut connection)
         .unwrap();
-    assert_eq!(left.pages, 0);
+    assert_eq!(left.value, 0);
 }
