@@ -39,13 +39,16 @@ impl Reply {
     /// with no body when `If-None-Match` already names it (RFC 9110 §13.1.2).
     pub fn into_conditional_response(self, request: &HttpRequest) -> HttpResponse {
         use base64::Engine as _;
-        // BLAKE3 rather than SHA-256: a waterfall's body is some 7 KB, and hashing it took
-        // a third of a single-contract read's instructions (the body's own `output_hash`
-        // stays SHA-256, as it is defined).
-        let digest = blake3::hash(&self.body);
+        // XXH3-128, not a cryptographic digest: a tag only tells a caller's copy of this
+        // resource from a newer one, which 128 bits do for any pair of bodies that were not
+        // built to collide, and only the tenant's own figures go into its bodies. It costs
+        // a tenth of BLAKE3 or SHA-256 on a 5 KB waterfall (about 0.2 against 2.5 µs, some
+        // 7 % of a single-contract read's CPU). The body's own `output_hash` stays SHA-256,
+        // as it is defined.
+        let digest = xxhash_rust::xxh3::xxh3_128(&self.body);
         let tag = format!(
             "\"{}\"",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest.as_bytes()[..18])
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(digest.to_be_bytes())
         );
         let matches = request
             .headers()
