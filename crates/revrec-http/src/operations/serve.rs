@@ -30,33 +30,77 @@ use crate::wire::contract_cost;
 static TABLE: LazyLock<Table> = LazyLock::new(|| Table::new(OPERATIONS));
 
 /// Every route of the table, one scope per surface (so a request for any other path, such as
-/// `/healthz`, passes two prefixes instead of every template), and what the routes that
-/// read the table at run time need of it (the batch its rows, the payment routes the priced
-/// calls).
+/// `/healthz`, passes two prefixes instead of every template), and within it one scope per
+/// first segment that several paths share (`/contracts`), so a request tries only the
+/// templates of its own collection: actix matches a template with parameters by a regular
+/// expression, and `/v1/waterfalls` would otherwise try every `/contracts/{id}/…` before it
+/// (4.5 % of a report read's CPU, docs/performance.md). Paths keep
+/// their table order within a collection, which is the only order that can matter: no path
+/// lies under two first segments. Also what the routes that read the table at run time need
+/// of it (the batch its rows, the payment routes the priced calls).
 pub fn configure(config: &mut web::ServiceConfig) {
     config
         .app_data(web::Data::new(TABLE.clone()))
         .app_data(web::Data::new(PricedRoutes(priced_routes())));
     for surface in SURFACES {
         let mut scope = web::scope(surface);
-        for (path, methods) in &TABLE.resources {
-            let Some(relative) = path
-                .strip_prefix(surface)
-                .filter(|relative| relative.starts_with('/'))
-            else {
+        for (first, paths) in collections(surface) {
+            if let [(relative, path, methods)] = paths[..] {
+                scope = scope.service(served(relative, path, methods));
                 continue;
-            };
-            let mut served = resource(relative, methods);
-            for operation in OPERATIONS
-                .iter()
-                .filter(|operation| operation.path() == *path)
-            {
-                served = served.route(route_of(operation));
             }
-            scope = scope.service(served);
+            let mut collection = web::scope(first);
+            for (relative, path, methods) in paths {
+                let within = relative.strip_prefix(first).unwrap_or(relative);
+                collection = collection.service(served(within, path, methods));
+            }
+            scope = scope.service(collection);
         }
         config.service(scope);
     }
+}
+
+/// A path of the table below `surface`, relative to it, with the methods it takes.
+type SurfacePath<'a> = (&'a str, &'static str, &'a str);
+
+/// The table's paths below `surface`, grouped by their first segment (`/contracts`) in the
+/// order each first appears; a first segment that is a parameter stands alone.
+fn collections(surface: &str) -> Vec<(&'static str, Vec<SurfacePath<'static>>)> {
+    let mut collections: Vec<(&'static str, Vec<SurfacePath<'static>>)> = Vec::new();
+    for (path, methods) in &TABLE.resources {
+        let Some(relative) = path
+            .strip_prefix(surface)
+            .filter(|relative| relative.starts_with('/'))
+        else {
+            continue;
+        };
+        let first = relative
+            .get(1..)
+            .and_then(|rest| rest.find('/'))
+            .and_then(|end| relative.get(..=end))
+            .unwrap_or(relative);
+        let entry = (relative, *path, methods.as_str());
+        match collections
+            .iter_mut()
+            .find(|(name, _)| *name == first && !first.contains('{'))
+        {
+            Some((_, paths)) => paths.push(entry),
+            None => collections.push((first, vec![entry])),
+        }
+    }
+    collections
+}
+
+/// The resource of `path` (`relative` to its scope), with a route for each of its rows.
+fn served(relative: &str, path: &str, methods: &'static str) -> actix_web::Resource {
+    let mut served = resource(relative, methods);
+    for operation in OPERATIONS
+        .iter()
+        .filter(|operation| operation.path() == path)
+    {
+        served = served.route(route_of(operation));
+    }
+    served
 }
 
 /// The row's route: its own handler's, or the table's prologue around its function.
