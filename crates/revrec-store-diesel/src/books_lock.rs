@@ -12,6 +12,7 @@
 //! long as each takes that lock before reading the sequence, which a statement that writes
 //! nothing does (a transaction that read first could not take it later without failing).
 
+use crate::fixed_sql::fixed_sql;
 use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
 use diesel::prelude::*;
@@ -85,8 +86,9 @@ pub(crate) fn stamp_for_rollup_write(
                 // snapshot is taken once the lock is held, so it sees a close that
                 // committed while this write waited.
                 let read: SequenceAndStripe =
-                    diesel::sql_query("SELECT sequence, stripe FROM revrec_shared_books_stamp($1)")
+                    fixed_sql("SELECT sequence, stripe FROM revrec_shared_books_stamp(")
                         .bind::<Text, _>(tenant_id)
+                        .sql(")")
                         .get_result(pg)?;
                 return Ok(WriteStamp {
                     sequence: read.sequence,

@@ -18,6 +18,7 @@
 //! books' exact size. Either way a write is refused exactly when its books would pass the
 //! limit, as if every write ran alone.
 
+use crate::fixed_sql::fixed_sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, SmallInt, Text};
 use diesel::upsert::excluded;
@@ -91,23 +92,34 @@ fn admitted_by_bounds(
     let answer: Admitted = match connection {
         // One round trip: the outer query does not see the row its own `WITH` writes, so
         // it adds the stripe's new bound to the others'. NUMERIC sums cannot overflow.
-        DbConnection::Postgres(pg) => diesel::sql_query(
+        DbConnection::Postgres(pg) => fixed_sql(
             "WITH own AS ( \
                  INSERT INTO books_size_bounds (tenant_id, currency, stripe, size_bound) \
-                 VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (tenant_id, currency, stripe) \
+                 VALUES (",
+        )
+        .bind::<Text, _>(tenant_id)
+        .sql(", ")
+        .bind::<Text, _>(code)
+        .sql(", ")
+        .bind::<SmallInt, _>(stripe)
+        .sql(", ")
+        .bind::<BigInt, _>(size)
+        .sql(
+            ") ON CONFLICT (tenant_id, currency, stripe) \
                  DO UPDATE SET size_bound = books_size_bounds.size_bound + excluded.size_bound \
                  RETURNING size_bound) \
              SELECT (SELECT size_bound FROM own)::NUMERIC \
                  + COALESCE((SELECT SUM(size_bound) FROM books_size_bounds \
-                             WHERE tenant_id = $1 AND currency = $2 AND stripe <> $3), 0) \
-                 <= $5 AS admitted",
+                             WHERE tenant_id = ",
         )
         .bind::<Text, _>(tenant_id)
+        .sql(" AND currency = ")
         .bind::<Text, _>(code)
+        .sql(" AND stripe <> ")
         .bind::<SmallInt, _>(stripe)
-        .bind::<BigInt, _>(size)
+        .sql("), 0) <= ")
         .bind::<BigInt, _>(SHARED_CEILING)
+        .sql(" AS admitted")
         .get_result(pg)?,
         // SQLite has no writes inside `WITH`; it writes one at a time, so the two
         // statements see the same bounds.

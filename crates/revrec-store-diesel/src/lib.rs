@@ -11,6 +11,7 @@ mod console_store;
 mod consumption_rows;
 mod contract_cache;
 mod contract_store;
+mod fixed_sql;
 mod idempotency_store;
 mod job_store;
 mod ledger_store;

@@ -8,6 +8,7 @@
 //! rollups, one row per month, so a read stays at about one row per month plus the writes of
 //! the last moments.
 
+use crate::fixed_sql::fixed_sql;
 use std::collections::BTreeMap;
 
 use diesel::connection::SimpleConnection;
@@ -44,13 +45,15 @@ pub(crate) fn append_deltas(
         let text = encode(rows);
         match connection {
             // A sequence hands out serials without a lock: concurrent writes never wait.
-            DbConnection::Postgres(pg) => diesel::sql_query(
-                "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
-                 VALUES ($1, nextval('rollup_delta_serials'), $2, $3)",
+            DbConnection::Postgres(pg) => fixed_sql(
+                "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) VALUES (",
             )
             .bind::<Text, _>(tenant_id)
+            .sql(", nextval('rollup_delta_serials'), ")
             .bind::<Text, _>(currency.code())
+            .sql(", ")
             .bind::<Text, _>(&text)
+            .sql(")")
             .execute(pg)?,
             // SQLite writes one at a time: the next serial is the largest plus one.
             DbConnection::Sqlite(sqlite) => diesel::sql_query(
