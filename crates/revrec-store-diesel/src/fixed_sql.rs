@@ -109,3 +109,74 @@ impl<Pieces> Query for FixedSql<Pieces> {
 }
 
 impl<Pieces, Conn> RunQueryDsl<Conn> for FixedSql<Pieces> {}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a failed fixture should fail the test loudly"
+    )]
+
+    use diesel::connection::SimpleConnection;
+    use diesel::pg::Pg;
+    use diesel::prelude::*;
+    use diesel::sql_types::{BigInt, Text};
+    use revrec_test_support::TestDatabase;
+
+    use super::*;
+
+    #[derive(QueryableByName)]
+    struct Sum {
+        #[diesel(sql_type = BigInt)]
+        sum: i64,
+    }
+
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        count: i64,
+    }
+
+    #[test]
+    fn the_pieces_make_one_statement_with_numbered_placeholders_that_may_be_cached() {
+        let statement = fixed_sql("SELECT ")
+            .bind::<BigInt, _>(2_i64)
+            .sql(" + ")
+            .bind::<BigInt, _>(3_i64)
+            .sql(" AS sum");
+        assert_eq!(
+            diesel::debug_query::<Pg, _>(&statement).to_string(),
+            "SELECT $1 + $2 AS sum -- binds: [2, 3]"
+        );
+        assert!(statement.is_safe_to_cache_prepared(&Pg).unwrap());
+        // What `sql_query` would have given: never cached, so parsed on every call.
+        let raw = diesel::sql_query("SELECT $1 + $2 AS sum");
+        assert!(!raw.is_safe_to_cache_prepared(&Pg).unwrap());
+    }
+
+    #[test]
+    fn postgres_prepares_a_fixed_statement_once_per_connection() {
+        let Some(database) = TestDatabase::postgres() else {
+            return;
+        };
+        let mut connection = PgConnection::establish(&database.url).unwrap();
+        connection.batch_execute("DEALLOCATE ALL").unwrap();
+        for (left, right) in [(2_i64, 3_i64), (40, 2), (-1, 1)] {
+            let answer: Sum = fixed_sql("SELECT ")
+                .bind::<BigInt, _>(left)
+                .sql(" + ")
+                .bind::<BigInt, _>(right)
+                .sql(" AS sum")
+                .get_result(&mut connection)
+                .unwrap();
+            assert_eq!(answer.sum, left + right);
+        }
+        let prepared: Count = diesel::sql_query(
+            "SELECT count(*) AS count FROM pg_prepared_statements WHERE statement = $1",
+        )
+        .bind::<Text, _>("SELECT $1 + $2 AS sum")
+        .get_result(&mut connection)
+        .unwrap();
+        assert_eq!(prepared.count, 1);
+    }
+}
