@@ -12,7 +12,6 @@
 //! long as each takes that lock before reading the sequence, which a statement that writes
 //! nothing does (a transaction that read first could not take it later without failing).
 
-use crate::fixed_sql::fixed_sql;
 use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
 use diesel::prelude::*;
@@ -20,6 +19,7 @@ use diesel::sql_types::{BigInt, Integer, SmallInt, Text};
 
 use crate::blocking::StoreError;
 use crate::connection::DbConnection;
+use crate::fixed_sql::fixed_sql;
 use crate::schema::period_events;
 
 /// The first key of every books lock: which of the database's advisory locks these are

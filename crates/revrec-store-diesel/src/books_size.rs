@@ -18,7 +18,6 @@
 //! books' exact size. Either way a write is refused exactly when its books would pass the
 //! limit, as if every write ran alone.
 
-use crate::fixed_sql::fixed_sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, SmallInt, Text};
 use diesel::upsert::excluded;
@@ -27,6 +26,7 @@ use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency};
 use crate::blocking::StoreError;
 use crate::books_lock::{BooksHold, WriteStamp};
 use crate::connection::{DbConnection, on_each_backend};
+use crate::fixed_sql::fixed_sql;
 use crate::report_store::read_rollup;
 use crate::schema::books_size_bounds;
 

@@ -8,7 +8,6 @@
 //! rollups, one row per month, so a read stays at about one row per month plus the writes of
 //! the last moments.
 
-use crate::fixed_sql::fixed_sql;
 use std::collections::BTreeMap;
 
 use diesel::connection::SimpleConnection;
@@ -23,6 +22,7 @@ use revrec_ports::ROLLUP_FOLD_BATCH;
 
 use crate::blocking::StoreError;
 use crate::connection::{DbConnection, on_each_backend};
+use crate::fixed_sql::fixed_sql;
 use crate::rows::RollupRow;
 use crate::schema::{period_events, rollup_deltas, rollups};
 
