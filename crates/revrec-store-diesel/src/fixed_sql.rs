@@ -23,8 +23,10 @@ pub(crate) struct FixedSql<Pieces> {
 }
 
 /// A statement that starts with `text`.
-pub(crate) fn fixed_sql(text: &'static str) -> FixedSql<Text> {
-    FixedSql { pieces: Text(text) }
+pub(crate) fn fixed_sql(text: &'static str) -> FixedSql<SqlText> {
+    FixedSql {
+        pieces: SqlText(text),
+    }
 }
 
 impl<Pieces> FixedSql<Pieces> {
@@ -43,15 +45,15 @@ impl<Pieces> FixedSql<Pieces> {
     }
 
     /// The statement followed by more fixed text.
-    pub(crate) fn sql(self, text: &'static str) -> FixedSql<Then<Pieces, Text>> {
+    pub(crate) fn sql(self, text: &'static str) -> FixedSql<Then<Pieces, SqlText>> {
         FixedSql {
-            pieces: Then(self.pieces, Text(text)),
+            pieces: Then(self.pieces, SqlText(text)),
         }
     }
 }
 
-/// Fixed text.
-pub(crate) struct Text(&'static str);
+/// Fixed text (named apart from the SQL type `Text` its callers bind with).
+pub(crate) struct SqlText(&'static str);
 
 /// A bound value.
 pub(crate) struct Bound<ST, Value> {
@@ -62,7 +64,7 @@ pub(crate) struct Bound<ST, Value> {
 /// One piece after the others.
 pub(crate) struct Then<Before, Piece>(Before, Piece);
 
-impl<DB: Backend> QueryFragment<DB> for Text {
+impl<DB: Backend> QueryFragment<DB> for SqlText {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
         out.push_sql(self.0);
         Ok(())
