@@ -18,7 +18,9 @@
 //! books' exact size. Either way a write is refused exactly when its books would pass the
 //! limit, as if every write ran alone.
 
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::QueryFragment;
 use diesel::sql_types::{BigInt, Bool, SmallInt, Text};
 use diesel::upsert::excluded;
 use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency};
@@ -26,7 +28,7 @@ use revrec_domain::{AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency};
 use crate::blocking::StoreError;
 use crate::books_lock::{BooksHold, WriteStamp};
 use crate::connection::{DbConnection, on_each_backend};
-use crate::fixed_sql::fixed_sql;
+use crate::fixed_sql::{FixedSql, fixed_sql};
 use crate::report_store::read_rollup;
 use crate::schema::books_size_bounds;
 
@@ -50,12 +52,7 @@ pub(crate) fn check_books_size(
 ) -> Result<(), StoreError> {
     match stamp.hold {
         BooksHold::Shared => {
-            let within_step = i64::try_from(delta_size)
-                .ok()
-                .filter(|size| *size <= SHARED_STEP);
-            let Some(size) = within_step else {
-                return Err(StoreError::NeedsBooksAlone);
-            };
+            let size = shared_step(delta_size)?;
             if admitted_by_bounds(connection, (tenant_id, currency), stamp.stripe, size)? {
                 Ok(())
             } else {
@@ -74,10 +71,20 @@ pub(crate) fn check_books_size(
     }
 }
 
+/// The size of a write's own deltas, if a write holding the books shared may add that much;
+/// else [`StoreError::NeedsBooksAlone`].
+pub(crate) fn shared_step(delta_size: i128) -> Result<i64, StoreError> {
+    i64::try_from(delta_size)
+        .ok()
+        .filter(|size| *size <= SHARED_STEP)
+        .ok_or(StoreError::NeedsBooksAlone)
+}
+
+/// Whether the bounds admit a shared write (`bounds_admit`'s answer).
 #[derive(QueryableByName)]
-struct Admitted {
+pub(crate) struct Admitted {
     #[diesel(sql_type = Bool)]
-    admitted: bool,
+    pub(crate) admitted: bool,
 }
 
 /// Adds `size` to the stripe's bound and answers whether the currency's bounds, as this
@@ -91,36 +98,12 @@ fn admitted_by_bounds(
     let code = currency.code();
     let answer: Admitted = match connection {
         // One round trip: the outer query does not see the row its own `WITH` writes, so
-        // it adds the stripe's new bound to the others'. NUMERIC sums cannot overflow.
-        DbConnection::Postgres(pg) => fixed_sql(
-            "WITH own AS ( \
-                 INSERT INTO books_size_bounds (tenant_id, currency, stripe, size_bound) \
-                 VALUES (",
-        )
-        .bind::<Text, _>(tenant_id)
-        .sql(", ")
-        .bind::<Text, _>(code)
-        .sql(", ")
-        .bind::<SmallInt, _>(stripe)
-        .sql(", ")
-        .bind::<BigInt, _>(size)
-        .sql(
-            ") ON CONFLICT (tenant_id, currency, stripe) \
-                 DO UPDATE SET size_bound = books_size_bounds.size_bound + excluded.size_bound \
-                 RETURNING size_bound) \
-             SELECT (SELECT size_bound FROM own)::NUMERIC \
-                 + COALESCE((SELECT SUM(size_bound) FROM books_size_bounds \
-                             WHERE tenant_id = ",
-        )
-        .bind::<Text, _>(tenant_id)
-        .sql(" AND currency = ")
-        .bind::<Text, _>(code)
-        .sql(" AND stripe <> ")
-        .bind::<SmallInt, _>(stripe)
-        .sql("), 0) <= ")
-        .bind::<BigInt, _>(SHARED_CEILING)
-        .sql(" AS admitted")
-        .get_result(pg)?,
+        // it adds the stripe's new bound to the others'.
+        DbConnection::Postgres(pg) => fixed_sql("WITH ")
+            .then(own_bound_grown((tenant_id, code), stripe, size))
+            .sql(" ")
+            .then(bounds_admit((tenant_id, code), stripe))
+            .get_result(pg)?,
         // SQLite has no writes inside `WITH`; it writes one at a time, so the two
         // statements see the same bounds.
         DbConnection::Sqlite(sqlite) => {
@@ -153,6 +136,54 @@ fn admitted_by_bounds(
         }
     };
     Ok(answer.admitted)
+}
+
+/// On PostgreSQL, the `WITH` item `own` that adds `size` to the stripe's bound and answers
+/// the bound it now has; [`bounds_admit`] reads it.
+pub(crate) fn own_bound_grown<'a>(
+    (tenant_id, code): (&'a str, &'a str),
+    stripe: i16,
+    size: i64,
+) -> FixedSql<impl QueryFragment<Pg> + 'a> {
+    fixed_sql(
+        "own AS ( \
+             INSERT INTO books_size_bounds (tenant_id, currency, stripe, size_bound) \
+             VALUES (",
+    )
+    .bind::<Text, _>(tenant_id)
+    .sql(", ")
+    .bind::<Text, _>(code)
+    .sql(", ")
+    .bind::<SmallInt, _>(stripe)
+    .sql(", ")
+    .bind::<BigInt, _>(size)
+    .sql(
+        ") ON CONFLICT (tenant_id, currency, stripe) \
+             DO UPDATE SET size_bound = books_size_bounds.size_bound + excluded.size_bound \
+             RETURNING size_bound)",
+    )
+}
+
+/// On PostgreSQL, the `SELECT` after [`own_bound_grown`] that answers `admitted`: the
+/// stripe's new bound and the other stripes' (NUMERIC sums cannot overflow) within
+/// [`SHARED_CEILING`].
+pub(crate) fn bounds_admit<'a>(
+    (tenant_id, code): (&'a str, &'a str),
+    stripe: i16,
+) -> FixedSql<impl QueryFragment<Pg> + 'a> {
+    fixed_sql(
+        "SELECT (SELECT size_bound FROM own)::NUMERIC \
+             + COALESCE((SELECT SUM(size_bound) FROM books_size_bounds \
+                         WHERE tenant_id = ",
+    )
+    .bind::<Text, _>(tenant_id)
+    .sql(" AND currency = ")
+    .bind::<Text, _>(code)
+    .sql(" AND stripe <> ")
+    .bind::<SmallInt, _>(stripe)
+    .sql("), 0) <= ")
+    .bind::<BigInt, _>(SHARED_CEILING)
+    .sql(" AS admitted")
 }
 
 /// The currency's bounds become one: the books' exact size, in stripe 0.

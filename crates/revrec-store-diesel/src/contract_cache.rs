@@ -78,13 +78,14 @@ impl ContractCache {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use revrec_domain::{ContractDraft, Convention, Currency, LineDraft};
     use revrec_ports::{ContractRecord, ContractStatus, StoredVersion, VersionChange};
     use time::macros::date;
 
-    fn contract(lines: usize) -> Arc<StoredContract> {
+    /// An active contract of `lines` subscription lines (their obligations without ids).
+    pub(crate) fn contract(lines: usize) -> Arc<StoredContract> {
         let draft = ContractDraft {
             customer_name: "Acme".into(),
             currency: Currency::USD,

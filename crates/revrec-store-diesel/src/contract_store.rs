@@ -6,10 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use revrec_domain::Period;
-use revrec_domain::{
-    AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, Rollup, RollupAmounts, RollupKey,
-};
+use revrec_domain::{Currency, Period};
 use revrec_ports::{
     BooksStamps, ContractCursor, ContractPage, ContractQuery, ContractRecord, ContractRemoval,
     ContractRepository, ContractScan, ContractStatus, ContractWrite, Expected, FactsSince,
@@ -23,9 +20,10 @@ use crate::books_size::check_books_size;
 use crate::connection::{DbConnection, append_rows};
 use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
+use crate::new_contract_statement::write_new_contract_at_once;
 use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
-use crate::rollup_deltas::{CurrencyDeltas, append_deltas};
+use crate::rollup_deltas::{SummedDeltas, append_deltas};
 use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, VersionRow, stored_version, version_rows,
 };
@@ -322,7 +320,9 @@ fn in_one_snapshot<T>(
 /// The writes, in one transaction already opened by the caller, in the order that keeps
 /// SQLite from upgrading a read lock (the first statement already writes, so it waits for
 /// the writer lock instead of failing): new contracts in multi-row statements, updates one
-/// by one, then every version and line, then the rollup deltas of all of them summed.
+/// by one, then every version and line, then the rollup deltas of all of them summed. On
+/// PostgreSQL a lone new contract (a single-contract ingest) goes in one statement instead
+/// (`new_contract_statement`).
 pub(crate) fn apply_writes(
     connection: &mut DbConnection,
     writes: &[ContractWrite],
@@ -338,16 +338,15 @@ pub(crate) fn apply_writes(
     let Some(&rollup_stamp) = stamps.values().next() else {
         return Ok(());
     };
+    if let ([write], DbConnection::Postgres(pg)) = (writes, &mut *connection)
+        && write_new_contract_at_once(pg, write, rollup_stamp)?
+    {
+        return Ok(());
+    }
     let new_rows: Vec<NewContractRow> = writes
         .iter()
         .filter(|write| write.expected.is_none())
-        .map(|write| {
-            NewContractRow::new(
-                ContractRow::from(&write.record),
-                (write.record.status != ContractStatus::Draft)
-                    .then(|| (stamp_of(write), write.record.updated_at)),
-            )
-        })
+        .map(|write| NewContractRow::of(write, stamp_of(write)))
         .collect();
     append_rows!(&mut *connection, contracts::table, &new_rows, 500)?;
     for write in writes {
@@ -361,14 +360,14 @@ pub(crate) fn apply_writes(
         match &write.version {
             VersionWrite::Unchanged => {}
             VersionWrite::Append(version) => {
-                let (mut version_row, version_lines) = version_rows(tenant, id, version)?;
-                version_row.books_sequence = stamp_of(write);
+                let (version_row, version_lines) =
+                    version_rows(tenant, id, version, stamp_of(write))?;
                 versions.push(version_row);
                 lines.extend(version_lines);
             }
             VersionWrite::ReplaceCurrent(version) => {
-                let (mut version_row, version_lines) = version_rows(tenant, id, version)?;
-                version_row.books_sequence = stamp_of(write);
+                let (version_row, version_lines) =
+                    version_rows(tenant, id, version, stamp_of(write))?;
                 delete_version(connection, tenant, id, version_row.version)?;
                 versions.push(version_row);
                 lines.extend(version_lines);
@@ -579,42 +578,11 @@ pub(crate) fn add_rollup_deltas<'a>(
     stamp: WriteStamp,
     deltas: impl IntoIterator<Item = (&'a str, &'a RollupDelta)>,
 ) -> Result<(), StoreError> {
-    let mut summed: BTreeMap<(&str, Currency, RollupKey), RollupAmounts> = BTreeMap::new();
-    for (tenant, delta) in deltas {
-        let out_of_range = AmountOutOfRange {
-            currency: delta.currency,
-        };
-        let row = summed
-            .entry((tenant, delta.currency, delta.key))
-            .or_default();
-        *row = row
-            .checked_plus(&delta.amounts)
-            .filter(within_one_step)
-            .ok_or(StoreError::OutOfRange(out_of_range))?;
-    }
-    // Each currency's deltas as rows of their own, measured like the books they add to.
-    let mut written: BTreeMap<(&str, Currency), Rollup> = BTreeMap::new();
-    for ((tenant, currency, key), amounts) in &summed {
-        written
-            .entry((*tenant, *currency))
-            .or_default()
-            .add(*key, amounts);
-    }
-    let mut appended: BTreeMap<&str, CurrencyDeltas> = BTreeMap::new();
-    for ((tenant, currency, key), amounts) in summed {
-        if !amounts.is_zero() {
-            appended
-                .entry(tenant)
-                .or_default()
-                .entry(currency)
-                .or_default()
-                .push((key, amounts));
-        }
-    }
-    for (tenant, deltas) in &appended {
+    let summed = SummedDeltas::of(deltas)?;
+    for (tenant, deltas) in &summed.appended {
         append_deltas(connection, tenant, deltas)?;
     }
-    for ((tenant, currency), deltas) in written {
+    for (&(tenant, currency), deltas) in &summed.written {
         check_books_size(connection, (tenant, currency), stamp, deltas.gross())?;
     }
     Ok(())
@@ -629,16 +597,6 @@ pub(crate) fn with_books_held<T>(
         Err(StoreError::NeedsBooksAlone) => write(BooksHold::Exclusive),
         outcome => outcome,
     }
-}
-
-/// Whether a summed delta moves every figure by at most the books' limit: added to a stored
-/// figure within the limit, it then stays inside a `BIGINT`.
-fn within_one_step(amounts: &RollupAmounts) -> bool {
-    let limit = BOOKS_LIMIT_MINOR.unsigned_abs();
-    amounts
-        .figures()
-        .into_iter()
-        .all(|figure| figure.unsigned_abs() <= limit)
 }
 
 /// A contract's row as a read selects it: the record, its revision, and when it entered the
@@ -978,4 +936,116 @@ pub(crate) fn insert_versions(
 ) -> Result<(), diesel::result::Error> {
     append_rows!(&mut *connection, contract_versions::table, versions, 500)?;
     append_rows!(&mut *connection, contract_lines::table, lines, 1_000)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a failed fixture should fail the test loudly"
+    )]
+
+    use diesel::sql_types::{BigInt, Text};
+    use revrec_domain::{PobType, RollupAmounts, RollupKey, Timing};
+    use revrec_ports::UsageWrite;
+    use revrec_test_support::TestDatabase;
+
+    use super::*;
+    use crate::connection::run_migrations;
+    use crate::contract_cache::tests::contract;
+
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        count: i64,
+    }
+
+    /// A new active contract of two lines and one month's delta, as an ingest writes it.
+    fn new_contract(id: &str) -> ContractWrite {
+        let stored = contract(2);
+        let mut version = stored.versions[0].clone();
+        for (index, obligation) in version.terms.obligations.iter_mut().enumerate() {
+            obligation.id = Some(format!("pob_{index}"));
+        }
+        ContractWrite {
+            record: ContractRecord {
+                id: id.into(),
+                ..stored.record.clone()
+            },
+            expected: None,
+            version: VersionWrite::Append(version),
+            invoices: InvoiceWrite::Unchanged,
+            usage: UsageWrite::default(),
+            rollup: vec![RollupDelta {
+                currency: Currency::USD,
+                key: RollupKey {
+                    period: Period::parse("2026-01").unwrap(),
+                    pob_type: PobType::Subscription,
+                    timing: Timing::OverTime,
+                },
+                amounts: RollupAmounts {
+                    recognized: 50,
+                    booked: 100,
+                    rpo_change: 50,
+                    ..RollupAmounts::default()
+                },
+            }],
+        }
+    }
+
+    #[test]
+    fn postgres_writes_a_lone_new_contract_in_one_statement_prepared_once_per_connection() {
+        let Some(database) = TestDatabase::postgres() else {
+            return;
+        };
+        let mut connection =
+            DbConnection::Postgres(PgConnection::establish(&database.url).unwrap());
+        run_migrations(&mut connection).unwrap();
+        for id in ["ctr_1", "ctr_2", "ctr_3"] {
+            let write = new_contract(id);
+            connection
+                .transaction(|connection| apply_writes(connection, &[write], BooksHold::Shared))
+                .unwrap();
+        }
+        let count = |connection: &mut DbConnection, sql: &str| -> i64 {
+            diesel::sql_query(sql)
+                .get_result::<Count>(connection)
+                .unwrap()
+                .count
+        };
+        // Everything written: three contracts, a version and two lines each, three deltas.
+        assert_eq!(
+            count(&mut connection, "SELECT count(*) AS count FROM contracts"),
+            3
+        );
+        assert_eq!(
+            count(
+                &mut connection,
+                "SELECT count(*) AS count FROM contract_versions"
+            ),
+            3
+        );
+        assert_eq!(
+            count(
+                &mut connection,
+                "SELECT count(*) AS count FROM contract_lines"
+            ),
+            6
+        );
+        assert_eq!(
+            count(
+                &mut connection,
+                "SELECT count(*) AS count FROM rollup_deltas"
+            ),
+            3
+        );
+        // By one statement, prepared by the first write and reused by the others.
+        let prepared: Count = diesel::sql_query(
+            "SELECT count(*) AS count FROM pg_prepared_statements WHERE statement LIKE $1",
+        )
+        .bind::<Text, _>("WITH new_contract AS (INSERT INTO \"contracts\"%")
+        .get_result(&mut connection)
+        .unwrap();
+        assert_eq!(prepared.count, 1);
+    }
 }

@@ -50,6 +50,15 @@ impl<Pieces> FixedSql<Pieces> {
             pieces: Then(self.pieces, SqlText(text)),
         }
     }
+
+    /// The statement followed by a statement of its own (an `INSERT` the query builder made,
+    /// another `FixedSql`), to stand inside a `WITH`: its placeholders are numbered on from
+    /// these. It is cached as the whole is, by the whole text, unless its own walk forbids.
+    pub(crate) fn then<Fragment>(self, fragment: Fragment) -> FixedSql<Then<Pieces, Fragment>> {
+        FixedSql {
+            pieces: Then(self.pieces, fragment),
+        }
+    }
 }
 
 /// Fixed text (named apart from the SQL type `Text` its callers bind with).

@@ -15,6 +15,7 @@ mod fixed_sql;
 mod idempotency_store;
 mod job_store;
 mod ledger_store;
+mod new_contract_statement;
 mod oauth_store;
 mod payment_store;
 mod period_store;

@@ -12,17 +12,20 @@ use std::collections::BTreeMap;
 
 use diesel::connection::SimpleConnection;
 use diesel::dsl::max;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::QueryFragment;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use diesel::upsert::excluded;
 use revrec_domain::{
-    Currency, Period, PeriodError, PobType, RollupAmounts, RollupKey, Timing, calendar,
+    AmountOutOfRange, BOOKS_LIMIT_MINOR, Currency, Period, PeriodError, PobType, Rollup,
+    RollupAmounts, RollupKey, Timing, calendar,
 };
-use revrec_ports::ROLLUP_FOLD_BATCH;
+use revrec_ports::{ROLLUP_FOLD_BATCH, RollupDelta};
 
 use crate::blocking::StoreError;
 use crate::connection::{DbConnection, on_each_backend};
-use crate::fixed_sql::fixed_sql;
+use crate::fixed_sql::{FixedSql, fixed_sql};
 use crate::rows::RollupRow;
 use crate::schema::{period_events, rollup_deltas, rollups};
 
@@ -35,6 +38,66 @@ pub(crate) type RollupLine = (Currency, RollupKey, RollupAmounts);
 /// A write's summed deltas of one tenant, per currency, in key order.
 pub(crate) type CurrencyDeltas = BTreeMap<Currency, Vec<(RollupKey, RollupAmounts)>>;
 
+/// A write's rollup deltas summed per row, each within the limit.
+pub(crate) struct SummedDeltas<'a> {
+    /// Per tenant and currency, the rows to append (a row summed to zero left out).
+    pub(crate) appended: BTreeMap<&'a str, CurrencyDeltas>,
+    /// Per tenant and currency, the deltas measured like the books they add to.
+    pub(crate) written: BTreeMap<(&'a str, Currency), Rollup>,
+}
+
+impl<'a> SummedDeltas<'a> {
+    /// The deltas summed, or [`StoreError::OutOfRange`] when a sum moves a figure by more
+    /// than the books' limit.
+    pub(crate) fn of(
+        deltas: impl IntoIterator<Item = (&'a str, &'a RollupDelta)>,
+    ) -> Result<SummedDeltas<'a>, StoreError> {
+        let mut summed: BTreeMap<(&str, Currency, RollupKey), RollupAmounts> = BTreeMap::new();
+        for (tenant, delta) in deltas {
+            let out_of_range = AmountOutOfRange {
+                currency: delta.currency,
+            };
+            let row = summed
+                .entry((tenant, delta.currency, delta.key))
+                .or_default();
+            *row = row
+                .checked_plus(&delta.amounts)
+                .filter(within_one_step)
+                .ok_or(StoreError::OutOfRange(out_of_range))?;
+        }
+        // Each currency's deltas as rows of their own, measured like the books they add to.
+        let mut written: BTreeMap<(&str, Currency), Rollup> = BTreeMap::new();
+        for ((tenant, currency, key), amounts) in &summed {
+            written
+                .entry((*tenant, *currency))
+                .or_default()
+                .add(*key, amounts);
+        }
+        let mut appended: BTreeMap<&str, CurrencyDeltas> = BTreeMap::new();
+        for ((tenant, currency, key), amounts) in summed {
+            if !amounts.is_zero() {
+                appended
+                    .entry(tenant)
+                    .or_default()
+                    .entry(currency)
+                    .or_default()
+                    .push((key, amounts));
+            }
+        }
+        Ok(SummedDeltas { appended, written })
+    }
+}
+
+/// Whether a summed delta moves every figure by at most the books' limit: added to a stored
+/// figure within the limit, it then stays inside a `BIGINT`.
+fn within_one_step(amounts: &RollupAmounts) -> bool {
+    let limit = BOOKS_LIMIT_MINOR.unsigned_abs();
+    amounts
+        .figures()
+        .into_iter()
+        .all(|figure| figure.unsigned_abs() <= limit)
+}
+
 /// Appends each currency's summed deltas of `tenant_id` as one row.
 pub(crate) fn append_deltas(
     connection: &mut DbConnection,
@@ -44,17 +107,9 @@ pub(crate) fn append_deltas(
     for (currency, rows) in deltas {
         let text = encode(rows);
         match connection {
-            // A sequence hands out serials without a lock: concurrent writes never wait.
-            DbConnection::Postgres(pg) => fixed_sql(
-                "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) VALUES (",
-            )
-            .bind::<Text, _>(tenant_id)
-            .sql(", nextval('rollup_delta_serials'), ")
-            .bind::<Text, _>(currency.code())
-            .sql(", ")
-            .bind::<Text, _>(&text)
-            .sql(")")
-            .execute(pg)?,
+            DbConnection::Postgres(pg) => {
+                delta_row_insert(tenant_id, currency.code(), &text).execute(pg)?
+            }
             // SQLite writes one at a time: the next serial is the largest plus one.
             DbConnection::Sqlite(sqlite) => diesel::sql_query(
                 "INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) \
@@ -67,6 +122,23 @@ pub(crate) fn append_deltas(
         };
     }
     Ok(())
+}
+
+/// On PostgreSQL, the `INSERT` of one currency's deltas of `tenant_id` as one row (`text`,
+/// as [`encode`] writes them). A sequence hands out serials without a lock: concurrent
+/// writes never wait.
+pub(crate) fn delta_row_insert<'a>(
+    tenant_id: &'a str,
+    code: &'a str,
+    text: &'a str,
+) -> FixedSql<impl QueryFragment<Pg> + 'a> {
+    fixed_sql("INSERT INTO rollup_deltas (tenant_id, serial, currency, deltas) VALUES (")
+        .bind::<Text, _>(tenant_id)
+        .sql(", nextval('rollup_delta_serials'), ")
+        .bind::<Text, _>(code)
+        .sql(", ")
+        .bind::<Text, _>(text)
+        .sql(")")
 }
 
 /// Folds appended rows into the rollups, in one transaction, at most [`FOLD_AT_MOST`] of
@@ -436,7 +508,7 @@ impl Sum {
 }
 
 /// One line per key: `period pob_type timing` and the eleven figures, space-separated.
-fn encode(rows: &[(RollupKey, RollupAmounts)]) -> String {
+pub(crate) fn encode(rows: &[(RollupKey, RollupAmounts)]) -> String {
     use std::fmt::Write as _;
     let mut text = String::with_capacity(rows.len() * 64);
     for (key, amounts) in rows {

@@ -6,8 +6,8 @@ use revrec_domain::{
     PobType, RollupAmounts, RollupKey, Ssp, Timing,
 };
 use revrec_ports::{
-    ApiKeyRecord, BillingKind, ContractRecord, ContractStatus, InvoiceRecord, Plan, Scope,
-    StoredVersion, VersionChange,
+    ApiKeyRecord, BillingKind, ContractRecord, ContractStatus, ContractWrite, InvoiceRecord, Plan,
+    Scope, StoredVersion, VersionChange,
 };
 use time::Date;
 
@@ -88,6 +88,16 @@ pub struct NewContractRow {
 }
 
 impl NewContractRow {
+    /// The row of a new contract `write` makes, entering the reports at books sequence
+    /// `stamp` unless it is a draft.
+    pub fn of(write: &ContractWrite, stamp: i64) -> NewContractRow {
+        NewContractRow::new(
+            ContractRow::from(&write.record),
+            (write.record.status != ContractStatus::Draft)
+                .then_some((stamp, write.record.updated_at)),
+        )
+    }
+
     /// `row` at its first revision, entering the reports at `reported` (sequence and
     /// instant; none for a draft).
     pub fn new(row: ContractRow, reported: Option<(i64, i64)>) -> NewContractRow {
@@ -334,15 +344,19 @@ pub fn version_row(tenant_id: &str, contract_id: &str, version: &StoredVersion) 
     }
 }
 
-/// A version as rows: the version itself and its lines in order.
+/// A version as rows: the version itself, stamped `books_sequence`, and its lines in order.
 pub fn version_rows(
     tenant_id: &str,
     contract_id: &str,
     version: &StoredVersion,
+    books_sequence: i64,
 ) -> Result<(VersionRow, Vec<LineRow>), StoreError> {
     let terms = &version.terms;
     let number = to_i32(version.number);
-    let row = version_row(tenant_id, contract_id, version);
+    let row = VersionRow {
+        books_sequence,
+        ..version_row(tenant_id, contract_id, version)
+    };
     let lines = terms
         .obligations
         .iter()

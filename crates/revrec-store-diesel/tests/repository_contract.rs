@@ -154,6 +154,62 @@ async fn a_contract_round_trips_exactly() {
 }
 
 #[tokio::test]
+async fn a_contract_written_alone_is_stored_as_one_written_among_others() {
+    // On PostgreSQL a lone new contract goes in one statement of its own
+    // (`new_contract_statement`), several go the general way: the same rows either way.
+    for database in TestDatabase::all() {
+        eprintln!("backend: {:?}", database.backend);
+        let store = open(&database);
+        store
+            .contracts()
+            .save(new_contract("t1", "ctr_a", 1))
+            .await
+            .unwrap();
+        store
+            .contracts()
+            .save_all(vec![
+                new_contract("t2", "ctr_a", 1),
+                new_contract("t3", "ctr_b", 1),
+            ])
+            .await
+            .unwrap();
+        let find = |tenant: &'static str| {
+            let store = store.clone();
+            async move {
+                store
+                    .contracts()
+                    .find(tenant, "ctr_a")
+                    .await
+                    .unwrap()
+                    .unwrap()
+            }
+        };
+        let (alone, among) = (find("t1").await, find("t2").await);
+        assert_eq!(
+            ContractRecord {
+                tenant_id: "t2".into(),
+                ..alone.record.clone()
+            },
+            among.record
+        );
+        assert_eq!(
+            (&alone.versions, &alone.stamps, alone.revision),
+            (&among.versions, &among.stamps, among.revision)
+        );
+        let mut raw = support::migrated(&database);
+        assert_eq!(search_text(&mut raw, "t1"), search_text(&mut raw, "t2"));
+        assert_eq!(delta_rows(&mut raw, "t1"), delta_rows(&mut raw, "t2"));
+        let bounds = |raw: &mut revrec_store_diesel::DbConnection, tenant| {
+            size_bounds(raw, tenant)
+                .into_iter()
+                .map(|(_, bound)| bound)
+                .sum::<i64>()
+        };
+        assert_eq!(bounds(&mut raw, "t1"), bounds(&mut raw, "t2"));
+    }
+}
+
+#[tokio::test]
 async fn a_write_through_another_instance_is_seen_at_once() {
     // Two stores over one database stand for two server instances: the reader's cache of
     // decoded contracts must never serve what the other instance has since changed.
@@ -1464,6 +1520,33 @@ fn appended_deltas(connection: &mut revrec_store_diesel::DbConnection, tenant: &
         .filter(rollup_deltas::tenant_id.eq(tenant))
         .count()
         .get_result(connection)
+        .unwrap()
+}
+
+/// The search text stored with the tenant's contract `ctr_a`.
+fn search_text(connection: &mut revrec_store_diesel::DbConnection, tenant: &str) -> String {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::contracts;
+    contracts::table
+        .filter(contracts::tenant_id.eq(tenant))
+        .filter(contracts::id.eq("ctr_a"))
+        .select(contracts::search_text)
+        .first(connection)
+        .unwrap()
+}
+
+/// The tenant's appended rollup delta rows: (currency, deltas), in serial order.
+fn delta_rows(
+    connection: &mut revrec_store_diesel::DbConnection,
+    tenant: &str,
+) -> Vec<(String, String)> {
+    use diesel::prelude::*;
+    use revrec_store_diesel::schema::rollup_deltas;
+    rollup_deltas::table
+        .filter(rollup_deltas::tenant_id.eq(tenant))
+        .order(rollup_deltas::serial)
+        .select((rollup_deltas::currency, rollup_deltas::deltas))
+        .load(connection)
         .unwrap()
 }
 
