@@ -162,7 +162,10 @@ impl ContractRepository for ContractStore {
     ) -> Result<Option<(Arc<StoredContract>, i64)>, RepositoryError> {
         let key = (tenant_id.to_owned(), id.to_owned());
         if let Some(revisions) = &self.revisions {
-            let Some((revision, books)) = revisions.revision(tenant_id, id).await? else {
+            let Some((revision, books)) = revisions
+                .read((tenant_id.to_owned(), id.to_owned()))
+                .await?
+            else {
                 return Ok(None);
             };
             if let Some(stored) = self.cached(&key, revision) {

@@ -14,17 +14,66 @@ use revrec_ports::{
 
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
-use crate::connection::on_each_backend;
+use crate::connection::{DbConnection, on_each_backend};
+use crate::read_batcher::{BatchedRead, ReadBatcher};
 use crate::schema::{chart_versions, posting_controls};
 
 pub struct LedgerStore {
     database: Database,
+    /// On PostgreSQL, where each read is a network round trip, the reads of posting controls
+    /// (one before every write) are batched.
+    posting_controls: Option<ReadBatcher<LatestPostingControls>>,
 }
 
 impl LedgerStore {
     pub fn new(database: Database) -> LedgerStore {
-        LedgerStore { database }
+        // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
+        let posting_controls =
+            (!database.inline_reads).then(|| ReadBatcher::new(database.pool.clone()));
+        LedgerStore {
+            database,
+            posting_controls,
+        }
     }
+}
+
+/// The posting control in force for each tenant asked (none: the default).
+struct LatestPostingControls;
+
+impl BatchedRead for LatestPostingControls {
+    type Key = String;
+    type Answer = Option<PostingControlRecord>;
+    const WHAT: &'static str = "a tenant's posting control";
+
+    fn read_all(
+        connection: &mut DbConnection,
+        tenants: &[String],
+    ) -> Result<Vec<Option<PostingControlRecord>>, StoreError> {
+        let mut latest: BTreeMap<&str, Option<PostingControlRecord>> = BTreeMap::new();
+        for tenant_id in tenants {
+            if !latest.contains_key(tenant_id.as_str()) {
+                latest.insert(tenant_id, latest_posting_control(connection, tenant_id)?);
+            }
+        }
+        Ok(tenants
+            .iter()
+            .map(|tenant_id| latest.get(tenant_id.as_str()).cloned().flatten())
+            .collect())
+    }
+}
+
+/// The tenant's posting control in force (none: the default).
+fn latest_posting_control(
+    connection: &mut DbConnection,
+    tenant_id: &str,
+) -> Result<Option<PostingControlRecord>, StoreError> {
+    let latest: Option<PostingControlRow> = posting_controls::table
+        .filter(posting_controls::tenant_id.eq(tenant_id))
+        .order(posting_controls::version.desc())
+        .select(PostingControlRow::as_select())
+        .first(connection)
+        .optional()?;
+    latest.map(PostingControlRow::record).transpose()
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -144,14 +193,11 @@ impl LedgerRepository for LedgerStore {
         tenant_id: &str,
     ) -> Result<Option<PostingControlRecord>, RepositoryError> {
         let tenant_id = tenant_id.to_owned();
+        if let Some(batcher) = &self.posting_controls {
+            return batcher.read(tenant_id).await;
+        }
         with_connection(&self.database, Access::Read, move |connection| {
-            let latest: Option<PostingControlRow> = posting_controls::table
-                .filter(posting_controls::tenant_id.eq(tenant_id))
-                .order(posting_controls::version.desc())
-                .select(PostingControlRow::as_select())
-                .first(connection)
-                .optional()?;
-            latest.map(PostingControlRow::record).transpose()
+            latest_posting_control(connection, &tenant_id)
         })
         .await
     }

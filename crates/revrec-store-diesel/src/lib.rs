@@ -21,6 +21,7 @@ mod payment_store;
 mod period_store;
 pub mod pool_metrics;
 pub mod rate_limiter;
+mod read_batcher;
 mod report_store;
 mod revision_batcher;
 mod rollup_deltas;

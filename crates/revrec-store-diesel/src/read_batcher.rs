@@ -1,0 +1,239 @@
+//! Reads that every request makes on PostgreSQL, many per round trip.
+//!
+//! Asked one by one, a read is a round trip, a blocking-thread hop and a pooled connection
+//! per request. Here a read joins the batch that is being gathered and one query (or one
+//! per tenant) answers the whole batch: a batch is sent only after every read in it was
+//! asked, so each answer is at least as fresh as its own request; while a batch is out, new
+//! reads wait for the next one, which is what makes batches grow with the load (one read
+//! alone costs one round trip, as before). No task runs in the background: the thread that
+//! finishes a batch takes the next one.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use revrec_ports::RepositoryError;
+use tokio::sync::oneshot;
+
+use crate::blocking::{StoreError, with_pooled};
+use crate::connection::{DbConnection, DbPool};
+
+/// Batches out at once, per batcher. Measured with `scripts/load.sh` (64 connections, one
+/// contract's waterfall): one at a time served 57,000 reads a second with about ten checks a
+/// batch; two, 35,000; four, 27,000 with three checks a batch. Every extra batch out is
+/// another database backend and blocking thread competing for the same cores.
+const MAX_BATCHES_IN_FLIGHT: usize = 1;
+/// Reads answered by one batch at most.
+const MAX_BATCH: usize = 512;
+
+/// A read that can be answered for many keys at once.
+pub(crate) trait BatchedRead: Send + Sync + 'static {
+    type Key: Send + 'static;
+    type Answer: Send + 'static;
+    /// What is read, for the error of a read dropped unanswered.
+    const WHAT: &'static str;
+
+    /// The answer to every key, in the keys' order.
+    fn read_all(
+        connection: &mut DbConnection,
+        keys: &[Self::Key],
+    ) -> Result<Vec<Self::Answer>, StoreError>;
+}
+
+struct Pending<Read: BatchedRead> {
+    key: Read::Key,
+    reply: oneshot::Sender<Result<Read::Answer, RepositoryError>>,
+}
+
+struct Queue<Read: BatchedRead> {
+    pending: Vec<Pending<Read>>,
+    running: usize,
+}
+
+pub(crate) struct ReadBatcher<Read: BatchedRead> {
+    pool: DbPool,
+    queue: Arc<Mutex<Queue<Read>>>,
+}
+
+impl<Read: BatchedRead> ReadBatcher<Read> {
+    pub(crate) fn new(pool: DbPool) -> ReadBatcher<Read> {
+        ReadBatcher {
+            pool,
+            queue: Arc::new(Mutex::new(Queue {
+                pending: Vec::new(),
+                running: 0,
+            })),
+        }
+    }
+
+    /// The answer to `key`, read no earlier than this call.
+    pub(crate) async fn read(&self, key: Read::Key) -> Result<Read::Answer, RepositoryError> {
+        let (reply, answer) = oneshot::channel();
+        let start = {
+            let mut queue = lock(&self.queue);
+            queue.pending.push(Pending { key, reply });
+            if queue.running < MAX_BATCHES_IN_FLIGHT {
+                queue.running += 1;
+                Some(take_batch(&mut queue))
+            } else {
+                None
+            }
+        };
+        if let Some(batch) = start {
+            // The slot is freed by the guard whatever happens to the task: it runs to the
+            // end, unwinds, or is dropped unrun by a runtime shutting down.
+            let slot = Running {
+                queue: Arc::clone(&self.queue),
+                released: false,
+            };
+            let pool = self.pool.clone();
+            tokio::task::spawn_blocking(move || run(&pool, batch, slot));
+        }
+        answer.await.unwrap_or_else(|_| {
+            Err(RepositoryError::Backend(
+                format!("a read of {} was dropped unanswered", Read::WHAT).into(),
+            ))
+        })
+    }
+}
+
+/// Answers `batch`, then every batch gathered meanwhile, until none is waiting.
+fn run<Read: BatchedRead>(pool: &DbPool, mut batch: Vec<Pending<Read>>, mut slot: Running<Read>) {
+    loop {
+        answer(pool, batch);
+        let mut queue = lock(&slot.queue);
+        if queue.pending.is_empty() {
+            // In the same critical section as the emptiness check: a read queued after it
+            // finds a free slot and starts its own batch.
+            queue.running -= 1;
+            drop(queue);
+            slot.released = true;
+            return;
+        }
+        batch = take_batch(&mut queue);
+    }
+}
+
+/// A runner's slot, given back on drop unless the runner gave it back itself.
+struct Running<Read: BatchedRead> {
+    queue: Arc<Mutex<Queue<Read>>>,
+    released: bool,
+}
+
+impl<Read: BatchedRead> Drop for Running<Read> {
+    fn drop(&mut self) {
+        if !self.released {
+            lock(&self.queue).running -= 1;
+        }
+    }
+}
+
+fn lock<Read: BatchedRead>(queue: &Mutex<Queue<Read>>) -> MutexGuard<'_, Queue<Read>> {
+    queue.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The oldest reads waiting, up to a batch.
+fn take_batch<Read: BatchedRead>(queue: &mut Queue<Read>) -> Vec<Pending<Read>> {
+    let taken = queue.pending.len().min(MAX_BATCH);
+    queue.pending.drain(..taken).collect()
+}
+
+/// Reads the batch's keys at once and answers every read.
+fn answer<Read: BatchedRead>(pool: &DbPool, batch: Vec<Pending<Read>>) {
+    let (keys, replies): (Vec<Read::Key>, Vec<_>) = batch
+        .into_iter()
+        .map(|pending| (pending.key, pending.reply))
+        .unzip();
+    let read = with_pooled(pool, |connection| {
+        let answers = Read::read_all(connection, &keys)?;
+        // A reader that answered some keys twice or not at all is a bug, not an answer.
+        if answers.len() == keys.len() {
+            Ok(answers)
+        } else {
+            Err(StoreError::Corrupt(format!(
+                "{} answers to {} reads of {}",
+                answers.len(),
+                keys.len(),
+                Read::WHAT
+            )))
+        }
+    });
+    match read {
+        Ok(answers) => {
+            for (reply, answer) in replies.into_iter().zip(answers) {
+                let _ = reply.send(Ok(answer));
+            }
+        }
+        Err(error) => {
+            // One failure for every read of the batch, classified alike, cause kept.
+            let cause = std::error::Error::source(&error)
+                .map_or_else(|| error.to_string(), ToString::to_string);
+            for reply in replies {
+                let _ = reply.send(Err(match &error {
+                    RepositoryError::Unavailable(_) => {
+                        RepositoryError::Unavailable(cause.clone().into())
+                    }
+                    RepositoryError::Conflict(text) => RepositoryError::Conflict(text.clone()),
+                    RepositoryError::OutOfRange(error) => RepositoryError::OutOfRange(*error),
+                    RepositoryError::Backend(_) => RepositoryError::Backend(cause.clone().into()),
+                }));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a failed fixture should fail the test loudly"
+    )]
+
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use revrec_test_support::TestDatabase;
+
+    use super::*;
+    use crate::connection::{DatabaseUrl, connect};
+
+    /// Batches answered so far by [`Doubled`].
+    static BATCHES: AtomicUsize = AtomicUsize::new(0);
+
+    /// Answers each key doubled; the first batch takes long enough for the others to queue.
+    struct Doubled;
+
+    impl BatchedRead for Doubled {
+        type Key = u32;
+        type Answer = u64;
+        const WHAT: &'static str = "a doubled number";
+
+        fn read_all(_: &mut DbConnection, keys: &[u32]) -> Result<Vec<u64>, StoreError> {
+            if BATCHES.fetch_add(1, Ordering::SeqCst) == 0 {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            Ok(keys.iter().map(|key| u64::from(*key) * 2).collect())
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn reads_asked_while_a_batch_is_out_are_answered_together_each_its_own_answer() {
+        let database = TestDatabase::sqlite();
+        let pool = connect(&DatabaseUrl::parse(&database.url).unwrap(), 2).unwrap();
+        let batcher = Arc::new(ReadBatcher::<Doubled>::new(pool));
+        let mut reads = tokio::task::JoinSet::new();
+        for key in 0..100_u32 {
+            let batcher = Arc::clone(&batcher);
+            reads.spawn(async move { (key, batcher.read(key).await.unwrap()) });
+        }
+        while let Some(read) = reads.join_next().await {
+            let (key, answer) = read.unwrap();
+            assert_eq!(answer, u64::from(key) * 2);
+        }
+        // The first read's batch, then the 99 queued behind it (a few more at most, should
+        // a spawn come late): never one round trip a read.
+        let batches = BATCHES.load(Ordering::SeqCst);
+        assert!(
+            (2..=5).contains(&batches),
+            "{batches} batches for 100 reads"
+        );
+    }
+}
