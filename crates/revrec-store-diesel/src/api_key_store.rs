@@ -1,21 +1,60 @@
 //! `ApiKeyRepository` over Diesel.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{ApiKeyRecord, ApiKeyRepository, RepositoryError};
 
-use crate::blocking::{Access, Database, with_connection};
-
+use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::connection::DbConnection;
+use crate::read_batcher::{BatchedRead, ReadBatcher};
 use crate::rows::ApiKeyRow;
 use crate::schema::api_keys;
 
 pub struct ApiKeyStore {
     database: Database,
+    /// On PostgreSQL, where each read is a network round trip, the lookups that
+    /// authenticate requests are batched. A revoked key is refused by the next request
+    /// that asks after the revocation committed, whichever instance revoked it.
+    lookups: Option<ReadBatcher<KeysByDigest>>,
 }
 
 impl ApiKeyStore {
     pub fn new(database: Database) -> ApiKeyStore {
-        ApiKeyStore { database }
+        // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
+        let lookups = (!database.inline_reads).then(|| ReadBatcher::new(database.pool.clone()));
+        ApiKeyStore { database, lookups }
+    }
+}
+
+/// The key each digest asked names, if any: one query for a batch.
+struct KeysByDigest;
+
+impl BatchedRead for KeysByDigest {
+    type Key = String;
+    type Answer = Option<ApiKeyRecord>;
+    const WHAT: &'static str = "an API key";
+
+    fn read_all(
+        connection: &mut DbConnection,
+        digests: &[String],
+    ) -> Result<Vec<Option<ApiKeyRecord>>, StoreError> {
+        let rows: Vec<ApiKeyRow> = api_keys::table
+            .filter(api_keys::digest.eq_any(digests))
+            .select(ApiKeyRow::as_select())
+            .load(connection)?;
+        let found: BTreeMap<String, ApiKeyRecord> = rows
+            .into_iter()
+            .map(|row| {
+                let digest = row.digest.clone();
+                ApiKeyRecord::try_from(row).map(|key| (digest, key))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(digests
+            .iter()
+            .map(|digest| found.get(digest).cloned())
+            .collect())
     }
 }
 
@@ -23,6 +62,9 @@ impl ApiKeyStore {
 impl ApiKeyRepository for ApiKeyStore {
     async fn find_by_digest(&self, digest: &str) -> Result<Option<ApiKeyRecord>, RepositoryError> {
         let digest = digest.to_owned();
+        if let Some(lookups) = &self.lookups {
+            return lookups.read(digest).await;
+        }
         with_connection(&self.database, Access::Read, move |connection| {
             let row: Option<ApiKeyRow> = api_keys::table
                 .filter(api_keys::digest.eq(digest))

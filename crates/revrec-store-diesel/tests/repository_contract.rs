@@ -720,6 +720,24 @@ async fn api_keys_are_found_by_digest_listed_and_revoked() {
             keys.find_by_digest("d1").await.unwrap().unwrap().revoked_at,
             Some(77)
         );
+        // Lookups at once (on PostgreSQL, batched into one query): each its own answer.
+        let lookups = ["d2", "nope", "d1", "d2"].map(|digest| {
+            let keys = std::sync::Arc::clone(&keys);
+            tokio::spawn(async move { keys.find_by_digest(digest).await.unwrap() })
+        });
+        let mut found = Vec::new();
+        for lookup in lookups {
+            found.push(lookup.await.unwrap().map(|key| (key.id, key.revoked_at)));
+        }
+        assert_eq!(
+            found,
+            [
+                Some(("key_2".to_owned(), None)),
+                None,
+                Some(("key_1".to_owned(), Some(77))),
+                Some(("key_2".to_owned(), None)),
+            ]
+        );
     })
     .await;
 }
