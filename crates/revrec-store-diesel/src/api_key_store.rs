@@ -14,17 +14,18 @@ use crate::schema::api_keys;
 
 pub struct ApiKeyStore {
     database: Database,
-    /// On PostgreSQL, where each read is a network round trip, the lookups that
-    /// authenticate requests are batched. A revoked key is refused by the next request
-    /// that asks after the revocation committed, whichever instance revoked it.
-    lookups: Option<ReadBatcher<KeysByDigest>>,
+    /// The lookups that authenticate requests, batched on PostgreSQL where each read is a
+    /// network round trip. A revoked key is refused by the next request that asks after
+    /// the revocation committed, whichever instance revoked it.
+    lookups: ReadBatcher<KeysByDigest>,
 }
 
 impl ApiKeyStore {
     pub fn new(database: Database) -> ApiKeyStore {
-        // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
-        let lookups = (!database.inline_reads).then(|| ReadBatcher::new(database.pool.clone()));
-        ApiKeyStore { database, lookups }
+        ApiKeyStore {
+            lookups: ReadBatcher::new(database.clone()),
+            database,
+        }
     }
 }
 
@@ -61,19 +62,7 @@ impl BatchedRead for KeysByDigest {
 #[async_trait]
 impl ApiKeyRepository for ApiKeyStore {
     async fn find_by_digest(&self, digest: &str) -> Result<Option<ApiKeyRecord>, RepositoryError> {
-        let digest = digest.to_owned();
-        if let Some(lookups) = &self.lookups {
-            return lookups.read(digest).await;
-        }
-        with_connection(&self.database, Access::Read, move |connection| {
-            let row: Option<ApiKeyRow> = api_keys::table
-                .filter(api_keys::digest.eq(digest))
-                .select(ApiKeyRow::as_select())
-                .load(connection)?
-                .pop();
-            row.map(ApiKeyRecord::try_from).transpose()
-        })
-        .await
+        self.lookups.read(digest.to_owned()).await
     }
 
     async fn insert(&self, key: &ApiKeyRecord) -> Result<(), RepositoryError> {

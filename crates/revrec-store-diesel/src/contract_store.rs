@@ -46,8 +46,7 @@ pub struct ContractStore {
 impl ContractStore {
     pub fn new(database: Database) -> ContractStore {
         // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
-        let revisions =
-            (!database.inline_reads).then(|| RevisionBatcher::new(database.pool.clone()));
+        let revisions = (!database.inline_reads).then(|| RevisionBatcher::new(database.clone()));
         ContractStore {
             database,
             cache: Arc::new(Mutex::new(ContractCache::default())),

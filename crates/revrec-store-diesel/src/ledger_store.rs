@@ -20,19 +20,16 @@ use crate::schema::{chart_versions, posting_controls};
 
 pub struct LedgerStore {
     database: Database,
-    /// On PostgreSQL, where each read is a network round trip, the reads of posting controls
-    /// (one before every write) are batched.
-    posting_controls: Option<ReadBatcher<LatestPostingControls>>,
+    /// The reads of posting controls (one before every write), batched on PostgreSQL where
+    /// each read is a network round trip.
+    posting_controls: ReadBatcher<LatestPostingControls>,
 }
 
 impl LedgerStore {
     pub fn new(database: Database) -> LedgerStore {
-        // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
-        let posting_controls =
-            (!database.inline_reads).then(|| ReadBatcher::new(database.pool.clone()));
         LedgerStore {
+            posting_controls: ReadBatcher::new(database.clone()),
             database,
-            posting_controls,
         }
     }
 }
@@ -192,14 +189,7 @@ impl LedgerRepository for LedgerStore {
         &self,
         tenant_id: &str,
     ) -> Result<Option<PostingControlRecord>, RepositoryError> {
-        let tenant_id = tenant_id.to_owned();
-        if let Some(batcher) = &self.posting_controls {
-            return batcher.read(tenant_id).await;
-        }
-        with_connection(&self.database, Access::Read, move |connection| {
-            latest_posting_control(connection, &tenant_id)
-        })
-        .await
+        self.posting_controls.read(tenant_id.to_owned()).await
     }
 
     async fn save_posting_control(

@@ -7,13 +7,15 @@
 //! reads wait for the next one, which is what makes batches grow with the load (one read
 //! alone costs one round trip, as before). No task runs in the background: the thread that
 //! finishes a batch takes the next one.
+//!
+//! On SQLite a read is a local lookup of microseconds: it runs inline, alone.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use revrec_ports::RepositoryError;
 use tokio::sync::oneshot;
 
-use crate::blocking::{StoreError, with_pooled};
+use crate::blocking::{Access, Database, StoreError, with_connection, with_pooled};
 use crate::connection::{DbConnection, DbPool};
 
 /// Batches out at once, per batcher. Measured with `scripts/load.sh` (64 connections, one
@@ -49,14 +51,14 @@ struct Queue<Read: BatchedRead> {
 }
 
 pub(crate) struct ReadBatcher<Read: BatchedRead> {
-    pool: DbPool,
+    database: Database,
     queue: Arc<Mutex<Queue<Read>>>,
 }
 
 impl<Read: BatchedRead> ReadBatcher<Read> {
-    pub(crate) fn new(pool: DbPool) -> ReadBatcher<Read> {
+    pub(crate) fn new(database: Database) -> ReadBatcher<Read> {
         ReadBatcher {
-            pool,
+            database,
             queue: Arc::new(Mutex::new(Queue {
                 pending: Vec::new(),
                 running: 0,
@@ -64,8 +66,17 @@ impl<Read: BatchedRead> ReadBatcher<Read> {
         }
     }
 
-    /// The answer to `key`, read no earlier than this call.
+    /// The answer to `key`, read no earlier than this call: batched, or inline on SQLite.
     pub(crate) async fn read(&self, key: Read::Key) -> Result<Read::Answer, RepositoryError> {
+        if self.database.inline_reads {
+            return with_connection(&self.database, Access::Read, move |connection| {
+                let answers = Read::read_all(connection, std::slice::from_ref(&key))?;
+                let [answer] = <[Read::Answer; 1]>::try_from(answers)
+                    .map_err(|answers| miscounted::<Read>(answers.len(), 1))?;
+                Ok(answer)
+            })
+            .await;
+        }
         let (reply, answer) = oneshot::channel();
         let start = {
             let mut queue = lock(&self.queue);
@@ -84,7 +95,7 @@ impl<Read: BatchedRead> ReadBatcher<Read> {
                 queue: Arc::clone(&self.queue),
                 released: false,
             };
-            let pool = self.pool.clone();
+            let pool = self.database.pool.clone();
             tokio::task::spawn_blocking(move || run(&pool, batch, slot));
         }
         answer.await.unwrap_or_else(|_| {
@@ -136,6 +147,14 @@ fn take_batch<Read: BatchedRead>(queue: &mut Queue<Read>) -> Vec<Pending<Read>> 
     queue.pending.drain(..taken).collect()
 }
 
+/// A reader that answered some keys twice or not at all.
+fn miscounted<Read: BatchedRead>(answers: usize, keys: usize) -> StoreError {
+    StoreError::Corrupt(format!(
+        "{answers} answers to {keys} reads of {}",
+        Read::WHAT
+    ))
+}
+
 /// Reads the batch's keys at once and answers every read.
 fn answer<Read: BatchedRead>(pool: &DbPool, batch: Vec<Pending<Read>>) {
     let (keys, replies): (Vec<Read::Key>, Vec<_>) = batch
@@ -148,12 +167,7 @@ fn answer<Read: BatchedRead>(pool: &DbPool, batch: Vec<Pending<Read>>) {
         if answers.len() == keys.len() {
             Ok(answers)
         } else {
-            Err(StoreError::Corrupt(format!(
-                "{} answers to {} reads of {}",
-                answers.len(),
-                keys.len(),
-                Read::WHAT
-            )))
+            Err(miscounted::<Read>(answers.len(), keys.len()))
         }
     });
     match read {
@@ -218,7 +232,11 @@ mod tests {
     async fn reads_asked_while_a_batch_is_out_are_answered_together_each_its_own_answer() {
         let database = TestDatabase::sqlite();
         let pool = connect(&DatabaseUrl::parse(&database.url).unwrap(), 2).unwrap();
-        let batcher = Arc::new(ReadBatcher::<Doubled>::new(pool));
+        // Batched as on PostgreSQL, over a pool of SQLite connections the reads never use.
+        let batcher = Arc::new(ReadBatcher::<Doubled>::new(Database {
+            pool,
+            inline_reads: false,
+        }));
         let mut reads = tokio::task::JoinSet::new();
         for key in 0..100_u32 {
             let batcher = Arc::clone(&batcher);
