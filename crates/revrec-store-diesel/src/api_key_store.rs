@@ -6,9 +6,9 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{ApiKeyRecord, ApiKeyRepository, RepositoryError};
 
+use crate::batcher::{Batched, Batcher};
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::DbConnection;
-use crate::read_batcher::{BatchedRead, ReadBatcher};
 use crate::rows::ApiKeyRow;
 use crate::schema::api_keys;
 
@@ -17,13 +17,13 @@ pub struct ApiKeyStore {
     /// The lookups that authenticate requests, batched on PostgreSQL where each read is a
     /// network round trip. A revoked key is refused by the next request that asks after
     /// the revocation committed, whichever instance revoked it.
-    lookups: ReadBatcher<KeysByDigest>,
+    lookups: Batcher<KeysByDigest>,
 }
 
 impl ApiKeyStore {
     pub fn new(database: Database) -> ApiKeyStore {
         ApiKeyStore {
-            lookups: ReadBatcher::new(database.clone()),
+            lookups: Batcher::new(database.clone()),
             database,
         }
     }
@@ -32,12 +32,12 @@ impl ApiKeyStore {
 /// The key each digest asked names, if any: one query for a batch.
 struct KeysByDigest;
 
-impl BatchedRead for KeysByDigest {
+impl Batched for KeysByDigest {
     type Key = String;
     type Answer = Option<ApiKeyRecord>;
     const WHAT: &'static str = "an API key";
 
-    fn read_all(
+    fn answer_all(
         connection: &mut DbConnection,
         digests: &[String],
     ) -> Result<Vec<Option<ApiKeyRecord>>, StoreError> {
@@ -62,7 +62,7 @@ impl BatchedRead for KeysByDigest {
 #[async_trait]
 impl ApiKeyRepository for ApiKeyStore {
     async fn find_by_digest(&self, digest: &str) -> Result<Option<ApiKeyRecord>, RepositoryError> {
-        self.lookups.read(digest.to_owned()).await
+        self.lookups.ask(digest.to_owned()).await
     }
 
     async fn insert(&self, key: &ApiKeyRecord) -> Result<(), RepositoryError> {

@@ -74,7 +74,7 @@ where
 /// A failed operation's error for the port. A database error on a connection that no longer
 /// answers is the database going away mid-request (`Unavailable`, a 503 the client may
 /// retry), not a fault of this code; a ping tells them apart, on the error path only.
-fn classify(error: StoreError, connection: &mut DbConnection) -> RepositoryError {
+pub(crate) fn classify(error: StoreError, connection: &mut DbConnection) -> RepositoryError {
     if matches!(error, StoreError::Diesel(_)) {
         let classified = RepositoryError::from(error);
         return match classified {

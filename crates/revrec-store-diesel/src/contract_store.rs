@@ -14,7 +14,8 @@ use revrec_ports::{
     UsageRecord, VersionChange, VersionWrite, WorkBudget,
 };
 
-use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::batcher::{Batched, Batcher};
+use crate::blocking::{Access, Database, StoreError, classify, with_connection};
 use crate::books_lock::{BooksHold, WriteStamp, latest_sequence_of, stamp_for_rollup_write};
 use crate::books_size::check_books_size;
 use crate::connection::{DbConnection, append_rows};
@@ -41,6 +42,8 @@ pub struct ContractStore {
     cache: SharedCache,
     /// On PostgreSQL, where each check is a network round trip, checks are batched.
     revisions: Option<RevisionBatcher>,
+    /// New contracts, written many to a transaction on PostgreSQL under load.
+    new_contracts: Batcher<NewContracts>,
 }
 
 impl ContractStore {
@@ -48,6 +51,7 @@ impl ContractStore {
         // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
         let revisions = (!database.inline_reads).then(|| RevisionBatcher::new(database.clone()));
         ContractStore {
+            new_contracts: Batcher::new(database.clone()),
             database,
             cache: Arc::new(Mutex::new(ContractCache::default())),
             revisions,
@@ -82,14 +86,15 @@ fn lock(cache: &SharedCache) -> MutexGuard<'_, ContractCache> {
 #[async_trait]
 impl ContractRepository for ContractStore {
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError> {
+        if write.expected.is_none() {
+            return self.new_contracts.ask(write).await?;
+        }
         self.save_all(vec![write]).await
     }
 
     async fn save_all(&self, writes: Vec<ContractWrite>) -> Result<(), RepositoryError> {
         with_connection(&self.database, Access::Write, move |connection| {
-            with_books_held(|hold| {
-                connection.transaction(|connection| apply_writes(connection, &writes, hold))
-            })
+            write_together(connection, &writes)
         })
         .await
     }
@@ -161,9 +166,8 @@ impl ContractRepository for ContractStore {
     ) -> Result<Option<(Arc<StoredContract>, i64)>, RepositoryError> {
         let key = (tenant_id.to_owned(), id.to_owned());
         if let Some(revisions) = &self.revisions {
-            let Some((revision, books)) = revisions
-                .read((tenant_id.to_owned(), id.to_owned()))
-                .await?
+            let Some((revision, books)) =
+                revisions.ask((tenant_id.to_owned(), id.to_owned())).await?
             else {
                 return Ok(None);
             };
@@ -300,6 +304,49 @@ impl ContractRepository for ContractStore {
         })
         .await
     }
+}
+
+/// New contracts saved by concurrent requests (single-contract ingests), batched on
+/// PostgreSQL (`batcher`): the contracts asked while the previous batch was out are written
+/// in one transaction, as a batch ingest writes them, so under load a commit (and its wait
+/// for the disk), the books stamp and each statement serve many requests. Should that
+/// transaction fail, each is written again in a transaction of its own, so one request's
+/// failure (a duplicate id, books past their limit) never becomes another's. A contract
+/// alone is written as it always was.
+struct NewContracts;
+
+impl Batched for NewContracts {
+    type Key = ContractWrite;
+    type Answer = Result<(), RepositoryError>;
+    const WHAT: &'static str = "a new contract's write";
+    const ACCESS: Access = Access::Write;
+
+    fn answer_all(
+        connection: &mut DbConnection,
+        writes: &[ContractWrite],
+    ) -> Result<Vec<Result<(), RepositoryError>>, StoreError> {
+        match write_together(connection, writes) {
+            Ok(()) => Ok(writes.iter().map(|_| Ok(())).collect()),
+            Err(error) if writes.len() == 1 => Err(error),
+            Err(_) => Ok(writes
+                .iter()
+                .map(|write| {
+                    write_together(connection, std::slice::from_ref(write))
+                        .map_err(|error| classify(error, connection))
+                })
+                .collect()),
+        }
+    }
+}
+
+/// `writes` in one transaction, all or none.
+fn write_together(
+    connection: &mut DbConnection,
+    writes: &[ContractWrite],
+) -> Result<(), StoreError> {
+    with_books_held(|hold| {
+        connection.transaction(|connection| apply_writes(connection, writes, hold))
+    })
 }
 
 /// Contracts an as-of read replays per page.
@@ -953,13 +1000,21 @@ mod tests {
     use revrec_test_support::TestDatabase;
 
     use super::*;
-    use crate::connection::run_migrations;
+    use crate::connection::{DatabaseUrl, connect_and_migrate, run_migrations};
     use crate::contract_cache::tests::contract;
 
     #[derive(QueryableByName)]
     struct Count {
         #[diesel(sql_type = BigInt)]
         count: i64,
+    }
+
+    /// The one figure `sql` selects as `count`.
+    fn count(connection: &mut DbConnection, sql: &str) -> i64 {
+        diesel::sql_query(sql)
+            .get_result::<Count>(connection)
+            .unwrap()
+            .count
     }
 
     /// A new active contract of two lines and one month's delta, as an ingest writes it.
@@ -1009,12 +1064,6 @@ mod tests {
                 .transaction(|connection| apply_writes(connection, &[write], BooksHold::Shared))
                 .unwrap();
         }
-        let count = |connection: &mut DbConnection, sql: &str| -> i64 {
-            diesel::sql_query(sql)
-                .get_result::<Count>(connection)
-                .unwrap()
-                .count
-        };
         // Everything written: three contracts, a version and two lines each, three deltas.
         assert_eq!(
             count(&mut connection, "SELECT count(*) AS count FROM contracts"),
@@ -1049,5 +1098,72 @@ mod tests {
         .get_result(&mut connection)
         .unwrap();
         assert_eq!(prepared.count, 1);
+    }
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn new_contracts_saved_at_once_on_postgres_share_transactions_each_stored() {
+        let Some(database) = TestDatabase::postgres() else {
+            return;
+        };
+        let pool = connect_and_migrate(&DatabaseUrl::parse(&database.url).unwrap(), 4).unwrap();
+        let store = Arc::new(ContractStore::new(Database {
+            pool,
+            inline_reads: false,
+        }));
+        let mut saves = tokio::task::JoinSet::new();
+        for index in 0..40 {
+            let store = Arc::clone(&store);
+            saves.spawn(async move { store.save(new_contract(&format!("ctr_{index}"))).await });
+        }
+        while let Some(saved) = saves.join_next().await {
+            saved.unwrap().unwrap();
+        }
+        let mut connection = store.database.pool.get().unwrap();
+        assert_eq!(
+            count(&mut connection, "SELECT count(*) AS count FROM contracts"),
+            40
+        );
+        assert_eq!(
+            count(
+                &mut connection,
+                "SELECT count(*) AS count FROM contract_lines"
+            ),
+            80
+        );
+        // The saves asked while the first was out went in later transactions together: a
+        // transaction appends its contracts' deltas summed, one row per currency.
+        let transactions = count(
+            &mut connection,
+            "SELECT count(*) AS count FROM rollup_deltas",
+        );
+        assert!(
+            (2..=10).contains(&transactions),
+            "{transactions} transactions for 40 new contracts"
+        );
+    }
+
+    #[test]
+    fn a_batch_of_new_contracts_answers_each_its_own_outcome_when_one_fails() {
+        for database in TestDatabase::all() {
+            let pool = connect_and_migrate(&DatabaseUrl::parse(&database.url).unwrap(), 1).unwrap();
+            let mut connection = pool.get().unwrap();
+            // The second is the first's id again: together they fail, alone only it does.
+            let writes = [
+                new_contract("ctr_a"),
+                new_contract("ctr_a"),
+                new_contract("ctr_b"),
+            ];
+            let answers = NewContracts::answer_all(&mut connection, &writes).unwrap();
+            assert!(answers[0].is_ok(), "{:?}", answers[0]);
+            assert!(
+                matches!(answers[1], Err(RepositoryError::Conflict(_))),
+                "{:?}",
+                answers[1]
+            );
+            assert!(answers[2].is_ok(), "{:?}", answers[2]);
+            assert_eq!(
+                count(&mut connection, "SELECT count(*) AS count FROM contracts"),
+                2
+            );
+        }
     }
 }

@@ -12,23 +12,23 @@ use revrec_ports::{
     RepositoryError,
 };
 
+use crate::batcher::{Batched, Batcher};
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, on_each_backend};
-use crate::read_batcher::{BatchedRead, ReadBatcher};
 use crate::schema::{chart_versions, posting_controls};
 
 pub struct LedgerStore {
     database: Database,
     /// The reads of posting controls (one before every write), batched on PostgreSQL where
     /// each read is a network round trip.
-    posting_controls: ReadBatcher<LatestPostingControls>,
+    posting_controls: Batcher<LatestPostingControls>,
 }
 
 impl LedgerStore {
     pub fn new(database: Database) -> LedgerStore {
         LedgerStore {
-            posting_controls: ReadBatcher::new(database.clone()),
+            posting_controls: Batcher::new(database.clone()),
             database,
         }
     }
@@ -37,12 +37,12 @@ impl LedgerStore {
 /// The posting control in force for each tenant asked (none: the default).
 struct LatestPostingControls;
 
-impl BatchedRead for LatestPostingControls {
+impl Batched for LatestPostingControls {
     type Key = String;
     type Answer = Option<PostingControlRecord>;
     const WHAT: &'static str = "a tenant's posting control";
 
-    fn read_all(
+    fn answer_all(
         connection: &mut DbConnection,
         tenants: &[String],
     ) -> Result<Vec<Option<PostingControlRecord>>, StoreError> {
@@ -189,7 +189,7 @@ impl LedgerRepository for LedgerStore {
         &self,
         tenant_id: &str,
     ) -> Result<Option<PostingControlRecord>, RepositoryError> {
-        self.posting_controls.read(tenant_id.to_owned()).await
+        self.posting_controls.ask(tenant_id.to_owned()).await
     }
 
     async fn save_posting_control(

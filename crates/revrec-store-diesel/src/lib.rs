@@ -3,6 +3,7 @@
 
 mod api_key_store;
 mod audit_trail;
+mod batcher;
 mod blocking;
 mod books_lock;
 mod books_size;
@@ -21,7 +22,6 @@ mod payment_store;
 mod period_store;
 pub mod pool_metrics;
 pub mod rate_limiter;
-mod read_batcher;
 mod report_store;
 mod revision_batcher;
 mod rollup_deltas;

@@ -2,32 +2,32 @@
 //!
 //! A cached contract is used only when the database still holds the revision it was read
 //! at, so every read asks the database (a write on another instance is seen by the very
-//! next read here). The checks are batched (`read_batcher`): one query per tenant in a
+//! next read here). The checks are batched (`batcher`): one query per tenant in a
 //! batch, usually one.
 
 use std::collections::{BTreeMap, HashMap};
 
 use diesel::prelude::*;
 
+use crate::batcher::{Batched, Batcher};
 use crate::blocking::StoreError;
 use crate::connection::DbConnection;
-use crate::read_batcher::{BatchedRead, ReadBatcher};
 use crate::schema::contracts;
 
 /// A contract's revision checks, batched.
-pub type RevisionBatcher = ReadBatcher<ContractRevisions>;
+pub type RevisionBatcher = Batcher<ContractRevisions>;
 
 /// The revision of a tenant's contract: (tenant, contract id) answered by the contract's
 /// revision and the sequence of its tenant's latest close or reopen (0 before any), or
 /// `None` when the tenant has no such contract.
 pub struct ContractRevisions;
 
-impl BatchedRead for ContractRevisions {
+impl Batched for ContractRevisions {
     type Key = (String, String);
     type Answer = Option<(i64, i64)>;
     const WHAT: &'static str = "a contract's revision";
 
-    fn read_all(
+    fn answer_all(
         connection: &mut DbConnection,
         keys: &[(String, String)],
     ) -> Result<Vec<Option<(i64, i64)>>, StoreError> {

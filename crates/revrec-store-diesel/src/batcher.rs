@@ -1,14 +1,16 @@
-//! Reads that every request makes on PostgreSQL, many per round trip.
+//! What every request asks of PostgreSQL, many requests per round trip: the reads that
+//! precede a request's work, and the write of a new contract.
 //!
-//! Asked one by one, a read is a round trip, a blocking-thread hop and a pooled connection
-//! per request. Here a read joins the batch that is being gathered and one query (or one
-//! per tenant) answers the whole batch: a batch is sent only after every read in it was
-//! asked, so each answer is at least as fresh as its own request; while a batch is out, new
-//! reads wait for the next one, which is what makes batches grow with the load (one read
-//! alone costs one round trip, as before). No task runs in the background: the thread that
-//! finishes a batch takes the next one.
+//! Asked one by one, each is a round trip (a transaction, for a write), a blocking-thread
+//! hop and a pooled connection per request. Here a request joins the batch that is being
+//! gathered and one query (or one transaction) answers the whole batch: a batch is sent only
+//! after every request in it was asked, so each read's answer is at least as fresh as its
+//! own request; while a batch is out, new requests wait for the next one, which is what
+//! makes batches grow with the load (one request alone costs what it did unbatched). No task
+//! runs in the background: the thread that finishes a batch takes the next one.
 //!
-//! On SQLite a read is a local lookup of microseconds: it runs inline, alone.
+//! On SQLite a read is a local lookup of microseconds and writes take turns at one writer
+//! lock: each runs alone, as it would unbatched.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -23,41 +25,43 @@ use crate::connection::{DbConnection, DbPool};
 /// batch; two, 35,000; four, 27,000 with three checks a batch. Every extra batch out is
 /// another database backend and blocking thread competing for the same cores.
 const MAX_BATCHES_IN_FLIGHT: usize = 1;
-/// Reads answered by one batch at most.
+/// Requests answered by one batch at most.
 const MAX_BATCH: usize = 512;
 
-/// A read that can be answered for many keys at once.
-pub(crate) trait BatchedRead: Send + Sync + 'static {
+/// What can be answered for many requests (keys) at once.
+pub(crate) trait Batched: Send + Sync + 'static {
     type Key: Send + 'static;
     type Answer: Send + 'static;
-    /// What is read, for the error of a read dropped unanswered.
+    /// What is asked, for the error of a request dropped unanswered.
     const WHAT: &'static str;
+    /// How a request alone touches the database: on SQLite a read runs inline.
+    const ACCESS: Access = Access::Read;
 
     /// The answer to every key, in the keys' order.
-    fn read_all(
+    fn answer_all(
         connection: &mut DbConnection,
         keys: &[Self::Key],
     ) -> Result<Vec<Self::Answer>, StoreError>;
 }
 
-struct Pending<Read: BatchedRead> {
-    key: Read::Key,
-    reply: oneshot::Sender<Result<Read::Answer, RepositoryError>>,
+struct Pending<Asked: Batched> {
+    key: Asked::Key,
+    reply: oneshot::Sender<Result<Asked::Answer, RepositoryError>>,
 }
 
-struct Queue<Read: BatchedRead> {
-    pending: Vec<Pending<Read>>,
+struct Queue<Asked: Batched> {
+    pending: Vec<Pending<Asked>>,
     running: usize,
 }
 
-pub(crate) struct ReadBatcher<Read: BatchedRead> {
+pub(crate) struct Batcher<Asked: Batched> {
     database: Database,
-    queue: Arc<Mutex<Queue<Read>>>,
+    queue: Arc<Mutex<Queue<Asked>>>,
 }
 
-impl<Read: BatchedRead> ReadBatcher<Read> {
-    pub(crate) fn new(database: Database) -> ReadBatcher<Read> {
-        ReadBatcher {
+impl<Asked: Batched> Batcher<Asked> {
+    pub(crate) fn new(database: Database) -> Batcher<Asked> {
+        Batcher {
             database,
             queue: Arc::new(Mutex::new(Queue {
                 pending: Vec::new(),
@@ -66,13 +70,13 @@ impl<Read: BatchedRead> ReadBatcher<Read> {
         }
     }
 
-    /// The answer to `key`, read no earlier than this call: batched, or inline on SQLite.
-    pub(crate) async fn read(&self, key: Read::Key) -> Result<Read::Answer, RepositoryError> {
+    /// The answer to `key`, asked no earlier than this call: batched, or alone on SQLite.
+    pub(crate) async fn ask(&self, key: Asked::Key) -> Result<Asked::Answer, RepositoryError> {
         if self.database.inline_reads {
-            return with_connection(&self.database, Access::Read, move |connection| {
-                let answers = Read::read_all(connection, std::slice::from_ref(&key))?;
-                let [answer] = <[Read::Answer; 1]>::try_from(answers)
-                    .map_err(|answers| miscounted::<Read>(answers.len(), 1))?;
+            return with_connection(&self.database, Asked::ACCESS, move |connection| {
+                let answers = Asked::answer_all(connection, std::slice::from_ref(&key))?;
+                let [answer] = <[Asked::Answer; 1]>::try_from(answers)
+                    .map_err(|answers| miscounted::<Asked>(answers.len(), 1))?;
                 Ok(answer)
             })
             .await;
@@ -100,19 +104,19 @@ impl<Read: BatchedRead> ReadBatcher<Read> {
         }
         answer.await.unwrap_or_else(|_| {
             Err(RepositoryError::Backend(
-                format!("a read of {} was dropped unanswered", Read::WHAT).into(),
+                format!("a request for {} was dropped unanswered", Asked::WHAT).into(),
             ))
         })
     }
 }
 
 /// Answers `batch`, then every batch gathered meanwhile, until none is waiting.
-fn run<Read: BatchedRead>(pool: &DbPool, mut batch: Vec<Pending<Read>>, mut slot: Running<Read>) {
+fn run<Asked: Batched>(pool: &DbPool, mut batch: Vec<Pending<Asked>>, mut slot: Running<Asked>) {
     loop {
         answer(pool, batch);
         let mut queue = lock(&slot.queue);
         if queue.pending.is_empty() {
-            // In the same critical section as the emptiness check: a read queued after it
+            // In the same critical section as the emptiness check: a request queued after it
             // finds a free slot and starts its own batch.
             queue.running -= 1;
             drop(queue);
@@ -124,12 +128,12 @@ fn run<Read: BatchedRead>(pool: &DbPool, mut batch: Vec<Pending<Read>>, mut slot
 }
 
 /// A runner's slot, given back on drop unless the runner gave it back itself.
-struct Running<Read: BatchedRead> {
-    queue: Arc<Mutex<Queue<Read>>>,
+struct Running<Asked: Batched> {
+    queue: Arc<Mutex<Queue<Asked>>>,
     released: bool,
 }
 
-impl<Read: BatchedRead> Drop for Running<Read> {
+impl<Asked: Batched> Drop for Running<Asked> {
     fn drop(&mut self) {
         if !self.released {
             lock(&self.queue).running -= 1;
@@ -137,37 +141,37 @@ impl<Read: BatchedRead> Drop for Running<Read> {
     }
 }
 
-fn lock<Read: BatchedRead>(queue: &Mutex<Queue<Read>>) -> MutexGuard<'_, Queue<Read>> {
+fn lock<Asked: Batched>(queue: &Mutex<Queue<Asked>>) -> MutexGuard<'_, Queue<Asked>> {
     queue.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The oldest reads waiting, up to a batch.
-fn take_batch<Read: BatchedRead>(queue: &mut Queue<Read>) -> Vec<Pending<Read>> {
+/// The oldest requests waiting, up to a batch.
+fn take_batch<Asked: Batched>(queue: &mut Queue<Asked>) -> Vec<Pending<Asked>> {
     let taken = queue.pending.len().min(MAX_BATCH);
     queue.pending.drain(..taken).collect()
 }
 
-/// A reader that answered some keys twice or not at all.
-fn miscounted<Read: BatchedRead>(answers: usize, keys: usize) -> StoreError {
+/// An answerer that answered some keys twice or not at all.
+fn miscounted<Asked: Batched>(answers: usize, keys: usize) -> StoreError {
     StoreError::Corrupt(format!(
-        "{answers} answers to {keys} reads of {}",
-        Read::WHAT
+        "{answers} answers to {keys} requests for {}",
+        Asked::WHAT
     ))
 }
 
-/// Reads the batch's keys at once and answers every read.
-fn answer<Read: BatchedRead>(pool: &DbPool, batch: Vec<Pending<Read>>) {
-    let (keys, replies): (Vec<Read::Key>, Vec<_>) = batch
+/// Answers the batch's keys at once, every request its own answer.
+fn answer<Asked: Batched>(pool: &DbPool, batch: Vec<Pending<Asked>>) {
+    let (keys, replies): (Vec<Asked::Key>, Vec<_>) = batch
         .into_iter()
         .map(|pending| (pending.key, pending.reply))
         .unzip();
     let read = with_pooled(pool, |connection| {
-        let answers = Read::read_all(connection, &keys)?;
-        // A reader that answered some keys twice or not at all is a bug, not an answer.
+        let answers = Asked::answer_all(connection, &keys)?;
+        // Some keys answered twice or not at all is a bug, not an answer.
         if answers.len() == keys.len() {
             Ok(answers)
         } else {
-            Err(miscounted::<Read>(answers.len(), keys.len()))
+            Err(miscounted::<Asked>(answers.len(), keys.len()))
         }
     });
     match read {
@@ -177,7 +181,7 @@ fn answer<Read: BatchedRead>(pool: &DbPool, batch: Vec<Pending<Read>>) {
             }
         }
         Err(error) => {
-            // One failure for every read of the batch, classified alike, cause kept.
+            // One failure for every request of the batch, classified alike, cause kept.
             let cause = std::error::Error::source(&error)
                 .map_or_else(|| error.to_string(), ToString::to_string);
             for reply in replies {
@@ -215,12 +219,12 @@ mod tests {
     /// Answers each key doubled; the first batch takes long enough for the others to queue.
     struct Doubled;
 
-    impl BatchedRead for Doubled {
+    impl Batched for Doubled {
         type Key = u32;
         type Answer = u64;
         const WHAT: &'static str = "a doubled number";
 
-        fn read_all(_: &mut DbConnection, keys: &[u32]) -> Result<Vec<u64>, StoreError> {
+        fn answer_all(_: &mut DbConnection, keys: &[u32]) -> Result<Vec<u64>, StoreError> {
             if BATCHES.fetch_add(1, Ordering::SeqCst) == 0 {
                 std::thread::sleep(Duration::from_millis(200));
             }
@@ -233,14 +237,14 @@ mod tests {
         let database = TestDatabase::sqlite();
         let pool = connect(&DatabaseUrl::parse(&database.url).unwrap(), 2).unwrap();
         // Batched as on PostgreSQL, over a pool of SQLite connections the reads never use.
-        let batcher = Arc::new(ReadBatcher::<Doubled>::new(Database {
+        let batcher = Arc::new(Batcher::<Doubled>::new(Database {
             pool,
             inline_reads: false,
         }));
         let mut reads = tokio::task::JoinSet::new();
         for key in 0..100_u32 {
             let batcher = Arc::clone(&batcher);
-            reads.spawn(async move { (key, batcher.read(key).await.unwrap()) });
+            reads.spawn(async move { (key, batcher.ask(key).await.unwrap()) });
         }
         while let Some(read) = reads.join_next().await {
             let (key, answer) = read.unwrap();
