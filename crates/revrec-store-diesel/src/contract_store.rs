@@ -1,6 +1,6 @@
 //! `ContractRepository` over Diesel: one transaction per contract change.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use async_trait::async_trait;
@@ -42,8 +42,10 @@ pub struct ContractStore {
     cache: SharedCache,
     /// On PostgreSQL, where each check is a network round trip, checks are batched.
     revisions: Option<RevisionBatcher>,
-    /// New contracts, written many to a transaction on PostgreSQL under load.
-    new_contracts: Batcher<NewContracts>,
+    /// New contracts, written many to a transaction on PostgreSQL under load: a batcher per
+    /// tenant, so a close that holds one tenant's books holds back that tenant's writes
+    /// alone.
+    new_contracts: Mutex<HashMap<String, Arc<Batcher<NewContracts>>>>,
 }
 
 impl ContractStore {
@@ -51,11 +53,25 @@ impl ContractStore {
         // SQLite reads run inline (a local lookup of microseconds); PostgreSQL's go out.
         let revisions = (!database.inline_reads).then(|| RevisionBatcher::new(database.clone()));
         ContractStore {
-            new_contracts: Batcher::new(database.clone()),
+            new_contracts: Mutex::new(HashMap::new()),
             database,
             cache: Arc::new(Mutex::new(ContractCache::default())),
             revisions,
         }
+    }
+
+    /// The batcher of `tenant_id`'s new contracts.
+    fn new_contracts_of(&self, tenant_id: &str) -> Arc<Batcher<NewContracts>> {
+        let mut batchers = self
+            .new_contracts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(batcher) = batchers.get(tenant_id) {
+            return Arc::clone(batcher);
+        }
+        let batcher = Arc::new(Batcher::new(self.database.clone()));
+        batchers.insert(tenant_id.to_owned(), Arc::clone(&batcher));
+        batcher
     }
 
     /// The cached contract, if it is at `revision`.
@@ -87,7 +103,8 @@ fn lock(cache: &SharedCache) -> MutexGuard<'_, ContractCache> {
 impl ContractRepository for ContractStore {
     async fn save(&self, write: ContractWrite) -> Result<(), RepositoryError> {
         if write.expected.is_none() {
-            return self.new_contracts.ask(write).await?;
+            let batcher = self.new_contracts_of(&write.record.tenant_id);
+            return batcher.ask(write).await?;
         }
         self.save_all(vec![write]).await
     }
@@ -1019,6 +1036,11 @@ mod tests {
 
     /// A new active contract of two lines and one month's delta, as an ingest writes it.
     fn new_contract(id: &str) -> ContractWrite {
+        new_contract_of("t", id)
+    }
+
+    /// [`new_contract`] of `tenant_id`.
+    fn new_contract_of(tenant_id: &str, id: &str) -> ContractWrite {
         let stored = contract(2);
         let mut version = stored.versions[0].clone();
         for (index, obligation) in version.terms.obligations.iter_mut().enumerate() {
@@ -1027,6 +1049,7 @@ mod tests {
         ContractWrite {
             record: ContractRecord {
                 id: id.into(),
+                tenant_id: tenant_id.into(),
                 ..stored.record.clone()
             },
             expected: None,
@@ -1139,6 +1162,50 @@ mod tests {
             (2..=10).contains(&transactions),
             "{transactions} transactions for 40 new contracts"
         );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_close_holding_one_tenants_books_holds_back_no_other_tenants_new_contracts() {
+        let Some(database) = TestDatabase::postgres() else {
+            return;
+        };
+        let pool = connect_and_migrate(&DatabaseUrl::parse(&database.url).unwrap(), 4).unwrap();
+        let store = Arc::new(ContractStore::new(Database {
+            pool,
+            inline_reads: false,
+        }));
+        // A close of tenant a's books, held open until told.
+        let (locked, is_locked) = std::sync::mpsc::channel();
+        let (release, is_released) = std::sync::mpsc::channel::<()>();
+        let url = database.url.clone();
+        let close = std::thread::spawn(move || {
+            let mut connection = DbConnection::Postgres(PgConnection::establish(&url).unwrap());
+            connection
+                .transaction(|connection| {
+                    crate::books_lock::lock_for_close(connection, "tenant_a")?;
+                    locked.send(()).unwrap();
+                    is_released.recv().unwrap();
+                    Ok::<_, StoreError>(())
+                })
+                .unwrap();
+        });
+        is_locked.recv().unwrap();
+        let waiting = {
+            let store = Arc::clone(&store);
+            tokio::spawn(async move { store.save(new_contract_of("tenant_a", "ctr_a")).await })
+        };
+        // Tenant a's write is out, waiting for the close.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(!waiting.is_finished());
+        let other = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            store.save(new_contract_of("tenant_b", "ctr_b")),
+        )
+        .await;
+        assert!(matches!(other, Ok(Ok(()))), "{other:?}");
+        release.send(()).unwrap();
+        close.join().unwrap();
+        waiting.await.unwrap().unwrap();
     }
 
     #[test]
