@@ -214,13 +214,13 @@ pub fn app_state(
         payments: Arc::new(payment_settings(settings)?),
         stale_reads: stale_read_services(&services, replica),
         services,
-        settings: HttpSettings {
+        settings: Arc::new(HttpSettings {
             public_url: public_url.to_owned(),
             sandbox_mode: settings.mode == Mode::Sandbox,
             json_limit: JSON_LIMIT,
             deprecations: settings.deprecations.clone(),
             metrics_on_api: settings.metrics_listen.is_none(),
-        },
+        }),
         before_scrape: Some(Arc::new(move || pool.refresh_pool_metrics())),
     })
 }

@@ -60,6 +60,19 @@ mod tests {
             unknown_parameter("GET", "/v1/waterfalls", "start_period=2026-01&as_at=x").unwrap();
         assert_eq!(name, "as_at");
         assert!(message.contains("start_period"), "{message}");
+        // A path with an id is matched against the templates: `getContract` takes
+        // `version`, not `limit`.
+        assert_eq!(
+            unknown_parameter("GET", "/v1/contracts/ctr_1", "version=1"),
+            None
+        );
+        let (name, _) = unknown_parameter("GET", "/v1/contracts/ctr_1", "limit=1").unwrap();
+        assert_eq!(name, "limit");
+        // A path without one is found as it is: the contract list takes `limit`, not
+        // `version`.
+        assert_eq!(unknown_parameter("GET", "/v1/contracts", "limit=1"), None);
+        let (name, _) = unknown_parameter("GET", "/v1/contracts", "version=1").unwrap();
+        assert_eq!(name, "version");
         // Undocumented pages are not judged.
         assert_eq!(unknown_parameter("GET", "/console/contracts", "x=1"), None);
     }

@@ -86,13 +86,13 @@ fn state_with_jobs(
     AppState {
         stale_reads: services.clone(),
         services,
-        settings: HttpSettings {
+        settings: Arc::new(HttpSettings {
             public_url: "http://revrec.test".into(),
             sandbox_mode: true,
             json_limit: 1 << 20,
             deprecations: Vec::new(),
             metrics_on_api: true,
-        },
+        }),
         before_scrape: None,
         payments: Arc::new(revrec_http::payments::PaymentSettings::without_rails(
             b"a test secret of thirty-two bytes".to_vec(),

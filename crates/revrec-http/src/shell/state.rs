@@ -22,7 +22,8 @@ pub struct AppState {
     /// read replica when `REVREC_DATABASE_READ_URL` is set (docs/scaling.md, "Read
     /// replicas"), otherwise `services` itself.
     pub stale_reads: Services,
-    pub settings: HttpSettings,
+    /// Shared: a request that meters its work clones the state (`shell::cost`).
+    pub settings: Arc<HttpSettings>,
     /// The gate in front of priced calls: in the app, the payment room's (MPP).
     pub payments: Arc<dyn PaidCalls>,
     /// Refreshes the gauges only the app can read (the connection pool) before a scrape.

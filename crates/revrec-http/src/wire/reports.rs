@@ -156,7 +156,8 @@ impl WaterfallResponse {
         let waterfall = &report.waterfall;
         let exponent = waterfall.currency.exponent();
         let amount = |minor: i64| MinorText::new(minor, exponent);
-        let mut out: Vec<u8> = Vec::with_capacity(128 + waterfall.rows.len() * 80);
+        // A row is about 200 bytes: room for all of them, so the body is never moved.
+        let mut out: Vec<u8> = Vec::with_capacity(256 + waterfall.rows.len() * 240);
         out.extend_from_slice(b"{\"periods\":[");
         for (index, row) in waterfall.rows.iter().enumerate() {
             if index > 0 {
