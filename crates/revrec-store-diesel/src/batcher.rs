@@ -23,7 +23,8 @@ use crate::connection::{DbConnection, DbPool};
 /// Batches out at once, per batcher. Measured with `scripts/load.sh` (64 connections, one
 /// contract's waterfall): one at a time served 57,000 reads a second with about ten checks a
 /// batch; two, 35,000; four, 27,000 with three checks a batch. Every extra batch out is
-/// another database backend and blocking thread competing for the same cores.
+/// another database backend and blocking thread competing for the same cores. New
+/// contracts have a batcher per tenant (`contract_store.rs`): one transaction out per tenant.
 const MAX_BATCHES_IN_FLIGHT: usize = 1;
 /// Requests answered by one batch at most.
 const MAX_BATCH: usize = 512;
