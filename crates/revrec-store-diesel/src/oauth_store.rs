@@ -1,22 +1,105 @@
 //! `OAuthRepository` over Diesel: clients, and access tokens kept as digests.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{
     AccessTokenRecord, ActiveToken, OAuthClientRecord, OAuthRepository, RepositoryError, Scope,
 };
 
+use crate::batcher::{Batched, Batcher};
 use crate::blocking::{Access, Database, StoreError, with_connection};
+use crate::connection::DbConnection;
 use crate::rows::{plan, scopes};
 use crate::schema::{oauth_clients, oauth_tokens};
 
 pub struct OAuthStore {
     database: Database,
+    /// Every request with an access token looks it up: in batches on PostgreSQL.
+    tokens: Batcher<ActiveTokens>,
 }
 
 impl OAuthStore {
     pub fn new(database: Database) -> OAuthStore {
-        OAuthStore { database }
+        OAuthStore {
+            tokens: Batcher::new(database.clone()),
+            database,
+        }
+    }
+}
+
+/// The token a digest names, if it is active at the instant its request asked: one query
+/// for a batch (by digest, the earliest instant's expiry), each request's own instant then
+/// judged here, so a token is refused from its expiry exactly as one lookup at a time did.
+struct ActiveTokens;
+
+/// A token's digest, tenant, client, scopes, the client's plan, issue and expiry.
+type TokenColumns = (String, String, String, String, String, i64, i64);
+
+impl Batched for ActiveTokens {
+    type Key = (String, i64);
+    type Answer = Option<ActiveToken>;
+    const WHAT: &'static str = "an access token";
+
+    fn answer_all(
+        connection: &mut DbConnection,
+        keys: &[(String, i64)],
+    ) -> Result<Vec<Option<ActiveToken>>, StoreError> {
+        let digests: Vec<&str> = keys.iter().map(|(digest, _)| digest.as_str()).collect();
+        let earliest = keys.iter().map(|(_, now)| *now).min().unwrap_or(i64::MAX);
+        let rows: Vec<TokenColumns> = oauth_tokens::table
+            .inner_join(
+                oauth_clients::table.on(oauth_clients::tenant_id
+                    .eq(oauth_tokens::tenant_id)
+                    .and(oauth_clients::id.eq(oauth_tokens::client_id))),
+            )
+            .filter(oauth_tokens::digest.eq_any(&digests))
+            .filter(oauth_tokens::expires_at.gt(earliest))
+            .filter(oauth_tokens::revoked_at.is_null())
+            .filter(oauth_clients::revoked_at.is_null())
+            .select((
+                oauth_tokens::digest,
+                oauth_tokens::tenant_id,
+                oauth_tokens::client_id,
+                oauth_tokens::scopes,
+                oauth_clients::plan,
+                oauth_tokens::issued_at,
+                oauth_tokens::expires_at,
+            ))
+            .load(connection)?;
+        let mut by_digest: BTreeMap<&str, Vec<&TokenColumns>> = BTreeMap::new();
+        for row in &rows {
+            by_digest.entry(row.0.as_str()).or_default().push(row);
+        }
+        keys.iter()
+            .map(|(digest, now)| {
+                by_digest
+                    .get(digest.as_str())
+                    .and_then(|found| found.iter().find(|row| row.6 > *now))
+                    .map(
+                        |&(
+                            _,
+                            tenant_id,
+                            client_id,
+                            token_scopes,
+                            client_plan,
+                            issued_at,
+                            expires_at,
+                        )| {
+                            Ok(ActiveToken {
+                                tenant_id: tenant_id.clone(),
+                                client_id: client_id.clone(),
+                                scopes: scopes(token_scopes)?,
+                                plan: plan(client_plan)?,
+                                issued_at: *issued_at,
+                                expires_at: *expires_at,
+                            })
+                        },
+                    )
+                    .transpose()
+            })
+            .collect()
     }
 }
 
@@ -183,44 +266,7 @@ impl OAuthRepository for OAuthStore {
         digest: &str,
         now: i64,
     ) -> Result<Option<ActiveToken>, RepositoryError> {
-        let digest = digest.to_owned();
-        with_connection(&self.database, Access::Read, move |connection| {
-            let found: Option<(String, String, String, String, i64, i64)> = oauth_tokens::table
-                .inner_join(
-                    oauth_clients::table.on(oauth_clients::tenant_id
-                        .eq(oauth_tokens::tenant_id)
-                        .and(oauth_clients::id.eq(oauth_tokens::client_id))),
-                )
-                .filter(oauth_tokens::digest.eq(digest))
-                .filter(oauth_tokens::expires_at.gt(now))
-                .filter(oauth_tokens::revoked_at.is_null())
-                .filter(oauth_clients::revoked_at.is_null())
-                .select((
-                    oauth_tokens::tenant_id,
-                    oauth_tokens::client_id,
-                    oauth_tokens::scopes,
-                    oauth_clients::plan,
-                    oauth_tokens::issued_at,
-                    oauth_tokens::expires_at,
-                ))
-                .first(connection)
-                .optional()?;
-            found
-                .map(
-                    |(tenant_id, client_id, token_scopes, client_plan, issued_at, expires_at)| {
-                        Ok(ActiveToken {
-                            tenant_id,
-                            client_id,
-                            scopes: scopes(&token_scopes)?,
-                            plan: plan(&client_plan)?,
-                            issued_at,
-                            expires_at,
-                        })
-                    },
-                )
-                .transpose()
-        })
-        .await
+        self.tokens.ask((digest.to_owned(), now)).await
     }
 
     async fn revoke_token(

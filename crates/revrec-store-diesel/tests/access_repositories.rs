@@ -313,6 +313,35 @@ async fn tokens_live_until_they_expire_or_their_client_is_revoked() {
                 .unwrap()
                 .is_none()
         );
+        // Lookups asked at once (in one batch on PostgreSQL): each judged at its own instant.
+        let mut lookups = tokio::task::JoinSet::new();
+        let asked = [
+            ("t1", NOON + 1),
+            ("t1", NOON + hour),
+            ("t2", NOON + 1),
+            ("nope", NOON),
+            ("t1", NOON + hour - 1),
+        ];
+        for (index, (digest, now)) in asked.into_iter().enumerate() {
+            let oauth = oauth.clone();
+            lookups.spawn(async move {
+                let found = oauth.find_active_token(digest, now).await.unwrap();
+                (index, found.map(|token| token.client_id))
+            });
+        }
+        let mut found = lookups.join_all().await;
+        found.sort();
+        let client = |id: &str| Some(id.to_owned());
+        assert_eq!(
+            found,
+            vec![
+                (0, client("rrc_1")),
+                (1, None),
+                (2, client("rrc_2")),
+                (3, None),
+                (4, client("rrc_1")),
+            ]
+        );
 
         // Revoking a client ends its tokens at once, and only its own.
         assert!(
