@@ -65,6 +65,7 @@ fn value(metrics: &[Metric], name: &str, value_type: ValueType, labels: &[(&str,
 #[tokio::test]
 async fn metrics_count_requests_by_route_template_and_show_latency_pool_jobs_and_replays() {
     for database in TestDatabase::all() {
+        let on_postgres = database.url.starts_with("postgres");
         let app = spawn_configured(database, |settings| {
             settings.job_worker = Some(revrec_app::job_worker::JobWorkerSettings {
                 lease: Duration::from_secs(5),
@@ -156,6 +157,13 @@ async fn metrics_count_requests_by_route_template_and_show_latency_pool_jobs_and
         assert!(counted("revrec_job_duration_seconds", &[("outcome", "completed")]) >= 1.0);
         family(&after, "revrec_db_pool_wait_seconds", Type::Histogram);
         assert!(counted("revrec_db_pool_wait_seconds", &[]) >= 1.0);
+        if on_postgres {
+            // The contract's write and the revision check of its read went out in batches.
+            let batches = "revrec_db_batch_size";
+            family(&after, batches, Type::Histogram);
+            assert!(counted(batches, &[("what", "new_contract")]) >= 1.0);
+            assert!(counted(batches, &[("what", "contract_revision")]) >= 1.0);
+        }
         for gauge in [
             "revrec_db_pool_connections",
             "revrec_db_pool_max_connections",

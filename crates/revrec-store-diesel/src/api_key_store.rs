@@ -36,6 +36,7 @@ impl Batched for KeysByDigest {
     type Key = String;
     type Answer = Option<ApiKeyRecord>;
     const WHAT: &'static str = "an API key";
+    const LABEL: &'static str = "api_key";
 
     fn answer_all(
         connection: &mut DbConnection,

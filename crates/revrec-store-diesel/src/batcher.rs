@@ -35,6 +35,8 @@ pub(crate) trait Batched: Send + Sync + 'static {
     type Answer: Send + 'static;
     /// What is asked, for the error of a request dropped unanswered.
     const WHAT: &'static str;
+    /// What is asked, as the `what` label of the batch size metric.
+    const LABEL: &'static str;
     /// How a request alone touches the database: on SQLite a read runs inline.
     const ACCESS: Access = Access::Read;
 
@@ -166,6 +168,12 @@ fn answer<Asked: Batched>(pool: &DbPool, batch: Vec<Pending<Asked>>) {
         .into_iter()
         .map(|pending| (pending.key, pending.reply))
         .unzip();
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "a batch holds at most MAX_BATCH requests"
+    )]
+    metrics::histogram!(crate::pool_metrics::BATCH_SIZE, "what" => Asked::LABEL)
+        .record(keys.len() as f64);
     let read = with_pooled(pool, |connection| {
         let answers = Asked::answer_all(connection, &keys)?;
         // Some keys answered twice or not at all is a bug, not an answer.
@@ -224,6 +232,7 @@ mod tests {
         type Key = u32;
         type Answer = u64;
         const WHAT: &'static str = "a doubled number";
+        const LABEL: &'static str = "doubled_number";
 
         fn answer_all(_: &mut DbConnection, keys: &[u32]) -> Result<Vec<u64>, StoreError> {
             if BATCHES.fetch_add(1, Ordering::SeqCst) == 0 {

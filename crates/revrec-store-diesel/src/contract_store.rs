@@ -336,6 +336,7 @@ impl Batched for NewContracts {
     type Key = ContractWrite;
     type Answer = Result<(), RepositoryError>;
     const WHAT: &'static str = "a new contract's write";
+    const LABEL: &'static str = "new_contract";
     const ACCESS: Access = Access::Write;
 
     fn answer_all(

@@ -41,6 +41,7 @@ impl Batched for LatestPostingControls {
     type Key = String;
     type Answer = Option<PostingControlRecord>;
     const WHAT: &'static str = "a tenant's posting control";
+    const LABEL: &'static str = "posting_control";
 
     fn answer_all(
         connection: &mut DbConnection,

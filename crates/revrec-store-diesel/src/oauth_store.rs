@@ -41,6 +41,7 @@ impl Batched for ActiveTokens {
     type Key = (String, i64);
     type Answer = Option<ActiveToken>;
     const WHAT: &'static str = "an access token";
+    const LABEL: &'static str = "access_token";
 
     fn answer_all(
         connection: &mut DbConnection,

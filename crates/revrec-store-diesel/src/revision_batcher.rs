@@ -26,6 +26,7 @@ impl Batched for ContractRevisions {
     type Key = (String, String);
     type Answer = Option<(i64, i64)>;
     const WHAT: &'static str = "a contract's revision";
+    const LABEL: &'static str = "contract_revision";
 
     fn answer_all(
         connection: &mut DbConnection,

@@ -28,6 +28,9 @@ const LATENCY_BUCKETS: [f64; 14] = [
 /// Job durations: a tenth of a second to an hour.
 const JOB_BUCKETS: [f64; 10] = [0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 1800.0, 3600.0];
 
+/// Histograms named `…_size` count things (requests answered by one batch): one to 512.
+const SIZE_BUCKETS: [f64; 10] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0];
+
 /// How often raw histogram samples are folded into buckets.
 const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -44,6 +47,9 @@ pub fn recorder() -> PrometheusHandle {
                         Matcher::Suffix("_seconds".into()),
                         &LATENCY_BUCKETS,
                     )
+                })
+                .and_then(|builder| {
+                    builder.set_buckets_for_metric(Matcher::Suffix("_size".into()), &SIZE_BUCKETS)
                 });
             let recorder = match builder {
                 Ok(builder) => builder.build_recorder(),
