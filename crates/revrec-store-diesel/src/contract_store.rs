@@ -42,7 +42,7 @@ pub struct ContractStore {
     cache: SharedCache,
     /// On PostgreSQL, where each check is a network round trip, checks are batched.
     revisions: Option<RevisionBatcher>,
-    /// New contracts, written many to a transaction on PostgreSQL under load: a batcher per
+    /// New contracts, written many to a transaction under load: a batcher per
     /// tenant, so a close that holds one tenant's books holds back that tenant's writes
     /// alone.
     new_contracts: Mutex<HashMap<String, Arc<Batcher<NewContracts>>>>,
@@ -323,8 +323,8 @@ impl ContractRepository for ContractStore {
     }
 }
 
-/// New contracts saved by concurrent requests (single-contract ingests), batched on
-/// PostgreSQL (`batcher`): the contracts asked while the previous batch was out are written
+/// New contracts saved by concurrent requests (single-contract ingests), batched
+/// (`batcher`): the contracts asked while the previous batch was out are written
 /// in one transaction, as a batch ingest writes them, so under load a commit (and its wait
 /// for the disk), the books stamp and each statement serve many requests. Should that
 /// transaction fail, each is written again in a transaction of its own, so one request's
@@ -1124,14 +1124,17 @@ mod tests {
         assert_eq!(prepared.count, 1);
     }
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn new_contracts_saved_at_once_on_postgres_share_transactions_each_stored() {
-        let Some(database) = TestDatabase::postgres() else {
-            return;
-        };
-        let pool = connect_and_migrate(&DatabaseUrl::parse(&database.url).unwrap(), 4).unwrap();
+    async fn new_contracts_saved_at_once_share_transactions_each_stored() {
+        for database in TestDatabase::all() {
+            saved_at_once_share_transactions(&database).await;
+        }
+    }
+
+    async fn saved_at_once_share_transactions(database: &TestDatabase) {
+        let url = DatabaseUrl::parse(&database.url).unwrap();
         let store = Arc::new(ContractStore::new(Database {
-            pool,
-            inline_reads: false,
+            inline_reads: matches!(url, DatabaseUrl::Sqlite(_)),
+            pool: connect_and_migrate(&url, 4).unwrap(),
         }));
         let mut saves = tokio::task::JoinSet::new();
         for index in 0..40 {
