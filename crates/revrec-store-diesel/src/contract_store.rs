@@ -1,4 +1,5 @@
-//! `ContractRepository` over Diesel: one transaction per contract change.
+//! `ContractRepository` over Diesel: one transaction per contract change (the new contracts
+//! of concurrent requests may share one: `NewContracts`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -68,6 +69,11 @@ impl ContractStore {
             .unwrap_or_else(PoisonError::into_inner);
         if let Some(batcher) = batchers.get(tenant_id) {
             return Arc::clone(batcher);
+        }
+        if batchers.len() >= IDLE_BATCHERS_KEPT {
+            // A batcher no request holds has nothing waiting: dropped, it is made again on
+            // its tenant's next write (a batch still out then only runs beside the next).
+            batchers.retain(|_, batcher| Arc::strong_count(batcher) > 1);
         }
         let batcher = Arc::new(Batcher::new(self.database.clone()));
         batchers.insert(tenant_id.to_owned(), Arc::clone(&batcher));
@@ -322,6 +328,9 @@ impl ContractRepository for ContractStore {
         .await
     }
 }
+
+/// Tenants' new-contract batchers kept before the idle ones are dropped.
+const IDLE_BATCHERS_KEPT: usize = 1_024;
 
 /// New contracts saved by concurrent requests (single-contract ingests), batched
 /// (`batcher`): the contracts asked while the previous batch was out are written
@@ -1210,6 +1219,26 @@ mod tests {
         release.send(()).unwrap();
         close.join().unwrap();
         waiting.await.unwrap().unwrap();
+    }
+
+    #[test]
+    fn idle_batchers_of_many_tenants_are_dropped_and_the_held_ones_kept() {
+        let database = TestDatabase::sqlite();
+        let url = DatabaseUrl::parse(&database.url).unwrap();
+        let store = ContractStore::new(Database {
+            inline_reads: true,
+            pool: connect_and_migrate(&url, 1).unwrap(),
+        });
+        let held = store.new_contracts_of("tenant_held");
+        for index in 1..IDLE_BATCHERS_KEPT {
+            store.new_contracts_of(&format!("tenant_{index}"));
+        }
+        let kept = |store: &ContractStore| store.new_contracts.lock().unwrap().len();
+        assert_eq!(kept(&store), IDLE_BATCHERS_KEPT);
+        // One tenant more: the idle ones go, the held one stays and is the same batcher.
+        store.new_contracts_of("tenant_new");
+        assert_eq!(kept(&store), 2);
+        assert!(Arc::ptr_eq(&held, &store.new_contracts_of("tenant_held")));
     }
 
     #[test]
