@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use revrec_ports::RepositoryError;
 use tokio::sync::oneshot;
 
-use crate::blocking::{Access, Database, StoreError, with_connection, with_pooled};
+use crate::blocking::{Access, Database, StoreError, classify, with_connection, with_pooled};
 use crate::connection::{DbConnection, DbPool};
 
 /// Batches out at once, per batcher. Measured with `scripts/load.sh` (64 connections, one
@@ -156,6 +156,38 @@ fn lock<Asked: Batched>(queue: &Mutex<Queue<Asked>>) -> MutexGuard<'_, Queue<Ask
 fn take_batch<Asked: Batched>(queue: &mut Queue<Asked>) -> Vec<Pending<Asked>> {
     let taken = queue.pending.len().min(MAX_BATCH);
     queue.pending.drain(..taken).collect()
+}
+
+/// The answers of writes batched as one transaction: every key's, from `together` over all
+/// of them; should that fail, each key's from `together` over it alone (a transaction of
+/// its own), so one request's failure (a duplicate, a conflict) never becomes another's.
+/// `together` must be all or nothing: one transaction.
+pub(crate) fn together_or_each_alone<Key, Answer>(
+    connection: &mut DbConnection,
+    keys: &[Key],
+    together: impl Fn(&mut DbConnection, &[Key]) -> Result<Vec<Answer>, StoreError>,
+) -> Result<Vec<Result<Answer, RepositoryError>>, StoreError> {
+    match together(connection, keys) {
+        Ok(answers) => Ok(answers.into_iter().map(Ok).collect()),
+        Err(error) if keys.len() == 1 => Err(error),
+        Err(_) => Ok(keys
+            .iter()
+            .map(|key| {
+                together(connection, std::slice::from_ref(key))
+                    .and_then(|answers| {
+                        <[Answer; 1]>::try_from(answers)
+                            .map(|[answer]| answer)
+                            .map_err(|answers| {
+                                StoreError::Corrupt(format!(
+                                    "{} answers to one write",
+                                    answers.len()
+                                ))
+                            })
+                    })
+                    .map_err(|error| classify(error, connection))
+            })
+            .collect()),
+    }
 }
 
 /// An answerer that answered some keys twice or not at all.

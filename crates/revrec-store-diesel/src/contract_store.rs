@@ -15,8 +15,8 @@ use revrec_ports::{
     UsageRecord, VersionChange, VersionWrite, WorkBudget,
 };
 
-use crate::batcher::{Batched, Batcher};
-use crate::blocking::{Access, Database, StoreError, classify, with_connection};
+use crate::batcher::{Batched, Batcher, together_or_each_alone};
+use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{BooksHold, WriteStamp, latest_sequence_of, stamp_for_rollup_write};
 use crate::books_size::check_books_size;
 use crate::connection::{DbConnection, append_rows};
@@ -336,9 +336,9 @@ const IDLE_BATCHERS_KEPT: usize = 1_024;
 /// (`batcher`): the contracts asked while the previous batch was out are written
 /// in one transaction, as a batch ingest writes them, so under load a commit (and its wait
 /// for the disk), the books stamp and each statement serve many requests. Should that
-/// transaction fail, each is written again in a transaction of its own, so one request's
-/// failure (a duplicate id, books past their limit) never becomes another's. A contract
-/// alone is written as it always was.
+/// transaction fail, each is written again in a transaction of its own
+/// (`together_or_each_alone`), so one request's failure (a duplicate id, books past their
+/// limit) never becomes another's. A contract alone is written as it always was.
 struct NewContracts;
 
 impl Batched for NewContracts {
@@ -352,17 +352,9 @@ impl Batched for NewContracts {
         connection: &mut DbConnection,
         writes: &[ContractWrite],
     ) -> Result<Vec<Result<(), RepositoryError>>, StoreError> {
-        match write_together(connection, writes) {
-            Ok(()) => Ok(writes.iter().map(|_| Ok(())).collect()),
-            Err(error) if writes.len() == 1 => Err(error),
-            Err(_) => Ok(writes
-                .iter()
-                .map(|write| {
-                    write_together(connection, std::slice::from_ref(write))
-                        .map_err(|error| classify(error, connection))
-                })
-                .collect()),
-        }
+        together_or_each_alone(connection, writes, |connection, writes| {
+            write_together(connection, writes).map(|()| vec![(); writes.len()])
+        })
     }
 }
 

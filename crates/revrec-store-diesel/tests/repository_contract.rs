@@ -784,6 +784,57 @@ async fn idempotency_claims_replay_refuse_expire_and_release() {
         // A claim whose request died is taken over after the abandon time.
         assert_eq!(claim("k3", "f1", 0).await, Claim::Granted);
         assert_eq!(claim("k3", "f1", HOUR / 12 + 1).await, Claim::Granted);
+        // Claims asked at once (in batches, many to a transaction): each answered as it
+        // would be alone. Of the three on k4 one is granted; the retry with its fingerprint
+        // finds it in flight, the other fingerprint is refused.
+        let asked = [("k4", "f1"), ("k4", "f1"), ("k5", "f1"), ("k4", "f2")];
+        let mut at_once = tokio::task::JoinSet::new();
+        for (index, (key, fingerprint)) in asked.into_iter().enumerate() {
+            let keys = store.idempotency();
+            at_once.spawn(async move {
+                let claimed = keys
+                    .claim("t1", key, fingerprint, 10, 24 * HOUR, HOUR / 12)
+                    .await
+                    .unwrap();
+                (index, claimed)
+            });
+        }
+        let mut answers = at_once.join_all().await;
+        answers.sort_by_key(|(index, _)| *index);
+        assert_eq!(answers[2].1, Claim::Granted, "k5");
+        let on_k4 = [0, 1, 3];
+        let granted: Vec<usize> = on_k4
+            .into_iter()
+            .filter(|index| answers[*index].1 == Claim::Granted)
+            .collect();
+        assert_eq!(granted.len(), 1, "{answers:?}");
+        for index in on_k4.into_iter().filter(|index| *index != granted[0]) {
+            let expected = if asked[index].1 == asked[granted[0]].1 {
+                Claim::InFlight
+            } else {
+                Claim::Mismatch
+            };
+            assert_eq!(answers[index].1, expected, "{answers:?}");
+        }
+        // Answers recorded at once are each kept for their own key.
+        let mut recorded = tokio::task::JoinSet::new();
+        for key in ["k4", "k5"] {
+            let (keys, mut answer) = (store.idempotency(), answer.clone());
+            answer.content = format!("{{\"key\":\"{key}\"}}");
+            recorded.spawn(async move { keys.record("t1", key, &answer).await.unwrap() });
+        }
+        recorded.join_all().await;
+        for key in ["k4", "k5"] {
+            let fingerprint = if key == "k4" {
+                asked[granted[0]].1
+            } else {
+                "f1"
+            };
+            let Claim::Replay(replayed) = claim(key, fingerprint, 11).await else {
+                panic!("{key} not replayed");
+            };
+            assert_eq!(replayed.content, format!("{{\"key\":\"{key}\"}}"));
+        }
     })
     .await;
 }
