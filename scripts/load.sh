@@ -5,6 +5,7 @@
 #   2. HTTP ingest rate: wrk POSTs a different contract per request (tenant "loadtest") at
 #      64 connections, on PostgreSQL beside pgbench's small write transactions (-N) at the
 #      same concurrency, in two alternating rounds (the floor: one durable write each);
+#      then one round with an Idempotency-Key on every request, beside the last of those;
 #   3. portfolio waterfall and Note 6 latency over the 100,000 contracts (median, 1 connection);
 #   4. single-contract waterfall throughput at 64 connections, against two anchors measured
 #      in the same run, in three alternating rounds: GET /healthz of the same server (the
@@ -135,6 +136,12 @@ done
 if [ "$BACKEND" = postgres ]; then
     median_ratio "one small write transaction per request (pgbench -N)" "${write_ratios[@]}"
 fi
+
+echo "== HTTP ingest with an Idempotency-Key on every request (64 connections, $DURATION)"
+# What an agent that retries sends: each request also claims its key and records its answer.
+keyed="$(REVREC_TOKEN="$token" RUN="$(date +%s)" wrk -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/ingest_keyed.lua "$URL")"
+keyed_rate="$(echo "$keyed" | rate)"
+echo "ingest with keys $keyed_rate contracts/s, median $(echo "$keyed" | median), non-2xx $(echo "$keyed" | non2xx); $(percent "$keyed_rate" "$contracts") % of the last round without keys"
 
 echo "== server memory"
 echo "RSS: $(( $(ps -o rss= -p "$server") / 1024 )) MB"
