@@ -16,6 +16,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use diesel::Connection;
 use revrec_ports::RepositoryError;
 use tokio::sync::oneshot;
 
@@ -188,6 +189,16 @@ pub(crate) fn together_or_each_alone<Key, Answer>(
             })
             .collect()),
     }
+}
+
+/// `one` for each key in turn, all in one transaction: a `together` for
+/// [`together_or_each_alone`] when each key is its own statements.
+pub(crate) fn each_in_one_transaction<Key, Answer>(
+    connection: &mut DbConnection,
+    keys: &[Key],
+    one: impl Fn(&mut DbConnection, &Key) -> Result<Answer, StoreError>,
+) -> Result<Vec<Answer>, StoreError> {
+    connection.transaction(|connection| keys.iter().map(|key| one(connection, key)).collect())
 }
 
 /// An answerer that answered some keys twice or not at all.

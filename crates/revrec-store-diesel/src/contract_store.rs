@@ -1028,6 +1028,14 @@ mod tests {
         count: i64,
     }
 
+    /// `database` as the server opens it (`Store::open`): migrated, pooled, its reads
+    /// inline on SQLite.
+    fn opened(database: &TestDatabase) -> Database {
+        crate::Store::open(&DatabaseUrl::parse(&database.url).unwrap())
+            .unwrap()
+            .database
+    }
+
     /// The one figure `sql` selects as `count`.
     fn count(connection: &mut DbConnection, sql: &str) -> i64 {
         diesel::sql_query(sql)
@@ -1132,11 +1140,7 @@ mod tests {
     }
 
     async fn saved_at_once_share_transactions(database: &TestDatabase) {
-        let url = DatabaseUrl::parse(&database.url).unwrap();
-        let store = Arc::new(ContractStore::new(Database {
-            inline_reads: matches!(url, DatabaseUrl::Sqlite(_)),
-            pool: connect_and_migrate(&url, 4).unwrap(),
-        }));
+        let store = Arc::new(ContractStore::new(opened(database)));
         let mut saves = tokio::task::JoinSet::new();
         for index in 0..40 {
             let store = Arc::clone(&store);
@@ -1174,11 +1178,7 @@ mod tests {
         let Some(database) = TestDatabase::postgres() else {
             return;
         };
-        let pool = connect_and_migrate(&DatabaseUrl::parse(&database.url).unwrap(), 4).unwrap();
-        let store = Arc::new(ContractStore::new(Database {
-            pool,
-            inline_reads: false,
-        }));
+        let store = Arc::new(ContractStore::new(opened(&database)));
         // A close of tenant a's books, held open until told.
         let (locked, is_locked) = std::sync::mpsc::channel();
         let (release, is_released) = std::sync::mpsc::channel::<()>();
@@ -1216,11 +1216,7 @@ mod tests {
     #[test]
     fn idle_batchers_of_many_tenants_are_dropped_and_the_held_ones_kept() {
         let database = TestDatabase::sqlite();
-        let url = DatabaseUrl::parse(&database.url).unwrap();
-        let store = ContractStore::new(Database {
-            inline_reads: true,
-            pool: connect_and_migrate(&url, 1).unwrap(),
-        });
+        let store = ContractStore::new(opened(&database));
         let held = store.new_contracts_of("tenant_held");
         for index in 1..IDLE_BATCHERS_KEPT {
             store.new_contracts_of(&format!("tenant_{index}"));

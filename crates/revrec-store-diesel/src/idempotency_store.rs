@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use revrec_ports::{Claim, IdempotencyRepository, RecordedKind, RecordedResponse, RepositoryError};
 
-use crate::batcher::{Batched, Batcher, together_or_each_alone};
+use crate::batcher::{Batched, Batcher, each_in_one_transaction, together_or_each_alone};
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::connection::{DbConnection, on_each_backend};
 use crate::schema::idempotency_keys;
@@ -76,12 +76,7 @@ impl Batched for Claims {
         asked: &[ClaimAsked],
     ) -> Result<Vec<Result<Claim, RepositoryError>>, StoreError> {
         together_or_each_alone(connection, asked, |connection, asked| {
-            connection.transaction(|connection| {
-                asked
-                    .iter()
-                    .map(|claim| claim_key(connection, claim))
-                    .collect()
-            })
+            each_in_one_transaction(connection, asked, claim_key)
         })
     }
 }
@@ -106,12 +101,13 @@ impl Batched for Records {
                 // One statement alone needs no transaction around it.
                 return record_answer(connection, tenant, key, response).map(|()| vec![()]);
             }
-            connection.transaction(|connection| {
-                records
-                    .iter()
-                    .map(|(tenant, key, response)| record_answer(connection, tenant, key, response))
-                    .collect()
-            })
+            each_in_one_transaction(
+                connection,
+                records,
+                |connection, (tenant, key, response)| {
+                    record_answer(connection, tenant, key, response)
+                },
+            )
         })
     }
 }
