@@ -25,6 +25,7 @@ use crate::wire::contracts::{
     Contract, ContractInput, ContractList, ContractStatusName, TerminateInput, billing_schedule,
     created, new_contract, to_draft,
 };
+use crate::wire::plain_contract::read_plain_contract;
 use crate::wire::problems::Problems;
 use crate::wire::reader::{CONTRACT_INPUT, parse_reporting_all};
 
@@ -127,9 +128,18 @@ pub async fn ingest(
     Ok(created(state, &view))
 }
 
+/// A `ContractInput` body: a plain one read in one pass, any other by serde, which names
+/// every problem it has.
+fn read_contract_input(body: &[u8]) -> Result<(ContractInput, Problems), ApiError> {
+    match read_plain_contract(body) {
+        Some(input) => Ok((input, Problems::default())),
+        None => parse_reporting_all(body, CONTRACT_INPUT),
+    }
+}
+
 /// The body of `POST /v1/contracts` as a new contract, or a 422 naming every problem.
 pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
-    let (input, mut problems): (ContractInput, _) = parse_reporting_all(body, CONTRACT_INPUT)?;
+    let (input, mut problems) = read_contract_input(body)?;
     for (given, field) in [
         (input.effective_date.is_some(), "effective_date"),
         (input.treatment.is_some(), "treatment"),
@@ -220,7 +230,7 @@ pub async fn update(
     query: &str,
 ) -> Result<Reply, ApiError> {
     let context = write_context(principal, query)?;
-    let (input, mut problems): (ContractInput, _) = parse_reporting_all(body, CONTRACT_INPUT)?;
+    let (input, mut problems) = read_contract_input(body)?;
     if input.status.is_some() {
         problems.push(
             "status",

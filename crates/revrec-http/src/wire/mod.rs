@@ -18,6 +18,7 @@ pub mod journal_csv;
 pub mod ledger;
 pub mod payments_received;
 pub mod periods;
+pub mod plain_contract;
 pub mod problems;
 pub mod reader;
 pub mod recorded;
