@@ -14,6 +14,23 @@ pub enum CurrencyError {
     Unknown(String),
 }
 
+/// A code's three ASCII letters as one integer, in the codes' order.
+const fn code_key([a, b, c]: [u8; 3]) -> u32 {
+    u32::from_be_bytes([0, a, b, c])
+}
+
+/// [`TABLE`]'s codes as [`code_key`]s, in the same order: a lookup compares integers.
+const CODE_KEYS: [u32; TABLE.len()] = {
+    let mut keys = [0; TABLE.len()];
+    let mut index = 0;
+    while index < TABLE.len() {
+        let code = TABLE[index].0.as_bytes();
+        keys[index] = code_key([code[0], code[1], code[2]]);
+        index += 1;
+    }
+    keys
+};
+
 /// Active ISO 4217 codes with a defined minor unit, sorted by code for binary search.
 /// Fund codes (BOV, CHE, CLF, …) are included because ledgers do meet them; precious
 /// metals and testing codes (XAU, XTS, XXX) have no minor unit and are not currencies here.
@@ -60,20 +77,9 @@ impl Currency {
     /// Looks up an uppercase ISO 4217 code. Lowercase is refused on purpose: the wire
     /// contract says uppercase, and accepting both would give one currency two spellings.
     pub fn from_code(code: &str) -> Result<Currency, CurrencyError> {
-        // Every code is three ASCII letters: compared as one integer each, in code order.
-        let key = |text: &str| {
-            text.as_bytes()
-                .first_chunk::<3>()
-                .filter(|_| text.len() == 3)
-                .map(|&[a, b, c]| u32::from_be_bytes([0, a, b, c]))
-        };
-        let wanted = key(code);
-        wanted
-            .and_then(|wanted| {
-                TABLE
-                    .binary_search_by(|(candidate, _)| key(candidate).cmp(&Some(wanted)))
-                    .ok()
-            })
+        <[u8; 3]>::try_from(code.as_bytes())
+            .ok()
+            .and_then(|letters| CODE_KEYS.binary_search(&code_key(letters)).ok())
             .and_then(|index| u8::try_from(index).ok())
             .map(Currency)
             .ok_or_else(|| CurrencyError::Unknown(code.to_owned()))
