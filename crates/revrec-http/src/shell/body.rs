@@ -71,7 +71,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // Most bodies are sound: they are read once, without tracking the path (which costs a
     // quarter of the read), their UTF-8 checked over the whole body at once rather than
     // string by string. Only a body that fails is read again, to name what is wrong.
-    if let Ok(text) = std::str::from_utf8(bytes) {
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         if let Ok(value) = T::deserialize(&mut deserializer)
             && deserializer.end().is_ok()
