@@ -33,13 +33,15 @@ pub async fn ingest(
     query: &str,
 ) -> Result<Reply, ApiError> {
     let context = write_context(principal, query)?;
-    let (input, problems): (GuideContractInput, _) =
+    let (mut input, problems): (GuideContractInput, _) =
         parse_reporting_all(body, GUIDE_CONTRACT_INPUT)?;
+    let status = input.status.take();
+    let (customer_id, contract_number) = (input.customer_id.clone(), input.contract_number.clone());
     let contract = new_contract(
-        &input.fields(),
-        input.status.as_deref(),
-        input.customer_id.clone(),
-        input.contract_number.clone(),
+        input.fields(),
+        status.as_deref(),
+        customer_id,
+        contract_number,
         problems,
     )?;
     let view = ingest_contract(&state.services, &principal.tenant_id, &context, contract)

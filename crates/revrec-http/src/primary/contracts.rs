@@ -139,7 +139,7 @@ fn read_contract_input(body: &[u8]) -> Result<(ContractInput, Problems), ApiErro
 
 /// The body of `POST /v1/contracts` as a new contract, or a 422 naming every problem.
 pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
-    let (input, mut problems) = read_contract_input(body)?;
+    let (mut input, mut problems) = read_contract_input(body)?;
     for (given, field) in [
         (input.effective_date.is_some(), "effective_date"),
         (input.treatment.is_some(), "treatment"),
@@ -151,11 +151,13 @@ pub fn parse_new_contract(body: &[u8]) -> Result<NewContract, ApiError> {
             );
         }
     }
+    let status = input.status.take();
+    let (customer_id, contract_number) = (input.customer_id.clone(), input.contract_number.clone());
     new_contract(
-        &input.fields(),
-        input.status.as_deref(),
-        input.customer_id.clone(),
-        input.contract_number.clone(),
+        input.fields(),
+        status.as_deref(),
+        customer_id,
+        contract_number,
         problems,
     )
 }
@@ -230,7 +232,7 @@ pub async fn update(
     query: &str,
 ) -> Result<Reply, ApiError> {
     let context = write_context(principal, query)?;
-    let (input, mut problems) = read_contract_input(body)?;
+    let (mut input, mut problems) = read_contract_input(body)?;
     if input.status.is_some() {
         problems.push(
             "status",
@@ -251,12 +253,14 @@ pub async fn update(
             treatment
         }
     };
-    let billing_schedule = billing_schedule(&input.fields(), &mut problems);
+    let convention_given = input.recognition_convention.is_some();
+    let fields = input.fields();
+    let billing_schedule = billing_schedule(&fields, &mut problems);
     // Any problem so far makes this an error listing them all with the draft's own.
-    let draft = to_draft(&input.fields(), problems)?;
+    let draft = to_draft(fields, problems)?;
     let change = ContractModification {
         billing_schedule,
-        convention_given: input.recognition_convention.is_some(),
+        convention_given,
         draft,
         customer_id: input.customer_id,
         contract_number: input.contract_number,

@@ -248,9 +248,11 @@ pub struct GuideContractInput {
     pub variable_consideration: Option<Vec<VariableComponentInput>>,
 }
 
-/// The terms-bearing fields of either surface's contract input, for one conversion.
+/// The terms-bearing fields of either surface's contract input, for one conversion. The
+/// customer's name and the line items are taken out of the input, so the draft owns their
+/// text without copying it; the rest is borrowed.
 pub struct ContractFields<'a> {
-    pub customer_name: &'a str,
+    pub customer_name: String,
     pub contract_number: Option<&'a str>,
     pub customer_id: Option<&'a str>,
     /// The price's field name on this surface (`total_value` or `total_amount`).
@@ -261,15 +263,18 @@ pub struct ContractFields<'a> {
     pub currency: Option<&'a str>,
     pub signed_date: Option<&'a String>,
     pub recognition_convention: Option<&'a str>,
-    pub line_items: &'a [LineItemInput],
+    pub line_items: Vec<LineItemInput>,
     pub billing_schedule: Option<&'a [InvoiceInput]>,
     pub variable_consideration: &'a [VariableComponentInput],
 }
 
 impl ContractInput {
-    pub fn fields(&self) -> ContractFields<'_> {
+    /// The fields to convert, the customer's name and the line items taken out.
+    pub fn fields(&mut self) -> ContractFields<'_> {
+        let customer_name = std::mem::take(&mut self.customer_name);
+        let line_items = self.line_items.take().unwrap_or_default();
         ContractFields {
-            customer_name: &self.customer_name,
+            customer_name,
             contract_number: self.contract_number.as_deref(),
             customer_id: self.customer_id.as_deref(),
             price_field: "total_value",
@@ -279,7 +284,7 @@ impl ContractInput {
             currency: self.currency.as_deref(),
             signed_date: self.signed_date.as_ref(),
             recognition_convention: self.recognition_convention.as_deref(),
-            line_items: self.line_items.as_deref().unwrap_or_default(),
+            line_items,
             billing_schedule: self.billing_schedule.as_deref(),
             variable_consideration: self.variable_consideration.as_deref().unwrap_or_default(),
         }
@@ -287,9 +292,12 @@ impl ContractInput {
 }
 
 impl GuideContractInput {
-    pub fn fields(&self) -> ContractFields<'_> {
+    /// The fields to convert, the customer's name and the line items taken out.
+    pub fn fields(&mut self) -> ContractFields<'_> {
+        let customer_name = std::mem::take(&mut self.customer_name);
+        let line_items = self.line_items.take().unwrap_or_default();
         ContractFields {
-            customer_name: &self.customer_name,
+            customer_name,
             contract_number: self.contract_number.as_deref(),
             customer_id: self.customer_id.as_deref(),
             price_field: "total_amount",
@@ -299,7 +307,7 @@ impl GuideContractInput {
             currency: self.currency.as_deref(),
             signed_date: self.signed_date.as_ref(),
             recognition_convention: self.recognition_convention.as_deref(),
-            line_items: self.line_items.as_deref().unwrap_or_default(),
+            line_items,
             billing_schedule: self.billing_schedule.as_deref(),
             variable_consideration: self.variable_consideration.as_deref().unwrap_or_default(),
         }
@@ -308,7 +316,7 @@ impl GuideContractInput {
 
 /// A new contract from either surface's input: its terms, status and identifiers.
 pub fn new_contract(
-    fields: &ContractFields<'_>,
+    fields: ContractFields<'_>,
     status: Option<&str>,
     customer_id: Option<String>,
     contract_number: Option<String>,
@@ -325,7 +333,7 @@ pub fn new_contract(
             false
         }
     };
-    let billing_schedule = billing_schedule(fields, &mut problems).unwrap_or_default();
+    let billing_schedule = billing_schedule(&fields, &mut problems).unwrap_or_default();
     Ok(NewContract {
         draft: to_draft(fields, problems)?,
         customer_id,
@@ -354,31 +362,30 @@ pub fn billing_schedule(
 /// The draft of `fields`, or a 422 listing every problem: those of converting the text
 /// (dates, amounts, codes) and those the domain finds in the fields that could be read.
 pub fn to_draft(
-    fields: &ContractFields<'_>,
+    fields: ContractFields<'_>,
     mut problems: Problems,
 ) -> Result<ContractDraft, ApiError> {
+    let price_field = fields.price_field;
     let draft = convert(fields, &mut problems);
     if problems.is_empty() {
         return Ok(draft);
     }
     if let Err(errors) = draft.validate() {
-        problems
-            .list
-            .extend(field_problems(&errors, fields.price_field));
+        problems.list.extend(field_problems(&errors, price_field));
     }
     Err(ApiError::Validation(problems.list))
 }
 
 /// Every field converted; one that cannot be is reported, left a placeholder and named in
 /// the draft's `unread` (so the domain skips the rules that need it).
-fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraft {
+fn convert(fields: ContractFields<'_>, problems: &mut Problems) -> ContractDraft {
     // Fields the reader could not read at all stand as placeholders.
     let mut unread: Vec<Field> = problems
         .unread
         .iter()
         .filter_map(|path| domain_field(path, fields.price_field))
         .collect();
-    problems.text("customer_name", fields.customer_name, text::NAME);
+    problems.text("customer_name", &fields.customer_name, text::NAME);
     for (field, value) in [
         ("contract_number", fields.contract_number),
         ("customer_id", fields.customer_id),
@@ -439,7 +446,7 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
     };
     let lines = fields
         .line_items
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(index, line)| to_line(index, line, currency, problems, &mut unread))
         .collect();
@@ -450,7 +457,7 @@ fn convert(fields: &ContractFields<'_>, problems: &mut Problems) -> ContractDraf
         &mut unread,
     );
     ContractDraft {
-        customer_name: fields.customer_name.to_owned(),
+        customer_name: fields.customer_name,
         currency: currency.unwrap_or(Currency::USD),
         // Placeholders of unread dates; the domain skips every rule that needs them.
         start_date: start.unwrap_or(time::Date::MIN),
@@ -523,7 +530,7 @@ impl std::fmt::Display for LineFieldPath {
 
 fn to_line(
     index: usize,
-    line: &LineItemInput,
+    line: LineItemInput,
     currency: Option<Currency>,
     problems: &mut Problems,
     unread: &mut Vec<Field>,
@@ -584,19 +591,22 @@ fn to_line(
                 None
             })
     };
+    let service_start = date(LineField::ServiceStart, line.service_start.as_ref());
+    let service_end = date(LineField::ServiceEnd, line.service_end.as_ref());
+    let delivery_date = date(
+        LineField::DeliveryDate,
+        line.delivery_date.as_ref().and_then(Option::as_ref),
+    );
     LineDraft {
-        id: line.id.clone(),
-        name: line.name.clone(),
-        pob_type: line.pob_type.clone(),
+        id: line.id,
+        name: line.name,
+        pob_type: line.pob_type,
         stated_price,
         ssp,
-        recognition: line.recognition.clone(),
-        service_start: date(LineField::ServiceStart, line.service_start.as_ref()),
-        service_end: date(LineField::ServiceEnd, line.service_end.as_ref()),
-        delivery_date: date(
-            LineField::DeliveryDate,
-            line.delivery_date.as_ref().and_then(Option::as_ref),
-        ),
+        recognition: line.recognition,
+        service_start,
+        service_end,
+        delivery_date,
         awaiting_delivery: matches!(line.delivery_date, Some(None)),
         removed: line.removed.unwrap_or(false),
         usage_pricing,
