@@ -126,12 +126,17 @@ impl<'a> Cursor<'a> {
         self.plain_string().map(str::to_owned)
     }
 
-    /// An optional string: `null` is `None`.
-    fn optional_string(&mut self) -> Option<Option<String>> {
+    /// What `read` reads, or `null` as `None`.
+    fn optional<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
         if self.literal(b"null") {
             return Some(None);
         }
-        self.string().map(Some)
+        read(self).map(Some)
+    }
+
+    /// An optional string: `null` is `None`.
+    fn optional_string(&mut self) -> Option<Option<String>> {
+        self.optional(Self::string)
     }
 
     /// An amount as [`DecimalInput`] keeps it: a number's own text, or a string's.
@@ -144,10 +149,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn optional_decimal(&mut self) -> Option<Option<DecimalInput>> {
-        if self.literal(b"null") {
-            return Some(None);
-        }
-        self.decimal().map(Some)
+        self.optional(Self::decimal)
     }
 
     /// A number's text, held to JSON's grammar as serde_json holds a raw value to it:
@@ -192,15 +194,13 @@ impl<'a> Cursor<'a> {
     }
 
     fn optional_flag(&mut self) -> Option<Option<bool>> {
-        if self.literal(b"null") {
-            Some(None)
-        } else if self.literal(b"true") {
-            Some(Some(true))
-        } else if self.literal(b"false") {
-            Some(Some(false))
-        } else {
-            None
-        }
+        self.optional(|cursor| {
+            if cursor.literal(b"true") {
+                Some(true)
+            } else {
+                cursor.literal(b"false").then_some(false)
+            }
+        })
     }
 
     /// A field this reader leaves to serde: read only when `null` (which serde reads as
@@ -287,14 +287,15 @@ impl<'a> Cursor<'a> {
     }
 
     fn optional_line_items(&mut self) -> Option<Option<Vec<LineItemInput>>> {
-        if self.literal(b"null") {
-            return Some(None);
-        }
+        self.optional(Self::line_items)
+    }
+
+    fn line_items(&mut self) -> Option<Vec<LineItemInput>> {
         self.expect(b'[')?;
         let mut lines = Vec::with_capacity(4);
         if self.peek()? == b']' {
             self.at += 1;
-            return Some(Some(lines));
+            return Some(lines);
         }
         loop {
             lines.push(self.line_item()?);
@@ -302,7 +303,7 @@ impl<'a> Cursor<'a> {
                 b',' => self.at += 1,
                 b']' => {
                     self.at += 1;
-                    return Some(Some(lines));
+                    return Some(lines);
                 }
                 _ => return None,
             }
