@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{simple_contract, spawn_each};
+use crate::helpers::{number_texts, simple_contract, spawn_each};
 
 #[tokio::test]
 async fn the_portfolio_waterfall_lists_every_month_with_running_balances() {
@@ -239,5 +239,93 @@ async fn the_server_folds_what_writes_append_into_the_rollups() {
             app.backend
         );
         assert_eq!(app.get("/v1/waterfalls").await.text, after);
+    }
+}
+
+/// One contract's waterfall is computed once per revision, books and query and kept
+/// (`waterfall_memo`): every change to any of them shows at once.
+#[tokio::test]
+async fn one_contracts_waterfall_follows_its_revisions_the_closes_and_the_query() {
+    for app in spawn_each().await {
+        let created = app
+            .create(&simple_contract(
+                "Kept Ltd",
+                "1200.00",
+                "2026-01-01",
+                "2026-12-31",
+            ))
+            .await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let whole_year =
+            format!("/v1/waterfalls?contract_id={id}&start_period=2026-01&end_period=2026-12");
+        let second_half = format!("/v1/waterfalls?contract_id={id}&start_period=2026-07");
+        let read = |path: String| {
+            let app = &app;
+            async move {
+                let reply = app.get(&path).await;
+                assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+                reply.text
+            }
+        };
+        let closed_months = |body: &str| -> Vec<String> {
+            let value: serde_json::Value = serde_json::from_str(body).unwrap();
+            value["periods"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|row| row["closed"] == true)
+                .map(|row| row["period"].as_str().unwrap().to_owned())
+                .collect()
+        };
+
+        let first = read(whole_year.clone()).await;
+        assert_eq!(number_texts(&first, "recognized_amount").len(), 12);
+        assert_eq!(read(whole_year.clone()).await, first);
+        let half = read(second_half.clone()).await;
+        assert_eq!(
+            number_texts(&half, "recognized_amount"),
+            number_texts(&first, "recognized_amount")[6..]
+        );
+        assert_eq!(
+            read(whole_year.clone()).await,
+            first,
+            "the query is the key"
+        );
+
+        let closed = app
+            .post("/v1/periods/close", &json!({"through": "2026-02"}))
+            .await;
+        assert_eq!(closed.status, 200, "{}", closed.text);
+        let after_close = read(whole_year.clone()).await;
+        assert_eq!(closed_months(&after_close), ["2026-01", "2026-02"]);
+        assert_eq!(
+            number_texts(&after_close, "recognized_amount"),
+            number_texts(&first, "recognized_amount")
+        );
+
+        let modified = app
+            .put(
+                &format!("/v1/contracts/{id}"),
+                &json!({"customer_name": "Kept Ltd", "total_value": "2400.00",
+                    "start_date": "2026-01-01", "end_date": "2026-12-31",
+                    "effective_date": "2026-04-01", "treatment": "prospective"}),
+            )
+            .await;
+        assert_eq!(modified.status, 200, "{}", modified.text);
+        let after_change = read(whole_year.clone()).await;
+        assert_eq!(number_texts(&after_change, "total_recognized"), ["2400.00"]);
+        assert_eq!(closed_months(&after_change), ["2026-01", "2026-02"]);
+        assert_ne!(read(second_half.clone()).await, half);
+
+        let reopened = app
+            .post(
+                "/v1/periods/reopen",
+                &json!({"from": "2026-02", "reason": "a late invoice"}),
+            )
+            .await;
+        assert_eq!(reopened.status, 200, "{}", reopened.text);
+        let after_reopen = read(whole_year.clone()).await;
+        assert_eq!(closed_months(&after_reopen), ["2026-01"]);
+        assert_eq!(number_texts(&after_reopen, "total_recognized"), ["2400.00"]);
     }
 }

@@ -149,6 +149,7 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         ids: Arc::new(revrec_app::system_ports::RandomIds),
         work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
+        waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     };
     for chunk in (0..count).collect::<Vec<_>>().chunks(BATCH) {

@@ -198,6 +198,7 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         ids: Arc::new(RandomIds),
         work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
+        waterfall_memo: Arc::default(),
         compute: Arc::new(crate::system_ports::DedicatedCompute),
     }
 }
@@ -221,6 +222,7 @@ pub fn app_state(
             deprecations: settings.deprecations.clone(),
             metrics_on_api: settings.metrics_listen.is_none(),
         }),
+        waterfall_bodies: Arc::default(),
         before_scrape: Some(Arc::new(move || pool.refresh_pool_metrics())),
     })
 }

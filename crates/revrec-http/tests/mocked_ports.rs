@@ -81,6 +81,7 @@ fn state_with_jobs(
         ids: Arc::new(ids),
         work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
+        waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     };
     AppState {
@@ -93,6 +94,7 @@ fn state_with_jobs(
             deprecations: Vec::new(),
             metrics_on_api: true,
         }),
+        waterfall_bodies: Arc::default(),
         before_scrape: None,
         payments: Arc::new(revrec_http::payments::PaymentSettings::without_rails(
             b"a test secret of thirty-two bytes".to_vec(),

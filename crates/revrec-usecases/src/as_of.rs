@@ -170,16 +170,29 @@ pub async fn contract_in_books(
     id: &str,
     as_of: Option<AsOf>,
 ) -> Result<(Arc<StoredContract>, Vec<PeriodEventRecord>), UseCaseError> {
-    let (stored, latest) = services
-        .contracts
-        .find_in_books(tenant_id, id)
-        .await?
-        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })?;
+    let (stored, latest) = contract_and_books(services, tenant_id, id).await?;
     let events = events_known(
         services.periods.period_events_at(tenant_id, latest).await?,
         as_of,
     );
     Ok((known_then(services, stored, as_of).await?, events))
+}
+
+/// The tenant's contract `id` as it is now, and the sequence of the books' latest close or
+/// reopen (0 before the first), read together.
+///
+/// # Errors
+/// `ContractNotFound`.
+pub async fn contract_and_books(
+    services: &Services,
+    tenant_id: &str,
+    id: &str,
+) -> Result<(Arc<StoredContract>, i64), UseCaseError> {
+    services
+        .contracts
+        .find_in_books(tenant_id, id)
+        .await?
+        .ok_or_else(|| UseCaseError::ContractNotFound { id: id.to_owned() })
 }
 
 /// The contract as the facts recorded by `as_of` make it: its versions and billing facts

@@ -54,6 +54,7 @@ pub mod terminate_contract;
 pub mod usage;
 pub mod usage_meter;
 pub mod verify_books;
+pub mod waterfall_memo;
 pub mod waterfall_report;
 
 pub use authenticate::{SANDBOX_TENANT, SANDBOX_TOKEN};

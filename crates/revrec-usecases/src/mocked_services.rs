@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
+use revrec_domain::{Convention, Currency};
 use revrec_ports::clock::MockClock;
+use revrec_ports::{ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange};
 
 use crate::heavy_reads::HeavyReads;
 use crate::services::Services;
@@ -34,6 +36,67 @@ pub(crate) fn mocked_at(now: i64) -> Services {
         ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
         work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(HeavyReads::default()),
+        waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     }
+}
+
+/// A one-line contract of tenant `t1` that replays (120,000 minor units over 2026), with its
+/// id.
+pub(crate) fn replayable(id: &str) -> Arc<StoredContract> {
+    let (start, end) = (
+        time::macros::date!(2026 - 01 - 01),
+        time::macros::date!(2026 - 12 - 31),
+    );
+    let terms = revrec_domain::ContractTerms {
+        customer_name: "Acme".into(),
+        currency: Currency::USD,
+        start_date: start,
+        end_date: end,
+        signed_date: start,
+        transaction_price: 120_000,
+        convention: Convention::ProratedFirstLast,
+        obligations: vec![revrec_domain::ObligationTerms {
+            id: Some("pob_1".into()),
+            name: "Platform".into(),
+            pob_type: revrec_domain::PobType::Subscription,
+            stated_price: Some(120_000),
+            ssp: revrec_domain::Ssp::from_micros(1_000_000),
+            pattern: revrec_domain::Pattern::Ratable { start, end },
+            consumption: None,
+        }],
+        variable: Vec::new(),
+    };
+    Arc::new(StoredContract {
+        record: ContractRecord {
+            tenant_id: "t1".into(),
+            id: id.into(),
+            customer_id: "cus_1".into(),
+            customer_name: "Acme".into(),
+            contract_number: None,
+            currency: Currency::USD,
+            status: ContractStatus::Active,
+            version: 1,
+            start_date: start,
+            end_date: end,
+            total_value: 120_000,
+            terminated_on: None,
+            parent_contract_id: None,
+            restatements: 0,
+            restated_convention: None,
+            created_at: 0,
+            updated_at: 0,
+        },
+        versions: vec![StoredVersion {
+            number: 1,
+            change: VersionChange::Initial,
+            terms,
+            recorded_at: 0,
+            recorded_by: "key_1".into(),
+        }],
+        invoices: Vec::new(),
+        revision: 1,
+        stamps: revrec_ports::BooksStamps::default(),
+        usage: revrec_domain::ContractUsage::default(),
+    })
 }

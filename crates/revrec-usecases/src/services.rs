@@ -12,6 +12,7 @@ use crate::heavy_reads::HeavyReads;
 
 use crate::policy::Policy;
 use crate::usage_meter::UsageMeter;
+use crate::waterfall_memo::WaterfallMemo;
 
 #[derive(Clone)]
 pub struct Services {
@@ -44,4 +45,6 @@ pub struct Services {
     pub work: Arc<dyn WorkMeter>,
     /// The turns of each tenant's heavy reads, shared by every request of the process.
     pub heavy_reads: Arc<HeavyReads>,
+    /// Single-contract waterfalls already computed, shared by every request of the process.
+    pub waterfall_memo: Arc<WaterfallMemo>,
 }

@@ -1,6 +1,7 @@
 //! The revenue waterfall of the tenant's reported contracts, or of one contract.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use revrec_domain::{
     BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash,
@@ -9,7 +10,9 @@ use revrec_domain::{
     output_hash, pob_type_parts, waterfall_by,
 };
 
-use crate::as_of::{AsOf, contract_in_books};
+use revrec_ports::{PeriodEventRecord, StoredContract};
+
+use crate::as_of::{AsOf, contract_and_books, contract_in_books};
 use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
@@ -33,13 +36,32 @@ pub struct WaterfallReport {
     pub output_hash: OutputHash,
 }
 
+/// The waterfall `query` asks for. One contract's, of the books as they stand now, is
+/// computed once for each revision of the contract, state of the books and query
+/// (`waterfall_memo`): the read still asks the database which those are.
 pub async fn waterfall_report(
     services: &Services,
     tenant_id: &str,
     query: &WaterfallQuery,
-) -> Result<WaterfallReport, UseCaseError> {
+) -> Result<Arc<WaterfallReport>, UseCaseError> {
+    if let (Some(id), None) = (&query.contract_id, query.as_of) {
+        let (stored, books) = contract_and_books(services, tenant_id, id).await?;
+        if let Some(report) = services
+            .waterfall_memo
+            .get(tenant_id, &stored, books, query)
+        {
+            return Ok(report);
+        }
+        let events = services.periods.period_events_at(tenant_id, books).await?;
+        let selection = contract_selection(services, Arc::clone(&stored), events).await?;
+        let report = Arc::new(selection.waterfall(query)?);
+        services
+            .waterfall_memo
+            .put(tenant_id, &stored, books, query, Arc::clone(&report));
+        return Ok(report);
+    }
     let selection = select(services, tenant_id, query).await?;
-    selection.waterfall(query)
+    selection.waterfall(query).map(Arc::new)
 }
 
 /// What a waterfall reports: one contract's figures or a portfolio's, under the tenant's
@@ -100,30 +122,8 @@ async fn select(
 ) -> Result<Selection, UseCaseError> {
     match &query.contract_id {
         Some(id) => {
-            // One contract, straight from its schedule (a draft shows as a preview).
             let (stored, events) = contract_in_books(services, tenant_id, id, query.as_of).await?;
-            let history = replay_on_pool(services, &stored).await?;
-            let currency = stored.record.currency;
-            if events.is_empty() {
-                return Ok(Selection {
-                    currency,
-                    totals: contract_totals(&history),
-                    booked: None,
-                    source: Source::Contract(history, None),
-                });
-            }
-            let size = crate::history::replay_size(&stored)
-                * u64::try_from(events.len() + 1).unwrap_or(u64::MAX);
-            let (shared, current) = (std::sync::Arc::clone(&stored), history.clone());
-            let books = crate::offload::offload_sized(services, size, move || {
-                contract_books(&shared, &current, &events)
-            })
-            .await??;
-            Ok(Selection::booked(
-                currency,
-                books.booked,
-                Source::Contract(history, books.detail),
-            ))
+            contract_selection(services, stored, events).await
         }
         None => {
             let (currency, booked) =
@@ -133,6 +133,37 @@ async fn select(
             Ok(Selection::booked(currency, booked, Source::Rollup(rollup)))
         }
     }
+}
+
+/// One contract's figures under the books whose closes and reopens are `events`, straight
+/// from its schedule (a draft shows as a preview).
+async fn contract_selection(
+    services: &Services,
+    stored: Arc<StoredContract>,
+    events: Vec<PeriodEventRecord>,
+) -> Result<Selection, UseCaseError> {
+    let history = replay_on_pool(services, &stored).await?;
+    let currency = stored.record.currency;
+    if events.is_empty() {
+        return Ok(Selection {
+            currency,
+            totals: contract_totals(&history),
+            booked: None,
+            source: Source::Contract(history, None),
+        });
+    }
+    let size =
+        crate::history::replay_size(&stored) * u64::try_from(events.len() + 1).unwrap_or(u64::MAX);
+    let current = history.clone();
+    let books = crate::offload::offload_sized(services, size, move || {
+        contract_books(&stored, &current, &events)
+    })
+    .await??;
+    Ok(Selection::booked(
+        currency,
+        books.booked,
+        Source::Contract(history, books.detail),
+    ))
 }
 
 /// The months a waterfall of `totals` reports under `query`, if any.
@@ -336,4 +367,95 @@ fn booked_obligation_parts(
         })
         .collect();
     fold_into_rows(waterfall, keys, &monthly)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    use revrec_ports::contracts::MockContractRepository;
+    use revrec_ports::periods::MockPeriodRepository;
+
+    use super::*;
+    use crate::mocked_services::{mocked_at, replayable};
+
+    /// Services whose contract `ctr_1` is whatever `current` holds, under books at
+    /// `books`, counting the reads of the books' closes (one per waterfall computed).
+    fn services(
+        current: &Arc<Mutex<Arc<StoredContract>>>,
+        books: &Arc<AtomicI64>,
+        computed: &Arc<AtomicUsize>,
+    ) -> Services {
+        let (current, books, computed) =
+            (Arc::clone(current), Arc::clone(books), Arc::clone(computed));
+        let mut contracts = MockContractRepository::new();
+        contracts.expect_find_in_books().returning(move |_, _| {
+            let stored = Arc::clone(&current.lock().unwrap_or_else(|_| unreachable!()));
+            Ok(Some((stored, books.load(Ordering::SeqCst))))
+        });
+        let mut periods = MockPeriodRepository::new();
+        periods.expect_period_events_at().returning(move |_, _| {
+            computed.fetch_add(1, Ordering::SeqCst);
+            Ok(Vec::new())
+        });
+        Services {
+            contracts: Arc::new(contracts),
+            periods: Arc::new(periods),
+            ..mocked_at(0)
+        }
+    }
+
+    fn of_contract(start: Option<Period>) -> WaterfallQuery {
+        WaterfallQuery {
+            contract_id: Some("ctr_1".into()),
+            start,
+            ..WaterfallQuery::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn one_contracts_waterfall_is_computed_once_for_the_same_contract_books_and_query() {
+        let current = Arc::new(Mutex::new(replayable("ctr_1")));
+        let (books, computed) = (Arc::new(AtomicI64::new(0)), Arc::new(AtomicUsize::new(0)));
+        let services = services(&current, &books, &computed);
+        let read = |query: WaterfallQuery| {
+            let services = &services;
+            async move {
+                waterfall_report(services, "t1", &query)
+                    .await
+                    .unwrap_or_else(|error| panic!("{error}"))
+            }
+        };
+        let first = read(of_contract(None)).await;
+        assert_eq!(first.waterfall.total_recognized, 120_000);
+        assert!(Arc::ptr_eq(&first, &read(of_contract(None)).await));
+        assert_eq!(
+            computed.load(Ordering::SeqCst),
+            1,
+            "the second read is the first's"
+        );
+
+        // A close or reopen since (the books' sequence moved): computed again.
+        books.store(7, Ordering::SeqCst);
+        let after_close = read(of_contract(None)).await;
+        assert!(!Arc::ptr_eq(&first, &after_close));
+        assert_eq!(computed.load(Ordering::SeqCst), 2);
+
+        // Another query of the same contract is computed, and takes the contract's place.
+        let march = Period::parse("2026-03").unwrap_or_else(|_| unreachable!());
+        let from_march = read(of_contract(Some(march))).await;
+        assert_eq!(from_march.waterfall.rows.len(), 10);
+        let again = read(of_contract(None)).await;
+        assert!(!Arc::ptr_eq(&after_close, &again));
+        assert_eq!(again.output_hash, first.output_hash);
+        assert_eq!(computed.load(Ordering::SeqCst), 4);
+
+        // Another revision of the contract (another stored value, even with equal terms).
+        *current.lock().unwrap_or_else(|_| unreachable!()) = replayable("ctr_1");
+        let revised = read(of_contract(None)).await;
+        assert!(!Arc::ptr_eq(&again, &revised));
+        assert_eq!(computed.load(Ordering::SeqCst), 5);
+        assert!(Arc::ptr_eq(&revised, &read(of_contract(None)).await));
+    }
 }

@@ -129,7 +129,7 @@ pub async fn detail(
     let services = &state.services;
     let listed = version_history(services, signed.tenant(), &id).await?;
     let view = listed.current()?;
-    let schedule = waterfall_report(
+    let report = waterfall_report(
         services,
         signed.tenant(),
         &WaterfallQuery {
@@ -137,8 +137,8 @@ pub async fn detail(
             ..WaterfallQuery::default()
         },
     )
-    .await?
-    .waterfall;
+    .await?;
+    let schedule = &report.waterfall;
     // The contract's facts with who recorded each (docs/ledger.md, "Who did what").
     let trail_page = audit_events(
         services,

@@ -85,7 +85,7 @@ pub async fn waterfall(
     let services = &state.stale_reads;
     let body = match grouping {
         None => {
-            GuideWaterfallResponse::new(year, &waterfall_report(services, tenant, &query).await?)
+            GuideWaterfallResponse::new(year, &*waterfall_report(services, tenant, &query).await?)
         }
         Some(group_by) => GuideWaterfallResponse::grouped(
             year,

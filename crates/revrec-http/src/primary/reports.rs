@@ -74,13 +74,23 @@ pub async fn waterfall(
     let services = &state.stale_reads;
     let tenant = &principal.tenant_id;
     match group_by(params.group_by.as_deref())? {
-        None => Ok(Reply {
-            status: StatusCode::OK,
-            body: WaterfallResponse::to_json(
-                &waterfall_report(services, tenant, &waterfall_query).await?,
-            ),
-            location: None,
-        }),
+        None => {
+            let report = waterfall_report(services, tenant, &waterfall_query).await?;
+            let body = match &waterfall_query.contract_id {
+                // One contract's report comes from the use case's memo: so does its body.
+                Some(id) => {
+                    state
+                        .waterfall_bodies
+                        .body((tenant, id), &report, WaterfallResponse::to_json)
+                }
+                None => WaterfallResponse::to_json(&report),
+            };
+            Ok(Reply {
+                status: StatusCode::OK,
+                body,
+                location: None,
+            })
+        }
         Some(group_by) => {
             let grouped =
                 grouped_waterfall_report(services, tenant, &waterfall_query, group_by).await?;

@@ -19,6 +19,7 @@ pub mod paid_calls;
 pub mod parameters;
 pub mod problem;
 pub mod query_catalogue;
+pub mod rendered;
 pub mod request;
 pub mod respond;
 pub mod routing;

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use actix_web::HttpRequest;
+use revrec_usecases::waterfall_report::WaterfallReport;
 use revrec_usecases::{Principal, Services};
 
 use crate::shell::error::ApiError;
 use crate::shell::paid_calls::PaidCalls;
+use crate::shell::rendered::RenderedBodies;
 use crate::shell::settings::HttpSettings;
 
 /// What the app refreshes just before a scrape: gauges the HTTP adapter cannot see (the
@@ -28,6 +30,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaidCalls>,
     /// Refreshes the gauges only the app can read (the connection pool) before a scrape.
     pub before_scrape: Option<BeforeScrape>,
+    /// The bodies of single-contract waterfalls the use case handed out before.
+    pub waterfall_bodies: Arc<RenderedBodies<WaterfallReport>>,
 }
 
 impl AppState {
