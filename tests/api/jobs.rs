@@ -515,7 +515,7 @@ async fn a_tenants_one_job_behind_anothers_backlog_runs_second() {
         for id in &backlog {
             assert_eq!(worker.finished_job(id).await["status"], "completed");
         }
-        let jobs = app.services().await.jobs;
+        let jobs = std::sync::Arc::clone(&app.services().await.jobs);
         let finished = |tenant: &'static str, id: String| {
             let jobs = jobs.clone();
             async move {

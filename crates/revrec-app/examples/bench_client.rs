@@ -128,7 +128,7 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
     // No posting control: every write is taken, as on a tenant that never set one.
     let mut ledger = revrec_ports::ledger::MockLedgerRepository::new();
     ledger.expect_posting_control().returning(|_| Ok(None));
-    let services = revrec_usecases::Services {
+    let services = revrec_usecases::Services::from(revrec_usecases::SharedServices {
         contracts: Arc::new(contracts),
         reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
         api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
@@ -147,11 +147,10 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         policy: revrec_usecases::Policy::default(),
         clock: Arc::new(revrec_app::system_ports::SystemClock),
         ids: Arc::new(revrec_app::system_ports::RandomIds),
-        work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
-    };
+    });
     for chunk in (0..count).collect::<Vec<_>>().chunks(BATCH) {
         let inputs = chunk
             .iter()

@@ -175,7 +175,7 @@ pub fn services(store: &Store) -> Services {
 
 /// The use cases' ports over `store`, with one rate limiter for this process.
 pub fn services_under(store: &Store, policy: Policy) -> Services {
-    Services {
+    Services::from(revrec_usecases::SharedServices {
         contracts: store.contracts(),
         reports: store.reports(),
         api_keys: store.api_keys(),
@@ -196,11 +196,10 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         policy,
         clock: Arc::new(SystemClock),
         ids: Arc::new(RandomIds),
-        work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
         compute: Arc::new(crate::system_ports::DedicatedCompute),
-    }
+    })
 }
 
 /// What every adapter's handlers reach: the use cases, the HTTP settings, the payment rails.

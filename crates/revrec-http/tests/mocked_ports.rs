@@ -56,7 +56,7 @@ fn state_with_jobs(
     // No posting control: every write is taken.
     let mut ledger = MockLedgerRepository::new();
     ledger.expect_posting_control().returning(|_| Ok(None));
-    let services = Services {
+    let services = Services::from(revrec_usecases::SharedServices {
         contracts: Arc::new(contracts),
         reports: Arc::new(reports),
         api_keys: Arc::new(MockApiKeyRepository::new()),
@@ -79,11 +79,10 @@ fn state_with_jobs(
         },
         clock: Arc::new(clock),
         ids: Arc::new(ids),
-        work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
-    };
+    });
     AppState {
         stale_reads: services.clone(),
         services,

@@ -177,11 +177,11 @@ mod tests {
     const ADDRESS: [u8; 4] = [203, 0, 113, 7];
 
     fn services(limiter: MockRateLimiter, oauth: MockOAuthRepository) -> Services {
-        Services {
+        Services::from(crate::SharedServices {
             oauth: Arc::new(oauth),
             client_auth_failures: Arc::new(limiter),
             ..crate::mocked_services::mocked_at(1_000)
-        }
+        })
     }
 
     fn decision(allowed: bool) -> RateDecision {

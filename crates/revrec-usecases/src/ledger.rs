@@ -885,13 +885,13 @@ mod tests {
             .returning(|_, _, _| Ok(RollupBooks::new()));
         let mut ledger = MockLedgerRepository::new();
         ledger.expect_charts().returning(|_| Ok(Vec::new()));
-        Services {
+        Services::from(crate::SharedServices {
             contracts: Arc::new(contracts),
             reports: Arc::new(reports),
             ledger: Arc::new(ledger),
             periods: Arc::new(periods),
             ..crate::mocked_services::mocked_at(NOW)
-        }
+        })
     }
 
     async fn balances_as_of(services: &Services) -> Vec<Currency> {

@@ -1,6 +1,6 @@
 //! The use cases' unit tests' services: every port a mock that expects nothing, the clock
 //! fixed at an instant. A test sets the ports it exercises, with the rest of these
-//! (`Services { contracts, ..mocked_at(now) }`).
+//! (`Services::from(SharedServices { contracts, ..mocked_at(now) })`).
 
 use std::sync::Arc;
 
@@ -9,13 +9,13 @@ use revrec_ports::clock::MockClock;
 use revrec_ports::{ContractRecord, ContractStatus, StoredContract, StoredVersion, VersionChange};
 
 use crate::heavy_reads::HeavyReads;
-use crate::services::Services;
+use crate::services::SharedServices;
 
 /// Services over mocks that expect nothing, whose clock reads `now` (microseconds).
-pub(crate) fn mocked_at(now: i64) -> Services {
+pub(crate) fn mocked_at(now: i64) -> SharedServices {
     let mut clock = MockClock::new();
     clock.expect_now_micros().return_const(now);
-    Services {
+    SharedServices {
         contracts: Arc::new(revrec_ports::contracts::MockContractRepository::new()),
         reports: Arc::new(revrec_ports::reports::MockReportRepository::new()),
         api_keys: Arc::new(revrec_ports::api_keys::MockApiKeyRepository::new()),
@@ -34,7 +34,6 @@ pub(crate) fn mocked_at(now: i64) -> Services {
         policy: crate::Policy::default(),
         clock: Arc::new(clock),
         ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
-        work: Arc::new(revrec_ports::Unmetered),
         heavy_reads: Arc::new(HeavyReads::default()),
         waterfall_memo: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),

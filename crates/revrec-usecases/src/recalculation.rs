@@ -521,11 +521,11 @@ mod tests {
     use crate::mocked_services::replayable;
 
     fn services(contracts: MockContractRepository, jobs: MockJobRepository) -> Services {
-        Services {
+        Services::from(crate::SharedServices {
             contracts: Arc::new(contracts),
             jobs: Arc::new(jobs),
             ..crate::mocked_services::mocked_at(1_000)
-        }
+        })
     }
 
     fn queued() -> JobRecord {

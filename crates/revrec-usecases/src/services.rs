@@ -1,11 +1,13 @@
 //! The ports every use case draws on, bundled so wiring happens once.
 
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use revrec_ports::{
     ApiKeyRepository, Clock, ComputePool, ConsoleRepository, ContractRepository, IdSource,
     IdempotencyRepository, JobRepository, LedgerRepository, OAuthRepository, PasswordHasher,
-    PaymentRepository, PeriodRepository, RateLimiter, ReportRepository, UsageRepository, WorkMeter,
+    PaymentRepository, PeriodRepository, RateLimiter, ReportRepository, Unmetered, UsageRepository,
+    WorkMeter,
 };
 
 use crate::heavy_reads::HeavyReads;
@@ -14,8 +16,48 @@ use crate::policy::Policy;
 use crate::usage_meter::UsageMeter;
 use crate::waterfall_memo::WaterfallMemo;
 
+/// The use cases' services: the ports every request shares, behind one count, and what the
+/// request being served is charged for its work. A metered read clones its state to carry
+/// a meter of its own (`revrec-http`, `shell::cost`): a clone then touches two counts, not
+/// one per port (twenty-odd, shared by both cores on every read: 4 % of a single-contract
+/// read's CPU when each port was cloned).
 #[derive(Clone)]
 pub struct Services {
+    shared: Arc<SharedServices>,
+    /// What the request being served is charged for the work of its heavy reads
+    /// (`Unmetered` outside a request).
+    pub work: Arc<dyn WorkMeter>,
+}
+
+impl From<SharedServices> for Services {
+    /// The services outside a request: unmetered.
+    fn from(shared: SharedServices) -> Services {
+        Services {
+            shared: Arc::new(shared),
+            work: Arc::new(Unmetered),
+        }
+    }
+}
+
+impl Deref for Services {
+    type Target = SharedServices;
+
+    fn deref(&self) -> &SharedServices {
+        &self.shared
+    }
+}
+
+impl DerefMut for Services {
+    /// Copy on write: a port replaced in one clone (a replica's repositories, a test's
+    /// clock) is replaced in that clone alone.
+    fn deref_mut(&mut self) -> &mut SharedServices {
+        Arc::make_mut(&mut self.shared)
+    }
+}
+
+/// The ports and process-wide state every request of the process shares.
+#[derive(Clone)]
+pub struct SharedServices {
     pub contracts: Arc<dyn ContractRepository>,
     pub reports: Arc<dyn ReportRepository>,
     pub api_keys: Arc<dyn ApiKeyRepository>,
@@ -40,9 +82,6 @@ pub struct Services {
     /// Where allocation, schedules, reports and exports are computed.
     pub compute: Arc<dyn ComputePool>,
     pub ids: Arc<dyn IdSource>,
-    /// What the request being served is charged for the work of its heavy reads
-    /// (`Unmetered` outside a request).
-    pub work: Arc<dyn WorkMeter>,
     /// The turns of each tenant's heavy reads, shared by every request of the process.
     pub heavy_reads: Arc<HeavyReads>,
     /// Single-contract waterfalls already computed, shared by every request of the process.

@@ -15,31 +15,20 @@ use lru::LruCache;
 use revrec_domain::{Currency, Granularity, Period};
 use revrec_ports::StoredContract;
 
-use crate::waterfall_report::{WaterfallQuery, WaterfallReport};
+use crate::reported_waterfall::WaterfallReport;
 
 /// Contracts whose last waterfall is kept. A report is a row per month (a few KB for the
 /// longest contract the API accepts); the contracts themselves are not held (see
 /// [`Computed::stored`]), so the memo stays within a few MB.
 const KEPT: usize = 2_048;
 
-/// What a query asks of one contract's waterfall besides the contract.
+/// What a query asks of one contract's waterfall besides the contract and the books.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Asked {
-    start: Option<Period>,
-    end: Option<Period>,
-    currency: Option<Currency>,
-    granularity: Granularity,
-}
-
-impl Asked {
-    fn of(query: &WaterfallQuery) -> Asked {
-        Asked {
-            start: query.start,
-            end: query.end,
-            currency: query.currency,
-            granularity: query.granularity,
-        }
-    }
+pub struct WaterfallAsked {
+    pub start: Option<Period>,
+    pub end: Option<Period>,
+    pub currency: Option<Currency>,
+    pub granularity: Granularity,
 }
 
 struct Computed {
@@ -49,7 +38,7 @@ struct Computed {
     stored: Weak<StoredContract>,
     /// The books' latest sequence then.
     books: i64,
-    asked: Asked,
+    asked: WaterfallAsked,
     report: Arc<WaterfallReport>,
 }
 
@@ -74,16 +63,15 @@ impl Default for WaterfallMemo {
 
 impl WaterfallMemo {
     /// The waterfall computed earlier from exactly `stored` under books at `books` for
-    /// `query`, if it is still kept.
+    /// `asked`, if it is still kept.
     pub(crate) fn get(
         &self,
         tenant_id: &str,
         stored: &Arc<StoredContract>,
         books: i64,
-        query: &WaterfallQuery,
+        asked: WaterfallAsked,
     ) -> Option<Arc<WaterfallReport>> {
         let key = self.key(tenant_id, &stored.record.id);
-        let asked = Asked::of(query);
         let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
         entries
             .get(&key)
@@ -95,21 +83,21 @@ impl WaterfallMemo {
             .map(|computed| Arc::clone(&computed.report))
     }
 
-    /// Keeps `report`, computed from `stored` under books at `books` for `query`, in place
+    /// Keeps `report`, computed from `stored` under books at `books` for `asked`, in place
     /// of the contract's earlier one.
     pub(crate) fn put(
         &self,
         tenant_id: &str,
         stored: &Arc<StoredContract>,
         books: i64,
-        query: &WaterfallQuery,
+        asked: WaterfallAsked,
         report: Arc<WaterfallReport>,
     ) {
         let key = self.key(tenant_id, &stored.record.id);
         let computed = Computed {
             stored: Arc::downgrade(stored),
             books,
-            asked: Asked::of(query),
+            asked,
             report,
         };
         self.entries

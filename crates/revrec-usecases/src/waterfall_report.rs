@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::{
-    BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, OutputHash,
-    PartAmount, Period, PeriodRange, PlanHistory, Rollup, RollupAmounts, Waterfall, WaterfallParts,
+    BookedMonth, BookedRollup, Currency, Granularity, GroupedWaterfall, MonthlyTotals, PartAmount,
+    Period, PeriodRange, PlanHistory, Rollup, RollupAmounts, Waterfall, WaterfallParts,
     contract_totals, contributions, extent, fold_into_rows, obligation_keys, obligation_parts,
     output_hash, pob_type_parts, waterfall_by,
 };
@@ -17,6 +17,7 @@ use crate::books::{DetailKey, booked_portfolio, contract_books};
 use crate::error::UseCaseError;
 use crate::history::replay_on_pool;
 use crate::services::Services;
+use crate::waterfall_memo::WaterfallAsked;
 
 #[derive(Clone, Debug, Default)]
 pub struct WaterfallQuery {
@@ -30,11 +31,7 @@ pub struct WaterfallQuery {
     pub as_of: Option<AsOf>,
 }
 
-#[derive(Clone, Debug)]
-pub struct WaterfallReport {
-    pub waterfall: Waterfall,
-    pub output_hash: OutputHash,
-}
+pub use crate::reported_waterfall::WaterfallReport;
 
 /// The waterfall `query` asks for. One contract's, of the books as they stand now, is
 /// computed once for each revision of the contract, state of the books and query
@@ -46,9 +43,15 @@ pub async fn waterfall_report(
 ) -> Result<Arc<WaterfallReport>, UseCaseError> {
     if let (Some(id), None) = (&query.contract_id, query.as_of) {
         let (stored, books) = contract_and_books(services, tenant_id, id).await?;
+        let asked = WaterfallAsked {
+            start: query.start,
+            end: query.end,
+            currency: query.currency,
+            granularity: query.granularity,
+        };
         if let Some(report) = services
             .waterfall_memo
-            .get(tenant_id, &stored, books, query)
+            .get(tenant_id, &stored, books, asked)
         {
             return Ok(report);
         }
@@ -57,7 +60,7 @@ pub async fn waterfall_report(
         let report = Arc::new(selection.waterfall(query)?);
         services
             .waterfall_memo
-            .put(tenant_id, &stored, books, query, Arc::clone(&report));
+            .put(tenant_id, &stored, books, asked, Arc::clone(&report));
         return Ok(report);
     }
     let selection = select(services, tenant_id, query).await?;
@@ -399,11 +402,11 @@ mod tests {
             computed.fetch_add(1, Ordering::SeqCst);
             Ok(Vec::new())
         });
-        Services {
+        Services::from(crate::SharedServices {
             contracts: Arc::new(contracts),
             periods: Arc::new(periods),
             ..mocked_at(0)
-        }
+        })
     }
 
     fn of_contract(start: Option<Period>) -> WaterfallQuery {
