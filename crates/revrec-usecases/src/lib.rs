@@ -22,6 +22,7 @@ pub mod get_contract;
 pub mod heavy_reads;
 pub mod history;
 pub mod idempotency;
+pub mod identity_memo;
 pub mod ingest_contract;
 pub mod introspect_token;
 pub mod issue_token;

@@ -7,19 +7,17 @@
 //! still asks the database for the first two (the revision check names both), so a memo
 //! hit is never staler than a miss; only the replay, the books and the hash are skipped.
 
-use std::hash::BuildHasher;
-use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::Arc;
 
-use lru::LruCache;
 use revrec_domain::{Currency, Granularity, Period};
 use revrec_ports::StoredContract;
 
+use crate::identity_memo::IdentityMemo;
 use crate::reported_waterfall::WaterfallReport;
 
 /// Contracts whose last waterfall is kept. A report is a row per month (a few KB for the
-/// longest contract the API accepts); the contracts themselves are not held (see
-/// [`Computed::stored`]), so the memo stays within a few MB.
+/// longest contract the API accepts); the contracts themselves are not held (the memo
+/// keeps a weak reference to each), so the memo stays within a few MB.
 const KEPT: usize = 2_048;
 
 /// What a query asks of one contract's waterfall besides the contract and the books.
@@ -31,33 +29,23 @@ pub struct WaterfallAsked {
     pub granularity: Granularity,
 }
 
+/// A report and what it was computed for, besides the stored contract.
+#[derive(Clone)]
 struct Computed {
-    /// The stored contract it was computed from, by identity. Weak, so the memo never keeps
-    /// a contract the contract cache let go (its weight bound holds); and a weak count keeps
-    /// the allocation, so no later contract can take the same address while it is here.
-    stored: Weak<StoredContract>,
     /// The books' latest sequence then.
     books: i64,
     asked: WaterfallAsked,
     report: Arc<WaterfallReport>,
 }
 
-/// The last waterfall computed for each of the most recently read contracts.
-pub struct WaterfallMemo {
-    /// Keyed by a digest of the tenant and contract id: a collision only costs a miss,
-    /// since a hit also needs the same stored contract.
-    entries: Mutex<LruCache<u64, Computed>>,
-    keys: std::hash::RandomState,
-}
+/// The last waterfall computed for each of the most recently read contracts, by the
+/// identity of the stored contract it was computed from (one value per revision): a weak
+/// reference, so the memo never keeps a contract the contract cache let go.
+pub struct WaterfallMemo(IdentityMemo<StoredContract, Computed>);
 
 impl Default for WaterfallMemo {
     fn default() -> WaterfallMemo {
-        WaterfallMemo {
-            entries: Mutex::new(LruCache::new(
-                NonZeroUsize::new(KEPT).unwrap_or(NonZeroUsize::MIN),
-            )),
-            keys: std::hash::RandomState::new(),
-        }
+        WaterfallMemo(IdentityMemo::new(KEPT))
     }
 }
 
@@ -71,16 +59,11 @@ impl WaterfallMemo {
         books: i64,
         asked: WaterfallAsked,
     ) -> Option<Arc<WaterfallReport>> {
-        let key = self.key(tenant_id, &stored.record.id);
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        entries
-            .get(&key)
-            .filter(|computed| {
-                std::ptr::eq(computed.stored.as_ptr(), Arc::as_ptr(stored))
-                    && computed.books == books
-                    && computed.asked == asked
+        self.0
+            .get((tenant_id, &stored.record.id), stored, |computed| {
+                computed.books == books && computed.asked == asked
             })
-            .map(|computed| Arc::clone(&computed.report))
+            .map(|computed| computed.report)
     }
 
     /// Keeps `report`, computed from `stored` under books at `books` for `asked`, in place
@@ -93,20 +76,11 @@ impl WaterfallMemo {
         asked: WaterfallAsked,
         report: Arc<WaterfallReport>,
     ) {
-        let key = self.key(tenant_id, &stored.record.id);
         let computed = Computed {
-            stored: Arc::downgrade(stored),
             books,
             asked,
             report,
         };
-        self.entries
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .put(key, computed);
-    }
-
-    fn key(&self, tenant_id: &str, contract_id: &str) -> u64 {
-        self.keys.hash_one((tenant_id, contract_id))
+        self.0.put((tenant_id, &stored.record.id), stored, computed);
     }
 }

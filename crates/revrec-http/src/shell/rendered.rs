@@ -4,38 +4,21 @@
 //! for the same inputs, so the body rendered from it can be kept beside it: identity, not
 //! content, decides a hit, and a report is never rendered twice while it is kept.
 
-use std::hash::{BuildHasher, Hash};
-use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::hash::Hash;
+use std::sync::Arc;
 
-use lru::LruCache;
+use revrec_usecases::identity_memo::IdentityMemo;
 
 /// Reports whose body is kept (one per contract read; a waterfall body is a few KB).
 const KEPT: usize = 1_024;
 
-/// A body and the report it was rendered from.
-struct Rendered<Report> {
-    from: Weak<Report>,
-    body: Vec<u8>,
-}
-
-/// The last body rendered for each of the most recently read resources.
-pub struct RenderedBodies<Report> {
-    /// By a digest of the resource's name: a collision only costs a render, since a hit
-    /// also needs the very report. The weak count keeps the report's allocation, so no
-    /// later report can take its address while its body is here.
-    entries: Mutex<LruCache<u64, Rendered<Report>>>,
-    keys: std::hash::RandomState,
-}
+/// The last body rendered for each of the most recently read resources, by the identity
+/// of the report it was rendered from.
+pub struct RenderedBodies<Report>(IdentityMemo<Report, Vec<u8>>);
 
 impl<Report> Default for RenderedBodies<Report> {
     fn default() -> RenderedBodies<Report> {
-        RenderedBodies {
-            entries: Mutex::new(LruCache::new(
-                NonZeroUsize::new(KEPT).unwrap_or(NonZeroUsize::MIN),
-            )),
-            keys: std::hash::RandomState::new(),
-        }
+        RenderedBodies(IdentityMemo::new(KEPT))
     }
 }
 
@@ -44,29 +27,15 @@ impl<Report> RenderedBodies<Report> {
     /// rendered from this very report before.
     pub fn body(
         &self,
-        name: impl Hash,
+        name: impl Hash + Copy,
         report: &Arc<Report>,
         render: impl FnOnce(&Report) -> Vec<u8>,
     ) -> Vec<u8> {
-        let key = self.keys.hash_one(name);
-        let kept = self
-            .entries()
-            .get(&key)
-            .filter(|rendered| std::ptr::eq(rendered.from.as_ptr(), Arc::as_ptr(report)))
-            .map(|rendered| rendered.body.clone());
-        kept.unwrap_or_else(|| {
+        self.0.get(name, report, |_| true).unwrap_or_else(|| {
             let body = render(report);
-            let rendered = Rendered {
-                from: Arc::downgrade(report),
-                body: body.clone(),
-            };
-            self.entries().put(key, rendered);
+            self.0.put(name, report, body.clone());
             body
         })
-    }
-
-    fn entries(&self) -> std::sync::MutexGuard<'_, LruCache<u64, Rendered<Report>>> {
-        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
