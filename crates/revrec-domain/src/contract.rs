@@ -321,38 +321,43 @@ impl ContractDraft {
                 "the stated prices add up to 1000000000000 or more; the transaction price must be below that",
             ));
         }
-        let references: Vec<Reference<'_>> = if self.lines.is_empty() {
-            vec![Reference {
-                id: None,
-                name: PobType::Subscription.as_str(),
-            }]
+        // Most contracts have no variable consideration: nothing to check components against.
+        let variable = if self.variable.is_empty() {
+            Vec::new()
         } else {
-            self.lines
+            let references: Vec<Reference<'_>> = if self.lines.is_empty() {
+                vec![Reference {
+                    id: None,
+                    name: PobType::Subscription.as_str(),
+                }]
+            } else {
+                self.lines
+                    .iter()
+                    .map(|line| Reference {
+                        id: line.id.as_deref(),
+                        name: line
+                            .name
+                            .as_deref()
+                            .map_or(line.pob_type.as_str(), str::trim),
+                    })
+                    .collect()
+            };
+            let scoped: Vec<ScopedObligation> = obligations
                 .iter()
-                .map(|line| Reference {
-                    id: line.id.as_deref(),
-                    name: line
-                        .name
-                        .as_deref()
-                        .map_or(line.pob_type.as_str(), str::trim),
+                .map(|obligation| ScopedObligation {
+                    ssp: obligation.ssp,
+                    pattern: obligation.pattern,
                 })
-                .collect()
+                .collect();
+            check_components(
+                &self.variable,
+                self.currency,
+                &references,
+                &scoped,
+                &mut errors,
+            )
+            .unwrap_or_default()
         };
-        let scoped: Vec<ScopedObligation> = obligations
-            .iter()
-            .map(|obligation| ScopedObligation {
-                ssp: obligation.ssp,
-                pattern: obligation.pattern,
-            })
-            .collect();
-        let variable = check_components(
-            &self.variable,
-            self.currency,
-            &references,
-            &scoped,
-            &mut errors,
-        )
-        .unwrap_or_default();
         let included: i64 = variable
             .iter()
             .map(|component| component.included_amount)

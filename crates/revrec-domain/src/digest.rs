@@ -39,6 +39,7 @@ impl CanonicalWriter {
     }
 
     /// Appends `bytes` to the encoding.
+    #[inline]
     fn feed(&mut self, bytes: &[u8]) {
         if self.filled + bytes.len() > PENDING {
             self.flush();
@@ -56,6 +57,7 @@ impl CanonicalWriter {
     /// Appends a field's tag and its 8-byte big-endian figure (a length, a count or an
     /// integer): nine bytes of a fixed size, which compile to two stores rather than a
     /// copy of unknown length.
+    #[inline]
     fn feed_header(&mut self, tag: u8, figure: u64) {
         if self.filled + HEADER > PENDING {
             self.flush();
@@ -80,6 +82,7 @@ impl CanonicalWriter {
         self.hasher.finalize()
     }
 
+    #[inline]
     pub fn text(&mut self, value: &str) -> &mut Self {
         self.feed_header(b's', value.len() as u64);
         self.feed(value.as_bytes());
@@ -87,6 +90,7 @@ impl CanonicalWriter {
     }
 
     /// A month, encoded exactly as `text(&period.to_string())` would be, without allocating.
+    #[inline]
     pub fn period(&mut self, period: crate::period::Period) -> &mut Self {
         let ascii = period.ascii();
         self.feed_header(b's', ascii.len() as u64);
@@ -94,6 +98,7 @@ impl CanonicalWriter {
         self
     }
 
+    #[inline]
     pub fn integer(&mut self, value: i64) -> &mut Self {
         // Two's complement: the bytes of `value.to_be_bytes()`.
         self.feed_header(b'i', value.cast_unsigned());
@@ -101,6 +106,7 @@ impl CanonicalWriter {
     }
 
     /// Marks the start of a list of `count` items, so lists of lists stay unambiguous.
+    #[inline]
     pub fn list(&mut self, count: usize) -> &mut Self {
         self.feed_header(b'l', count as u64);
         self

@@ -293,7 +293,8 @@ pub fn journal_entries(
         (Some(range), None) => schedule.offsets_within(range),
         _ => 0..schedule.months(),
     };
-    let mut entries = Vec::new();
+    // An entry a month at most: the months asked for (one, for a month's journal).
+    let mut entries = Vec::with_capacity(offsets.len());
     for offset in offsets {
         let period = schedule
             .first()
@@ -501,7 +502,8 @@ pub fn journal_delta(imported: Vec<JournalEntry>, current: Vec<JournalEntry>) ->
 fn earned_memo(period: Period, what: &str) -> String {
     let mut memo = String::with_capacity(16 + what.len());
     memo.push_str("Earned ");
-    memo.extend(period.ascii().map(char::from));
+    // `YYYY-MM`: ASCII digits and a hyphen, always UTF-8.
+    memo.push_str(std::str::from_utf8(&period.ascii()).unwrap_or_default());
     memo.push_str(": ");
     memo.push_str(what);
     memo

@@ -197,33 +197,35 @@ fn parse_any(text: &str, scale: u32) -> Result<i64, AmountError> {
 /// arithmetic; `None` for any other text, which the general reading takes. Twelve digits
 /// and six decimals stay below 10^18, so nothing here can overflow.
 fn parse_plain(text: &str, scale: u32) -> Option<i64> {
-    if scale > 6 {
+    // 10^0 through 10^6: the scales a currency or a weight has.
+    const POWERS: [i64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+    let scale = usize::try_from(scale).ok()?;
+    let one = *POWERS.get(scale)?;
+    let bytes = text.as_bytes();
+    let (negative, unsigned) = match bytes.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, bytes),
+    };
+    // One pass: the digits accumulate as they come, the point only counted.
+    let (mut value, mut integer_digits) = (0_i64, 0_usize);
+    let mut decimals: Option<usize> = None;
+    for &byte in unsigned {
+        match (byte, &mut decimals) {
+            (b'0'..=b'9', None) if integer_digits < 12 => integer_digits += 1,
+            (b'0'..=b'9', Some(count)) if *count < scale => *count += 1,
+            (b'.', None) => {
+                decimals = Some(0);
+                continue;
+            }
+            _ => return None,
+        }
+        value = value * 10 + i64::from(byte - b'0');
+    }
+    if integer_digits == 0 || decimals == Some(0) {
         return None;
     }
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (integer, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
-    let fraction_given = unsigned.len() > integer.len();
-    let digits_only = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
-    if integer.is_empty()
-        || integer.len() > 12
-        || (fraction_given && fraction.is_empty())
-        || fraction.len() > usize::try_from(scale).ok()?
-        || !digits_only(integer)
-        || !digits_only(fraction)
-    {
-        return None;
-    }
-    let read = |part: &str| {
-        part.bytes()
-            .fold(0_i64, |value, byte| value * 10 + i64::from(byte - b'0'))
-    };
-    let missing_decimals = scale - u32::try_from(fraction.len()).ok()?;
-    let magnitude =
-        read(integer) * 10_i64.pow(scale) + read(fraction) * 10_i64.pow(missing_decimals);
-    if magnitude >= AMOUNT_LIMIT_MAJOR * 10_i64.pow(scale) {
+    let magnitude = value * POWERS.get(scale - decimals.unwrap_or(0))?;
+    if magnitude >= AMOUNT_LIMIT_MAJOR * one {
         return None;
     }
     Some(if negative { -magnitude } else { magnitude })
