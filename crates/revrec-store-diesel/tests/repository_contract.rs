@@ -684,6 +684,63 @@ async fn lists_filter_count_and_page_in_creation_order() {
 }
 
 #[tokio::test]
+async fn ids_sort_and_compare_byte_by_byte_on_every_backend() {
+    // The test's PostgreSQL database sorts text by English rules by default (`a-1` before
+    // `B-1`); the schema's text columns sort by bytes, as SQLite does, so both backends
+    // give the same order and the same pages.
+    for_each_backend(|store| async move {
+        for (created_at, id) in (1..).zip(["b-0", "Ä-2", "B-1", "_z", "a-1"]) {
+            store
+                .contracts()
+                .save(new_contract("t1", id, created_at))
+                .await
+                .unwrap();
+        }
+        let scan = |after: Option<&str>, through: Option<&str>| {
+            let contracts = store.contracts();
+            let scan = ContractScan {
+                after: after.map(str::to_owned),
+                through: through.map(str::to_owned),
+                limit: 10,
+                ..ContractScan::default()
+            };
+            async move {
+                let page = contracts.scan("t1", &scan).await.unwrap();
+                page.contracts
+                    .iter()
+                    .map(|stored| stored.record.id.clone())
+                    .collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(scan(None, None).await, ["B-1", "_z", "a-1", "b-0", "Ä-2"]);
+        assert_eq!(scan(Some("B-1"), Some("b-0")).await, ["_z", "a-1", "b-0"]);
+        assert_eq!(scan(Some("a-1"), None).await, ["b-0", "Ä-2"]);
+        // Created at the same instant, the list breaks the tie by id, byte by byte too.
+        for id in ["a-9", "B-9"] {
+            store
+                .contracts()
+                .save(new_contract("t1", id, 100))
+                .await
+                .unwrap();
+        }
+        let listed = store
+            .contracts()
+            .list(
+                "t1",
+                &ContractQuery {
+                    limit: 10,
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap();
+        let ids: Vec<_> = listed.items.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["b-0", "Ä-2", "B-1", "_z", "a-1", "B-9", "a-9"]);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn api_keys_are_found_by_digest_listed_and_revoked() {
     for_each_backend(|store| async move {
         let key = |id: &str, tenant: &str, digest: &str| ApiKeyRecord {

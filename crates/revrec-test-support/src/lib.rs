@@ -15,6 +15,15 @@ use diesel::{Connection, PgConnection};
 /// tests create and drop their own).
 pub const POSTGRES_URL_VARIABLE: &str = "REVREC_TEST_POSTGRES_URL";
 
+/// How every PostgreSQL test database is created: sorting text by a language's rules, as
+/// most servers do (created under `en_US.UTF-8`, say), never byte by byte. SQLite sorts
+/// byte by byte, so a query whose order or range comparisons follow the database's default
+/// collation instead of the schema's `COLLATE "C"` gives other bytes here than on SQLite,
+/// and the parity tests fail. ICU's English (PostgreSQL 15 and later, built with ICU, as
+/// Debian's is) puts `a-1` before `B-1`; bytes put `B-1` first.
+pub const LANGUAGE_COLLATION: &str =
+    "LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8' ENCODING 'UTF8'";
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Backend {
     Sqlite,
@@ -64,7 +73,9 @@ impl TestDatabase {
         let mut admin = PgConnection::establish(&admin_url)
             .unwrap_or_else(|error| panic!("connect to {POSTGRES_URL_VARIABLE}: {error}"));
         admin
-            .batch_execute(&format!("CREATE DATABASE \"{name}\""))
+            .batch_execute(&format!(
+                "CREATE DATABASE \"{name}\" TEMPLATE template0 {LANGUAGE_COLLATION}"
+            ))
             .unwrap_or_else(|error| panic!("create test database: {error}"));
         Some(TestDatabase {
             backend: Backend::Postgres,
