@@ -17,6 +17,7 @@ use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::stamp_for_write;
 use crate::connection::{DbConnection, on_each_backend};
 use crate::schema::{chart_versions, posting_controls};
+use crate::version_lock::hold_tenant_versions;
 
 pub struct LedgerStore {
     database: Database,
@@ -150,6 +151,7 @@ impl LedgerRepository for LedgerStore {
         let (tenant_id, chart, actor) = (tenant_id.to_owned(), chart.clone(), actor.to_owned());
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
+                hold_tenant_versions(connection, &tenant_id)?;
                 let books_sequence = stamp_for_write(connection, &tenant_id)?;
                 let latest: Option<i64> = chart_versions::table
                     .filter(chart_versions::tenant_id.eq(&tenant_id))
@@ -203,6 +205,7 @@ impl LedgerRepository for LedgerStore {
         let (tenant_id, actor) = (tenant_id.to_owned(), actor.to_owned());
         with_connection(&self.database, Access::Write, move |connection| {
             connection.transaction(|connection| {
+                hold_tenant_versions(connection, &tenant_id)?;
                 let latest: Option<i64> = posting_controls::table
                     .filter(posting_controls::tenant_id.eq(&tenant_id))
                     .select(max(posting_controls::version))

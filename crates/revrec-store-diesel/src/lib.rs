@@ -30,6 +30,7 @@ pub mod schema;
 mod stripe_dealer;
 mod usage_store;
 mod variable_rows;
+mod version_lock;
 mod write_plans;
 
 pub use books_size::SHARED_CEILING;

@@ -1189,6 +1189,54 @@ async fn a_tenants_chart_of_accounts_is_its_own_and_each_change_a_version_of_it(
     .await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn versions_saved_at_once_each_get_the_next_number() {
+    // A chart or a posting control is a new version numbered after the latest: saved at
+    // the same moment by several requests, each is kept under a number of its own (on
+    // SQLite none meets a locked database, on PostgreSQL none a duplicate number).
+    for_each_backend(|store| async move {
+        let saves: Vec<_> = (0..12_i64)
+            .map(|index| {
+                let ledger = store.ledger();
+                tokio::spawn(async move {
+                    let chart = revrec_domain::ChartOfAccounts {
+                        receivable: revrec_domain::Account::new(
+                            &format!("11{index:02}"),
+                            "Debtors",
+                        ),
+                        ..Default::default()
+                    };
+                    let control = if index % 2 == 0 {
+                        revrec_domain::PostingControl::CorrectionsOnly
+                    } else {
+                        revrec_domain::PostingControl::Open
+                    };
+                    let chart = ledger.save_chart("t1", &chart, index, "key:a").await;
+                    let control = ledger
+                        .save_posting_control("t1", control, index, "key:a")
+                        .await;
+                    (
+                        chart.map(|saved| saved.version),
+                        control.map(|saved| saved.version),
+                    )
+                })
+            })
+            .collect();
+        let mut charts = Vec::new();
+        let mut controls = Vec::new();
+        for save in saves {
+            let (chart, control) = save.await.unwrap();
+            charts.push(chart.unwrap());
+            controls.push(control.unwrap());
+        }
+        charts.sort_unstable();
+        controls.sort_unstable();
+        assert_eq!(charts, (1..=12).collect::<Vec<i64>>());
+        assert_eq!(controls, (1..=12).collect::<Vec<i64>>());
+    })
+    .await;
+}
+
 fn job(tenant: &str, id: &str, created_at: i64) -> JobRecord {
     JobRecord {
         tenant_id: tenant.into(),
