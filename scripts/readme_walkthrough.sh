@@ -6,6 +6,11 @@
 # held, say), or when any server answered a 5xx. Exit status 0 is "pass".
 #
 #   scripts/readme_walkthrough.sh            # from the repository root; port 8080 and 8081 free
+#
+# The copy goes into a new temporary folder, or into WALKTHROUGH_COPY when it names one.
+# `--prepare` only makes that copy and builds it (CI runs it beside its other steps, since the
+# release build is most of the walkthrough's time); a later run with the same
+# WALKTHROUGH_COPY walks through the copy so prepared, and removes it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -16,8 +21,11 @@ for port in 8080 8081; do
     fi
 done
 
-work="$(mktemp -d)"
+prepare_only=false
+[ "${1:-}" = "--prepare" ] && prepare_only=true
+work="${WALKTHROUGH_COPY:-$(mktemp -d)}"
 cleanup() {
+    $prepare_only && return
     pkill -f "$work/.*revrec" 2>/dev/null || true
     # The README's servers are children of the walkthrough's shell; stop whatever still runs.
     for pid in $(cat "$work/pids" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
@@ -26,11 +34,20 @@ cleanup() {
 trap cleanup EXIT
 
 # A copy of the tree as it is (committed or not), sharing this checkout's build folder.
-git ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 tar -cf -) | tar -xf - -C "$work"
+if [ ! -e "$work/.prepared" ]; then
+    mkdir -p "$work"
+    git ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 tar -cf -) | tar -xf - -C "$work"
+fi
 export CARGO_TARGET_DIR="$repo/target"
 # `cargo run --release` builds on first use; build the copy first, so the README's first
-# server starts within the wait.
+# server starts within the wait. Cargo tells builds apart by the workspace's folder: the
+# copy's build is of no use to another copy, nor to the checkout.
 (cd "$work" && cargo build --release --quiet -p revrec-app)
+if $prepare_only; then
+    touch "$work/.prepared"
+    echo "README walkthrough: copy prepared and built in $work"
+    exit 0
+fi
 
 python3 scripts/readme_walkthrough.py README.md >"$work/walkthrough.sh"
 echo 'printf "%s\n" "${servers[@]}" > pids' >>"$work/walkthrough.sh"

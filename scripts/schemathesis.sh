@@ -26,7 +26,7 @@ set +e
 SCHEMATHESIS_HOOKS="$PWD/scripts/schemathesis_hooks.py" "$VENV/bin/st" run "http://127.0.0.1:$port/openapi.json" \
     --header "Authorization: Bearer rr_test_sandbox" \
     --checks all --exclude-checks positive_data_acceptance \
-    --max-examples 100 --seed 1 --no-color --workers 1 | tee "$work/schemathesis.txt"
+    --max-examples 100 --seed 1 --no-color --workers 2 | tee "$work/schemathesis.txt"
 status=${PIPESTATUS[0]}
 set -e
 cases="$(grep -Eo '[0-9]+ generated' "$work/schemathesis.txt" | tail -n 1 | grep -Eo '[0-9]+' || echo 0)"
