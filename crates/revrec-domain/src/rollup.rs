@@ -455,12 +455,12 @@ impl Rollup {
     }
 }
 
-/// Whether obligation `index`, under the version in force at the end of `period`, waits for
-/// a fulfillment or progress reports to recognize what is left.
-fn awaits_events(history: &PlanHistory, period: Period, index: usize) -> bool {
+/// Whether obligation `index`, under version `in_force` (the one in force at a month's
+/// end), waits for a fulfillment or progress reports to recognize what is left.
+fn awaits_events(history: &PlanHistory, in_force: usize, index: usize) -> bool {
     history
         .versions()
-        .get(history.index_in_force(period))
+        .get(in_force)
         .and_then(|version| version.obligations().get(index))
         .is_some_and(|obligation| obligation.pattern.awaits_events())
 }
@@ -487,6 +487,11 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
         .iter()
         .take(history.versions().len() - 1)
         .map(|version| version.monthly(first, last))
+        .collect();
+    // The version in force at each month's end, found once for all the obligations.
+    let in_force: Vec<usize> = schedule
+        .periods()
+        .map(|period| history.index_in_force(period))
         .collect();
     let mut rows: BTreeMap<RollupKey, RollupAmounts> = BTreeMap::new();
     // What the contract billed each month: what its payments clear.
@@ -515,10 +520,11 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             .enumerate()
             .zip(schedule.booked(index, start))
         {
-            let (Some(&month_revenue), Some(&recognized), Some(&month_price)) = (
+            let (Some(&month_revenue), Some(&recognized), Some(&month_price), Some(&version)) = (
                 revenue.get(offset),
                 cumulative.get(offset),
                 price.get(offset),
+                in_force.get(offset),
             ) else {
                 continue;
             };
@@ -543,9 +549,9 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
 
             let next_12 = if period < signed {
                 0
-            } else if awaits_events(history, period, index) {
+            } else if awaits_events(history, version, index) {
                 // No schedule until its events: expected by the end of the term in force.
-                let end = history.versions().get(history.index_in_force(period));
+                let end = history.versions().get(version);
                 let end = end.map_or(plan.end_date(), ContractPlan::end_date);
                 if Period::of(end) <= period.plus(12) {
                     rpo_now
@@ -553,8 +559,9 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
                     0
                 }
             } else {
-                let in_force = earlier.get(history.index_in_force(period));
-                let planned = in_force.map_or(revenue, |version| version.revenue(index));
+                let planned = earlier
+                    .get(version)
+                    .map_or(revenue, |earlier| earlier.revenue(index));
                 planned.iter().skip(offset + 1).take(12).sum()
             };
             let from_opening = if invoiced {
