@@ -141,19 +141,23 @@ pub fn write_usage(
     Ok(())
 }
 
-/// The monthly totals of the contracts whose ids lie in `[first, last]` and are in `ids`,
-/// in (contract, obligation, month) order.
+/// The monthly totals of the contracts whose ids lie in `[first, last]` (and are in `ids`
+/// when given), in (contract, obligation, month) order.
 pub fn months_of(
     connection: &mut DbConnection,
     tenant_id: &str,
     (first, last): (&str, &str),
-    ids: &[String],
+    ids: Option<&[String]>,
 ) -> Result<Vec<UsageMonthRow>, StoreError> {
-    Ok(usage_months::table
+    let mut months = usage_months::table
         .filter(usage_months::tenant_id.eq(tenant_id))
         .filter(usage_months::contract_id.ge(first))
         .filter(usage_months::contract_id.le(last))
-        .filter(usage_months::contract_id.eq_any(ids))
+        .into_boxed();
+    if let Some(ids) = ids {
+        months = months.filter(usage_months::contract_id.eq_any(ids));
+    }
+    Ok(months
         .order((
             usage_months::contract_id.asc(),
             usage_months::obligation_id.asc(),

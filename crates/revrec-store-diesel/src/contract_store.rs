@@ -716,7 +716,7 @@ fn find_contract(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
-    let usage = consumption_rows::months_of(connection, tenant_id, (id, id), &[id.to_owned()])?;
+    let usage = consumption_rows::months_of(connection, tenant_id, (id, id), None)?;
     let stored = assemble(row, versions, lines, invoices, usage)?;
     Ok(Some((revision, stored)))
 }
@@ -818,6 +818,12 @@ fn scan_contracts(
         );
     }
     let limit = scan.limit.max(1);
+    // Filters beside the id range leave out contracts inside it, whose rows the page must not
+    // take.
+    let filtered = scan.ids.is_some()
+        || scan.currency.is_some()
+        || scan.changed_after.is_some()
+        || scan.overlapping.is_some();
     let looked_at: Vec<ContractColumns> = select
         .order(contracts::id.asc())
         .limit(i64::from(limit))
@@ -831,6 +837,7 @@ fn scan_contracts(
     let next = (looked_at.len() == usize::try_from(limit).unwrap_or(usize::MAX))
         .then(|| looked_at.last().map(|(row, ..)| row.id.clone()))
         .flatten();
+    let looked_at_count = looked_at.len();
     let records: Vec<ContractColumns> = looked_at
         .into_iter()
         .filter(|(row, ..)| {
@@ -850,23 +857,41 @@ fn scan_contracts(
     };
     // The page's ids are in order: their range lets the primary key find the rows in one
     // range scan whatever the planner believes (a table bulk-loaded moments ago has no
-    // statistics yet, and `= ANY` alone then plans as a scan of the whole tenant).
-    let versions: Vec<VersionRow> = contract_versions::table
+    // statistics yet, and `= ANY` alone then plans as a scan of the whole tenant). When the
+    // page holds every contract of its range (what a job's and an export's pages are), the
+    // range alone is the page, and PostgreSQL need not test each row against every id of
+    // it (`= ANY` compares one by one). A contract written into the range between these
+    // statements is passed over by the walk below either way.
+    let every_id_in_range = !filtered && records.len() == looked_at_count;
+    let page_ids = (!every_id_in_range).then_some(ids.as_slice());
+    let mut versions = contract_versions::table
         .filter(contract_versions::tenant_id.eq(tenant_id))
         .filter(contract_versions::contract_id.ge(first))
         .filter(contract_versions::contract_id.le(last))
-        .filter(contract_versions::contract_id.eq_any(&ids))
+        .into_boxed();
+    let mut lines = contract_lines::table
+        .filter(contract_lines::tenant_id.eq(tenant_id))
+        .filter(contract_lines::contract_id.ge(first))
+        .filter(contract_lines::contract_id.le(last))
+        .into_boxed();
+    let mut invoices = contract_invoices::table
+        .filter(contract_invoices::tenant_id.eq(tenant_id))
+        .filter(contract_invoices::contract_id.ge(first))
+        .filter(contract_invoices::contract_id.le(last))
+        .into_boxed();
+    if let Some(ids) = page_ids {
+        versions = versions.filter(contract_versions::contract_id.eq_any(ids));
+        lines = lines.filter(contract_lines::contract_id.eq_any(ids));
+        invoices = invoices.filter(contract_invoices::contract_id.eq_any(ids));
+    }
+    let versions: Vec<VersionRow> = versions
         .order((
             contract_versions::contract_id.asc(),
             contract_versions::version.asc(),
         ))
         .select(VersionRow::as_select())
         .load(connection)?;
-    let lines: Vec<LineRow> = contract_lines::table
-        .filter(contract_lines::tenant_id.eq(tenant_id))
-        .filter(contract_lines::contract_id.ge(first))
-        .filter(contract_lines::contract_id.le(last))
-        .filter(contract_lines::contract_id.eq_any(&ids))
+    let lines: Vec<LineRow> = lines
         .order((
             contract_lines::contract_id.asc(),
             contract_lines::version.asc(),
@@ -874,11 +899,7 @@ fn scan_contracts(
         ))
         .select(LineRow::as_select())
         .load(connection)?;
-    let invoices: Vec<InvoiceRow> = contract_invoices::table
-        .filter(contract_invoices::tenant_id.eq(tenant_id))
-        .filter(contract_invoices::contract_id.ge(first))
-        .filter(contract_invoices::contract_id.le(last))
-        .filter(contract_invoices::contract_id.eq_any(&ids))
+    let invoices: Vec<InvoiceRow> = invoices
         .order((
             contract_invoices::contract_id.asc(),
             contract_invoices::recorded_at.asc(),
@@ -886,7 +907,7 @@ fn scan_contracts(
         ))
         .select(InvoiceRow::as_select())
         .load(connection)?;
-    let usage = consumption_rows::months_of(connection, tenant_id, (first, last), &ids)?;
+    let usage = consumption_rows::months_of(connection, tenant_id, (first, last), page_ids)?;
     // Rows come in contract id order, like the records: walk the lists together.
     let (mut versions, mut lines, mut invoices, mut usage) = (
         versions.into_iter().peekable(),
@@ -896,23 +917,11 @@ fn scan_contracts(
     );
     let mut contracts = Vec::with_capacity(records.len());
     for record in records {
-        let row = &record.0;
-        let mut own_versions = Vec::new();
-        while let Some(version) = versions.next_if(|version| version.contract_id == row.id) {
-            own_versions.push(version);
-        }
-        let mut own_lines = Vec::new();
-        while let Some(line) = lines.next_if(|line| line.contract_id == row.id) {
-            own_lines.push(line);
-        }
-        let mut own_invoices = Vec::new();
-        while let Some(invoice) = invoices.next_if(|invoice| invoice.contract_id == row.id) {
-            own_invoices.push(invoice);
-        }
-        let mut own_usage = Vec::new();
-        while let Some(month) = usage.next_if(|month| month.contract_id == row.id) {
-            own_usage.push(month);
-        }
+        let id = record.0.id.as_str();
+        let own_versions = own_rows(&mut versions, id, |version| &version.contract_id);
+        let own_lines = own_rows(&mut lines, id, |line| &line.contract_id);
+        let own_invoices = own_rows(&mut invoices, id, |invoice| &invoice.contract_id);
+        let own_usage = own_rows(&mut usage, id, |month| &month.contract_id);
         contracts.push(Arc::new(assemble(
             record,
             own_versions,
@@ -922,6 +931,21 @@ fn scan_contracts(
         )?));
     }
     Ok(ScannedPage { contracts, next })
+}
+
+/// The rows of `contract` at the front of `rows` (in contract id order), past those of
+/// contracts before it that the page does not hold.
+fn own_rows<T>(
+    rows: &mut std::iter::Peekable<std::vec::IntoIter<T>>,
+    contract: &str,
+    contract_of: impl Fn(&T) -> &str,
+) -> Vec<T> {
+    while rows.next_if(|row| contract_of(row) < contract).is_some() {}
+    let mut own = Vec::new();
+    while let Some(row) = rows.next_if(|row| contract_of(row) == contract) {
+        own.push(row);
+    }
+    own
 }
 
 fn list_contracts(
@@ -1026,6 +1050,24 @@ mod tests {
     struct Count {
         #[diesel(sql_type = BigInt)]
         count: i64,
+    }
+
+    #[test]
+    fn a_page_takes_its_contracts_rows_and_passes_over_those_of_contracts_it_does_not_hold() {
+        // `ctr_b` came into the page's id range between its statements: its row is read by
+        // the range, and belongs to no contract of the page.
+        let mut rows = vec![("ctr_a", 1), ("ctr_a", 2), ("ctr_b", 1), ("ctr_c", 1)]
+            .into_iter()
+            .peekable();
+        fn of<'row>(row: &'row (&str, i32)) -> &'row str {
+            row.0
+        }
+        assert_eq!(
+            own_rows(&mut rows, "ctr_a", of),
+            [("ctr_a", 1), ("ctr_a", 2)]
+        );
+        assert_eq!(own_rows(&mut rows, "ctr_c", of), [("ctr_c", 1)]);
+        assert_eq!(own_rows(&mut rows, "ctr_d", of), []);
     }
 
     /// `database` as the server opens it (`Store::open`): migrated, pooled, its reads
