@@ -934,7 +934,8 @@ fn scan_contracts(
 }
 
 /// The rows of `contract` at the front of `rows` (in contract id order), past those of
-/// contracts before it that the page does not hold.
+/// contracts before it that the page does not hold. The database orders ids byte by byte
+/// (`COLLATE "C"`, migrations/README.md), as `<` on `str` compares them here.
 fn own_rows<T>(
     rows: &mut std::iter::Peekable<std::vec::IntoIter<T>>,
     contract: &str,
