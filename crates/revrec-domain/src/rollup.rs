@@ -561,7 +561,7 @@ pub fn contributions(history: &PlanHistory) -> Vec<(RollupKey, RollupAmounts)> {
             } else {
                 let planned = earlier
                     .get(version)
-                    .map_or(revenue, |earlier| earlier.revenue(index));
+                    .map_or(revenue, |then| then.revenue(index));
                 planned.iter().skip(offset + 1).take(12).sum()
             };
             let from_opening = if invoiced {
