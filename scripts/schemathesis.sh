@@ -22,11 +22,13 @@ start_test_server
 # get a 422; everything else (no 5xx, every status, header, content type and body as the
 # document declares, schema-invalid input refused, 405 for undeclared methods) must hold.
 set +e
-# The NDJSON upload's serializer (scripts/schemathesis_hooks.py).
+# The NDJSON upload's serializer (scripts/schemathesis_hooks.py). One worker: with two
+# (threads), CPython 3.11's parser failed now and then inside Hypothesis ("AST constructor
+# recursion depth mismatch"), an error of the tool, not of the service.
 SCHEMATHESIS_HOOKS="$PWD/scripts/schemathesis_hooks.py" "$VENV/bin/st" run "http://127.0.0.1:$port/openapi.json" \
     --header "Authorization: Bearer rr_test_sandbox" \
     --checks all --exclude-checks positive_data_acceptance \
-    --max-examples 100 --seed 1 --no-color --workers 2 | tee "$work/schemathesis.txt"
+    --max-examples 100 --seed 1 --no-color --workers 1 | tee "$work/schemathesis.txt"
 status=${PIPESTATUS[0]}
 set -e
 cases="$(grep -Eo '[0-9]+ generated' "$work/schemathesis.txt" | tail -n 1 | grep -Eo '[0-9]+' || echo 0)"
