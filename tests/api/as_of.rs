@@ -5,15 +5,17 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 use reqwest::StatusCode;
+use revrec_app::job_worker::JobWorkerSettings;
 use revrec_app::startup::PortOverrides;
 use revrec_test_support::TestDatabase;
 use serde_json::json;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::helpers::{TestApp, number_texts, spawn_with_ports};
+use crate::helpers::{TestApp, number_texts, simple_contract, spawn_with_ports};
 use crate::periods::{back_date_the_increase, worked_contract};
 
 /// A clock that reads what the test last set.
@@ -206,5 +208,68 @@ async fn what_was_reported_at_an_instant_reads_the_same_bytes_later() {
         app.get(&with_as_of("/v1/contracts", "2026-04-05T00:00:00Z"))
             .await
             .problem(400, "INVALID_PARAMETER");
+    }
+}
+
+/// A restatement is a write like any other: read as of an instant before it, a portfolio's
+/// reports are the books as they stood. The contracts it restated are found by the log of
+/// contract changes (docs/ledger.md, "As of an instant"), not by reading every contract.
+#[tokio::test]
+async fn a_portfolio_read_as_of_an_instant_before_a_restatement_reads_the_books_as_they_stood() {
+    for database in TestDatabase::all() {
+        let clock = Arc::new(SetClock(AtomicI64::new(0)));
+        clock.set("2026-01-05T09:00:00Z");
+        let app = spawn_with_ports(
+            database,
+            |settings| {
+                settings.job_worker = Some(JobWorkerSettings {
+                    lease: Duration::from_secs(5),
+                    poll: Duration::from_millis(50),
+                    page_size: 2,
+                });
+            },
+            PortOverrides {
+                compute: None,
+                clock: Some(Arc::clone(&clock) as Arc<dyn revrec_ports::Clock>),
+            },
+        )
+        .await;
+        // 12,000.00 over 2026, daily, and two more, so the job spans pages.
+        let id = worked_contract(&app).await;
+        for customer in ["Initech", "Umbrella"] {
+            let reply = app
+                .post(
+                    "/v1/contracts",
+                    &simple_contract(customer, "3650.00", "2026-01-01", "2026-12-31"),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+        }
+        let portfolio = [
+            "/v1/waterfalls?start_period=2026-01&end_period=2026-12",
+            "/v1/disclosures/note6?period=2026-Q1",
+            "/api/v1/reports/waterfall?period=2026",
+        ];
+        clock.set("2026-02-01T00:00:00Z");
+        let mut then = Vec::new();
+        for path in portfolio {
+            then.push(read(&app, path).await);
+        }
+
+        clock.set("2026-02-10T10:00:00Z");
+        let job = app
+            .recalculate(&json!({"policy": {"recognition_convention": "monthly_equal"}}))
+            .await;
+        assert_eq!(job["status"], "completed", "{job}");
+        assert_eq!(job["result"]["contracts_changed"], 3, "{job}");
+        clock.set("2026-02-11T00:00:00Z");
+        // January was 1,019.17 of the worked contract daily; 1,000.00 monthly.
+        let restated = read(&app, &format!("/v1/waterfalls?contract_id={id}")).await;
+        assert_eq!(number_texts(&restated, "recognized_amount")[0], "1000.00");
+        for (path, answer) in portfolio.iter().zip(&then) {
+            assert_ne!(&read(&app, path).await, answer, "{path} now");
+            let later = read(&app, &with_as_of(path, "2026-02-01T00:00:00Z")).await;
+            assert_eq!(&later, answer, "{path} as of 1 February");
+        }
     }
 }

@@ -26,7 +26,9 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 use revrec_domain::{RollupAmounts, RollupKey};
 use revrec_ports::{ContractWrite, VersionWrite};
-use revrec_store_diesel::schema::{contract_lines, contract_versions, contracts, rollups};
+use revrec_store_diesel::schema::{
+    contract_changes, contract_lines, contract_versions, contracts, rollups,
+};
 use serde_json::{Value, json};
 
 const BATCH: usize = 100;
@@ -197,6 +199,15 @@ struct ContractRow<'a> {
 }
 
 #[derive(Insertable)]
+#[diesel(table_name = contract_changes)]
+struct ChangeRow<'a> {
+    tenant_id: &'a str,
+    currency: &'a str,
+    changed_at: i64,
+    contract_id: &'a str,
+}
+
+#[derive(Insertable)]
 #[diesel(table_name = contract_versions)]
 struct VersionRow<'a> {
     tenant_id: &'a str,
@@ -250,6 +261,7 @@ struct RollupRow {
 /// rollup deltas summed into one multi-row upsert.
 fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryResult<()> {
     let (mut contract_rows, mut version_rows, mut line_rows) = (Vec::new(), Vec::new(), Vec::new());
+    let mut change_rows = Vec::new();
     let mut summed: std::collections::BTreeMap<(&'static str, RollupKey), RollupAmounts> =
         std::collections::BTreeMap::new();
     for write in writes {
@@ -283,6 +295,12 @@ fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryR
             created_at: record.created_at,
             updated_at: record.updated_at,
             restatements: 0,
+        });
+        change_rows.push(ChangeRow {
+            tenant_id: &record.tenant_id,
+            currency: record.currency.code(),
+            changed_at: record.updated_at,
+            contract_id: &record.id,
         });
         version_rows.push(VersionRow {
             tenant_id: &record.tenant_id,
@@ -324,6 +342,9 @@ fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryR
     }
     diesel::insert_into(contracts::table)
         .values(&contract_rows)
+        .execute(connection)?;
+    diesel::insert_into(contract_changes::table)
+        .values(&change_rows)
         .execute(connection)?;
     diesel::insert_into(contract_versions::table)
         .values(&version_rows)

@@ -22,6 +22,7 @@ use crate::books_size::check_books_size;
 use crate::connection::{DbConnection, append_rows};
 use crate::consumption_rows::{self, UsageMonthRow};
 use crate::contract_cache::{CacheKey, ContractCache};
+use crate::contract_changes::{ContractChange, log_changes};
 use crate::new_contract_statement::write_new_contract_at_once;
 use crate::report_store::read_rollup;
 use crate::revision_batcher::RevisionBatcher;
@@ -30,7 +31,8 @@ use crate::rows::{
     ContractRow, InvoiceRow, LineRow, NewContractRow, VersionRow, stored_version, version_rows,
 };
 use crate::schema::{
-    contract_invoices, contract_lines, contract_versions, contracts, usage_months, usage_records,
+    contract_changes, contract_invoices, contract_lines, contract_versions, contracts,
+    usage_months, usage_records,
 };
 
 type SharedCache = Arc<Mutex<ContractCache>>;
@@ -422,6 +424,8 @@ pub(crate) fn apply_writes(
             update_record(connection, write, expected, stamp_of(write))?;
         }
     }
+    let changes: Vec<ContractChange<'_>> = writes.iter().map(ContractChange::of).collect();
+    log_changes(connection, &changes)?;
     let (mut versions, mut lines) = (Vec::new(), Vec::new());
     for write in writes {
         let (tenant, id) = (write.record.tenant_id.as_str(), write.record.id.as_str());
@@ -799,7 +803,17 @@ fn scan_contracts(
         select = select.filter(contracts::currency.eq(currency.code()));
     }
     if let Some(instant) = scan.changed_after {
-        select = select.filter(contracts::updated_at.gt(instant));
+        // The log's key leads with the currency.
+        let currencies: Vec<&str> = match scan.currency {
+            Some(currency) => vec![currency.code()],
+            None => Currency::all().map(Currency::code).collect(),
+        };
+        let written = contract_changes::table
+            .filter(contract_changes::tenant_id.eq(tenant_id.to_owned()))
+            .filter(contract_changes::currency.eq_any(currencies))
+            .filter(contract_changes::changed_at.gt(instant))
+            .select(contract_changes::contract_id);
+        select = select.filter(contracts::id.eq_any(written));
     }
     if let Some((first, last)) = scan.overlapping {
         // An invoice may be dated outside the term (after its end, or between signing and

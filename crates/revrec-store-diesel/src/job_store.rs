@@ -20,6 +20,7 @@ use revrec_ports::{
 use crate::blocking::{Access, Database, StoreError, with_connection};
 use crate::books_lock::{BooksHold, WriteStamp, stamp_for_rollup_write};
 use crate::connection::{DbConnection, MultiBackend, on_each_backend};
+use crate::contract_changes::{ContractChange, log_changes};
 use crate::contract_store::{add_rollup_deltas, insert_versions, with_books_held};
 use crate::rows::version_row;
 use crate::schema::{contract_versions, contracts, job_tenants, jobs};
@@ -641,7 +642,7 @@ fn restate(
     // The id range lets the primary key find the page in one range scan whatever the
     // planner believes (a table bulk-loaded moments ago has no statistics yet, and `= ANY`
     // alone then plans as a scan of the whole tenant).
-    let restated: Vec<(String, i64)> = diesel::update(
+    let restated: Vec<(String, i64, String)> = diesel::update(
         contracts::table
             .filter(contracts::tenant_id.eq(tenant))
             .filter(contracts::id.ge(*first))
@@ -655,18 +656,28 @@ fn restate(
         contracts::updated_at.eq(now),
         contracts::convention.eq(Some(convention.as_str())),
     ))
-    .returning((contracts::id, contracts::revision))
+    .returning((contracts::id, contracts::revision, contracts::currency))
     .load(connection)?;
     // Each row must have been at the revision the page read (now one more); any other is a
     // concurrent change, and the caller rolls the page back.
     let as_read = page.iter().all(|restatement| {
-        restated.iter().any(|(id, revision)| {
+        restated.iter().any(|(id, revision, _)| {
             *id == restatement.contract_id && *revision == restatement.expected_revision + 1
         })
     });
     if !as_read {
         return Ok(0);
     }
+    let changes: Vec<ContractChange<'_>> = restated
+        .iter()
+        .map(|(id, _, currency)| ContractChange {
+            tenant_id: tenant,
+            currency,
+            changed_at: now,
+            contract_id: id,
+        })
+        .collect();
+    log_changes(connection, &changes)?;
     if version_increment == 0 {
         // A draft is restated in place: its one version's terms take the convention, so
         // the version reads the same once the contract is activated and later restatements

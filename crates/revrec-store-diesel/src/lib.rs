@@ -11,6 +11,7 @@ pub mod connection;
 mod console_store;
 mod consumption_rows;
 mod contract_cache;
+mod contract_changes;
 mod contract_store;
 mod fixed_sql;
 mod idempotency_store;

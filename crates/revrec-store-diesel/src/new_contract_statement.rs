@@ -1,5 +1,6 @@
 //! A new contract in one statement on PostgreSQL: its row, its first version, its lines,
-//! its rollup deltas and its stripe's size bound, each an item of one `WITH`.
+//! its entry in the log of contract changes, its rollup deltas and its stripe's size bound,
+//! each an item of one `WITH`.
 //!
 //! Written one by one, these took eight round trips to the database between the books
 //! stamp and the commit: a `COPY` each for the contract, the version and the lines (two
@@ -20,10 +21,11 @@ use revrec_ports::{ContractWrite, InvoiceWrite, VersionWrite};
 use crate::blocking::StoreError;
 use crate::books_lock::{BooksHold, WriteStamp};
 use crate::books_size::{Admitted, bounds_admit, own_bound_grown, shared_step};
+use crate::contract_changes::ContractChange;
 use crate::fixed_sql::{FixedSql, fixed_sql};
 use crate::rollup_deltas::{SummedDeltas, delta_row_insert, encode};
 use crate::rows::{LineRow, NewContractRow, version_rows};
-use crate::schema::{contract_versions, contracts};
+use crate::schema::{contract_changes, contract_versions, contracts};
 
 /// Writes `write` in one statement when it makes a new contract and nothing else a write
 /// may carry (no invoices, no usage) while the books are held shared: a single-contract
@@ -67,6 +69,7 @@ pub(crate) fn write_new_contract_at_once(
     let contract = NewContractRow::of(write, stamp.sequence);
     let (version_row, lines) = version_rows(tenant, id, version, stamp.sequence)?;
     let lines = LineColumns::from(lines);
+    let change = ContractChange::of(write);
     let deltas: Box<dyn QueryFragment<Pg> + '_> = match &appended {
         Some((code, text)) => Box::new(
             fixed_sql(", new_deltas AS (")
@@ -91,6 +94,8 @@ pub(crate) fn write_new_contract_at_once(
         .then(diesel::insert_into(contract_versions::table).values(&version_row))
         .sql("), new_lines AS (")
         .then(lines.insert((tenant, id), version_row.version))
+        .sql("), new_change AS (")
+        .then(diesel::insert_into(contract_changes::table).values(change))
         .sql(")")
         .then(deltas)
         .then(answer)

@@ -43,6 +43,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    contract_changes (tenant_id, currency, changed_at, contract_id) {
+        tenant_id -> Text,
+        currency -> Text,
+        changed_at -> BigInt,
+        contract_id -> Text,
+    }
+}
+
+diesel::table! {
     contract_versions (tenant_id, contract_id, version) {
         tenant_id -> Text,
         contract_id -> Text,
@@ -379,6 +388,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     usage_records,
     usage_months,
     contracts,
+    contract_changes,
     contract_versions,
     contract_lines,
     contract_invoices,

@@ -264,8 +264,8 @@ pub async fn run_next_job(
 }
 
 enum PageOutcome {
-    /// The progress committed, and the next page when it was read and computed meanwhile.
-    Committed(JobProgress, Option<ComputedPage>),
+    /// The progress committed, and the pages after it when they were read meanwhile.
+    Committed(JobProgress, Option<ReadAhead>),
     Done,
     LeaseLost,
 }
@@ -296,15 +296,19 @@ struct ComputedPage {
     outcomes: Vec<Recalculated>,
 }
 
-/// Reads the page after `cursor` and recomputes each of its contracts.
-async fn read_and_compute(
-    services: &Services,
+/// What a worker holds of the pages after the one it commits: the next one recomputed,
+/// and the one after it read (none when it was not, or its read failed: it is read again).
+struct ReadAhead {
+    computed: ComputedPage,
+    read: Option<Vec<Arc<StoredContract>>>,
+}
+
+/// Recomputes each contract of a page read.
+fn compute(
     job: &JobRecord,
-    cursor: Option<String>,
-    settings: WorkerSettings,
+    contracts: Vec<Arc<StoredContract>>,
+    now: i64,
 ) -> Result<ComputedPage, UseCaseError> {
-    let contracts = scan_page(services, job, cursor, settings).await?;
-    let now = services.clock.now_micros();
     let outcomes = contracts
         .iter()
         .map(|stored| recalculate(stored, job, now))
@@ -315,22 +319,57 @@ async fn read_and_compute(
     })
 }
 
-/// Reads and recomputes (unless `read_ahead` holds it) and commits the page after the job's
-/// cursor. The next page is read and recomputed while this one commits: the database
-/// writes one page while the worker computes the next, and the pages do not overlap (the
-/// next starts after this one's last id). A contract of it changed in between is caught
-/// when that page commits, as always.
+/// Recomputes the page after `cursor` (`read` when it was read already) while the page after
+/// it is read: three stages at once with the commit beside them, so the database reads one
+/// page and writes another while the worker computes a third.
+async fn compute_and_read_on(
+    services: &Services,
+    job: &JobRecord,
+    cursor: Option<String>,
+    read: Option<Vec<Arc<StoredContract>>>,
+    settings: WorkerSettings,
+) -> Result<ReadAhead, UseCaseError> {
+    let contracts = match read {
+        Some(contracts) => contracts,
+        None => scan_page(services, job, cursor, settings).await?,
+    };
+    let after = contracts.last().map(|stored| stored.record.id.clone());
+    // Polled first, so its read is on its way before the computing (which does not wait)
+    // takes the worker.
+    let read_on = async {
+        match after {
+            Some(after) => scan_page(services, job, Some(after), settings).await.ok(),
+            None => None,
+        }
+    };
+    let now = services.clock.now_micros();
+    let computing = async { compute(job, contracts, now) };
+    let (read, computed) = futures_util::future::join(read_on, computing).await;
+    Ok(ReadAhead {
+        computed: computed?,
+        read,
+    })
+}
+
+/// Commits the page after the job's cursor (recomputed ahead, or read and recomputed now).
+/// The next page is recomputed, and the one after it read, while this one commits: the
+/// pages do not overlap (each starts after the last id of the one before), and a contract of
+/// a page read ahead that changes before its page commits is caught then, as always.
 async fn run_page(
     services: &Services,
     job: &JobRecord,
     lease: &JobLease,
     settings: WorkerSettings,
-    mut read_ahead: Option<ComputedPage>,
+    mut read_ahead: Option<ReadAhead>,
 ) -> Result<PageOutcome, UseCaseError> {
     for _ in 0..PAGE_ATTEMPTS {
-        let page = match read_ahead.take() {
-            Some(page) => page,
-            None => read_and_compute(services, job, job.progress.cursor.clone(), settings).await?,
+        let (page, read) = match read_ahead.take() {
+            Some(ahead) => (ahead.computed, ahead.read),
+            None => {
+                let contracts =
+                    scan_page(services, job, job.progress.cursor.clone(), settings).await?;
+                (compute(job, contracts, services.clock.now_micros())?, None)
+            }
         };
         if page.contracts.is_empty() {
             return Ok(PageOutcome::Done);
@@ -364,11 +403,11 @@ async fn run_page(
         let commit = services
             .jobs
             .commit_page(lease, &progress, restatements, rollup, lease_until);
-        let next = read_and_compute(services, job, progress.cursor.clone(), settings);
+        let next = compute_and_read_on(services, job, progress.cursor.clone(), read, settings);
         let (committed, next) = futures_util::future::join(commit, next).await;
         match committed? {
-            // The page computed ahead is of no use if this one must be read again; one
-            // that failed to compute fails again, and properly, when its turn comes.
+            // The pages read ahead are of no use if this one must be read again; one that
+            // failed to compute fails again, and properly, when its turn comes.
             PageCommit::Committed => return Ok(PageOutcome::Committed(progress, next.ok())),
             PageCommit::LeaseLost => return Ok(PageOutcome::LeaseLost),
             // A contract of the page changed meanwhile: read the page again.
