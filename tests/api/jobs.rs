@@ -600,3 +600,28 @@ async fn a_job_over_usage_and_credits_hashes_the_rated_books_and_a_restatement_k
         );
     }
 }
+
+/// A job queued on an instance starts there at once: its worker, idle between polls for a job
+/// another instance queued, is woken. Here the worker polls every ten minutes, so the job
+/// would not finish within `finished_job`'s minute without the wake-up.
+#[tokio::test]
+async fn a_job_queued_here_wakes_the_idle_worker_before_its_next_poll() {
+    for database in TestDatabase::all() {
+        let app = spawn_configured(database, |settings| {
+            settings.job_worker = Some(JobWorkerSettings {
+                lease: Duration::from_secs(5),
+                poll: Duration::from_secs(600),
+                page_size: 2,
+            });
+        })
+        .await;
+        portfolio(&app, SANDBOX, None).await;
+        // The worker found nothing when it started, and idles.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        for _ in 0..2 {
+            let job = app.recalculate(&json!({})).await;
+            assert_eq!(job["status"], "completed", "{job}");
+            assert_eq!(job["result"]["contracts_recalculated"], 4, "{job}");
+        }
+    }
+}

@@ -151,6 +151,7 @@ async fn captured_writes(count: usize) -> Vec<ContractWrite> {
         ids: Arc::new(revrec_app::system_ports::RandomIds),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
+        job_signal: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     });
     for chunk in (0..count).collect::<Vec<_>>().chunks(BATCH) {
@@ -205,6 +206,7 @@ struct ChangeRow<'a> {
     currency: &'a str,
     changed_at: i64,
     contract_id: &'a str,
+    revision: i64,
 }
 
 #[derive(Insertable)]
@@ -301,6 +303,7 @@ fn raw_insert(connection: &mut PgConnection, writes: &[ContractWrite]) -> QueryR
             currency: record.currency.code(),
             changed_at: record.updated_at,
             contract_id: &record.id,
+            revision: 1,
         });
         version_rows.push(VersionRow {
             tenant_id: &record.tenant_id,

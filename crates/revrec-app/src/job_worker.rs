@@ -17,7 +17,8 @@ use revrec_usecases::recalculation::{WorkerSettings, job_output_hash, run_next_j
 #[derive(Clone, Copy, Debug)]
 pub struct JobWorkerSettings {
     pub lease: Duration,
-    /// How often an idle worker looks for a job.
+    /// How often an idle worker looks for a job queued by another instance (one queued by
+    /// this process wakes it at once).
     pub poll: Duration,
     /// Contracts per committed page.
     pub page_size: u32,
@@ -116,10 +117,11 @@ async fn work(
                     "job left the worker"
                 );
             }
-            Ok(None) => pause(settings.poll, &stopping).await,
+            // An idle worker waits for its next poll, or for a job queued in this process.
+            Ok(None) => pause(settings.poll, &stopping, &services).await,
             Err(error) => {
                 tracing::warn!(%error, "job worker step failed; retrying");
-                pause(settings.poll, &stopping).await;
+                pause(settings.poll, &stopping, &services).await;
             }
         }
     }
@@ -131,12 +133,18 @@ async fn work(
     }
 }
 
-/// Waits up to `period`, waking early when asked to stop.
-async fn pause(period: Duration, stopping: &impl Fn() -> bool) {
+/// Waits up to `period`, waking early when asked to stop or when a job is queued in this
+/// process.
+async fn pause(period: Duration, stopping: &impl Fn() -> bool, services: &Services) {
     let step = Duration::from_millis(50);
     let mut waited = Duration::ZERO;
     while waited < period && !stopping() {
-        tokio::time::sleep(step).await;
+        if tokio::time::timeout(step, services.job_signal.queued())
+            .await
+            .is_ok()
+        {
+            return;
+        }
         waited += step;
     }
 }

@@ -198,6 +198,7 @@ pub fn services_under(store: &Store, policy: Policy) -> Services {
         ids: Arc::new(RandomIds),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
+        job_signal: Arc::default(),
         compute: Arc::new(crate::system_ports::DedicatedCompute),
     })
 }

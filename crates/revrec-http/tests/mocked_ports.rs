@@ -81,6 +81,7 @@ fn state_with_jobs(
         ids: Arc::new(ids),
         heavy_reads: Arc::new(revrec_usecases::heavy_reads::HeavyReads::default()),
         waterfall_memo: Arc::default(),
+        job_signal: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     });
     AppState {

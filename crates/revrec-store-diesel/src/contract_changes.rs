@@ -5,16 +5,10 @@
 //! contract row in place (docs/performance.md).
 
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Text};
-
 use revrec_ports::ContractWrite;
 
-use crate::connection::DbConnection;
-use crate::fixed_sql::fixed_sql;
+use crate::connection::{DbConnection, append_rows};
 use crate::schema::contract_changes;
-
-/// Rows per INSERT on SQLite: four bind parameters each, well under its limit.
-const CHUNK: usize = 1_000;
 
 #[derive(Insertable, Clone, Copy, Debug)]
 #[diesel(table_name = contract_changes, treat_none_as_default_value = false)]
@@ -23,56 +17,28 @@ pub(crate) struct ContractChange<'a> {
     pub currency: &'a str,
     pub changed_at: i64,
     pub contract_id: &'a str,
+    /// The contract's revision after the write: no two writes of a contract share it.
+    pub revision: i64,
 }
 
 impl ContractChange<'_> {
-    /// What `write` adds to the log.
+    /// What `write` adds to the log: a new contract is at its first revision, a change at
+    /// the one after the revision it expects.
     pub(crate) fn of(write: &ContractWrite) -> ContractChange<'_> {
         ContractChange {
             tenant_id: &write.record.tenant_id,
             currency: write.record.currency.code(),
             changed_at: write.record.updated_at,
             contract_id: &write.record.id,
+            revision: write.expected.map_or(1, |expected| expected.revision + 1),
         }
     }
 }
 
-/// Logs `changes`. Two writes of a contract at the same instant are one row. On PostgreSQL
-/// one statement of fixed text, whatever the count (each column an array), so it is
-/// prepared once: a multi-row INSERT is a new statement for every count, parsed and planned
-/// each time (a restatement's page spent more on logging 250 changes so than on updating
-/// the 250 contract rows). On SQLite multi-row inserts of [`CHUNK`] rows.
-pub(crate) fn log_changes<'a>(
+/// Appends `changes` to the log (a `COPY` on PostgreSQL, as the contract rows).
+pub(crate) fn log_changes(
     connection: &mut DbConnection,
-    changes: &[ContractChange<'a>],
+    changes: &[ContractChange<'_>],
 ) -> QueryResult<()> {
-    match &mut *connection {
-        DbConnection::Postgres(_) if changes.is_empty() => Ok(()),
-        DbConnection::Postgres(pg) => {
-            let column = |of: fn(&ContractChange<'a>) -> &'a str| -> Vec<&'a str> {
-                changes.iter().map(of).collect()
-            };
-            let changed_at: Vec<i64> = changes.iter().map(|change| change.changed_at).collect();
-            fixed_sql(
-                "INSERT INTO contract_changes (tenant_id, currency, changed_at, contract_id) \
-                 SELECT * FROM unnest(",
-            )
-            .bind::<Array<Text>, _>(column(|change| change.tenant_id))
-            .sql(", ")
-            .bind::<Array<Text>, _>(column(|change| change.currency))
-            .sql(", ")
-            .bind::<Array<BigInt>, _>(changed_at)
-            .sql(", ")
-            .bind::<Array<Text>, _>(column(|change| change.contract_id))
-            .sql(") ON CONFLICT DO NOTHING")
-            .execute(pg)
-            .map(drop)
-        }
-        DbConnection::Sqlite(sqlite) => changes.chunks(CHUNK).try_for_each(|chunk| {
-            diesel::insert_or_ignore_into(contract_changes::table)
-                .values(chunk)
-                .execute(sqlite)
-                .map(drop)
-        }),
-    }
+    append_rows!(connection, contract_changes::table, changes, 1_000)
 }

@@ -670,11 +670,12 @@ fn restate(
     }
     let changes: Vec<ContractChange<'_>> = restated
         .iter()
-        .map(|(id, _, currency)| ContractChange {
+        .map(|(id, revision, currency)| ContractChange {
             tenant_id: tenant,
             currency,
             changed_at: now,
             contract_id: id,
+            revision: *revision,
         })
         .collect();
     log_changes(connection, &changes)?;

@@ -43,11 +43,12 @@ diesel::table! {
 }
 
 diesel::table! {
-    contract_changes (tenant_id, currency, changed_at, contract_id) {
+    contract_changes (tenant_id, currency, changed_at, contract_id, revision) {
         tenant_id -> Text,
         currency -> Text,
         changed_at -> BigInt,
         contract_id -> Text,
+        revision -> BigInt,
     }
 }
 

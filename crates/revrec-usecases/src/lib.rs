@@ -26,6 +26,7 @@ pub mod identity_memo;
 pub mod ingest_contract;
 pub mod introspect_token;
 pub mod issue_token;
+pub mod job_signal;
 pub mod ledger;
 pub mod limits;
 pub mod list_contracts;

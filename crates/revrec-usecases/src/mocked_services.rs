@@ -36,6 +36,7 @@ pub(crate) fn mocked_at(now: i64) -> SharedServices {
         ids: Arc::new(revrec_ports::ids::MockIdSource::new()),
         heavy_reads: Arc::new(HeavyReads::default()),
         waterfall_memo: Arc::default(),
+        job_signal: Arc::default(),
         compute: Arc::new(revrec_ports::InlineCompute),
     }
 }

@@ -12,6 +12,7 @@ use revrec_ports::{
 
 use crate::heavy_reads::HeavyReads;
 
+use crate::job_signal::JobSignal;
 use crate::policy::Policy;
 use crate::usage_meter::UsageMeter;
 use crate::waterfall_memo::WaterfallMemo;
@@ -86,4 +87,6 @@ pub struct SharedServices {
     pub heavy_reads: Arc<HeavyReads>,
     /// Single-contract waterfalls already computed, shared by every request of the process.
     pub waterfall_memo: Arc<WaterfallMemo>,
+    /// Wakes this process's job worker when a job is queued here.
+    pub job_signal: Arc<JobSignal>,
 }

@@ -14,10 +14,14 @@ CREATE TABLE contract_changes (
     currency TEXT COLLATE "C" NOT NULL,
     changed_at BIGINT NOT NULL,
     contract_id TEXT COLLATE "C" NOT NULL,
-    PRIMARY KEY (tenant_id, currency, changed_at, contract_id)
+    -- The contract's revision after the write: every write moves it, so no two writes of a
+    -- contract share a row even at the same instant, and the rows are appended as they are,
+    -- with no conflict to resolve.
+    revision BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, currency, changed_at, contract_id, revision)
 );
 -- A contract's latest write is all a read since an instant needs of the writes before.
-INSERT INTO contract_changes (tenant_id, currency, changed_at, contract_id)
-SELECT tenant_id, currency, updated_at, id FROM contracts;
+INSERT INTO contract_changes (tenant_id, currency, changed_at, contract_id, revision)
+SELECT tenant_id, currency, updated_at, id, revision FROM contracts;
 DROP INDEX contracts_by_change;
 ALTER TABLE contracts SET (fillfactor = 60);

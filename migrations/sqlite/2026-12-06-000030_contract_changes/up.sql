@@ -8,8 +8,9 @@ CREATE TABLE contract_changes (
     currency TEXT NOT NULL,
     changed_at BIGINT NOT NULL,
     contract_id TEXT NOT NULL,
-    PRIMARY KEY (tenant_id, currency, changed_at, contract_id)
+    revision BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, currency, changed_at, contract_id, revision)
 );
-INSERT INTO contract_changes (tenant_id, currency, changed_at, contract_id)
-SELECT tenant_id, currency, updated_at, id FROM contracts;
+INSERT INTO contract_changes (tenant_id, currency, changed_at, contract_id, revision)
+SELECT tenant_id, currency, updated_at, id, revision FROM contracts;
 DROP INDEX contracts_by_change;
