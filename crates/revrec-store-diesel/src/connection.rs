@@ -1,5 +1,6 @@
 //! One connection type for both backends, chosen from the URL scheme, pooled with r2d2.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -138,6 +139,54 @@ impl std::fmt::Debug for DatabaseUrl {
     }
 }
 
+/// The URL a PostgreSQL connection is made with: `url` as given, but with `sslmode=disable`
+/// when it names a server on this host by address or as `localhost` and neither the URL nor
+/// `PGSSLMODE` (`environment_sslmode`) chooses a mode. Left to libpq's default (`prefer`),
+/// such a connection is encrypted although its traffic never leaves the host: TLS then took
+/// a fifth of PostgreSQL's CPU under a single-contract ingest (docs/deploy.md). A URL that
+/// says anything about TLS or names its host otherwise (`host=`, several hosts) is kept.
+pub fn without_loopback_tls<'a>(url: &'a str, environment_sslmode: Option<&str>) -> Cow<'a, str> {
+    if environment_sslmode.is_some() {
+        return Cow::Borrowed(url);
+    }
+    let Some((_, rest)) = url.split_once("://") else {
+        return Cow::Borrowed(url);
+    };
+    let (location, query) = match rest.split_once('?') {
+        Some((location, query)) => (location, Some(query)),
+        None => (rest, None),
+    };
+    let chooses = |parameter: &str| {
+        let name = parameter.split('=').next().unwrap_or_default();
+        name.starts_with("ssl") || name == "host" || name == "hostaddr"
+    };
+    if query.is_some_and(|query| query.split('&').any(chooses)) {
+        return Cow::Borrowed(url);
+    }
+    let authority = location.split('/').next().unwrap_or_default();
+    let hosts = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, hosts)| hosts);
+    let host = match hosts.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+        None => hosts.split(':').next().unwrap_or_default(),
+    };
+    let loopback = !hosts.contains(',')
+        && (host.eq_ignore_ascii_case("localhost")
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|address| address.is_loopback()));
+    if !loopback {
+        return Cow::Borrowed(url);
+    }
+    let separator = match query {
+        None => "?",
+        Some("") => "",
+        Some(_) => "&",
+    };
+    Cow::Owned(format!("{url}{separator}sslmode=disable"))
+}
+
 /// An r2d2 manager that connects with the backend's own `establish`, so the real error
 /// (refused, wrong password, no such database) reaches the caller: `MultiConnection`'s
 /// `establish` reports every PostgreSQL failure as an invalid URL, and a pool built on it
@@ -172,7 +221,9 @@ impl ManageConnection for ConnectionManager {
     fn connect(&self) -> Result<DbConnection, ConnectError> {
         match &self.url {
             DatabaseUrl::Postgres(url) => {
-                let mut connection = PgConnection::establish(url)?;
+                let sslmode = std::env::var("PGSSLMODE").ok();
+                let url = without_loopback_tls(url, sslmode.as_deref());
+                let mut connection = PgConnection::establish(&url)?;
                 self.stripes.deal(&mut connection)?;
                 Ok(DbConnection::Postgres(connection))
             }
@@ -352,5 +403,56 @@ mod tests {
         let url = DatabaseUrl::parse("postgres://revrec:s3cret@db:5432/revrec").unwrap();
         assert_eq!(url.redacted(), "postgres://revrec:***@db:5432/revrec");
         assert!(!format!("{url:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn a_server_on_this_host_is_reached_without_tls_unless_the_url_or_environment_says() {
+        for (given, connected) in [
+            (
+                "postgres://u@127.0.0.1:5432/db",
+                "postgres://u@127.0.0.1:5432/db?sslmode=disable",
+            ),
+            (
+                "postgresql://u:p@localhost/db?application_name=revrec",
+                "postgresql://u:p@localhost/db?application_name=revrec&sslmode=disable",
+            ),
+            (
+                "postgres://[::1]:5432/db?",
+                "postgres://[::1]:5432/db?sslmode=disable",
+            ),
+            (
+                "postgres://127.0.0.2/db",
+                "postgres://127.0.0.2/db?sslmode=disable",
+            ),
+            // Another host, or a URL that says anything about TLS or its host: as given.
+            (
+                "postgres://u@db.internal:5432/db",
+                "postgres://u@db.internal:5432/db",
+            ),
+            ("postgres://u@10.0.0.5/db", "postgres://u@10.0.0.5/db"),
+            (
+                "postgres://u@127.0.0.1/db?sslmode=require",
+                "postgres://u@127.0.0.1/db?sslmode=require",
+            ),
+            (
+                "postgres://u@127.0.0.1/db?sslrootcert=ca.pem",
+                "postgres://u@127.0.0.1/db?sslrootcert=ca.pem",
+            ),
+            (
+                "postgres://u@localhost/db?host=/run/postgresql",
+                "postgres://u@localhost/db?host=/run/postgresql",
+            ),
+            (
+                "postgres://127.0.0.1:5432,10.0.0.5:5432/db",
+                "postgres://127.0.0.1:5432,10.0.0.5:5432/db",
+            ),
+            ("postgres:///db", "postgres:///db"),
+        ] {
+            assert_eq!(without_loopback_tls(given, None), connected, "{given}");
+        }
+        assert_eq!(
+            without_loopback_tls("postgres://127.0.0.1/db", Some("require")),
+            "postgres://127.0.0.1/db"
+        );
     }
 }
