@@ -660,10 +660,12 @@ fn restate(
     .load(connection)?;
     // Each row must have been at the revision the page read (now one more); any other is a
     // concurrent change, and the caller rolls the page back.
+    let now_at: std::collections::HashMap<&str, i64> = restated
+        .iter()
+        .map(|(id, revision, _)| (id.as_str(), *revision))
+        .collect();
     let as_read = page.iter().all(|restatement| {
-        restated.iter().any(|(id, revision, _)| {
-            *id == restatement.contract_id && *revision == restatement.expected_revision + 1
-        })
+        now_at.get(restatement.contract_id.as_str()) == Some(&(restatement.expected_revision + 1))
     });
     if !as_read {
         return Ok(0);
