@@ -4,8 +4,9 @@
 //! by; SQLite: its single writer makes the statement atomic), then the tenant's turn in
 //! `job_tenants`. A new job is counted against its tenant's cap under a lock on the tenant's
 //! `job_tenants` row. A page of a job commits its contract restatements, rollup deltas,
-//! progress and lease in one transaction; a restatement writes the contract rows only,
-//! checked against the revisions they were read at.
+//! progress and lease in one transaction; a restatement writes the contract rows,
+//! checked against the revisions they were read at, a new version of each and its entry in
+//! the log of contract changes.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -626,7 +627,8 @@ fn append_restatement_versions(
 
 /// Restates the contracts still at the revisions they were read at; how many it restated.
 /// Only the contract rows change (the versions keep their terms as recorded), in one
-/// statement for the page.
+/// statement for the page, and each restated contract's write is logged
+/// (`contract_changes`).
 fn restate(
     connection: &mut DbConnection,
     tenant: &str,
