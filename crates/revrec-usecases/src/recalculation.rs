@@ -11,10 +11,11 @@
 //! from then on (the versions keep their terms as recorded), and the reports afterwards
 //! equal those of contracts ingested under it.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::digest::sha256_hex;
-use revrec_domain::{Convention, Currency, Period, output_hash};
+use revrec_domain::{Convention, Currency, Period, RollupAmounts, RollupKey, output_hash};
 use revrec_ports::{
     ContractQuery, ContractRestatement, ContractScan, Enqueued, JobFailure, JobLease, JobProgress,
     JobRecord, JobStatus, PageCommit, QueueFull, RecalculationRequest, RollupDelta, StoredContract,
@@ -270,7 +271,7 @@ pub async fn run_next_job(
 
 enum PageOutcome {
     /// The progress committed, and the pages after it when they were read meanwhile.
-    Committed(JobProgress, Option<ReadAhead>),
+    Committed(JobProgress, Option<Box<ReadAhead>>),
     Done,
     LeaseLost,
 }
@@ -299,6 +300,9 @@ async fn scan_page(
 struct ComputedPage {
     contracts: Vec<Arc<StoredContract>>,
     outcomes: Vec<Recalculated>,
+    /// The page's rollup deltas, summed by currency and key while the page before commits,
+    /// so its own commit carries a few rows, not every contract's.
+    rollup: Vec<RollupDelta>,
 }
 
 /// What a worker holds of the pages after the one it commits: the next one recomputed,
@@ -314,14 +318,45 @@ fn compute(
     contracts: Vec<Arc<StoredContract>>,
     now: i64,
 ) -> Result<ComputedPage, UseCaseError> {
-    let outcomes = contracts
+    let mut outcomes: Vec<Recalculated> = contracts
         .iter()
         .map(|stored| recalculate(stored, job, now))
         .collect::<Result<_, _>>()?;
+    let rollup = page_rollup(
+        outcomes
+            .iter_mut()
+            .filter_map(|outcome| outcome.change.as_mut())
+            .map(|change| std::mem::take(&mut change.rollup)),
+    );
     Ok(ComputedPage {
         contracts,
         outcomes,
+        rollup,
     })
+}
+
+/// The contracts' rollup deltas summed by currency and key, without the rows that sum to
+/// zero. A sum past `i64` leaves them as they are, for the store to refuse as it refuses
+/// any write past the books' limit.
+fn page_rollup(contracts: impl Iterator<Item = Vec<RollupDelta>>) -> Vec<RollupDelta> {
+    let deltas: Vec<RollupDelta> = contracts.flatten().collect();
+    let mut summed: BTreeMap<(Currency, RollupKey), RollupAmounts> = BTreeMap::new();
+    for delta in &deltas {
+        let row = summed.entry((delta.currency, delta.key)).or_default();
+        match row.checked_plus(&delta.amounts) {
+            Some(sum) => *row = sum,
+            None => return deltas,
+        }
+    }
+    summed
+        .into_iter()
+        .filter(|(_, amounts)| !amounts.is_zero())
+        .map(|((currency, key), amounts)| RollupDelta {
+            currency,
+            key,
+            amounts,
+        })
+        .collect()
 }
 
 /// Recomputes the page after `cursor` (`read` when it was read already) while the page after
@@ -365,11 +400,14 @@ async fn run_page(
     job: &JobRecord,
     lease: &JobLease,
     settings: WorkerSettings,
-    mut read_ahead: Option<ReadAhead>,
+    mut read_ahead: Option<Box<ReadAhead>>,
 ) -> Result<PageOutcome, UseCaseError> {
     for _ in 0..PAGE_ATTEMPTS {
         let (page, read) = match read_ahead.take() {
-            Some(ahead) => (ahead.computed, ahead.read),
+            Some(ahead) => {
+                let ahead = *ahead;
+                (ahead.computed, ahead.read)
+            }
             None => {
                 let contracts =
                     scan_page(services, job, job.progress.cursor.clone(), settings).await?;
@@ -381,7 +419,6 @@ async fn run_page(
         }
         let mut progress = job.progress.clone();
         let mut restatements = Vec::new();
-        let mut rollup = Vec::new();
         for (stored, outcome) in page.contracts.iter().zip(page.outcomes) {
             progress.processed += 1;
             progress.cursor = Some(stored.record.id.clone());
@@ -401,19 +438,21 @@ async fn run_page(
                     change.recognized_delta,
                 );
                 restatements.push(change.restatement);
-                rollup.extend(change.rollup);
             }
         }
         let lease_until = services.clock.now_micros() + settings.lease_micros;
-        let commit = services
-            .jobs
-            .commit_page(lease, &progress, restatements, rollup, lease_until);
+        let commit =
+            services
+                .jobs
+                .commit_page(lease, &progress, restatements, page.rollup, lease_until);
         let next = compute_and_read_on(services, job, progress.cursor.clone(), read, settings);
         let (committed, next) = futures_util::future::join(commit, next).await;
         match committed? {
             // The pages read ahead are of no use if this one must be read again; one that
             // failed to compute fails again, and properly, when its turn comes.
-            PageCommit::Committed => return Ok(PageOutcome::Committed(progress, next.ok())),
+            PageCommit::Committed => {
+                return Ok(PageOutcome::Committed(progress, next.ok().map(Box::new)));
+            }
             PageCommit::LeaseLost => return Ok(PageOutcome::LeaseLost),
             // A contract of the page changed meanwhile: read the page again.
             PageCommit::ContractsChanged => {}
@@ -778,5 +817,44 @@ mod tests {
                 "{queue:?} at {now}"
             );
         }
+    }
+
+    fn delta(currency: Currency, month: &str, recognized: i64) -> RollupDelta {
+        RollupDelta {
+            currency,
+            key: RollupKey {
+                period: Period::parse(month).unwrap(),
+                pob_type: revrec_domain::PobType::Subscription,
+                timing: revrec_domain::Timing::OverTime,
+            },
+            amounts: RollupAmounts {
+                recognized,
+                ..RollupAmounts::default()
+            },
+        }
+    }
+
+    #[test]
+    fn a_pages_rollup_deltas_are_summed_by_currency_and_key_and_zero_rows_dropped() {
+        let usd = Currency::from_code("USD").unwrap();
+        let eur = Currency::from_code("EUR").unwrap();
+        let summed = page_rollup(
+            [
+                vec![delta(usd, "2026-02", 100), delta(usd, "2026-01", 5)],
+                vec![delta(usd, "2026-02", 250), delta(eur, "2026-02", 7)],
+                vec![delta(usd, "2026-01", -5)],
+            ]
+            .into_iter(),
+        );
+        assert_eq!(
+            summed,
+            [delta(eur, "2026-02", 7), delta(usd, "2026-02", 350)]
+        );
+        // A sum past i64 is left to the store, which refuses it.
+        let past = vec![
+            vec![delta(usd, "2026-01", i64::MAX)],
+            vec![delta(usd, "2026-01", 1)],
+        ];
+        assert_eq!(page_rollup(past.clone().into_iter()), past.concat());
     }
 }
