@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use revrec_domain::digest::sha256_hex;
-use revrec_domain::{Convention, Currency, Period, RollupAmounts, RollupKey, output_hash};
+use revrec_domain::{Convention, Currency, Period, Rollup, output_hash};
 use revrec_ports::{
     ContractQuery, ContractRestatement, ContractScan, Enqueued, JobFailure, JobLease, JobProgress,
     JobRecord, JobStatus, PageCommit, QueueFull, RecalculationRequest, RollupDelta, StoredContract,
@@ -335,26 +335,26 @@ fn compute(
     })
 }
 
-/// The contracts' rollup deltas summed by currency and key, without the rows that sum to
-/// zero. A sum past `i64` leaves them as they are, for the store to refuse as it refuses
-/// any write past the books' limit.
+/// The contracts' rollup deltas summed by currency and key (a [`Rollup`] per currency, which
+/// keeps no row that sums to zero). A sum past `i64` leaves them as they are, for the store
+/// to refuse as it refuses any write past the books' limit.
 fn page_rollup(contracts: impl Iterator<Item = Vec<RollupDelta>>) -> Vec<RollupDelta> {
     let deltas: Vec<RollupDelta> = contracts.flatten().collect();
-    let mut summed: BTreeMap<(Currency, RollupKey), RollupAmounts> = BTreeMap::new();
+    let mut summed: BTreeMap<Currency, Rollup> = BTreeMap::new();
     for delta in &deltas {
-        let row = summed.entry((delta.currency, delta.key)).or_default();
-        match row.checked_plus(&delta.amounts) {
-            Some(sum) => *row = sum,
-            None => return deltas,
+        let rollup = summed.entry(delta.currency).or_default();
+        if rollup.checked_add(delta.key, &delta.amounts).is_none() {
+            return deltas;
         }
     }
     summed
-        .into_iter()
-        .filter(|(_, amounts)| !amounts.is_zero())
-        .map(|((currency, key), amounts)| RollupDelta {
-            currency,
-            key,
-            amounts,
+        .iter()
+        .flat_map(|(currency, rollup)| {
+            rollup.rows().map(|(key, amounts)| RollupDelta {
+                currency: *currency,
+                key: *key,
+                amounts: *amounts,
+            })
         })
         .collect()
 }
@@ -595,6 +595,7 @@ fn add_delta(deltas: &mut Vec<(Currency, i64)>, currency: Currency, amount: i64)
 mod tests {
     use std::sync::Arc;
 
+    use revrec_domain::{RollupAmounts, RollupKey};
     use revrec_ports::JobStatus;
     use revrec_ports::contracts::MockContractRepository;
     use revrec_ports::ids::MockIdSource;
